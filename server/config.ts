@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, validated once at start-up.
+ * An invalid value stops the process with a message naming the variable (see main.ts).
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^(postgres|postgresql):\/\//.test(value) || value.startsWith('sqlite:'), {
+      message: 'must start with postgres:// (PostgreSQL) or sqlite: (a SQLite file path)',
+    })
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('CarrierPage <no-reply@carrierpage.example>'),
+  SUPPORT_EMAIL: z.email().default('support@carrierpage.example'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  TRUST_PROXY: booleanFromEnv.default(false),
+});
+
+export type DatabaseConfig = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; url: string };
+
+export interface AppConfig {
+  env: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  appUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  logLevel: string;
+  rateLimit: { max: number; windowMs: number };
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the secret from JWT_SECRET, or generates one on first start and keeps it in the data directory. */
+function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const secretFile = path.join(dataDir, 'jwt-secret');
+  if (existsSync(secretFile)) return readFileSync(secretFile, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(secretFile, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const database: DatabaseConfig =
+    values.DATABASE_URL && !values.DATABASE_URL.startsWith('sqlite:')
+      ? { dialect: 'postgres', url: values.DATABASE_URL }
+      : {
+          dialect: 'sqlite',
+          filename: path.resolve(values.DATABASE_URL?.slice('sqlite:'.length) || path.join(dataDir, 'app.db')),
+        };
+  return {
+    env: values.NODE_ENV,
+    host: values.HOST,
+    port: values.PORT,
+    appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database,
+    jwtSecret: resolveJwtSecret(values.JWT_SECRET, dataDir),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    supportEmail: values.SUPPORT_EMAIL,
+    logLevel: values.LOG_LEVEL,
+    rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },
+    bodyLimitBytes: values.BODY_LIMIT_BYTES,
+    trustProxy: values.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+/** Opens the configured database: SQLite (WAL, one file) by default, PostgreSQL for DATABASE_URL=postgres://. */
+export function openDatabase(config: DatabaseConfig): Db {
+  if (config.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (config.filename !== ':memory:') mkdirSync(path.dirname(config.filename), { recursive: true });
+  const connection = new SQLite(config.filename);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+}
+
+/** True when the database answers a trivial query; used by the health endpoint. */
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

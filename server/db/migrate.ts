@@ -1,0 +1,25 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
+import { initialSchema } from './migrations/001-initial-schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * The one migration set for both dialects. Migrations are listed in code, not read from a folder,
+ * so they survive bundling of the server into one file.
+ */
+function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001-initial-schema': initialSchema(dialect),
+  };
+}
+
+export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

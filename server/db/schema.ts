@@ -1,0 +1,138 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Both dialects store flags as 0/1 integers and timestamps as ISO-8601 text
+ * (docs/decisions/003-portable-column-types.md), so rows read the same on SQLite and PostgreSQL.
+ */
+export type Flag = 0 | 1;
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  dot_number: number;
+  name: string;
+  dba_name: string | null;
+  mc_number: string | null;
+  email: string | null;
+  phone: string | null;
+  phy_street: string | null;
+  phy_city: string | null;
+  phy_state: string | null;
+  phy_zip: string | null;
+  phy_country: string | null;
+  phy_cnty: string | null;
+  power_units: number | null;
+  truck_units: number | null;
+  total_drivers: number | null;
+  total_cdl: number | null;
+  mcs150_mileage: number | null;
+  mcs150_mileage_year: number | null;
+  business_org_desc: string | null;
+  carrier_operation: string | null;
+  status_code: string | null;
+  safety_rating: string | null;
+  company_officer_1: string | null;
+  company_officer_2: string | null;
+  carship: string | null;
+  cargo_codes: string | null;
+  cargo_other_desc: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  claimed: Generated<Flag>;
+  css: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  company_id: number;
+  email: string;
+  is_admin: Flag;
+  is_active: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContentBlocksTable {
+  id: Generated<number>;
+  company_id: number;
+  block_type: string;
+  block_title: string;
+  block_content: string;
+  block_position: number;
+  is_visible: Flag;
+  hide_title: Flag;
+  block_width: string;
+  start_new_row: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AssetsTable {
+  id: Generated<number>;
+  company_id: number;
+  block_id: number | null;
+  storage_key: string;
+  url: string;
+  alt_text: string;
+  type: string;
+  content_type: string;
+  byte_size: number;
+  created_at: string;
+}
+
+export interface CapacityEntriesTable {
+  id: Generated<number>;
+  company_id: number;
+  date: string;
+  trailer: string;
+  origin: string;
+  destination: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RatingRequestsTable {
+  id: string;
+  company_id: number;
+  reviewer_email: string;
+  load_number: string;
+  on_time_rating: number | null;
+  communication_rating: number | null;
+  service_rating: number | null;
+  comment: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface LoginTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  kind: 'claim' | 'login' | 'user_login';
+  company_id: number;
+  user_id: number | null;
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: string;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  users: UsersTable;
+  content_blocks: ContentBlocksTable;
+  assets: AssetsTable;
+  capacity_entries: CapacityEntriesTable;
+  rating_requests: RatingRequestsTable;
+  login_tokens: LoginTokensTable;
+  outbox_messages: OutboxMessagesTable;
+}

@@ -1,0 +1,17 @@
+import { isDatabaseReachable, type Db } from '../../db/database.ts';
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  database: 'reachable' | 'unreachable';
+}
+
+export function createHealthService(db: Db) {
+  return {
+    async check(): Promise<HealthReport> {
+      const reachable = await isDatabaseReachable(db);
+      return reachable
+        ? { status: 'ok', database: 'reachable' }
+        : { status: 'degraded', database: 'unreachable' };
+    },
+  };
+}

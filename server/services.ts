@@ -1,0 +1,27 @@
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/database.ts';
+import { createHealthService } from './domains/health/service.ts';
+
+/** Public facts about this installation that pages may show. Nothing secret belongs here. */
+export interface SiteInfo {
+  productName: string;
+  supportEmail: string;
+  appUrl: string;
+}
+
+/**
+ * The domain services, built once per process. API routes and React Router loaders (through
+ * getLoadContext) call the same functions, so a page and its endpoint cannot disagree.
+ */
+export function createServices(config: AppConfig, db: Db) {
+  return {
+    site: {
+      productName: 'CarrierPage',
+      supportEmail: config.supportEmail,
+      appUrl: config.appUrl,
+    } satisfies SiteInfo,
+    health: createHealthService(db),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
