@@ -1,0 +1,36 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { searchPathFor } from '../lib/search-path';
+
+interface SearchBoxProps {
+  label: string;
+  placeholder: string;
+  buttonText: string;
+  className?: string;
+}
+
+/** A free-text carrier search that navigates to /search?q=...; a blank term does nothing. */
+export function SearchBox({ label, placeholder, buttonText, className }: SearchBoxProps) {
+  const navigate = useNavigate();
+  const [term, setTerm] = useState('');
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const path = searchPathFor(term);
+    if (path) void navigate(path);
+  }
+
+  return (
+    <form role="search" action="/search" method="get" onSubmit={submit} className={className}>
+      <input
+        type="search"
+        name="q"
+        aria-label={label}
+        placeholder={placeholder}
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+      />
+      <button type="submit">{buttonText}</button>
+    </form>
+  );
+}

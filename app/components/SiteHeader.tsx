@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../lib/use-session';
+import { SearchBox } from './SearchBox';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+/** The site header: logo, search box and the links that depend on whether someone is logged in. */
+export function SiteHeader({ productName }: { productName: string }) {
+  const { user, logout } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // Close the mobile menu whenever the visitor moves to another page.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const common: NavItem[] = [
+    { to: '/search', label: 'Search Profiles' },
+    { to: '/resources', label: 'Resources' },
+  ];
+  const sessionLinks: NavItem[] = user
+    ? [
+        { to: '/request-rating', label: 'Request Rating' },
+        { to: `/profile/${user.dotNumber}/edit`, label: 'Edit Profile' },
+        { to: '/settings', label: 'Settings' },
+      ]
+    : [
+        { to: '/how-it-works', label: 'How It Works' },
+        { to: '/login', label: 'Login' },
+      ];
+  const mobileExtra: NavItem[] = user ? [{ to: `/profile/${user.dotNumber}`, label: 'View Profile' }] : [];
+
+  function handleLogout() {
+    logout();
+    void navigate('/');
+  }
+
+  const renderLinks = (items: NavItem[]) =>
+    items.map((item) => (
+      <li key={item.to}>
+        <NavLink to={item.to}>{item.label}</NavLink>
+      </li>
+    ));
+  const logoutItem = user ? (
+    <li>
+      <button type="button" className="link-button" onClick={handleLogout}>
+        Logout
+      </button>
+    </li>
+  ) : null;
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="site-logo" aria-label={`${productName} home`}>
+          <span aria-hidden="true" className="site-logo__mark">
+            CP
+          </span>
+          <span className="site-logo__text">{productName}</span>
+        </Link>
+        <SearchBox
+          className="header-search"
+          label="Search carriers"
+          placeholder="Search carriers..."
+          buttonText="Search"
+        />
+        <nav aria-label="Main" className="site-nav">
+          <ul>
+            {renderLinks([...common, ...sessionLinks])}
+            {logoutItem}
+          </ul>
+        </nav>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? 'Close menu' : 'Menu'}
+        </button>
+      </div>
+      {menuOpen ? (
+        <nav id="mobile-menu" aria-label="Mobile" className="mobile-menu">
+          <ul>
+            {renderLinks([...common, ...mobileExtra, ...sessionLinks])}
+            {logoutItem}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

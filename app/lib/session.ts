@@ -1,0 +1,100 @@
+/**
+ * The browser session (spec: public-side section 4 "Session"). The access token lives in localStorage
+ * under a product-specific key; it is decoded (not verified: the server verifies it on every call) to
+ * know who is logged in. An expired or undecodable token is removed and the visitor is anonymous.
+ */
+export const SESSION_STORAGE_KEY = 'carrierpage.access_token';
+
+export interface SessionUser {
+  /** The sub claim: the company id as a string. */
+  id: string;
+  dotNumber: string;
+  user_id: number | null;
+  is_admin: boolean;
+  company_id: number | null;
+  email: string;
+}
+
+function decodeBase64Url(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** Decodes a JWT's claims into the session user, or null when it is malformed or expired. */
+export function decodeSessionToken(token: string, nowSeconds = Date.now() / 1000): SessionUser | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
+  let claims: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(decodeBase64Url(parts[1]));
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    claims = parsed as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (typeof claims.exp !== 'number' || claims.exp < nowSeconds) return null;
+  if (claims.sub === undefined || claims.sub === null) return null;
+  const companyId = Number.parseInt(String(claims.sub), 10);
+  const userId = Number(claims.user_id);
+  return {
+    id: String(claims.sub),
+    dotNumber: claims.dot === undefined || claims.dot === null ? '' : String(claims.dot),
+    user_id: Number.isFinite(userId) ? userId : null,
+    is_admin: claims.is_admin === true || claims.is_company_admin === true,
+    company_id: Number.isNaN(companyId) ? null : companyId,
+    email: typeof claims.email === 'string' ? claims.email : '',
+  };
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null; // storage disabled by the browser's privacy settings
+  }
+}
+
+/** The stored token when it is still valid; an invalid one is removed on the way. */
+export function readSessionToken(): string | null {
+  const store = storage();
+  const token = store?.getItem(SESSION_STORAGE_KEY) ?? null;
+  if (token === null) return null;
+  if (decodeSessionToken(token) === null) {
+    store?.removeItem(SESSION_STORAGE_KEY);
+    return null;
+  }
+  return token;
+}
+
+export function storeSessionToken(token: string): void {
+  storage()?.setItem(SESSION_STORAGE_KEY, token);
+  notify();
+}
+
+export function clearSessionToken(): void {
+  storage()?.removeItem(SESSION_STORAGE_KEY);
+  notify();
+}
+
+export function subscribeToSession(listener: Listener): () => void {
+  listeners.add(listener);
+  // Another tab logging in or out changes the same storage key.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SESSION_STORAGE_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}

@@ -1,0 +1,28 @@
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import {
+  clearSessionToken,
+  decodeSessionToken,
+  readSessionToken,
+  storeSessionToken,
+  subscribeToSession,
+  type SessionUser,
+} from './session';
+
+export interface Session {
+  user: SessionUser | null;
+  token: string | null;
+  login: (token: string) => void;
+  logout: () => void;
+}
+
+/**
+ * The current session. The server always renders the anonymous view (the token is only in the
+ * browser); after hydration the stored token is read and the view updates.
+ */
+export function useSession(): Session {
+  const token = useSyncExternalStore(subscribeToSession, readSessionToken, () => null);
+  const user = useMemo(() => (token ? decodeSessionToken(token) : null), [token]);
+  const login = useCallback((newToken: string) => storeSessionToken(newToken), []);
+  const logout = useCallback(() => clearSessionToken(), []);
+  return { user, token, login, logout };
+}

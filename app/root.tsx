@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+} from 'react-router';
+import { NotFound } from './components/NotFound';
+import { SiteFooter } from './components/SiteFooter';
+import { SiteHeader } from './components/SiteHeader';
+import { useNonce } from './lib/nonce';
+import { PRODUCT_NAME, pageTitle } from './lib/site';
+import stylesheet from './styles/app.css?url';
+import type { Route } from './+types/root';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.ico' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <div id="top" />
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/**
+ * A route hides the site header by returning `hideSiteHeader: true` from its loader (the claimed
+ * profile page does, per the spec).
+ */
+function useHideSiteHeader(): boolean {
+  return useMatches().some((match) => {
+    const data = match.loaderData;
+    return typeof data === 'object' && data !== null && 'hideSiteHeader' in data && data.hideSiteHeader === true;
+  });
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const hideHeader = useHideSiteHeader();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {hideHeader ? null : <SiteHeader productName={PRODUCT_NAME} />}
+      <main id="main">{children}</main>
+      <SiteFooter productName={PRODUCT_NAME} />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <title>{pageTitle('Page Not Found')}</title>
+        <NotFound />
+      </Shell>
+    );
+  }
+  return (
+    <Shell>
+      <title>{pageTitle('Something went wrong')}</title>
+      <section className="page page--narrow centered">
+        <h1>Something went wrong</h1>
+        <p>An unexpected error occurred. Please try again in a moment.</p>
+        <a href="/" className="button button--primary">
+          Back to Home
+        </a>
+      </section>
+    </Shell>
+  );
+}

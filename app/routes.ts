@@ -1,0 +1,25 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+
+// The spec's route table (public-side section 2), grouped by audience.
+export default [
+  index('routes/public/home.tsx'),
+  route('how-it-works', 'routes/public/how-it-works.tsx'),
+  route('privacy-policy', 'routes/public/privacy-policy.tsx'),
+  route('terms-of-service', 'routes/public/terms-of-service.tsx'),
+  route('resources', 'routes/public/resources.tsx'),
+  route('resources/:slug', 'routes/public/resource-guide.tsx'),
+  route('search', 'routes/public/search.tsx'),
+  route('trucking-companies/:cityState', 'routes/public/city.tsx'),
+  route('profile/:dotNumber', 'routes/public/profile.tsx'),
+  route('review/:reviewId', 'routes/public/review.tsx'),
+  route('thank-you', 'routes/public/thank-you.tsx'),
+  route('profile/:dotNumber/edit', 'routes/owner/profile-edit.tsx'),
+  route('claim-profile/:dotNumber', 'routes/owner/claim-profile.tsx'),
+  route('verify-claim/:token', 'routes/owner/verify.tsx', { id: 'verify-claim' }),
+  route('verify-login/:token', 'routes/owner/verify.tsx', { id: 'verify-login' }),
+  route('verify-user-login/:token', 'routes/owner/verify.tsx', { id: 'verify-user-login' }),
+  route('login', 'routes/owner/login.tsx'),
+  route('settings', 'routes/owner/settings.tsx'),
+  route('request-rating', 'routes/owner/request-rating.tsx'),
+  route('*', 'routes/public/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { SearchBox } from '../../components/SearchBox';
+import { PRODUCT_NAME, pageTitle } from '../../lib/site';
+import type { Route } from './+types/home';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Trucking Carrier Profiles') },
+  {
+    name: 'description',
+    content: `${PRODUCT_NAME}: look up any US trucking carrier by DOT number, read FMCSA safety data, and claim and customise your own carrier profile.`,
+  },
+];
+
+const FEATURES = [
+  {
+    title: 'Claim Your Profile',
+    text: 'Every carrier with a USDOT number already has a page built from FMCSA records. Prove you control the e-mail on your record and the page is yours.',
+  },
+  {
+    title: 'Customize Your Page',
+    text: 'Arrange content blocks on a four-column grid with the grid editor, then give the page your colours and fonts with the style editor.',
+  },
+  {
+    title: 'Stay Up to Date',
+    text: 'Post available capacity, show your equipment and services, and tell your history so shippers and brokers see what you can haul today.',
+  },
+];
+
+function DotLookup() {
+  const navigate = useNavigate();
+  const [dotNumber, setDotNumber] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = dotNumber.trim();
+    if (!value) {
+      setError('Please enter a DOT number');
+      return;
+    }
+    setError(null);
+    void navigate(`/profile/${encodeURIComponent(value)}`);
+  }
+
+  return (
+    <form className="card" onSubmit={submit} noValidate>
+      <h2>Find a Carrier Profile</h2>
+      <div className="form-field">
+        <label htmlFor="dot-number">DOT number</label>
+        <div className="inline-form">
+          <input
+            id="dot-number"
+            name="dotNumber"
+            inputMode="numeric"
+            placeholder="12345"
+            value={dotNumber}
+            onChange={(event) => setDotNumber(event.target.value)}
+            aria-describedby={error ? 'dot-number-error' : undefined}
+          />
+          <button type="submit" className="button button--primary">
+            View Profile
+          </button>
+        </div>
+      </div>
+      {error ? (
+        <p id="dot-number-error" role="alert" className="alert alert--error">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+export default function Home() {
+  return (
+    <>
+      <section className="hero">
+        <div className="hero__inner">
+          <div>
+            <h1>Customize Your Carrier Profile and Online Presence</h1>
+            <p className="lead">
+              {PRODUCT_NAME} is the public directory of US trucking carriers. Shippers and brokers find
+              carriers by DOT number, name, state or city; carriers claim their page and make it their own.
+            </p>
+          </div>
+          <div>
+            <DotLookup />
+            <div className="card" style={{ marginTop: '1rem' }}>
+              <h2>Super Search</h2>
+              <p className="muted">Search by company name, e-mail, website or other information.</p>
+              <SearchBox
+                className="inline-form"
+                label="Super Search"
+                placeholder="Company name, DOT, MC, etc..."
+                buttonText="Search"
+              />
+            </div>
+          </div>
+        </div>
+      </section>
+      <section className="page">
+        <h2 className="visually-hidden">Features</h2>
+        <div className="card-grid">
+          {FEATURES.map((feature) => (
+            <article key={feature.title} className="card">
+              <h3>{feature.title}</h3>
+              <p>{feature.text}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}

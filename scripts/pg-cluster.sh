@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# A private, throw-away PostgreSQL cluster for the test suite.
+#   scripts/pg-cluster.sh start   -> prints the connection URL (postgres://postgres@127.0.0.1:PORT/postgres)
+#   scripts/pg-cluster.sh stop
+# Uses the PostgreSQL server binaries of this machine; installs them from Debian's packages if missing.
+set -euo pipefail
+
+DIR="${PG_TEST_DIR:-/tmp/carrierpage-pg-test}"
+
+find_bindir() {
+  ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1
+}
+
+BINDIR="$(find_bindir)"
+if [ -z "$BINDIR" ] || [ ! -x "$BINDIR/initdb" ]; then
+  echo "Installing PostgreSQL server packages..." >&2
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) >&2
+  BINDIR="$(find_bindir)"
+fi
+
+as_postgres() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+case "${1:-}" in
+  start)
+    if [ -f "$DIR/postmaster.pid" ]; then as_postgres "$BINDIR/pg_ctl" -D "$DIR" -m immediate stop >/dev/null 2>&1 || true; fi
+    rm -rf "$DIR"
+    mkdir -p "$DIR"
+    if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$DIR"; fi
+    PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')"
+    as_postgres "$BINDIR/initdb" -D "$DIR" -U postgres --auth=trust >/dev/null
+    as_postgres "$BINDIR/pg_ctl" -D "$DIR" -l "$DIR/server.log" -w \
+      -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+      start >/dev/null
+    echo "postgres://postgres@127.0.0.1:$PORT/postgres"
+    ;;
+  stop)
+    if [ -f "$DIR/postmaster.pid" ]; then as_postgres "$BINDIR/pg_ctl" -D "$DIR" -m fast -w stop >/dev/null; fi
+    rm -rf "$DIR"
+    ;;
+  *)
+    echo "usage: $0 start|stop" >&2
+    exit 2
+    ;;
+esac

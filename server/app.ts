@@ -1,0 +1,80 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/database.ts';
+import { healthRoutes } from './domains/health/routes.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { loggerOptions } from './http/logging.ts';
+import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
+import { ssrPlugin } from './http/ssr.ts';
+import { createServices, type Services } from './services.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Db;
+  /** The React Router server build; without it only the APIs are served (API tests). */
+  serverBuild?: ServerBuild;
+  /** Folder of the browser build (build/client), served as static files. */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  services: Services;
+}
+
+/** Builds the one Fastify instance: main API, carrier-data API, static files and server rendering. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, db } = options;
+  const fastify = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+  const services = createServices(config, db);
+
+  registerErrorHandling(fastify);
+  await registerSecurityHeaders(fastify);
+
+  await fastify.register(
+    async (api) => {
+      await registerApiRateLimit(api, config);
+      healthRoutes(api, services);
+      // Unknown API paths answer JSON, never the HTML 404 page.
+      api.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await fastify.register(
+    async (carrierData) => {
+      await registerApiRateLimit(carrierData, config);
+      carrierData.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
+    },
+    { prefix: '/carrier-data/api/v1' },
+  );
+
+  if (options.clientDir) {
+    await fastify.register(fastifyStatic, {
+      root: path.resolve(options.clientDir),
+      wildcard: false,
+      cacheControl: false,
+      // Files under /assets/ carry a content hash in their names, so they never change.
+      setHeaders: (reply, filePath) => {
+        const cache = filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600';
+        reply.setHeader('Cache-Control', cache);
+      },
+    });
+  }
+
+  if (options.serverBuild) {
+    await fastify.register(ssrPlugin(options.serverBuild, services));
+  }
+
+  return { fastify, services };
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { createRequestListener } from '@react-router/node';
+import type { FastifyInstance } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import type { Services } from '../services.ts';
+
+/** Carries the per-request CSP nonce from Fastify into getLoadContext (which only sees a fetch Request). */
+const NONCE_HEADER = 'x-carrierpage-csp-nonce';
+
+/**
+ * The document policy. Scripts run only with this response's nonce; styles may be inline because a
+ * profile's sanitised custom CSS is injected as a <style> element.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Mounts React Router's server rendering on every path the API and static files do not claim.
+ * Registered as its own encapsulated plugin so Fastify's body parsers can be removed here only:
+ * React Router actions read the raw request body themselves.
+ */
+export function ssrPlugin(build: ServerBuild, services: Services) {
+  return async function mountSsr(app: FastifyInstance) {
+    const listener = createRequestListener({
+      build,
+      mode: process.env.NODE_ENV === 'production' ? 'production' : 'development',
+      getLoadContext: (request) => ({
+        services,
+        nonce: request.headers.get(NONCE_HEADER) ?? '',
+      }),
+    });
+
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    app.all('/*', { config: { rateLimit: false } }, async (request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      request.raw.headers[NONCE_HEADER] = nonce;
+      reply.raw.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
+      reply.hijack();
+      await listener(request.raw, reply.raw);
+    });
+  };
+}

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = openDatabase(config.database);
+  await migrateToLatest(db, config.database.dialect);
+
+  const buildDir = path.resolve('build');
+  const serverBuild = (await import(
+    pathToFileURL(path.join(buildDir, 'server', 'index.js')).href
+  )) as ServerBuild;
+  const { fastify } = await buildApp({
+    config,
+    db,
+    serverBuild,
+    clientDir: path.join(buildDir, 'client'),
+  });
+
+  const shutdown = async (signal: string) => {
+    fastify.log.info({ signal }, 'shutting down');
+    await fastify.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await fastify.listen({ host: config.host, port: config.port });
+  fastify.log.info(
+    { url: config.appUrl, database: config.database.dialect, mail: config.smtpUrl ? 'smtp' : 'outbox' },
+    'CarrierPage is ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('CarrierPage failed to start:', error);
+  }
+  process.exit(1);
+});

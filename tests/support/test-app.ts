@@ -1,0 +1,36 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export interface TestApp extends App {
+  database: TestDatabase;
+  close: () => Promise<void>;
+}
+
+/** An app on a fresh database, for API tests through `fastify.inject()`. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'carrierpage-test-')),
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+    database: database.config,
+  };
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.fastify.ready();
+  return {
+    ...app,
+    database,
+    close: async () => {
+      await app.fastify.close();
+      await database.destroy();
+    },
+  };
+}
