@@ -67,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         const cache = filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=3600';
-        reply.setHeader('Cache-Control', cache);
+        reply.header('Cache-Control', cache);
       },
     });
   }

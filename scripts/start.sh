@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs, builds and starts CarrierPage on the embedded default: SQLite under data/, outbox mail.
+# Serves http://localhost:3000 unless PORT says otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "==> Installing npm packages"
+  npm ci --no-audit --no-fund
+fi
+
+echo "==> Building"
+npm run build --silent
+
+echo "==> Starting"
+export NODE_ENV=production
+exec node dist/server/main.js

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The whole test suite, on a fresh machine of this kind or a developer's: installs what it needs
+# (npm packages, Debian's chromium, a private PostgreSQL cluster), runs lint, format check, type
+# check, unit/API tests on SQLite and on PostgreSQL, builds, and runs the browser tests. Stops the
+# cluster at the end, whatever happens.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+started=$SECONDS
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  step "Installing npm packages"
+  npm ci --no-audit --no-fund
+fi
+
+if [ ! -x /usr/bin/chromium ]; then
+  step "Installing Debian's chromium for the browser tests"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+step "Lint"
+npx eslint .
+step "Format check"
+npx prettier --check . >/dev/null
+step "Type check"
+npx react-router typegen >/dev/null
+npx tsc --noEmit
+
+step "Unit and API tests on SQLite"
+npx vitest run
+
+step "Unit and API tests on PostgreSQL"
+PG_URL="$(scripts/pg-cluster.sh start)"
+trap 'scripts/pg-cluster.sh stop' EXIT
+TEST_DATABASE_URL="$PG_URL" npx vitest run
+
+step "Build"
+npm run build --silent
+
+step "Browser tests (Chromium)"
+npx playwright test
+
+printf '\nAll checks passed in %ss.\n' "$((SECONDS - started))"

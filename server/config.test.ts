@@ -1,0 +1,45 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'carrierpage-config-'));
+
+describe('loadConfig', () => {
+  it('defaults to SQLite under the data directory, port 3000 and outbox mail', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ dialect: 'sqlite', filename: path.join(dataDir, 'app.db') });
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.supportEmail).toBe('support@carrierpage.example');
+  });
+
+  it('chooses PostgreSQL for a postgres:// DATABASE_URL', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u:p@db:5432/carrierpage' });
+    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u:p@db:5432/carrierpage' });
+  });
+
+  it('generates a JWT secret on first start and keeps it in the data directory', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it.each([
+    ['PORT', 'eighty', 'PORT'],
+    ['PORT', '70000', 'PORT'],
+    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL: must start with postgres://'],
+    ['JWT_SECRET', 'short', 'JWT_SECRET: must be at least 32 characters'],
+    ['SMTP_URL', 'not a url', 'SMTP_URL'],
+    ['SUPPORT_EMAIL', 'nobody', 'SUPPORT_EMAIL'],
+    ['RATE_LIMIT_MAX', '0', 'RATE_LIMIT_MAX'],
+  ])('refuses %s=%s with a message naming it', (name, value, message) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(message);
+  });
+});

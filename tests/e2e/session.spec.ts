@@ -1,0 +1,81 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures';
+
+const TOKEN_KEY = 'carrierpage.access_token';
+
+function fakeToken(claims: Record<string, unknown>): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
+}
+
+const validClaims = {
+  sub: '42',
+  dot: '1234567',
+  user_id: 7,
+  is_admin: true,
+  email: 'owner@example.com',
+  exp: Math.floor(Date.now() / 1000) + 3600,
+};
+
+async function withStoredToken(page: Page, token: string) {
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem(key as string, value as string);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    [TOKEN_KEY, token],
+  );
+}
+
+test('a valid stored token shows the logged-in header, and Logout removes it', async ({ page }) => {
+  await withStoredToken(page, fakeToken(validClaims));
+  await page.goto('/resources');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText([
+    'Search Profiles',
+    'Resources',
+    'Request Rating',
+    'Edit Profile',
+    'Settings',
+  ]);
+  await expect(nav.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/profile/1234567/edit');
+  await expectAccessible(page);
+
+  await nav.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+});
+
+test('the mobile menu adds View Profile for a logged-in user', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await withStoredToken(page, fakeToken(validClaims));
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu.getByRole('link')).toHaveText([
+    'Search Profiles',
+    'Resources',
+    'View Profile',
+    'Request Rating',
+    'Edit Profile',
+    'Settings',
+  ]);
+  await expect(menu.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/profile/1234567');
+  await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
+const invalidTokens: [string, string][] = [
+  ['an expired token', fakeToken({ ...validClaims, exp: Math.floor(Date.now() / 1000) - 60 })],
+  ['an undecodable token', 'not-a-jwt'],
+];
+for (const [label, token] of invalidTokens) {
+  test(`${label} is removed and the visitor is anonymous`, async ({ page }) => {
+    await withStoredToken(page, token);
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+  });
+}
