@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import { carrierDataRoutes } from './domains/carrier-data/routes.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -19,6 +20,8 @@ export interface BuildAppOptions {
   /** Folder of the browser build (build/client), served as static files. */
   clientDir?: string;
   logger?: boolean;
+  /** Today's date for time-window rules; tests pin it. */
+  clock?: () => Date;
 }
 
 export interface App {
@@ -34,7 +37,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
-  const services = createServices(config, db);
+  const services = createServices(config, db, options.clock);
 
   registerErrorHandling(fastify);
   await registerSecurityHeaders(fastify);
@@ -52,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await fastify.register(
     async (carrierData) => {
       await registerApiRateLimit(carrierData, config);
+      carrierDataRoutes(carrierData, services);
       carrierData.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
     },
     { prefix: '/carrier-data/api/v1' },

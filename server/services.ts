@@ -1,5 +1,8 @@
+import { PRODUCT_NAME } from '../app/lib/site.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import { createCarrierDataRepo } from './domains/carrier-data/repo.ts';
+import { createCarrierDataService } from './domains/carrier-data/service.ts';
 import { createHealthService } from './domains/health/service.ts';
 
 /** Public facts about this installation that pages may show. Nothing secret belongs here. */
@@ -13,14 +16,15 @@ export interface SiteInfo {
  * The domain services, built once per process. API routes and React Router loaders (through
  * getLoadContext) call the same functions, so a page and its endpoint cannot disagree.
  */
-export function createServices(config: AppConfig, db: Db) {
+export function createServices(config: AppConfig, db: Db, clock: () => Date = () => new Date()) {
   return {
     site: {
-      productName: 'CarrierPage',
+      productName: PRODUCT_NAME,
       supportEmail: config.supportEmail,
       appUrl: config.appUrl,
     } satisfies SiteInfo,
     health: createHealthService(db),
+    carrierData: createCarrierDataService(createCarrierDataRepo(db), clock),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import { initialSchema } from './migrations/001-initial-schema.ts';
+import { carrierDataSchema } from './migrations/002-carrier-data.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -11,6 +12,7 @@ export type Dialect = 'sqlite' | 'postgres';
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-initial-schema': initialSchema(dialect),
+    '002-carrier-data': carrierDataSchema,
   };
 }
 

@@ -35,6 +35,8 @@ export interface CompaniesTable {
   carship: string | null;
   cargo_codes: string | null;
   cargo_other_desc: string | null;
+  mcs150_date: string | null;
+  add_date: string | null;
   latitude: number | null;
   longitude: number | null;
   claimed: Generated<Flag>;
@@ -126,6 +128,30 @@ export interface OutboxMessagesTable {
   created_at: string;
 }
 
+export interface InspectionsTable {
+  inspection_id: string;
+  dot_number: number;
+  insp_date: string;
+  report_state: string | null;
+  report_number: string | null;
+  insp_level_id: number;
+  viol_total: number;
+  oos_total: number;
+  driver_oos_total: number;
+  vehicle_oos_total: number;
+  hazmat_oos_total: number;
+}
+
+export interface CrashesTable {
+  crash_id: string;
+  dot_number: number;
+  report_date: string;
+  report_state: string | null;
+  fatalities: number;
+  injuries: number;
+  tow_away: Flag;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -135,4 +161,6 @@ export interface Database {
   rating_requests: RatingRequestsTable;
   login_tokens: LoginTokensTable;
   outbox_messages: OutboxMessagesTable;
+  inspections: InspectionsTable;
+  crashes: CrashesTable;
 }

@@ -11,7 +11,10 @@ export interface TestApp extends App {
 }
 
 /** An app on a fresh database, for API tests through `fastify.inject()`. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = {
     ...loadConfig({
@@ -23,7 +26,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     }),
     database: database.config,
   };
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, logger: false, clock: options.clock });
   await app.fastify.ready();
   return {
     ...app,

@@ -1,0 +1,120 @@
+/**
+ * The normalised FMCSA records the importer produces and the carrier-data store keeps. Every file
+ * format (Company Census, SMS census, MCMIS and SMS inspections and crashes; CSV or JSON spelling)
+ * is mapped to these shapes before it is stored.
+ */
+
+/** Cargo flags of the Company Census, in file order (CRGO_<code>), with the spec's labels. */
+export const CARGO_TYPES = [
+  ['GENFREIGHT', 'General Freight'],
+  ['HOUSEHOLD', 'Household Goods'],
+  ['METALSHEET', 'Metal Sheets, Coils, Rolls'],
+  ['MOTOVEH', 'Motor Vehicles'],
+  ['DRIVETOW', 'Drive/Tow Away'],
+  ['LOGPOLE', 'Logs, Poles, Beams, Lumber'],
+  ['BLDGMAT', 'Building Materials'],
+  ['MOBILEHOME', 'Mobile Homes'],
+  ['MACHLRG', 'Machinery, Large Objects'],
+  ['PRODUCE', 'Fresh Produce'],
+  ['LIQGAS', 'Liquids/Gases'],
+  ['INTERMODAL', 'Intermodal Containers'],
+  ['PASSENGERS', 'Passengers'],
+  ['OILFIELD', 'Oilfield Equipment'],
+  ['LIVESTOCK', 'Livestock'],
+  ['GRAINFEED', 'Grain, Feed, Hay'],
+  ['COALCOKE', 'Coal/Coke'],
+  ['MEAT', 'Meat'],
+  ['GARBAGE', 'Garbage/Refuse'],
+  ['USMAIL', 'US Mail'],
+  ['CHEM', 'Chemicals'],
+  ['DRYBULK', 'Dry Bulk'],
+  ['COLDFOOD', 'Refrigerated Food'],
+  ['BEVERAGES', 'Beverages'],
+  ['PAPERPROD', 'Paper Products'],
+  ['UTILITY', 'Utility'],
+  ['FARMSUPP', 'Farm Supplies'],
+  ['CONSTRUCT', 'Construction'],
+  ['WATERWELL', 'Water Well'],
+  ['CARGOOTHR', 'Other Cargo'],
+] as const;
+
+export type CargoCode = (typeof CARGO_TYPES)[number][0];
+
+/**
+ * One carrier from a census file. `dot_number` is always present; any other field is `undefined`
+ * when the file format does not carry it (the SMS census has no cargo flags or dockets), so an
+ * upsert from that format leaves what an earlier Company Census import stored. `null` means the file
+ * carries the column and it is empty.
+ */
+export interface CarrierRecord {
+  dot_number: number;
+  legal_name?: string;
+  dba_name?: string | null;
+  /** Digits of the carrier's MC docket (prefix MC), e.g. '139446'; null when it has none. */
+  mc_number?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  phy_street?: string | null;
+  phy_city?: string | null;
+  /** Two-letter code, upper case. */
+  phy_state?: string | null;
+  /** Five-digit ZIP (a ZIP+4 is cut to its first five digits). */
+  phy_zip?: string | null;
+  phy_country?: string | null;
+  /** Three-digit county FIPS code. */
+  phy_cnty?: string | null;
+  power_units?: number | null;
+  truck_units?: number | null;
+  total_drivers?: number | null;
+  total_cdl?: number | null;
+  mcs150_mileage?: number | null;
+  mcs150_mileage_year?: number | null;
+  business_org_desc?: string | null;
+  /** A interstate, B intrastate hazmat, C intrastate non-hazmat. */
+  carrier_operation?: string | null;
+  /** A active, I inactive. */
+  status_code?: string | null;
+  safety_rating?: string | null;
+  company_officer_1?: string | null;
+  company_officer_2?: string | null;
+  /** CARSHIP as published, `;`-separated letters (C carrier, S shipper, B broker, R registrant, F forwarder). */
+  carship?: string | null;
+  cargo_codes?: CargoCode[];
+  cargo_other_desc?: string | null;
+  /** ISO day of the last MCS-150 update. */
+  mcs150_date?: string | null;
+  /** ISO day the carrier was added to MCMIS. */
+  add_date?: string | null;
+}
+
+/** One roadside inspection. */
+export interface InspectionRecord {
+  /** INSPECTION_ID (MCMIS) or Unique_ID (SMS). */
+  inspection_id: string;
+  dot_number: number;
+  /** ISO day. */
+  insp_date: string;
+  /** Two-letter state where the inspection happened, as reported (may be a Canadian province). */
+  report_state: string | null;
+  report_number: string | null;
+  /** 1 to 6. */
+  insp_level_id: number;
+  viol_total: number;
+  oos_total: number;
+  driver_oos_total: number;
+  vehicle_oos_total: number;
+  hazmat_oos_total: number;
+}
+
+/** One crash, counted once however many vehicles the file lists for it. */
+export interface CrashRecord {
+  /** CRASH_ID (MCMIS crash file) or the report number (SMS crash file). */
+  crash_id: string;
+  dot_number: number;
+  /** ISO day. */
+  report_date: string;
+  report_state: string | null;
+  fatalities: number;
+  injuries: number;
+  tow_away: boolean;
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HttpError, parseInput } from '../../http/errors.ts';
+import type { Services } from '../../services.ts';
+
+/** Most inspections one page returns; larger requests are capped, not refused. */
+export const MAX_INSPECTIONS_PER_PAGE = 100;
+
+const dotNumber = z
+  .string()
+  .regex(/^\d{1,9}$/, 'DOT number must be a positive whole number')
+  .transform(Number)
+  .refine((value) => value > 0, 'DOT number must be a positive whole number');
+
+const DotParams = z.object({ dotNumber });
+
+const InspectionsQuery = z.object({
+  sinceMonths: z.coerce.number().int('sinceMonths must be a whole number').min(1).max(120).default(12),
+  page: z.coerce.number().int('page must be a whole number').min(1).max(100_000).default(1),
+  perPage: z.coerce
+    .number()
+    .int('perPage must be a whole number')
+    .min(1)
+    .default(MAX_INSPECTIONS_PER_PAGE)
+    .transform((value) => Math.min(value, MAX_INSPECTIONS_PER_PAGE)),
+});
+
+const SearchQuery = z.object({ dotNumber });
+
+const carrierNotFound = () => new HttpError(404, 'Carrier not found');
+
+/**
+ * The carrier-data API the spec treats as a third-party service (public-side section 7), served
+ * from our own FMCSA store. The data is public, so no credential is required
+ * (docs/decisions/007-carrier-data-api.md).
+ */
+export function carrierDataRoutes(app: FastifyInstance, services: Services): void {
+  app.get('/company/:dotNumber/safety-summary', async (request) => {
+    const { dotNumber } = parseInput(DotParams, request.params);
+    const summary = await services.carrierData.safetySummary(dotNumber);
+    if (!summary) throw carrierNotFound();
+    return { data: { data: summary } };
+  });
+
+  app.get('/company/:dotNumber/inspections', async (request) => {
+    const { dotNumber } = parseInput(DotParams, request.params);
+    const query = parseInput(InspectionsQuery, request.query);
+    const page = await services.carrierData.inspections(dotNumber, query);
+    if (!page) throw carrierNotFound();
+    return page;
+  });
+
+  app.get('/search', async (request) => {
+    const { dotNumber } = parseInput(SearchQuery, request.query);
+    const record = await services.carrierData.carrierRecord(dotNumber);
+    return { data: record ? [record] : [] };
+  });
+}

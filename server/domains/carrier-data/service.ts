@@ -1,0 +1,98 @@
+import { CARGO_TYPES } from './records.ts';
+import type { CarrierDataRepo } from './repo.ts';
+
+/** FMCSA's Safety Measurement System looks back 24 months. */
+export const SAFETY_WINDOW_MONTHS = 24;
+
+/** The ISO day `months` calendar months before `today` (UTC), clamped to the month's last day. */
+export function isoDayMonthsBefore(today: Date, months: number): string {
+  const year = today.getUTCFullYear();
+  const month = today.getUTCMonth() - months;
+  const lastDayOfTarget = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(today.getUTCDate(), lastDayOfTarget);
+  return new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
+}
+
+/** A percentage with two decimals; 0 when nothing was inspected. */
+function percent(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100;
+}
+
+export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Date = () => new Date()) {
+  return {
+    /** The safety summary over the last 24 months, or null for an unknown DOT number. */
+    async safetySummary(dotNumber: number) {
+      const company = await repo.findCompanyByDot(dotNumber);
+      if (!company) return null;
+      const since = isoDayMonthsBefore(clock(), SAFETY_WINDOW_MONTHS);
+      const [inspections, crashes] = await Promise.all([
+        repo.inspectionTotals(dotNumber, since),
+        repo.crashTotals(dotNumber, since),
+      ]);
+      return {
+        dot_number: dotNumber,
+        total_inspections: inspections.inspections,
+        total_violations: inspections.violations,
+        total_oos_violations: inspections.oos_violations,
+        driver_oos_rate: percent(inspections.driver_oos_inspections, inspections.driver_inspections),
+        vehicle_oos_rate: percent(inspections.vehicle_oos_inspections, inspections.vehicle_inspections),
+        total_crashes: crashes.crashes,
+        crashes_with_fatalities: crashes.fatal,
+        crashes_with_injuries: crashes.injury,
+        crashes_with_tow_away: crashes.tow_away,
+        window_months: SAFETY_WINDOW_MONTHS,
+        updated_at: company.updated_at,
+      };
+    },
+
+    /** One page of a carrier's inspections since `sinceMonths` ago, newest first; null for an unknown carrier. */
+    async inspections(dotNumber: number, options: { sinceMonths: number; page: number; perPage: number }) {
+      const company = await repo.findCompanyByDot(dotNumber);
+      if (!company) return null;
+      const since = isoDayMonthsBefore(clock(), options.sinceMonths);
+      const { rows, total } = await repo.listInspections(
+        dotNumber,
+        since,
+        options.perPage,
+        (options.page - 1) * options.perPage,
+      );
+      return { data: rows, page: options.page, per_page: options.perPage, total };
+    },
+
+    /** The carrier record of the spec's carrier-data search (fleet, drivers, mileage, cargo flags). */
+    async carrierRecord(dotNumber: number) {
+      const company = await repo.findCompanyByDot(dotNumber);
+      if (!company) return null;
+      const authorised = new Set(company.cargo_codes ? company.cargo_codes.split(';') : []);
+      const cargoFlags = Object.fromEntries(
+        CARGO_TYPES.map(([code]) => [`crgo_${code.toLowerCase()}`, authorised.has(code) ? 'X' : '']),
+      );
+      return {
+        dot_number: company.dot_number,
+        legal_name: company.name,
+        dba_name: company.dba_name,
+        mc_number: company.mc_number ? `MC-${company.mc_number}` : null,
+        status_code: company.status_code,
+        carrier_operation: company.carrier_operation,
+        phy_street: company.phy_street,
+        phy_city: company.phy_city,
+        phy_state: company.phy_state,
+        phy_zip: company.phy_zip,
+        phy_country: company.phy_country,
+        power_units: company.power_units,
+        truck_units: company.truck_units,
+        total_drivers: company.total_drivers,
+        total_cdl: company.total_cdl,
+        mcs150_mileage: company.mcs150_mileage === null ? null : Number(company.mcs150_mileage),
+        mcs150_mileage_year: company.mcs150_mileage_year,
+        mcs150_date: company.mcs150_date,
+        business_org_desc: company.business_org_desc,
+        safety_rating: company.safety_rating,
+        ...cargoFlags,
+        crgo_cargoothr_desc: company.cargo_other_desc,
+      };
+    },
+  };
+}
+
+export type CarrierDataService = ReturnType<typeof createCarrierDataService>;
