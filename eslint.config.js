@@ -4,7 +4,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'build', 'dist', 'data', '.react-router', '.tmp', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'node_modules',
+      'build',
+      'dist',
+      'data',
+      '.react-router',
+      '.tmp',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

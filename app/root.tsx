@@ -49,7 +49,9 @@ export function Layout({ children }: { children: ReactNode }) {
 function useHideSiteHeader(): boolean {
   return useMatches().some((match) => {
     const data = match.loaderData;
-    return typeof data === 'object' && data !== null && 'hideSiteHeader' in data && data.hideSiteHeader === true;
+    return (
+      typeof data === 'object' && data !== null && 'hideSiteHeader' in data && data.hideSiteHeader === true
+    );
   });
 }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs, builds and starts CarrierPage on the embedded default: SQLite under data/, outbox mail.
+# Installs, builds and starts CarrierPage on the embedded default: SQLite under data/, outbox mail,
+# and the demo data set (about 50,000 carriers, generated and imported on the first start).
 # Serves http://localhost:3000 unless PORT says otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +12,9 @@ fi
 
 echo "==> Building"
 npm run build --silent
+
+echo "==> Demo data (first start only)"
+npm run demo:seed --silent -- --if-empty
 
 echo "==> Starting"
 export NODE_ENV=production

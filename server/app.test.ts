@@ -71,7 +71,11 @@ describe(`platform API on ${testDialect}`, () => {
     });
 
     // Another client is not affected.
-    const other = await app.fastify.inject({ method: 'GET', url: '/api/v1/nope', remoteAddress: '203.0.113.10' });
+    const other = await app.fastify.inject({
+      method: 'GET',
+      url: '/api/v1/nope',
+      remoteAddress: '203.0.113.10',
+    });
     expect(other.statusCode).toBe(404);
   });
 });

@@ -83,7 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { dialect: 'postgres', url: values.DATABASE_URL }
       : {
           dialect: 'sqlite',
-          filename: path.resolve(values.DATABASE_URL?.slice('sqlite:'.length) || path.join(dataDir, 'app.db')),
+          filename: path.resolve(
+            values.DATABASE_URL?.slice('sqlite:'.length) || path.join(dataDir, 'app.db'),
+          ),
         };
   return {
     env: values.NODE_ENV,

@@ -33,9 +33,7 @@ export function SiteFooter({ productName }: { productName: string }) {
             ))}
           </ul>
         </nav>
-        <p className="footer-note">
-          © {productName}. Carrier records from public FMCSA data.
-        </p>
+        <p className="footer-note">© {productName}. Carrier records from public FMCSA data.</p>
       </div>
     </footer>
   );

@@ -56,7 +56,7 @@ export function SiteHeader({ productName }: { productName: string }) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/" className="site-logo" aria-label={`${productName} home`}>
+        <Link to="/" className="site-logo">
           <span aria-hidden="true" className="site-logo__mark">
             CP
           </span>

@@ -12,7 +12,14 @@ const NOW = 1_800_000_000;
 describe('decodeSessionToken', () => {
   it('maps the claims to the session user', () => {
     const user = decodeSessionToken(
-      token({ sub: '42', dot: 1234567, user_id: 7, is_company_admin: true, email: 'a@example.com', exp: NOW + 10 }),
+      token({
+        sub: '42',
+        dot: 1234567,
+        user_id: 7,
+        is_company_admin: true,
+        email: 'a@example.com',
+        exp: NOW + 10,
+      }),
       NOW,
     );
     expect(user).toEqual({
@@ -80,7 +87,10 @@ describe('stored session and the API client', () => {
 
   it('clears the stored token on a 401 and raises the server detail', async () => {
     storeSessionToken(valid);
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ detail: 'Token expired' }), { status: 401 }));
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify({ detail: 'Token expired' }), { status: 401 }),
+    );
     const failure = apiRequest('/api/v1/thing');
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 401, detail: 'Token expired' });

@@ -28,7 +28,14 @@ describe(`migrations on ${testDialect}`, () => {
 
     const user = await database.db
       .insertInto('users')
-      .values({ company_id: company.id, email: 'a@example.com', is_admin: 1, is_active: 1, created_at: now, updated_at: now })
+      .values({
+        company_id: company.id,
+        email: 'a@example.com',
+        is_admin: 1,
+        is_active: 1,
+        created_at: now,
+        updated_at: now,
+      })
       .returning(['id', 'is_admin'])
       .executeTakeFirstOrThrow();
     expect(user.is_admin).toBe(1);

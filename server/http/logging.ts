@@ -4,7 +4,9 @@ import type { FastifyServerOptions } from 'fastify';
 const TOKEN_IN_PATH = /(\/verify-(?:claim|login|user-login)\/)[^/?#]+/g;
 
 export function redactUrl(url: string): string {
-  return url.replace(TOKEN_IN_PATH, '$1[redacted]').replace(/([?&](?:token|access_token)=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(TOKEN_IN_PATH, '$1[redacted]')
+    .replace(/([?&](?:token|access_token)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /** pino options: structured JSON, no request headers (bearer tokens), no tokens in logged URLs. */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { createRequestListener } from '@react-router/node';
 import type { FastifyInstance } from 'fastify';
@@ -5,7 +6,7 @@ import type { ServerBuild } from 'react-router';
 import type { Services } from '../services.ts';
 
 /** Carries the per-request CSP nonce from Fastify into getLoadContext (which only sees a fetch Request). */
-const NONCE_HEADER = 'x-carrierpage-csp-nonce';
+const requestNonce = new AsyncLocalStorage<string>();
 
 /**
  * The document policy. Scripts run only with this response's nonce; styles may be inline because a
@@ -36,10 +37,7 @@ export function ssrPlugin(build: ServerBuild, services: Services) {
     const listener = createRequestListener({
       build,
       mode: process.env.NODE_ENV === 'production' ? 'production' : 'development',
-      getLoadContext: (request) => ({
-        services,
-        nonce: request.headers.get(NONCE_HEADER) ?? '',
-      }),
+      getLoadContext: () => ({ services, nonce: requestNonce.getStore() ?? '' }),
     });
 
     app.removeAllContentTypeParsers();
@@ -47,10 +45,9 @@ export function ssrPlugin(build: ServerBuild, services: Services) {
 
     app.all('/*', { config: { rateLimit: false } }, async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
-      request.raw.headers[NONCE_HEADER] = nonce;
       reply.raw.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
       reply.hijack();
-      await listener(request.raw, reply.raw);
+      await requestNonce.run(nonce, () => listener(request.raw, reply.raw));
     });
   };
 }

@@ -19,14 +19,28 @@ interface AxeViolation {
 export async function expectAccessible(page: Page): Promise<void> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } })
-      .axe;
+    const axe = (
+      window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }
+    ).axe;
     return (await axe.run(document)).violations;
   });
   const severe = (violations as AxeViolation[])
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
   expect(severe, 'axe found serious or critical accessibility violations').toEqual([]);
+}
+
+/**
+ * A page served with status 404 makes the browser log the document's own status; a test that expects
+ * a 404 page accepts exactly that message and nothing else.
+ */
+export function expectOnlyNotFoundDocumentErrors(consoleErrors: string[]): void {
+  const notFound = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
+  expect(consoleErrors.filter((message) => message !== notFound)).toEqual([]);
+  consoleErrors.splice(0);
 }
 
 /**

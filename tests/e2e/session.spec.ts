@@ -40,7 +40,10 @@ test('a valid stored token shows the logged-in header, and Logout removes it', a
     'Edit Profile',
     'Settings',
   ]);
-  await expect(nav.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/profile/1234567/edit');
+  await expect(nav.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute(
+    'href',
+    '/profile/1234567/edit',
+  );
   await expectAccessible(page);
 
   await nav.getByRole('button', { name: 'Logout' }).click();
@@ -75,7 +78,9 @@ for (const [label, token] of invalidTokens) {
   test(`${label} is removed and the visitor is anonymous`, async ({ page }) => {
     await withStoredToken(page, token);
     await page.goto('/');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toBeVisible();
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
   });
 }

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, expectOnlyNotFoundDocumentErrors, test } from './fixtures';
 
 const FOOTER_CITIES: [string, string][] = [
   ['Dallas, TX', '/trucking-companies/dallas-tx'],
@@ -31,7 +31,9 @@ test('the header offers search and the logged-out links', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText(['Search Profiles', 'Resources', 'How It Works', 'Login']);
-  await expect(page.getByRole('link', { name: 'CarrierPage home' })).toHaveAttribute('href', '/');
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: 'CarrierPage', exact: true }),
+  ).toHaveAttribute('href', '/');
   await expectAccessible(page);
 });
 
@@ -78,7 +80,7 @@ test('the mobile menu opens and lists the links', async ({ page }) => {
   await expect(menu).toBeHidden();
 });
 
-test('an unknown path shows Page Not Found with status 404', async ({ page }) => {
+test('an unknown path shows Page Not Found with status 404', async ({ page, consoleErrors }) => {
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
@@ -86,9 +88,13 @@ test('an unknown path shows Page Not Found with status 404', async ({ page }) =>
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
+  expectOnlyNotFoundDocumentErrors(consoleErrors);
 });
 
-test('static assets are served with immutable caching and documents with a nonce policy', async ({ page, request }) => {
+test('static assets are served with immutable caching and documents with a nonce policy', async ({
+  page,
+  request,
+}) => {
   const response = await request.get('/');
   const csp = response.headers()['content-security-policy'] ?? '';
   expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);

@@ -36,6 +36,10 @@ export const carrierDataSchema: Migration = {
       .addColumn('injuries', 'integer', (c) => c.notNull())
       .addColumn('tow_away', 'integer', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('crashes_dot_date').on('crashes').columns(['dot_number', 'report_date']).execute();
+    await db.schema
+      .createIndex('crashes_dot_date')
+      .on('crashes')
+      .columns(['dot_number', 'report_date'])
+      .execute();
   },
 };

@@ -37,17 +37,23 @@ export function createCarrierDataRepo(db: Db) {
      * existing company are never touched.
      */
     async upsertCarriers(records: readonly CarrierRecord[], now: string): Promise<void> {
-      const rows = lastPerKey(records, (record) => record.dot_number).map((record) => companyValues(record, now));
+      const rows = lastPerKey(records, (record) => record.dot_number).map((record) =>
+        companyValues(record, now),
+      );
       const first = rows[0];
       if (!first) return;
-      const updated = Object.keys(first).filter((column) => column !== 'dot_number' && column !== 'created_at');
+      const updated = Object.keys(first).filter(
+        (column) => column !== 'dot_number' && column !== 'created_at',
+      );
       await db
         .insertInto('companies')
         .values(rows)
         .onConflict((conflict) =>
-          conflict.column('dot_number').doUpdateSet(
-            Object.fromEntries(updated.map((column) => [column, sql.ref(`excluded.${column}`)])),
-          ),
+          conflict
+            .column('dot_number')
+            .doUpdateSet(
+              Object.fromEntries(updated.map((column) => [column, sql.ref(`excluded.${column}`)])),
+            ),
         )
         .execute();
     },
@@ -76,10 +82,12 @@ export function createCarrierDataRepo(db: Db) {
     },
 
     async upsertCrashes(records: readonly CrashRecord[]): Promise<void> {
-      const rows: Insertable<CrashesTable>[] = lastPerKey(records, (record) => record.crash_id).map((record) => ({
-        ...record,
-        tow_away: record.tow_away ? 1 : 0,
-      }));
+      const rows: Insertable<CrashesTable>[] = lastPerKey(records, (record) => record.crash_id).map(
+        (record) => ({
+          ...record,
+          tow_away: record.tow_away ? 1 : 0,
+        }),
+      );
       if (rows.length === 0) return;
       await db
         .insertInto('crashes')
@@ -114,21 +122,28 @@ export function createCarrierDataRepo(db: Db) {
           eb.fn.countAll<number | string>().as('inspections'),
           eb.fn.coalesce(eb.fn.sum<number | string>('viol_total'), sql<number>`0`).as('violations'),
           eb.fn.coalesce(eb.fn.sum<number | string>('oos_total'), sql<number>`0`).as('oos_violations'),
-          sql<number | string>`sum(case when insp_level_id in (1, 2, 3, 6) then 1 else 0 end)`.as('driver_inspections'),
-          sql<number | string>`sum(case when insp_level_id in (1, 2, 3, 6) and driver_oos_total > 0 then 1 else 0 end)`.as(
+          sql<number | string>`sum(case when insp_level_id in (1, 2, 3, 6) then 1 else 0 end)`.as(
+            'driver_inspections',
+          ),
+          sql<
+            number | string
+          >`sum(case when insp_level_id in (1, 2, 3, 6) and driver_oos_total > 0 then 1 else 0 end)`.as(
             'driver_oos_inspections',
           ),
-          sql<number | string>`sum(case when insp_level_id in (1, 2, 5, 6) then 1 else 0 end)`.as('vehicle_inspections'),
-          sql<number | string>`sum(case when insp_level_id in (1, 2, 5, 6) and vehicle_oos_total > 0 then 1 else 0 end)`.as(
+          sql<number | string>`sum(case when insp_level_id in (1, 2, 5, 6) then 1 else 0 end)`.as(
+            'vehicle_inspections',
+          ),
+          sql<
+            number | string
+          >`sum(case when insp_level_id in (1, 2, 5, 6) and vehicle_oos_total > 0 then 1 else 0 end)`.as(
             'vehicle_oos_inspections',
           ),
         ])
         .executeTakeFirstOrThrow();
       // PostgreSQL returns bigint sums and counts as strings.
-      return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value ?? 0)])) as Record<
-        keyof typeof row,
-        number
-      >;
+      return Object.fromEntries(
+        Object.entries(row).map(([key, value]) => [key, Number(value ?? 0)]),
+      ) as Record<keyof typeof row, number>;
     },
 
     async crashTotals(dotNumber: number, sinceDay: string) {

@@ -7,7 +7,12 @@ import type { InspectionRecord } from './records.ts';
 const TODAY = new Date('2026-11-22T12:00:00Z');
 const DOT = 295017;
 
-function inspection(id: string, date: string, level: number, counts: Partial<InspectionRecord> = {}): InspectionRecord {
+function inspection(
+  id: string,
+  date: string,
+  level: number,
+  counts: Partial<InspectionRecord> = {},
+): InspectionRecord {
   return {
     inspection_id: id,
     dot_number: DOT,
@@ -58,21 +63,63 @@ describe(`carrier-data API on ${testDialect}`, () => {
     );
     await repo.upsertInspections([
       // Inside the 24-month window (since 2024-11-22).
-      inspection('1', '2026-10-01', 1, { viol_total: 3, oos_total: 2, driver_oos_total: 1, vehicle_oos_total: 1 }),
+      inspection('1', '2026-10-01', 1, {
+        viol_total: 3,
+        oos_total: 2,
+        driver_oos_total: 1,
+        vehicle_oos_total: 1,
+      }),
       inspection('2', '2026-01-15', 2, { viol_total: 1 }),
       inspection('3', '2025-06-01', 3, { viol_total: 2, oos_total: 1, driver_oos_total: 1 }),
       inspection('4', '2025-02-01', 5, { viol_total: 4, oos_total: 1, vehicle_oos_total: 1 }),
       inspection('5', '2024-11-22', 6),
       inspection('6', '2025-03-03', 4, { viol_total: 1, oos_total: 1, hazmat_oos_total: 1 }),
       // Outside it.
-      inspection('7', '2024-11-21', 1, { viol_total: 9, oos_total: 9, driver_oos_total: 5, vehicle_oos_total: 4 }),
+      inspection('7', '2024-11-21', 1, {
+        viol_total: 9,
+        oos_total: 9,
+        driver_oos_total: 5,
+        vehicle_oos_total: 4,
+      }),
     ]);
     await repo.upsertCrashes([
-      { crash_id: 'C1', dot_number: DOT, report_date: '2026-05-01', report_state: 'WA', fatalities: 1, injuries: 2, tow_away: true },
+      {
+        crash_id: 'C1',
+        dot_number: DOT,
+        report_date: '2026-05-01',
+        report_state: 'WA',
+        fatalities: 1,
+        injuries: 2,
+        tow_away: true,
+      },
       // The same crash listed again for a second vehicle counts once.
-      { crash_id: 'C1', dot_number: DOT, report_date: '2026-05-01', report_state: 'WA', fatalities: 1, injuries: 2, tow_away: true },
-      { crash_id: 'C2', dot_number: DOT, report_date: '2025-01-10', report_state: 'OR', fatalities: 0, injuries: 0, tow_away: true },
-      { crash_id: 'C3', dot_number: DOT, report_date: '2023-01-10', report_state: 'OR', fatalities: 0, injuries: 1, tow_away: false },
+      {
+        crash_id: 'C1',
+        dot_number: DOT,
+        report_date: '2026-05-01',
+        report_state: 'WA',
+        fatalities: 1,
+        injuries: 2,
+        tow_away: true,
+      },
+      {
+        crash_id: 'C2',
+        dot_number: DOT,
+        report_date: '2025-01-10',
+        report_state: 'OR',
+        fatalities: 0,
+        injuries: 0,
+        tow_away: true,
+      },
+      {
+        crash_id: 'C3',
+        dot_number: DOT,
+        report_date: '2023-01-10',
+        report_state: 'OR',
+        fatalities: 0,
+        injuries: 1,
+        tow_away: false,
+      },
     ]);
   });
   afterAll(async () => {
@@ -115,18 +162,26 @@ describe(`carrier-data API on ${testDialect}`, () => {
   });
 
   it('answers 404 JSON for an unknown DOT number', async () => {
-    for (const url of ['/carrier-data/api/v1/company/999999/safety-summary', '/carrier-data/api/v1/company/999999/inspections']) {
+    for (const url of [
+      '/carrier-data/api/v1/company/999999/safety-summary',
+      '/carrier-data/api/v1/company/999999/inspections',
+    ]) {
       const response = await app.fastify.inject({ url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: 'Carrier not found' });
     }
   });
 
-  it.each(['abc', '-5', '0', '1.5', '1234567890', '%27%20OR%201%3D1'])('refuses the DOT number %s with 400', async (dot) => {
-    const response = await app.fastify.inject({ url: `/carrier-data/api/v1/company/${dot}/safety-summary` });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'dotNumber: DOT number must be a positive whole number' });
-  });
+  it.each(['abc', '-5', '0', '1.5', '1234567890', '%27%20OR%201%3D1'])(
+    'refuses the DOT number %s with 400',
+    async (dot) => {
+      const response = await app.fastify.inject({
+        url: `/carrier-data/api/v1/company/${dot}/safety-summary`,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'dotNumber: DOT number must be a positive whole number' });
+    },
+  );
 
   it('lists inspections of the last 12 months, newest first, with pagination', async () => {
     const response = await app.fastify.inject({
@@ -169,7 +224,9 @@ describe(`carrier-data API on ${testDialect}`, () => {
     ['perPage=0', 'perPage: Too small: expected number to be >=1'],
     ['page=-1', 'page: Too small: expected number to be >=1'],
   ])('refuses %s with 400', async (query, detail) => {
-    const response = await app.fastify.inject({ url: `/carrier-data/api/v1/company/${DOT}/inspections?${query}` });
+    const response = await app.fastify.inject({
+      url: `/carrier-data/api/v1/company/${DOT}/inspections?${query}`,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail });
   });
@@ -206,8 +263,15 @@ describe(`carrier-data API on ${testDialect}`, () => {
 
   it('re-importing a carrier from a census without cargo columns keeps its cargo and claim state', async () => {
     const repo = createCarrierDataRepo(app.database.db);
-    await app.database.db.updateTable('companies').set({ claimed: 1 }).where('dot_number', '=', DOT).execute();
-    await repo.upsertCarriers([{ dot_number: DOT, legal_name: 'UNITED MOVING & STORAGE', power_units: 20 }], '2026-11-20T00:00:00.000Z');
+    await app.database.db
+      .updateTable('companies')
+      .set({ claimed: 1 })
+      .where('dot_number', '=', DOT)
+      .execute();
+    await repo.upsertCarriers(
+      [{ dot_number: DOT, legal_name: 'UNITED MOVING & STORAGE', power_units: 20 }],
+      '2026-11-20T00:00:00.000Z',
+    );
     const company = await repo.findCompanyByDot(DOT);
     expect(company).toMatchObject({
       name: 'UNITED MOVING & STORAGE',

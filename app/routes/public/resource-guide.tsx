@@ -1,0 +1,92 @@
+import { data, Link } from 'react-router';
+import { findResourceGuide } from '../../content/resources';
+import { pageTitle } from '../../lib/site';
+import type { Route } from './+types/resource-guide';
+
+export function loader({ params }: Route.LoaderArgs) {
+  const guide = findResourceGuide(params.slug);
+  if (!guide) {
+    return data({ guide: null }, { status: 404 });
+  }
+  return { guide };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const guide = loaderData?.guide;
+  if (!guide) {
+    return [{ title: pageTitle('Resource Not Found') }];
+  }
+  return [{ title: pageTitle(guide.title) }, { name: 'description', content: guide.summary }];
+};
+
+export default function ResourceGuide({ loaderData }: Route.ComponentProps) {
+  const { guide } = loaderData;
+
+  if (!guide) {
+    return (
+      <section className="page page--narrow centered">
+        <p className="eyebrow">404</p>
+        <h1>Resource Not Found</h1>
+        <p>The guide you are looking for does not exist or has moved.</p>
+        <p>
+          <Link to="/resources" className="button button--primary">
+            Browse All Resources
+          </Link>{' '}
+          <Link to="/" className="button button--secondary">
+            Go to Homepage
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <article className="page page--narrow">
+      <nav aria-label="Breadcrumb">
+        <p>
+          <Link to="/resources">Resources</Link>
+        </p>
+      </nav>
+      <header>
+        <p>
+          <span className="badge">{guide.category}</span>
+        </p>
+        <h1>{guide.title}</h1>
+        <p className="muted">{guide.readMinutes} min read</p>
+        <p className="lead">{guide.summary}</p>
+      </header>
+      <div className="prose">
+        {guide.sections.map((section) => (
+          <section key={section.heading}>
+            <h2>{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            {section.steps && section.steps.length > 0 ? (
+              <ol className="steps">
+                {section.steps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+            ) : null}
+            {section.tips && section.tips.length > 0 ? (
+              <>
+                <h3>Tips</h3>
+                <ul>
+                  {section.tips.map((tip) => (
+                    <li key={tip}>{tip}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
+        ))}
+      </div>
+      <p>
+        <Link to="/resources" className="button button--secondary">
+          Back to all resources
+        </Link>
+      </p>
+    </article>
+  );
+}
