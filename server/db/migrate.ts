@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import { initialSchema } from './migrations/001-initial-schema.ts';
 import { carrierDataSchema } from './migrations/002-carrier-data.ts';
+import { searchIndexSchema } from './migrations/003-search-index.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -13,6 +14,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-initial-schema': initialSchema(dialect),
     '002-carrier-data': carrierDataSchema,
+    '003-search-index': searchIndexSchema(dialect),
   };
 }
 

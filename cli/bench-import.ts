@@ -1,0 +1,142 @@
+/**
+ * Import benchmark (npm run bench:import): generates 1,000,000 Company Census rows (and about five
+ * million inspections) with the demo model, imports them into a fresh SQLite database and into a
+ * fresh PostgreSQL database (a private cluster started by scripts/pg-cluster.sh), and prints rows/s
+ * and peak memory of each import, then the p50/p99 latency of the safety summary at that size.
+ *
+ *   npm run bench:import [-- --carriers 1000000 --inspections-scale 5 --skip-postgres]
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase, type Db } from '../server/db/database.ts';
+import { createCarrierDataRepo } from '../server/domains/carrier-data/repo.ts';
+import { createCarrierDataService } from '../server/domains/carrier-data/service.ts';
+import { generateDemoData } from './demo/generate.ts';
+
+const { values } = parseArgs({
+  options: {
+    carriers: { type: 'string', default: '1000000' },
+    'inspections-scale': { type: 'string', default: '5' },
+    'latency-samples': { type: 'string', default: '2000' },
+    'skip-postgres': { type: 'boolean', default: false },
+  },
+});
+const carriers = Number(values.carriers);
+const latencySamples = Number(values['latency-samples']);
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-import-'));
+const TODAY = new Date();
+
+interface ImportRun {
+  seconds: number;
+  peakMb: number;
+  output: string;
+}
+
+/** Runs the real import command in its own process, so its peak memory is its own. */
+function runImport(files: string[], env: Record<string, string>): Promise<ImportRun> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/import/main.ts', ...files], {
+      env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`import exited with ${code}:\n${output}`));
+      const peakMb = Number(/peak memory: (\d+) MB/.exec(output)?.[1] ?? NaN);
+      resolve({ seconds: (performance.now() - started) / 1000, peakMb, output });
+    });
+  });
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
+}
+
+/** Safety-summary latency over random carriers, measured in-process at the service. */
+async function safetySummaryLatency(db: Db): Promise<{ p50: number; p99: number }> {
+  const service = createCarrierDataService(createCarrierDataRepo(db), () => TODAY);
+  const dots = (await db.selectFrom('companies').select('dot_number').orderBy('dot_number').execute()).map(
+    (row) => row.dot_number,
+  );
+  const timings: number[] = [];
+  for (let i = 0; i < latencySamples; i += 1) {
+    const dot = dots[Math.floor(Math.random() * dots.length)] as number;
+    const started = performance.now();
+    await service.safetySummary(dot);
+    timings.push(performance.now() - started);
+  }
+  timings.sort((a, b) => a - b);
+  return { p50: percentile(timings, 0.5), p99: percentile(timings, 0.99) };
+}
+
+async function benchDatabase(
+  name: string,
+  env: Record<string, string>,
+  open: () => Db,
+  files: { census: string; inspections: string; crashes: string },
+) {
+  const census = await runImport([files.census], env);
+  const rate = Math.round(carriers / census.seconds);
+  console.log(
+    `${name}: census ${carriers.toLocaleString('en-US')} rows in ${census.seconds.toFixed(1)} s = ${rate.toLocaleString('en-US')} rows/s end to end, peak RSS ${census.peakMb} MB`,
+  );
+  const activity = await runImport([files.inspections, files.crashes], env);
+  console.log(
+    `${name}: inspections and crashes imported in ${activity.seconds.toFixed(1)} s, peak RSS ${activity.peakMb} MB`,
+  );
+  const db = open();
+  try {
+    const latency = await safetySummaryLatency(db);
+    console.log(
+      `${name}: safety summary over ${latencySamples} random carriers: p50 ${latency.p50.toFixed(2)} ms, p99 ${latency.p99.toFixed(2)} ms`,
+    );
+  } finally {
+    await db.destroy();
+  }
+}
+
+try {
+  console.log(`Generating ${carriers.toLocaleString('en-US')} carriers in ${workDir} ...`);
+  const generationStarted = performance.now();
+  const files = await generateDemoData({
+    carriers,
+    seed: 7,
+    outDir: workDir,
+    inspectionsPerCarrierScale: Number(values['inspections-scale']),
+    today: TODAY,
+  });
+  console.log(
+    `generated in ${((performance.now() - generationStarted) / 1000).toFixed(1)} s: ` +
+      `${files.counts.inspections.toLocaleString('en-US')} inspections, ${files.counts.crashes.toLocaleString('en-US')} crashes`,
+  );
+
+  const sqliteDir = path.join(workDir, 'sqlite');
+  await benchDatabase(
+    'SQLite',
+    { DATA_DIR: sqliteDir },
+    () => openDatabase({ dialect: 'sqlite', filename: path.join(sqliteDir, 'app.db') }),
+    files,
+  );
+
+  if (!values['skip-postgres']) {
+    const url = execFileSync('bash', ['scripts/pg-cluster.sh', 'start'], { encoding: 'utf8' }).trim();
+    try {
+      await benchDatabase(
+        'PostgreSQL',
+        { DATA_DIR: path.join(workDir, 'pg'), DATABASE_URL: url },
+        () => openDatabase({ dialect: 'postgres', url }),
+        files,
+      );
+    } finally {
+      execFileSync('bash', ['scripts/pg-cluster.sh', 'stop']);
+    }
+  }
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}

@@ -1,0 +1,167 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
+import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
+import { describeReport, importFiles } from './import-files.ts';
+
+const SAMPLE_JSON = path.resolve(
+  import.meta.dirname,
+  '../../../shared/data/fmcsa/samples/company_census_az4n-8mr2.one-row.json',
+);
+const TODAY = new Date('2026-11-22T12:00:00Z');
+
+describe(`importing FMCSA files into ${testDialect}`, () => {
+  let database: TestDatabase;
+  let demo: DemoFiles;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-import-'));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    demo = await generateDemoData({ carriers: 400, seed: 3, outDir: dir, today: TODAY });
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it('imports the demo census, inspections and crashes through the real reader', async () => {
+    const reports = await importFiles(
+      database.db,
+      testDialect,
+      [demo.census, demo.inspections, demo.crashes],
+      {
+        showProgress: false,
+      },
+    );
+    expect(reports.map((report) => [report.dataset, report.imported, report.skipped])).toEqual([
+      ['company_census', 400, 0],
+      ['mcmis_inspection', demo.counts.inspections, 0],
+      ['mcmis_crash', demo.counts.crashRows, 0],
+    ]);
+    const count = async (table: 'companies' | 'inspections' | 'crashes') =>
+      Number(
+        (
+          await database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('companies')).toBe(400);
+    expect(await count('inspections')).toBe(demo.counts.inspections);
+    // A crash with several vehicles is one crash.
+    expect(await count('crashes')).toBe(demo.counts.crashes);
+
+    // A second run updates in place.
+    await importFiles(database.db, testDialect, [demo.census, demo.crashes], { showProgress: false });
+    expect(await count('companies')).toBe(400);
+    expect(await count('crashes')).toBe(demo.counts.crashes);
+  });
+
+  it('stores the real Company Census sample row as published', async () => {
+    const [report] = await importFiles(database.db, testDialect, [SAMPLE_JSON], {
+      showProgress: false,
+      now: () => '2026-11-22T00:00:00.000Z',
+    });
+    expect(report).toMatchObject({ dataset: 'company_census', imported: 1, skipped: 0 });
+    const company = await database.db
+      .selectFrom('companies')
+      .selectAll()
+      .where('dot_number', '=', 295017)
+      .executeTakeFirstOrThrow();
+    expect(company).toMatchObject({
+      name: 'UNITED MOVING AND STORAGE INC',
+      dba_name: null,
+      mc_number: '139446',
+      email: 'cloidhamer@united-moving.com',
+      phy_street: '1770 NE FUSON RD',
+      phy_city: 'BREMERTON',
+      phy_state: 'WA',
+      phy_zip: '98311',
+      phy_country: 'US',
+      phy_cnty: '035',
+      power_units: 18,
+      truck_units: 18,
+      total_drivers: 24,
+      total_cdl: 7,
+      mcs150_mileage_year: 2019,
+      business_org_desc: 'CORPORATION',
+      carrier_operation: 'A',
+      status_code: 'A',
+      company_officer_1: 'SHAUNA WASHBURN',
+      company_officer_2: 'CRAIG LOIDHAMER',
+      carship: 'C;S',
+      cargo_codes: 'HOUSEHOLD',
+      mcs150_date: '2025-05-28',
+      add_date: '1987-06-10',
+      claimed: 0,
+    });
+    expect(Number(company.mcs150_mileage)).toBe(10000);
+    expect(company.latitude).toBeCloseTo(47.6, 0);
+    expect(company.longitude).toBeCloseTo(-122.6, 0);
+
+    // The search index knows the carrier by name words and by its e-mail domain.
+    const found =
+      testDialect === 'sqlite'
+        ? await sql<{
+            id: number;
+          }>`SELECT rowid AS id FROM companies_fts WHERE companies_fts MATCH ${'"united"* AND "moving"* AND web:"com"'}`.execute(
+            database.db,
+          )
+        : await sql<{
+            id: number;
+          }>`SELECT id FROM companies WHERE search_vector @@ to_tsquery('simple', 'united:* & moving:* & com')`.execute(
+            database.db,
+          );
+    expect(found.rows.map((row) => Number(row.id))).toEqual([company.id]);
+  });
+
+  it('skips bad rows with their line numbers and keeps the good ones', async () => {
+    const file = path.join(dir, 'bad_census.csv');
+    const header =
+      'DOT_NUMBER,LEGAL_NAME,POWER_UNITS,TOTAL_DRIVERS,PHY_STATE,CRGO_GENFREIGHT,MCS150_DATE,CARSHIP';
+    writeFileSync(
+      file,
+      [
+        header,
+        '1000001,GOOD ONE LLC,3,3,TX,X,20240101,C',
+        ',NO DOT LLC,1,1,TX,,20240101,C',
+        'abc,LETTERS LLC,1,1,TX,,20240101,C',
+        '1000002,TOO,FEW',
+        '1000003,"QUOTED, NAME INC",2,2,OH,,20240101,C;B',
+      ].join('\n') + '\n',
+    );
+    const [report] = await importFiles(database.db, testDialect, [file], { showProgress: false });
+    expect(report?.imported).toBe(2);
+    expect(report?.skipped).toBe(3);
+    expect(report?.skipExamples.map((example) => example.slice(0, 7))).toEqual([
+      'line 3:',
+      'line 4:',
+      'line 5:',
+    ]);
+    expect(describeReport(report!)).toContain('2 rows imported, 3 skipped');
+    const quoted = await database.db
+      .selectFrom('companies')
+      .select(['name', 'carship'])
+      .where('dot_number', '=', 1000003)
+      .executeTakeFirstOrThrow();
+    expect(quoted).toEqual({ name: 'QUOTED, NAME INC', carship: 'C;B' });
+  });
+
+  it('reports a file it cannot read and goes on with the next', async () => {
+    const garbage = path.join(dir, 'garbage.csv');
+    writeFileSync(garbage, 'this,is,not\nan,fmcsa,file\n');
+    const reports = await importFiles(
+      database.db,
+      testDialect,
+      [path.join(dir, 'missing.csv'), garbage, SAMPLE_JSON],
+      {
+        showProgress: false,
+      },
+    );
+    expect(reports.map((report) => Boolean(report.error))).toEqual([true, true, false]);
+    expect(describeReport(reports[0]!)).toMatch(/missing\.csv: cannot be read/);
+  });
+});
