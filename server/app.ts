@@ -5,6 +5,7 @@ import type { ServerBuild } from 'react-router';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { carrierDataRoutes } from './domains/carrier-data/routes.ts';
+import { companyRoutes } from './domains/companies/routes.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -46,6 +47,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     async (api) => {
       await registerApiRateLimit(api, config);
       healthRoutes(api, services);
+      companyRoutes(api, services);
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
     },

@@ -4,6 +4,7 @@ import type { Db } from './db/database.ts';
 import { createCarrierDataRepo } from './domains/carrier-data/repo.ts';
 import { createCarrierDataService } from './domains/carrier-data/service.ts';
 import { createHealthService } from './domains/health/service.ts';
+import { createSearchService } from './domains/search/service.ts';
 
 /** Public facts about this installation that pages may show. Nothing secret belongs here. */
 export interface SiteInfo {
@@ -25,6 +26,7 @@ export function createServices(config: AppConfig, db: Db, clock: () => Date = ()
     } satisfies SiteInfo,
     health: createHealthService(db),
     carrierData: createCarrierDataService(createCarrierDataRepo(db), clock),
+    search: createSearchService(db, config.database.dialect),
   };
 }
 

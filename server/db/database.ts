@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { distanceMiles } from '../domains/search/geo.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -20,6 +21,10 @@ export function openDatabase(config: DatabaseConfig): Db {
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
+  // Radius search needs great-circle distances, which SQLite does not have built in.
+  connection.function('distance_miles', { deterministic: true }, (lat1, lon1, lat2, lon2) =>
+    distanceMiles(Number(lat1), Number(lon1), Number(lat2), Number(lon2)),
+  );
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
 }
 

@@ -1,3 +1,4 @@
+import { formatMcNumber } from '../companies/company-view.ts';
 import { CARGO_TYPES } from './records.ts';
 import type { CarrierDataRepo } from './repo.ts';
 
@@ -71,7 +72,7 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
         dot_number: company.dot_number,
         legal_name: company.name,
         dba_name: company.dba_name,
-        mc_number: company.mc_number ? `MC-${company.mc_number}` : null,
+        mc_number: formatMcNumber(company.mc_number),
         status_code: company.status_code,
         carrier_operation: company.carrier_operation,
         phy_street: company.phy_street,

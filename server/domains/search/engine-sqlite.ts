@@ -1,0 +1,88 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { mergeExactFirst, type SearchEngine, type SearchFilters, type SearchHits } from './engine.ts';
+import { exactNumberIds, notIn, radiusCondition, rowFilterCondition } from './sql-conditions.ts';
+
+/** Column weights for bm25: name, DBA name, place, web domain, facets (not text, so 0). */
+const RANK = sql`bm25(companies_fts, 10.0, 5.0, 2.0, 3.0, 0.0)`;
+
+/** A word as an FTS5 string: prefix search from two letters (the prefix indexes start at 2). */
+function ftsWord(word: string): string {
+  return word.length >= 2 ? `"${word}"*` : `"${word}"`;
+}
+
+/**
+ * The FTS5 query for words and facet filters. Words are letters and digits only (search-terms.ts)
+ * and are quoted, so nothing the visitor typed is read as FTS5 syntax.
+ */
+export function ftsQuery(words: readonly string[], filters: SearchFilters): string | null {
+  const parts = words.map(ftsWord);
+  if (filters.state) parts.push(`facets:"state${filters.state.toLowerCase()}"`);
+  if (filters.types?.length)
+    parts.push(`facets:(${filters.types.map((type) => `"type${type}"`).join(' OR ')})`);
+  if (filters.cargo?.length) {
+    parts.push(`facets:(${filters.cargo.map((code) => `"cargo${code.toLowerCase()}"`).join(' OR ')})`);
+  }
+  return parts.length > 0 ? parts.join(' AND ') : null;
+}
+
+export function createSqliteSearchEngine(db: Db): SearchEngine {
+  const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
+
+  async function textPage(
+    match: string,
+    filters: SearchFilters,
+    offset: number,
+    limit: number,
+    excluded: number[],
+  ): Promise<SearchHits> {
+    const where = sql`companies_fts MATCH ${match} AND ${notIn(sql`f.rowid`, excluded)}`;
+    const join = filters.radius
+      ? sql`JOIN companies c ON c.id = f.rowid AND ${radiusCondition(filters)}`
+      : sql``;
+    const count = await sql<{
+      total: number;
+    }>`SELECT count(*) AS total FROM companies_fts f ${join} WHERE ${where}`.execute(db);
+    const total = Number(count.rows[0]?.total ?? 0);
+    if (limit === 0 || offset >= total) return { ids: [], total };
+    const rows = await sql<{ id: number }>`
+      SELECT f.rowid AS id FROM companies_fts f ${join} WHERE ${where}
+      ORDER BY ${RANK}, f.rowid LIMIT ${limit} OFFSET ${offset}`.execute(db);
+    return { ids: rows.rows.map((row) => row.id), total };
+  }
+
+  /** Radius alone: no text to rank, so the nearest carriers come first. */
+  async function radiusPage(
+    filters: SearchFilters,
+    offset: number,
+    limit: number,
+    excluded: number[],
+  ): Promise<SearchHits> {
+    const where = sql`${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}`;
+    const count = await sql<{
+      total: number;
+    }>`SELECT count(*) AS total FROM companies c WHERE ${where}`.execute(db);
+    const total = Number(count.rows[0]?.total ?? 0);
+    if (limit === 0 || offset >= total || !filters.radius) return { ids: [], total };
+    const { latitude, longitude } = filters.radius;
+    const rows = await sql<{ id: number }>`
+      SELECT c.id FROM companies c WHERE ${where}
+      ORDER BY distance_miles(${latitude}, ${longitude}, c.latitude, c.longitude), c.id
+      LIMIT ${limit} OFFSET ${offset}`.execute(db);
+    return { ids: rows.rows.map((row) => row.id), total };
+  }
+
+  return {
+    async search(request) {
+      const { terms, filters } = request;
+      const match = ftsQuery(terms.words, filters);
+      if (!match && !filters.radius) return { ids: [], total: 0 };
+      const exact = terms.number ? await exactNumberIds(execute, terms.number, filters) : [];
+      return mergeExactFirst(exact, request, (offset, limit, excluded) =>
+        match
+          ? textPage(match, filters, offset, limit, excluded)
+          : radiusPage(filters, offset, limit, excluded),
+      );
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Turns whatever a visitor types into safe search terms. No user text ever reaches the full-text
+ * engines' query syntax: words are reduced to letters and digits and quoted by the index code, so
+ * quotes, `*`, `-`, `NEAR(`, `AND`, parentheses and emoji are just characters.
+ */
+export interface SearchTerms {
+  /** Lower-case words of letters and digits, at most MAX_WORDS, each at most MAX_WORD_LENGTH long. */
+  words: string[];
+  /**
+   * The DOT or MC number the whole term may be. A bare number may be either; 'MC…' is only an MC
+   * number and 'DOT…'/'USDOT…' only a DOT number.
+   */
+  number: { digits: string; as: 'dot' | 'mc' | 'either' } | null;
+}
+
+const MAX_WORDS = 8;
+const MAX_WORD_LENGTH = 40;
+/** Longer input is cut before any work is done on it. */
+const MAX_INPUT_LENGTH = 500;
+
+export function parseSearchTerms(input: string): SearchTerms {
+  // Decomposing and dropping combining marks makes 'Müller' the word 'muller', as the indexes store it.
+  const text = input.slice(0, MAX_INPUT_LENGTH).normalize('NFKD').replace(/\p{M}/gu, '');
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    .slice(0, MAX_WORDS)
+    .map((word) => word.slice(0, MAX_WORD_LENGTH));
+  const numberMatch = /^\s*(?:(mc|usdot|dot)\s*[-#:]?\s*)?0*(\d{1,9})\s*$/i.exec(text);
+  if (!numberMatch?.[2]) return { words, number: null };
+  const prefix = numberMatch[1]?.toLowerCase();
+  const as = prefix === 'mc' ? 'mc' : prefix ? 'dot' : 'either';
+  return { words, number: { digits: numberMatch[2], as } };
+}
