@@ -5,6 +5,7 @@ import type { SearchEngine, SearchFilters } from './engine.ts';
 import { createPostgresSearchEngine } from './engine-postgres.ts';
 import { createSqliteSearchEngine } from './engine-sqlite.ts';
 import { parseSearchTerms } from './search-terms.ts';
+import { parseSupersearchQuery } from './supersearch-query.ts';
 
 export interface SupersearchParams {
   term: string;
@@ -25,32 +26,36 @@ export function createSearchService(db: Db, dialect: Dialect) {
   const engine: SearchEngine =
     dialect === 'sqlite' ? createSqliteSearchEngine(db) : createPostgresSearchEngine(db);
 
+  async function supersearch(params: SupersearchParams): Promise<SupersearchResult> {
+    const hits = await engine.search({
+      terms: parseSearchTerms(params.term),
+      filters: params.filters,
+      offset: (params.page - 1) * params.limit,
+      limit: params.limit,
+    });
+    const rows =
+      hits.ids.length === 0
+        ? []
+        : await db.selectFrom('companies').selectAll().where('id', 'in', hits.ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const data = hits.ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toCompanyView(row)] : [];
+    });
+    return {
+      data,
+      total: hits.total,
+      page: params.page,
+      limit: params.limit,
+      total_pages: Math.ceil(hits.total / params.limit),
+    };
+  }
+
   return {
     /** The supersearch: exact DOT/MC matches first, then text relevance, filtered and paged. */
-    async supersearch(params: SupersearchParams): Promise<SupersearchResult> {
-      const hits = await engine.search({
-        terms: parseSearchTerms(params.term),
-        filters: params.filters,
-        offset: (params.page - 1) * params.limit,
-        limit: params.limit,
-      });
-      const rows =
-        hits.ids.length === 0
-          ? []
-          : await db.selectFrom('companies').selectAll().where('id', 'in', hits.ids).execute();
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const data = hits.ids.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [toCompanyView(row)] : [];
-      });
-      return {
-        data,
-        total: hits.total,
-        page: params.page,
-        limit: params.limit,
-        total_pages: Math.ceil(hits.total / params.limit),
-      };
-    },
+    supersearch,
+    /** The same from an untrusted query string (the API and the search pages); bad input raises a 400. */
+    supersearchQuery: (raw: unknown) => supersearch(parseSupersearchQuery(raw)),
   };
 }
 

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { US_STATE_CODES } from '../../../app/lib/us-states.ts';
+import { HttpError, parseInput } from '../../http/errors.ts';
+import { CARGO_TYPES, type CargoCode } from '../carrier-data/records.ts';
+import { zipCentroid } from '../carrier-data/geocode.ts';
+import type { CompanyType } from './engine.ts';
+import type { SupersearchParams } from './service.ts';
+
+/** Most results one page returns; larger requests are capped, not refused. */
+export const MAX_SEARCH_PAGE_SIZE = 100;
+const CARGO_CODES = new Set<string>(CARGO_TYPES.map(([code]) => code));
+
+/** A comma-separated list, trimmed, blanks dropped. */
+const commaList = z
+  .string()
+  .max(2000)
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+export const SupersearchQuery = z
+  .object({
+    super_search_term: z.string().max(20_000).default(''),
+    page: z.coerce
+      .number()
+      .int('page must be a whole number')
+      .min(1, 'page must be at least 1')
+      .max(100_000)
+      .default(1),
+    limit: z.coerce
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .default(10)
+      .transform((value) => Math.min(value, MAX_SEARCH_PAGE_SIZE)),
+    address_state: z
+      .string()
+      .transform((value) => value.trim().toUpperCase())
+      .refine((value) => value === '' || US_STATE_CODES.has(value), 'unknown state code')
+      .optional(),
+    company_types: commaList
+      .transform((items) => items.map((item) => item.toLowerCase()))
+      .refine(
+        (items) => items.every((item) => item === 'carrier' || item === 'broker'),
+        'must be carrier and/or broker',
+      )
+      .optional(),
+    cargo_types: commaList
+      .transform((items) => items.map((item) => item.toUpperCase()))
+      .refine((items) => items.every((item) => CARGO_CODES.has(item)), 'unknown cargo type code')
+      .optional(),
+    radius_zipcode: z
+      .string()
+      .trim()
+      .regex(/^(\d{5}(-\d{4})?)?$/, 'must be a 5-digit ZIP code')
+      .optional(),
+    radius_miles: z.coerce
+      .number()
+      .min(1, 'must be from 1 to 500')
+      .max(500, 'must be from 1 to 500')
+      .optional(),
+    include_equipment: z.enum(['true', 'false']).optional(),
+  })
+  .refine((query) => Boolean(query.radius_zipcode) === (query.radius_miles !== undefined), {
+    message: 'radius_zipcode and radius_miles go together',
+    path: ['radius_miles'],
+  });
+
+/**
+ * The supersearch parameters of the spec (public-side section 7) from an untrusted query string.
+ * Invalid input raises a 400 with a detail naming the parameter; the search page shows it too.
+ */
+export function parseSupersearchQuery(raw: unknown): SupersearchParams {
+  const query = parseInput(SupersearchQuery, raw);
+  let radius;
+  if (query.radius_zipcode && query.radius_miles !== undefined) {
+    const centre = zipCentroid(query.radius_zipcode.slice(0, 5));
+    if (!centre) throw new HttpError(400, 'radius_zipcode: unknown ZIP code');
+    radius = { ...centre, miles: query.radius_miles };
+  }
+  return {
+    term: query.super_search_term,
+    page: query.page,
+    limit: query.limit,
+    filters: {
+      state: query.address_state || undefined,
+      types: query.company_types as CompanyType[] | undefined,
+      cargo: query.cargo_types as CargoCode[] | undefined,
+      radius,
+    },
+  };
+}
