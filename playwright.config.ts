@@ -28,7 +28,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
+    // A fresh database with a small, hand-written set of carriers, loaded by the real importer.
+    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx cli/import/main.ts tests/e2e/fixtures/carriers.csv && node dist/server/main.js`,
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -9,3 +9,20 @@ export function formatLongDate(date: Date): string {
     timeZone: 'UTC',
   }).format(date);
 }
+
+const SAFETY_RATINGS: Record<string, string> = { S: 'Satisfactory', C: 'Conditional', U: 'Unsatisfactory' };
+
+/** FMCSA safety rating letter as words; carriers without a compliance review are 'Not rated'. */
+export function safetyRatingLabel(code: string | null | undefined): string {
+  return (code && SAFETY_RATINGS[code.toUpperCase()]) || 'Not rated';
+}
+
+/** Title case for the upper-case names of FMCSA records ('FORT WORTH' -> 'Fort Worth'). */
+export function titleCase(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(
+      /(^|[\s-])(\p{L})/gu,
+      (_match, separator: string, letter: string) => separator + letter.toUpperCase(),
+    );
+}

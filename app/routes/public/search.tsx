@@ -1,9 +1,219 @@
-import { MinimalPage } from '../../components/MinimalPage';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Pagination } from '../../components/Pagination';
+import { SearchResults } from '../../components/SearchResults';
+import {
+  COMPANY_TYPE_OPTIONS,
+  readSearchParams,
+  searchUrl,
+  supersearchQuery,
+  type SearchPageParams,
+} from '../../lib/carrier-search';
+import type { SearchResponse } from '../../lib/company';
+import { clientErrorDetail } from '../../lib/load-errors';
 import { pageTitle } from '../../lib/site';
+import { US_STATES } from '../../lib/us-states';
 import type { Route } from './+types/search';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Search Carriers') }];
+type Outcome = { ok: true; result: SearchResponse } | { ok: false; detail: string | null };
 
-export default function SearchRoute() {
-  return <MinimalPage title="Search Carriers" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = readSearchParams(new URL(request.url).searchParams);
+  if (!params.q) return { params, outcome: null };
+  try {
+    const result = await context.services.search.supersearchQuery(supersearchQuery(params));
+    return { params, outcome: { ok: true, result } as Outcome };
+  } catch (error) {
+    const detail = clientErrorDetail(error);
+    if (detail === null) console.error('search failed', error);
+    return { params, outcome: { ok: false, detail } as Outcome };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const q = loaderData?.params.q;
+  return [
+    { title: pageTitle(q ? `Search results for “${q}”` : 'Search Carriers') },
+    {
+      name: 'description',
+      content: q
+        ? `Trucking carriers matching “${q}”: DOT and MC numbers, fleet size, safety rating and location.`
+        : 'Search US trucking carriers by company name, DOT number, MC number, e-mail domain, website or city.',
+    },
+  ];
+};
+
+function SearchFilters({ params }: { params: SearchPageParams }) {
+  const navigate = useNavigate();
+  const [q, setQ] = useState(params.q);
+  const [addressState, setAddressState] = useState(params.addressState);
+  const [companyTypes, setCompanyTypes] = useState<string[]>(params.companyTypes);
+  const [radiusZipcode, setRadiusZipcode] = useState(params.radiusZipcode);
+  const [radiusMiles, setRadiusMiles] = useState(params.radiusMiles);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!q.trim()) return; // the spec: blank text is ignored
+    void navigate(
+      searchUrl({ q: q.trim(), addressState, companyTypes, radiusZipcode, radiusMiles, page: 1 }),
+    );
+  }
+
+  function toggleType(type: string, checked: boolean) {
+    setCompanyTypes((current) => (checked ? [...current, type] : current.filter((item) => item !== type)));
+  }
+
+  return (
+    <form className="card filters" action="/search" method="get" onSubmit={submit}>
+      <h2>Filters</h2>
+      <div className="form-field">
+        <label htmlFor="search-q">Company name, DOT, MC, etc...</label>
+        <input
+          id="search-q"
+          name="q"
+          type="search"
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+        />
+      </div>
+      <div className="form-field">
+        <label htmlFor="search-state">Location</label>
+        <select
+          id="search-state"
+          name="addressState"
+          value={addressState}
+          onChange={(event) => setAddressState(event.target.value)}
+        >
+          <option value="">All States</option>
+          {US_STATES.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="form-field">
+        <legend>Company Types</legend>
+        {COMPANY_TYPE_OPTIONS.map((type) => (
+          <label key={type} className="checkbox">
+            <input
+              type="checkbox"
+              name="companyTypes"
+              value={type}
+              checked={companyTypes.includes(type)}
+              onChange={(event) => toggleType(type, event.target.checked)}
+            />
+            {type}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="form-field">
+        <legend>Radius Search</legend>
+        <label htmlFor="search-zip">Zipcode</label>
+        <input
+          id="search-zip"
+          name="radiusZipcode"
+          inputMode="numeric"
+          value={radiusZipcode}
+          onChange={(event) => setRadiusZipcode(event.target.value)}
+        />
+        <label htmlFor="search-miles">Miles</label>
+        <input
+          id="search-miles"
+          name="radiusMiles"
+          type="number"
+          min={1}
+          max={500}
+          value={radiusMiles}
+          onChange={(event) => setRadiusMiles(event.target.value)}
+        />
+      </fieldset>
+      <button type="submit" className="button button--primary">
+        Search
+      </button>
+    </form>
+  );
+}
+
+function SearchLanding() {
+  return (
+    <section className="page">
+      <h1>Find Carriers</h1>
+      <p className="lead">
+        Look up US trucking carriers by name, DOT number, MC number, e-mail domain, website or city.
+      </p>
+      <div className="card-grid">
+        <article className="card">
+          <h2>Search by Name</h2>
+          <p>Type part of a company or DBA name. Every word you type must match, and partial words count.</p>
+        </article>
+        <article className="card">
+          <h2>Search by Number</h2>
+          <p>
+            Enter a USDOT number or an MC number, with or without the MC prefix. Exact matches come first.
+          </p>
+        </article>
+        <article className="card">
+          <h2>Narrow It Down</h2>
+          <p>Filter by state, by carriers or brokers, or by a radius of 1 to 500 miles around a ZIP code.</p>
+        </article>
+      </div>
+      <section className="card search-tips">
+        <h2>Search Tips</h2>
+        <ul>
+          <li>Use the start of a word: “freig” finds “Freight” and “Freightways”.</li>
+          <li>Search a website or e-mail domain, such as “bluerigelogistics.com”.</li>
+          <li>Add a city or state to a name, such as “blue ridge dallas”.</li>
+          <li>MC numbers work as “MC123456”, “MC-123456” or just the digits.</li>
+        </ul>
+      </section>
+      <SearchFilters
+        params={{ q: '', addressState: '', companyTypes: [], radiusZipcode: '', radiusMiles: '', page: 1 }}
+      />
+    </section>
+  );
+}
+
+export default function SearchRoute({ loaderData }: Route.ComponentProps) {
+  const { params, outcome } = loaderData;
+  if (!outcome) return <SearchLanding />;
+  return (
+    <section className="page search-layout">
+      {/* Remount the form when the URL changes, so its fields show the current search. */}
+      <SearchFilters key={searchUrl(params)} params={params} />
+      <div className="search-main">
+        <h1>Search Results</h1>
+        {outcome.ok ? (
+          <>
+            <p className="result-count" role="status">
+              {`Found ${outcome.result.total} results. Page ${outcome.result.total === 0 ? 0 : outcome.result.page} of ${outcome.result.total_pages}`}
+            </p>
+            {outcome.result.data.length > 0 ? (
+              <>
+                <SearchResults companies={outcome.result.data} />
+                <Pagination
+                  current={outcome.result.page}
+                  total={outcome.result.total_pages}
+                  hrefFor={(page) => searchUrl({ ...params, page })}
+                />
+              </>
+            ) : (
+              <div className="empty-state">
+                <h2>No results found</h2>
+                <p>Try adjusting your search terms or filters</p>
+                {outcome.result.page > 1 && outcome.result.total > 0 ? (
+                  <Link to={searchUrl({ ...params, page: 1 })}>Back to the first page</Link>
+                ) : null}
+              </div>
+            )}
+          </>
+        ) : (
+          <div className="alert alert--error" role="alert">
+            <strong>Error:</strong> Error performing search. Please try again.
+            {outcome.detail ? <div>{outcome.detail}</div> : null}
+          </div>
+        )}
+      </div>
+    </section>
+  );
 }

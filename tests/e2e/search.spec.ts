@@ -1,0 +1,106 @@
+import { expect, expectAccessible, test } from './fixtures';
+
+test('super search from the landing page leads to results and a profile link', async ({ page }) => {
+  await page.goto('/');
+  const panel = page
+    .getByRole('search')
+    .filter({ has: page.getByRole('searchbox', { name: 'Super Search' }) });
+  await panel.getByRole('searchbox').fill('  blue ridge  ');
+  await panel.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search\?q=blue%20ridge$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Results');
+  await expect(page.getByRole('status')).toHaveText('Found 2 results. Page 1 of 1');
+  const table = page.locator('table.results-table');
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Company Info',
+    'DOT/MC Info',
+    'State',
+    'Company Types',
+    'Units',
+    'Profile',
+  ]);
+  const first = table.getByRole('row').nth(1);
+  await expect(first).toContainText('BLUE RIDGE TRUCKING LLC');
+  await expect(first).toContainText('DOT 880001');
+  await expect(first).toContainText('MC-770001');
+  await expect(first).toContainText('12 units');
+  await expect(first).toContainText('Safety rating: Satisfactory');
+  await expectAccessible(page);
+  await first.getByRole('link', { name: 'View Profile: BLUE RIDGE TRUCKING LLC' }).click();
+  await expect(page).toHaveURL(/\/profile\/880001$/);
+});
+
+test('the search page without a query shows the landing with Search Tips', async ({ page }) => {
+  await page.goto('/search');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find Carriers');
+  await expect(page.getByRole('heading', { name: 'Search Tips' })).toBeVisible();
+  await expect(page.locator('.card-grid > .card')).toHaveCount(3);
+  await expectAccessible(page);
+  // Blank text does nothing.
+  await page.getByLabel('Company name, DOT, MC, etc...').fill('   ');
+  await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/search$/);
+});
+
+test('filters narrow the results and are carried in the URL', async ({ page }) => {
+  await page.goto('/search?q=tx');
+  await expect(page.getByRole('status')).toHaveText('Found 5 results. Page 1 of 1');
+  await expect(page.getByLabel('Location').locator('option')).toHaveCount(52);
+  await page.getByRole('checkbox', { name: 'Broker' }).check();
+  await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/search\?q=tx&companyTypes=Broker$/);
+  await expect(page.getByRole('status')).toHaveText('Found 2 results. Page 1 of 1');
+  await expect(page.locator('table.results-table tbody tr')).toHaveCount(2);
+
+  await page.getByRole('checkbox', { name: 'Broker' }).uncheck();
+  await page.getByLabel('Zipcode').fill('75201');
+  await page.getByLabel('Miles').fill('50');
+  await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+  await expect(page).toHaveURL(/radiusZipcode=75201&radiusMiles=50/);
+  // Dallas and Fort Worth, not Houston.
+  await expect(page.getByRole('status')).toHaveText('Found 4 results. Page 1 of 1');
+  await expect(page.locator('table.results-table')).not.toContainText('HOUSTON COLD CHAIN');
+
+  await page.goto('/search?q=acme&addressState=TX');
+  await expect(page.getByRole('heading', { name: 'No results found' })).toBeVisible();
+  await expect(page.getByText('Try adjusting your search terms or filters')).toBeVisible();
+});
+
+test('pagination shows first, last, neighbours and ellipses', async ({ page }) => {
+  await page.goto('/search?q=acme');
+  await expect(page.getByRole('status')).toHaveText('Found 25 results. Page 1 of 3');
+  const pagination = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pagination.getByRole('listitem')).toHaveText(['Previous', '1', '2', '3', 'Next']);
+  await pagination.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/search\?q=acme&page=2$/);
+  await expect(page.getByRole('status')).toHaveText('Found 25 results. Page 2 of 3');
+  await expect(pagination.locator('[aria-current="page"]')).toHaveText('2');
+  await pagination.getByRole('link', { name: 'Page 3' }).click();
+  await expect(page.locator('table.results-table tbody tr')).toHaveCount(5);
+  await expect(pagination.getByText('Next')).toHaveAttribute('aria-disabled', 'true');
+  await expectAccessible(page);
+});
+
+test('a bad radius shows the error alert', async ({ page }) => {
+  await page.goto('/search?q=acme&radiusZipcode=00000&radiusMiles=50');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Error: Error performing search. Please try again.');
+  await expect(alert).toContainText('radius_zipcode: unknown ZIP code');
+});
+
+test('on a phone the results are cards', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/search?q=blue%20ridge');
+  await expect(page.locator('table.results-table')).toBeHidden();
+  const cards = page.locator('.results-cards > li');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toContainText('BLUE RIDGE TRUCKING LLC');
+  await expect(cards.first().getByRole('link', { name: /View Profile/ })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('search results are in the server-rendered HTML', async ({ request }) => {
+  const html = await (await request.get('/search?q=peach')).text();
+  expect(html).toContain('PEACH STATE MOVERS');
+  expect(html).toContain('Found 1 results. Page 1 of 1');
+});
