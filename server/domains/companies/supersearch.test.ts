@@ -58,6 +58,7 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
           phy_city: 'ATLANTA',
           phy_state: 'GA',
           phy_zip: '30303',
+          power_units: index + 1,
         }),
       ),
     ]);
@@ -127,6 +128,18 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
     expect(names((await search({ super_search_term: 'tx', cargo_types: 'COLDFOOD' })).body)).toEqual([
       'HOUSTON HAULERS',
     ]);
+  });
+
+  it('lists a city without a term, largest fleets first', async () => {
+    const atlanta = (await search({ address_city: 'atlanta', address_state: 'GA', limit: '3' })).body;
+    expect(atlanta.total).toBe(23);
+    expect(names(atlanta)).toEqual(['ACME FREIGHT 23', 'ACME FREIGHT 22', 'ACME FREIGHT 21']);
+    const fortWorth = (await search({ address_city: 'Fort Worth', address_state: 'TX' })).body;
+    expect(names(fortWorth)).toEqual(['RIDGE LINE CARRIERS INC']);
+    const withTerm = (
+      await search({ super_search_term: 'acme 7', address_city: 'atlanta', address_state: 'GA' })
+    ).body;
+    expect(names(withTerm)).toEqual(['ACME FREIGHT 7']);
   });
 
   it('filters by radius around a ZIP centroid', async () => {

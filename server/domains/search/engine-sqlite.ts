@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { mergeExactFirst, type SearchEngine, type SearchFilters, type SearchHits } from './engine.ts';
-import { exactNumberIds, notIn, radiusCondition, rowFilterCondition } from './sql-conditions.ts';
+import { exactNumberIds, hasFilters, listByFilters, notIn, radiusCondition } from './sql-conditions.ts';
 
 /** Column weights for bm25: name, DBA name, place, web domain, facets (not text, so 0). */
 const RANK = sql`bm25(companies_fts, 10.0, 5.0, 2.0, 3.0, 0.0)`;
@@ -51,37 +51,17 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
     return { ids: rows.rows.map((row) => row.id), total };
   }
 
-  /** Radius alone: no text to rank, so the nearest carriers come first. */
-  async function radiusPage(
-    filters: SearchFilters,
-    offset: number,
-    limit: number,
-    excluded: number[],
-  ): Promise<SearchHits> {
-    const where = sql`${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}`;
-    const count = await sql<{
-      total: number;
-    }>`SELECT count(*) AS total FROM companies c WHERE ${where}`.execute(db);
-    const total = Number(count.rows[0]?.total ?? 0);
-    if (limit === 0 || offset >= total || !filters.radius) return { ids: [], total };
-    const { latitude, longitude } = filters.radius;
-    const rows = await sql<{ id: number }>`
-      SELECT c.id FROM companies c WHERE ${where}
-      ORDER BY distance_miles(${latitude}, ${longitude}, c.latitude, c.longitude), c.id
-      LIMIT ${limit} OFFSET ${offset}`.execute(db);
-    return { ids: rows.rows.map((row) => row.id), total };
-  }
-
   return {
     async search(request) {
       const { terms, filters } = request;
-      const match = ftsQuery(terms.words, filters);
-      if (!match && !filters.radius) return { ids: [], total: 0 };
+      if (terms.words.length === 0 && !hasFilters(filters)) return { ids: [], total: 0 };
       const exact = terms.number ? await exactNumberIds(execute, terms.number, filters) : [];
+      // Words go through FTS5, with state, type and cargo as facets and city or radius on the row.
+      const match = terms.words.length > 0 ? ftsQuery(terms.words, filters) : null;
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
         match
           ? textPage(match, filters, offset, limit, excluded)
-          : radiusPage(filters, offset, limit, excluded),
+          : listByFilters(execute, filters, offset, limit, excluded),
       );
     },
   };

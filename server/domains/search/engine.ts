@@ -6,6 +6,8 @@ export type CompanyType = 'carrier' | 'broker';
 export interface SearchFilters {
   /** Two-letter state code, upper case. */
   state?: string;
+  /** City name as FMCSA records write it (upper case); used with `state` by the city pages. */
+  city?: string;
   /** Any of these roles (CARSHIP C or B). */
   types?: CompanyType[];
   /** Any of these authorised cargo types. */

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { SearchFilters } from './engine.ts';
+import type { SearchFilters, SearchHits } from './engine.ts';
 import { boundingBox } from './geo.ts';
 import type { SearchTerms } from './search-terms.ts';
 
@@ -29,6 +29,7 @@ function anyOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
 export function rowFilterCondition(filters: SearchFilters): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [radiusCondition(filters)];
   if (filters.state) conditions.push(sql`c.phy_state = ${filters.state}`);
+  if (filters.city) conditions.push(sql`c.phy_city = ${filters.city}`);
   if (filters.types?.length) {
     conditions.push(
       anyOf(filters.types.map((type) => listContains(sql`c.carship`, type === 'carrier' ? 'C' : 'B'))),
@@ -58,4 +59,39 @@ export async function exactNumberIds(
     SELECT c.id FROM companies c WHERE ${matches} AND ${rowFilterCondition(filters)}
     ORDER BY CASE WHEN c.dot_number = ${dot} THEN 0 ELSE 1 END, c.id`);
   return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Companies matching filters alone, with no words to rank: the nearest first for a radius search,
+ * otherwise the largest fleets first (city pages).
+ */
+export async function listByFilters(
+  execute: <T>(query: RawBuilder<T>) => Promise<T[]>,
+  filters: SearchFilters,
+  offset: number,
+  limit: number,
+  excluded: number[],
+): Promise<SearchHits> {
+  const where = sql`${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}`;
+  const [count] = await execute(
+    sql<{ total: number | string }>`SELECT count(*) AS total FROM companies c WHERE ${where}`,
+  );
+  const total = Number(count?.total ?? 0);
+  if (limit === 0 || offset >= total) return { ids: [], total };
+  const order = filters.radius
+    ? sql`distance_miles(${filters.radius.latitude}, ${filters.radius.longitude}, c.latitude, c.longitude)`
+    : sql`CASE WHEN c.power_units IS NULL THEN 1 ELSE 0 END, c.power_units DESC, c.name`;
+  const rows = await execute(
+    sql<{
+      id: number;
+    }>`SELECT c.id FROM companies c WHERE ${where} ORDER BY ${order}, c.id LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return { ids: rows.map((row) => Number(row.id)), total };
+}
+
+/** Whether any filter is set; a search with neither words nor filters lists nothing. */
+export function hasFilters(filters: SearchFilters): boolean {
+  return Boolean(
+    filters.state || filters.city || filters.types?.length || filters.cargo?.length || filters.radius,
+  );
 }

@@ -36,6 +36,7 @@ export const SupersearchQuery = z
       .min(1, 'limit must be at least 1')
       .default(10)
       .transform((value) => Math.min(value, MAX_SEARCH_PAGE_SIZE)),
+    address_city: z.string().trim().max(100).optional(),
     address_state: z
       .string()
       .transform((value) => value.trim().toUpperCase())
@@ -87,6 +88,7 @@ export function parseSupersearchQuery(raw: unknown): SupersearchParams {
     limit: query.limit,
     filters: {
       state: query.address_state || undefined,
+      city: query.address_city ? query.address_city.toUpperCase() : undefined,
       types: query.company_types as CompanyType[] | undefined,
       cargo: query.cargo_types as CargoCode[] | undefined,
       radius,
