@@ -43,7 +43,7 @@ export function Pagination({ current, total, hrefFor, pages = pageWindow(current
         </li>
         {pages.map((page, index) =>
           page === null ? (
-            <li key={`gap-${index}`} aria-hidden="true">
+            <li key={`gap-${index}`} className="pagination__gap">
               …
             </li>
           ) : (

@@ -1,9 +1,398 @@
-import { MinimalPage } from '../../components/MinimalPage';
+import { useState, type FormEvent } from 'react';
+import { data, Link, useNavigate } from 'react-router';
+import { Pagination, pageWindow } from '../../components/Pagination';
+import { COMPANY_TYPE_OPTIONS } from '../../lib/carrier-search';
+import {
+  CITY_ALL_PAGES_UP_TO,
+  CITY_GO_TO_PAGE_ABOVE,
+  CITY_PAGE_SIZE,
+  parseCityParam,
+  type CityParam,
+} from '../../lib/city-page';
+import type { Company } from '../../lib/company';
+import { CARGO_OPTIONS } from '../../lib/cargo';
+import { titleCase } from '../../lib/format';
+import { clientErrorDetail } from '../../lib/load-errors';
+import { searchPathFor } from '../../lib/search-path';
 import { pageTitle } from '../../lib/site';
 import type { Route } from './+types/city';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Trucking Companies') }];
+interface CityFilters {
+  companyTypes: string[];
+  cargoTypes: string[];
+  radiusZipcode: string;
+  radiusMiles: string;
+}
 
-export default function CityRoute() {
-  return <MinimalPage title="Trucking Companies" />;
+function listParam(searchParams: URLSearchParams, name: string): string[] {
+  return searchParams
+    .getAll(name)
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
+
+function readFilters(searchParams: URLSearchParams): CityFilters {
+  return {
+    companyTypes: listParam(searchParams, 'companyTypes'),
+    cargoTypes: listParam(searchParams, 'cargoTypes'),
+    radiusZipcode: (searchParams.get('radiusZipcode') ?? '').trim(),
+    radiusMiles: (searchParams.get('radiusMiles') ?? '').trim(),
+  };
+}
+
+/** Filtered mode: company types, cargo types, or both radius fields (spec section 4). */
+function isFiltered(filters: CityFilters): boolean {
+  return (
+    filters.companyTypes.length > 0 ||
+    filters.cargoTypes.length > 0 ||
+    Boolean(filters.radiusZipcode && filters.radiusMiles)
+  );
+}
+
+function cityUrl(path: string, filters: CityFilters, page: number): string {
+  const query = new URLSearchParams();
+  if (filters.companyTypes.length) query.set('companyTypes', filters.companyTypes.join(','));
+  if (filters.cargoTypes.length) query.set('cargoTypes', filters.cargoTypes.join(','));
+  if (filters.radiusZipcode && filters.radiusMiles) {
+    query.set('radiusZipcode', filters.radiusZipcode);
+    query.set('radiusMiles', filters.radiusMiles);
+  }
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const place = parseCityParam(params.cityState);
+  const filters = readFilters(url.searchParams);
+  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+  const base = { place, filters, path: url.pathname, appUrl: context.services.site.appUrl };
+  if (!place) return data({ ...base, outcome: { kind: 'invalid' as const } }, { status: 404 });
+
+  const query: Record<string, string> = {
+    address_city: place.city,
+    address_state: place.state,
+    page: String(page),
+    limit: String(CITY_PAGE_SIZE),
+  };
+  if (filters.companyTypes.length) query.company_types = filters.companyTypes.join(',');
+  if (filters.cargoTypes.length) query.cargo_types = filters.cargoTypes.join(',');
+  if (filters.radiusZipcode && filters.radiusMiles) {
+    query.radius_zipcode = filters.radiusZipcode;
+    query.radius_miles = filters.radiusMiles;
+  }
+  try {
+    const result = await context.services.search.supersearchQuery(query);
+    // A city without carriers is not a page search engines should keep.
+    const status = result.total === 0 && !isFiltered(filters) ? 404 : 200;
+    return data({ ...base, outcome: { kind: 'results' as const, result } }, { status });
+  } catch (error) {
+    const detail = clientErrorDetail(error);
+    if (detail?.startsWith('address_state'))
+      return data({ ...base, outcome: { kind: 'invalid' as const } }, { status: 404 });
+    if (detail === null) throw error;
+    return data({ ...base, outcome: { kind: 'error' as const, detail } }, { status: 400 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const place = loaderData?.place;
+  if (!place || loaderData.outcome.kind === 'invalid')
+    return [{ title: pageTitle('Invalid city or state parameter') }];
+  const title = `Trucking Companies in ${place.city}, ${place.state}`;
+  const count = loaderData.outcome.kind === 'results' ? loaderData.outcome.result.total : 0;
+  const canonical = `${loaderData.appUrl}${loaderData.path}`;
+  const description = `${count} trucking ${count === 1 ? 'company' : 'companies'} based in ${place.city}, ${place.state}: DOT and MC numbers, fleet size, cargo and safety data from FMCSA records.`;
+  return [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    { property: 'og:type', content: 'website' },
+  ];
+};
+
+function CompanyCard({ company }: { company: Company }) {
+  const active = company.status_code === 'A';
+  const cargo = company.cargo_types;
+  const place = [company.address.city ? titleCase(company.address.city) : null, company.address.state]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <li className="card company-card">
+      <div className="company-card__head">
+        <h3>{company.name}</h3>
+        <span className={`badge ${active ? 'badge--active' : 'badge--inactive'}`}>
+          {active ? 'Active' : 'Inactive'}
+        </span>
+        {company.company_types.slice(0, 2).map((type) => (
+          <span key={type} className="badge">
+            {titleCase(type)}
+          </span>
+        ))}
+      </div>
+      <dl className="facts">
+        <dt>DOT</dt>
+        <dd>{company.dot_number}</dd>
+        <dt>MC</dt>
+        <dd>{company.mc_number ?? '—'}</dd>
+        <dt>Fleet</dt>
+        <dd>
+          {company.power_units ?? 0} {company.power_units === 1 ? 'truck' : 'trucks'}
+        </dd>
+        <dt>Location</dt>
+        <dd>{place || '—'}</dd>
+        {company.dba_name ? (
+          <>
+            <dt>DBA</dt>
+            <dd>{company.dba_name}</dd>
+          </>
+        ) : null}
+      </dl>
+      {cargo.length > 0 ? (
+        <p className="cargo-list">
+          {cargo.slice(0, 3).map((label) => (
+            <span key={label} className="badge badge--muted">
+              {label}
+            </span>
+          ))}
+          {cargo.length > 3 ? <span className="muted"> +{cargo.length - 3} more</span> : null}
+        </p>
+      ) : null}
+      <Link
+        to={`/profile/${company.dot_number}`}
+        className="button button--primary button--small"
+        aria-label={`View Profile: ${company.name}`}
+      >
+        View Profile
+      </Link>
+    </li>
+  );
+}
+
+function CityFiltersForm({ path, filters }: { path: string; filters: CityFilters }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState(filters);
+
+  function toggle(field: 'companyTypes' | 'cargoTypes', value: string, checked: boolean) {
+    setState((current) => ({
+      ...current,
+      [field]: checked ? [...current[field], value] : current[field].filter((item) => item !== value),
+    }));
+  }
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Entering or leaving filtered mode starts again at page 1.
+    void navigate(cityUrl(path, state, 1));
+  }
+
+  return (
+    <form className="card filters" method="get" action={path} onSubmit={apply}>
+      <h2>Filters</h2>
+      <fieldset className="form-field">
+        <legend>Company Types</legend>
+        {COMPANY_TYPE_OPTIONS.map((type) => (
+          <label key={type} className="checkbox">
+            <input
+              type="checkbox"
+              name="companyTypes"
+              value={type}
+              checked={state.companyTypes.includes(type)}
+              onChange={(event) => toggle('companyTypes', type, event.target.checked)}
+            />
+            {type}
+          </label>
+        ))}
+      </fieldset>
+      <details className="dropdown form-field">
+        <summary>
+          Cargo Types{state.cargoTypes.length ? ` (${state.cargoTypes.length} selected)` : ''}
+        </summary>
+        <fieldset className="dropdown__options">
+          <legend className="visually-hidden">Cargo Types</legend>
+          {CARGO_OPTIONS.map(([code, label]) => (
+            <label key={code} className="checkbox">
+              <input
+                type="checkbox"
+                name="cargoTypes"
+                value={code}
+                checked={state.cargoTypes.includes(code)}
+                onChange={(event) => toggle('cargoTypes', code, event.target.checked)}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      </details>
+      <fieldset className="form-field">
+        <legend>Radius</legend>
+        <label htmlFor="city-zip">Zipcode</label>
+        <input
+          id="city-zip"
+          name="radiusZipcode"
+          inputMode="numeric"
+          value={state.radiusZipcode}
+          onChange={(event) => setState({ ...state, radiusZipcode: event.target.value })}
+        />
+        <label htmlFor="city-miles">Miles</label>
+        <input
+          id="city-miles"
+          name="radiusMiles"
+          type="number"
+          min={1}
+          max={500}
+          value={state.radiusMiles}
+          onChange={(event) => setState({ ...state, radiusMiles: event.target.value })}
+        />
+      </fieldset>
+      <button type="submit" className="button button--primary">
+        Apply Filters
+      </button>
+    </form>
+  );
+}
+
+function CustomSearch({ state }: { state: string }) {
+  const navigate = useNavigate();
+  const [term, setTerm] = useState('');
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const path = searchPathFor(term);
+    if (path) void navigate(`${path}&addressState=${encodeURIComponent(state)}`);
+  }
+  return (
+    <form className="card filters" role="search" action="/search" method="get" onSubmit={submit}>
+      <h2>Custom Search</h2>
+      <input type="hidden" name="addressState" value={state} />
+      <label htmlFor="city-custom-search">Search carriers in {state}</label>
+      <div className="inline-form">
+        <input
+          id="city-custom-search"
+          name="q"
+          type="search"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+        />
+        <button type="submit" className="button button--secondary">
+          Search
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function GoToPage({ total, hrefFor }: { total: number; hrefFor: (page: number) => string }) {
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const page = Number(value);
+    // Only whole numbers from 1 to the last page; anything else is ignored.
+    if (Number.isInteger(page) && page >= 1 && page <= total) void navigate(hrefFor(page));
+  }
+  return (
+    <form className="go-to-page inline-form" onSubmit={submit}>
+      <label htmlFor="go-to-page">Go to page</label>
+      <input
+        id="go-to-page"
+        type="number"
+        min={1}
+        max={total}
+        step={1}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <button type="submit" className="button button--secondary button--small">
+        Go
+      </button>
+    </form>
+  );
+}
+
+function CityResults({
+  place,
+  path,
+  filters,
+  result,
+}: {
+  place: CityParam;
+  path: string;
+  filters: CityFilters;
+  result: { data: Company[]; total: number; page: number; total_pages: number };
+}) {
+  const hrefFor = (page: number) => cityUrl(path, filters, page);
+  const pages =
+    result.total_pages <= CITY_ALL_PAGES_UP_TO
+      ? Array.from({ length: result.total_pages }, (_, index) => index + 1)
+      : pageWindow(result.page, result.total_pages, 2);
+  if (result.data.length === 0) {
+    return (
+      <div className="empty-state">
+        <h2>
+          No companies found in {place.city}, {place.state}
+        </h2>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="company-cards">
+        {result.data.map((company) => (
+          <CompanyCard key={company.id} company={company} />
+        ))}
+      </ul>
+      <Pagination current={result.page} total={result.total_pages} hrefFor={hrefFor} pages={pages} />
+      {result.total_pages > CITY_GO_TO_PAGE_ABOVE ? (
+        <GoToPage total={result.total_pages} hrefFor={hrefFor} />
+      ) : null}
+    </>
+  );
+}
+
+export default function CityRoute({ loaderData }: Route.ComponentProps) {
+  const { place, filters, path, outcome } = loaderData;
+  if (!place || outcome.kind === 'invalid') {
+    return (
+      <section className="page page--narrow centered">
+        <h1>Invalid city or state parameter</h1>
+        <p>City pages look like /trucking-companies/dallas-tx: the city, then the two-letter state code.</p>
+        <Link to="/search" className="button button--primary">
+          Search Carriers
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="page search-layout">
+      <div>
+        {/* A new city or new filters remount the form with the URL's values. */}
+        <CityFiltersForm key={cityUrl(path, filters, 1)} path={path} filters={filters} />
+        <CustomSearch state={place.state} />
+      </div>
+      <div className="search-main">
+        <h1>
+          Trucking Companies in {place.city}, {place.state}
+        </h1>
+        {outcome.kind === 'results' ? (
+          <>
+            <p>
+              <span className="badge badge--count" role="status">
+                {`${outcome.result.total} ${outcome.result.total === 1 ? 'company' : 'companies'}`}
+              </span>
+            </p>
+            <CityResults place={place} path={path} filters={filters} result={outcome.result} />
+          </>
+        ) : (
+          <div className="alert alert--error" role="alert">
+            <strong>Error:</strong> {outcome.detail}
+          </div>
+        )}
+      </div>
+    </section>
+  );
 }

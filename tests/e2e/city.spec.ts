@@ -1,0 +1,100 @@
+import { expect, expectAccessible, expectOnlyNotFoundDocumentErrors, test } from './fixtures';
+
+test('a city page lists its carriers as cards with badges', async ({ page }) => {
+  await page.goto('/trucking-companies/columbus-oh');
+  await expect(page).toHaveTitle('Trucking Companies in Columbus, OH');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trucking Companies in Columbus, OH');
+  await expect(page.getByRole('status')).toHaveText('115 companies');
+  const cards = page.locator('.company-cards > li');
+  await expect(cards).toHaveCount(10);
+  // Largest fleets first; BUCKEYE HAULING 005 has five cargo types, shown as three and '+2 more'.
+  await expect(cards.first()).toContainText('BUCKEYE HAULING 001');
+  const fifth = cards.nth(4);
+  await expect(fifth).toContainText('BUCKEYE HAULING 005');
+  await expect(fifth.locator('.cargo-list .badge')).toHaveCount(3);
+  await expect(fifth).toContainText('+1 more');
+  const seventh = cards.nth(6);
+  await expect(seventh.locator('.company-card__head .badge')).toHaveText(['Active', 'Carrier', 'Broker']);
+  await expect(cards.nth(9).locator('.company-card__head .badge').first()).toHaveText('Inactive');
+  await expectAccessible(page);
+});
+
+test('city pagination shows a window, and Go to page accepts only pages that exist', async ({ page }) => {
+  await page.goto('/trucking-companies/columbus-oh');
+  const pagination = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pagination.getByRole('listitem')).toHaveText(['Previous', '1', '2', '3', '…', '12', 'Next']);
+  const goTo = page.getByLabel('Go to page');
+  await goTo.fill('13');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(page).toHaveURL(/\/trucking-companies\/columbus-oh$/);
+  await goTo.fill('2.5');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(page).toHaveURL(/\/trucking-companies\/columbus-oh$/);
+  await goTo.fill('7');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(page).toHaveURL(/\?page=7$/);
+  await expect(pagination.getByRole('listitem')).toHaveText([
+    'Previous',
+    '1',
+    '…',
+    '5',
+    '6',
+    '7',
+    '8',
+    '9',
+    '…',
+    '12',
+    'Next',
+  ]);
+  await expect(page.locator('.company-cards > li').first()).toContainText('BUCKEYE HAULING 061');
+});
+
+test('city filters go to page 1 and narrow the list', async ({ page }) => {
+  await page.goto('/trucking-companies/columbus-oh?page=3');
+  await page.getByRole('checkbox', { name: 'Broker' }).check();
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page).toHaveURL(/\/trucking-companies\/columbus-oh\?companyTypes=Broker$/);
+  await expect(page.getByRole('status')).toHaveText('16 companies');
+
+  await page.locator('summary', { hasText: 'Cargo Types' }).click();
+  await page.getByRole('checkbox', { name: 'Refrigerated Food' }).check();
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page).toHaveURL(/companyTypes=Broker&cargoTypes=COLDFOOD$/);
+  // Multiples of 35 up to 115: 35, 70, 105.
+  await expect(page.getByRole('status')).toHaveText('3 companies');
+  await expectAccessible(page);
+});
+
+test('the custom search box searches the state', async ({ page }) => {
+  await page.goto('/trucking-companies/dallas-tx');
+  await page.getByLabel('Search carriers in TX').fill('ridge');
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?q=ridge&addressState=TX$/);
+  await expect(page.getByRole('status')).toHaveText('Found 2 results. Page 1 of 1');
+});
+
+test('invalid and empty cities', async ({ page, consoleErrors }) => {
+  let response = await page.goto('/trucking-companies/dallas');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invalid city or state parameter');
+  response = await page.goto('/trucking-companies/springfield-zz');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invalid city or state parameter');
+  response = await page.goto('/trucking-companies/nowhere-tx');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'No companies found in Nowhere, TX' })).toBeVisible();
+  expectOnlyNotFoundDocumentErrors(consoleErrors);
+});
+
+test('the footer city links lead to city pages', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Columbus, OH' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trucking Companies in Columbus, OH');
+});
+
+test('a city page is complete without JavaScript', async ({ request }) => {
+  const html = await (await request.get('/trucking-companies/chicago-il')).text();
+  expect(html).toContain('<title>Trucking Companies in Chicago, IL</title>');
+  expect(html).toContain('ACME FREIGHT 25');
+  expect(html).toContain('25 companies');
+  expect(html).toContain('rel="canonical"');
+});
