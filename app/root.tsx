@@ -17,6 +17,14 @@ import { PRODUCT_NAME, pageTitle } from './lib/site';
 import stylesheet from './styles/app.css?url';
 import type { Route } from './+types/root';
 
+/** Facts every page needs for its head: the public base URL for canonical links. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { appUrl: context.services.site.appUrl };
+}
+
+// The root data never changes while the app runs.
+export const shouldRevalidate = () => false;
+
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.ico' },

@@ -15,6 +15,7 @@ import { titleCase } from '../../lib/format';
 import { clientErrorDetail } from '../../lib/load-errors';
 import { searchPathFor } from '../../lib/search-path';
 import { pageTitle } from '../../lib/site';
+import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/city';
 
 interface CityFilters {
@@ -68,7 +69,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const place = parseCityParam(params.cityState);
   const filters = readFilters(url.searchParams);
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
-  const base = { place, filters, path: url.pathname, appUrl: context.services.site.appUrl };
+  const base = { place, filters, path: url.pathname };
   if (!place) return data({ ...base, outcome: { kind: 'invalid' as const } }, { status: 404 });
 
   const query: Record<string, string> = {
@@ -97,23 +98,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = (args) => {
+  const loaderData = args.loaderData;
   const place = loaderData?.place;
-  if (!place || loaderData.outcome.kind === 'invalid')
-    return [{ title: pageTitle('Invalid city or state parameter') }];
-  const title = `Trucking Companies in ${place.city}, ${place.state}`;
+  if (!place || loaderData.outcome.kind === 'invalid') {
+    return seoMeta(args, {
+      title: pageTitle('Invalid city or state parameter'),
+      description: 'City pages look like /trucking-companies/dallas-tx.',
+      noindex: true,
+    });
+  }
   const count = loaderData.outcome.kind === 'results' ? loaderData.outcome.result.total : 0;
-  const canonical = `${loaderData.appUrl}${loaderData.path}`;
-  const description = `${count} trucking ${count === 1 ? 'company' : 'companies'} based in ${place.city}, ${place.state}: DOT and MC numbers, fleet size, cargo and safety data from FMCSA records.`;
-  return [
-    { title },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: canonical },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: canonical },
-    { property: 'og:type', content: 'website' },
-  ];
+  return seoMeta(args, {
+    title: `Trucking Companies in ${place.city}, ${place.state}`,
+    description: `${count} trucking ${count === 1 ? 'company' : 'companies'} based in ${place.city}, ${place.state}: DOT and MC numbers, fleet size, cargo and safety data from FMCSA records.`,
+    noindex: count === 0,
+  });
 };
 
 function CompanyCard({ company }: { company: Company }) {

@@ -2,15 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchBox } from '../../components/SearchBox';
 import { PRODUCT_NAME, pageTitle } from '../../lib/site';
+import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/home';
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Trucking Carrier Profiles') },
-  {
-    name: 'description',
-    content: `${PRODUCT_NAME}: look up any US trucking carrier by DOT number, read FMCSA safety data, and claim and customise your own carrier profile.`,
-  },
-];
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
+    title: pageTitle('Trucking Carrier Profiles'),
+    description: `${PRODUCT_NAME}: look up any US trucking carrier by DOT number, read FMCSA safety data, and claim and customise your own carrier profile.`,
+  });
 
 const FEATURES = [
   {

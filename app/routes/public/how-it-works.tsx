@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME, pageTitle } from '../../lib/site';
+import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/how-it-works';
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('How It Works') },
-  {
-    name: 'description',
-    content: `How ${PRODUCT_NAME} works: find your company by DOT number, claim it through the e-mail on your FMCSA record, and customise your carrier profile.`,
-  },
-];
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
+    title: pageTitle('How It Works'),
+    description: `How ${PRODUCT_NAME} works: find your company by DOT number, claim it through the e-mail on your FMCSA record, and customise your carrier profile.`,
+  });
 
 interface Benefit {
   title: string;

@@ -1,18 +1,17 @@
 import { formatLongDate } from '../../lib/format';
 import { PRODUCT_NAME, pageTitle } from '../../lib/site';
+import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/privacy-policy';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { supportEmail: context.services.site.supportEmail, lastUpdated: formatLongDate(new Date()) };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Privacy Policy') },
-  {
-    name: 'description',
-    content: `What information ${PRODUCT_NAME} collects about carriers, account users and reviewers, how it is used, and how to ask for it to be deleted.`,
-  },
-];
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
+    title: pageTitle('Privacy Policy'),
+    description: `What information ${PRODUCT_NAME} collects about carriers, account users and reviewers, how it is used, and how to ask for it to be deleted.`,
+  });
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   const { supportEmail, lastUpdated } = loaderData;

@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import { findResourceGuide } from '../../content/resources';
 import { pageTitle } from '../../lib/site';
+import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/resource-guide';
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -11,12 +12,15 @@ export function loader({ params }: Route.LoaderArgs) {
   return { guide };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const guide = loaderData?.guide;
-  if (!guide) {
-    return [{ title: pageTitle('Resource Not Found') }];
-  }
-  return [{ title: pageTitle(guide.title) }, { name: 'description', content: guide.summary }];
+export const meta: Route.MetaFunction = (args) => {
+  const guide = args.loaderData?.guide;
+  return guide
+    ? seoMeta(args, { title: pageTitle(guide.title), description: guide.summary })
+    : seoMeta(args, {
+        title: pageTitle('Resource Not Found'),
+        description: 'This guide does not exist.',
+        noindex: true,
+      });
 };
 
 export default function ResourceGuide({ loaderData }: Route.ComponentProps) {

@@ -1,16 +1,15 @@
 import { Link } from 'react-router';
 import { RESOURCE_GUIDES } from '../../content/resources';
 import { pageTitle } from '../../lib/site';
+import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/resources';
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Resources') },
-  {
-    name: 'description',
-    content:
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
+    title: pageTitle('Resources'),
+    description:
       'Guides for trucking carriers: build your profile with content blocks, arrange it on the grid, style it, and request ratings from your customers.',
-  },
-];
+  });
 
 export default function Resources() {
   return (

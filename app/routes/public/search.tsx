@@ -13,6 +13,7 @@ import type { SearchResponse } from '../../lib/company';
 import { clientErrorDetail } from '../../lib/load-errors';
 import { pageTitle } from '../../lib/site';
 import { US_STATES } from '../../lib/us-states';
+import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/search';
 
 type Outcome = { ok: true; result: SearchResponse } | { ok: false; detail: string | null };
@@ -30,17 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const q = loaderData?.params.q;
-  return [
-    { title: pageTitle(q ? `Search results for “${q}”` : 'Search Carriers') },
-    {
-      name: 'description',
-      content: q
-        ? `Trucking carriers matching “${q}”: DOT and MC numbers, fleet size, safety rating and location.`
-        : 'Search US trucking carriers by company name, DOT number, MC number, e-mail domain, website or city.',
-    },
-  ];
+export const meta: Route.MetaFunction = (args) => {
+  const q = args.loaderData?.params.q;
+  return seoMeta(args, {
+    title: pageTitle(q ? `Search results for “${q}”` : 'Search Carriers'),
+    description: q
+      ? `Trucking carriers matching “${q}”: DOT and MC numbers, fleet size, safety rating and location.`
+      : 'Search US trucking carriers by company name, DOT number, MC number, e-mail domain, website or city.',
+    keepQuery: Boolean(q),
+  });
 };
 
 function SearchFilters({ params }: { params: SearchPageParams }) {

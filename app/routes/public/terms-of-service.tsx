@@ -1,18 +1,17 @@
 import { formatLongDate } from '../../lib/format';
 import { PRODUCT_NAME, pageTitle } from '../../lib/site';
+import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/terms-of-service';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { supportEmail: context.services.site.supportEmail, lastUpdated: formatLongDate(new Date()) };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Terms of Service') },
-  {
-    name: 'description',
-    content: `The terms for using ${PRODUCT_NAME}: claiming and managing a carrier profile, content rules, ratings, fees and acceptable use.`,
-  },
-];
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
+    title: pageTitle('Terms of Service'),
+    description: `The terms for using ${PRODUCT_NAME}: claiming and managing a carrier profile, content rules, ratings, fees and acceptable use.`,
+  });
 
 export default function TermsOfService({ loaderData }: Route.ComponentProps) {
   const { supportEmail, lastUpdated } = loaderData;

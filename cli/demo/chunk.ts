@@ -1,0 +1,94 @@
+/**
+ * Generates the demo data in chunks of carriers. A chunk's rows depend only on the options and the
+ * chunk's number (its own seeded random streams and ID ranges), so chunks can be generated on several
+ * threads and written in order with byte-identical results.
+ */
+import { CarrierModel } from './carrier.ts';
+import { CensusRowBuilder } from './census.ts';
+import { CrashRows } from './crashes.ts';
+import { DemoCalendar } from './dates.ts';
+import { Geography } from './geography.ts';
+import { InspectionRows } from './inspections.ts';
+import { deriveSeed, Rng } from './random.ts';
+
+/** Carriers per chunk: the census is written in batches of this many rows. */
+export const CHUNK_CARRIERS = 1000;
+
+/** What a chunk depends on; plain data so it can be handed to a worker thread. */
+export interface ChunkParams {
+  carriers: number;
+  seed: number;
+  /** `today` as epoch milliseconds. */
+  today: number;
+  inspectionsPerCarrierScale: number;
+}
+
+/** A chunk's lines of each file (each line ending in `\n`), as text or UTF-8, and its counts. */
+export interface ChunkOutput<Data extends string | Uint8Array> {
+  chunk: number;
+  census: Data;
+  inspections: Data;
+  crashes: Data;
+  inspectionCount: number;
+  crashCount: number;
+  crashRowCount: number;
+}
+
+export function chunkCount(carriers: number): number {
+  return Math.ceil(carriers / CHUNK_CARRIERS);
+}
+
+function lines(rows: string[]): string {
+  return rows.length === 0 ? '' : rows.join('\n') + '\n';
+}
+
+export class ChunkGenerator {
+  private readonly params: ChunkParams;
+  private readonly model: CarrierModel;
+  private readonly censusRows: CensusRowBuilder;
+  private readonly inspectionRows: InspectionRows;
+  private readonly crashRows: CrashRows;
+
+  constructor(params: ChunkParams) {
+    this.params = params;
+    const calendar = new DemoCalendar(new Date(params.today));
+    const geography = new Geography();
+    this.model = new CarrierModel(params.carriers, calendar, geography);
+    this.censusRows = new CensusRowBuilder(calendar);
+    this.inspectionRows = new InspectionRows(calendar, geography, params.inspectionsPerCarrierScale);
+    this.crashRows = new CrashRows(calendar, geography);
+  }
+
+  generate(chunk: number): ChunkOutput<string> {
+    const first = chunk * CHUNK_CARRIERS;
+    const end = Math.min(this.params.carriers, first + CHUNK_CARRIERS);
+    // Two streams per chunk, so the census depends only on seed and carrier count, not on the
+    // inspection scale.
+    const carrierRng = new Rng(deriveSeed(this.params.seed, 2 * chunk + 1));
+    const activityRng = new Rng(deriveSeed(this.params.seed, 2 * chunk + 2));
+    this.inspectionRows.startChunk(chunk);
+    this.crashRows.startChunk(chunk);
+
+    const census: string[] = [];
+    const inspections: string[] = [];
+    const crashes: string[] = [];
+    const emitInspection = (line: string) => inspections.push(line);
+    const emitCrash = (line: string) => crashes.push(line);
+    let crashCount = 0;
+    for (let i = first; i < end; i++) {
+      const carrier = this.model.create(carrierRng, i);
+      census.push(this.censusRows.build(carrier));
+      this.inspectionRows.generate(activityRng, carrier, emitInspection);
+      crashCount += this.crashRows.generate(activityRng, carrier, emitCrash);
+    }
+    return {
+      chunk,
+      census: lines(census),
+      inspections: lines(inspections),
+      crashes: lines(crashes),
+      inspectionCount: inspections.length,
+      crashCount,
+      crashRowCount: crashes.length,
+    };
+  }
+}
