@@ -26,8 +26,16 @@ export const FOOTER_CITIES: ReadonlyArray<{ city: string; state: string }> = [
   { city: 'Fresno', state: 'CA' },
 ];
 
-/** The city page path: words joined by hyphens, state code last, lower case (dallas-tx). */
+/**
+ * The city page path: words joined by hyphens, state code last, lower case (dallas-tx). Periods and
+ * apostrophes are dropped ('ST. LOUIS' -> st-louis, "O'FALLON" -> ofallon), the way the server's
+ * city key reads the stored name (server/domains/search/sql-conditions.ts).
+ */
 export function cityPagePath(city: string, state: string): string {
-  const slug = `${city} ${state}`.trim().toLowerCase().split(/\s+/).join('-');
+  const slug = `${city} ${state}`
+    .toLowerCase()
+    .replace(/['.]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return `/trucking-companies/${slug}`;
 }

@@ -1,6 +1,12 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../migrate.ts';
 
+/** City pages look carriers up by state and city key (server/domains/search/sql-conditions.ts, CITY_KEY). */
+async function createCityKeyIndex(db: Kysely<unknown>): Promise<void> {
+  await sql`CREATE INDEX companies_city_key ON companies (phy_state,
+    (replace(replace(replace(upper(phy_city), '.', ''), '''', ''), '-', ' ')))`.execute(db);
+}
+
 /**
  * The full-text index of carriers (docs/decisions/009-search-index.md). SQLite: a contentless FTS5
  * table keyed by company id, written by the search index module whenever companies change.
@@ -18,6 +24,7 @@ export function searchIndexSchema(dialect: Dialect): Migration {
             tokenize = 'unicode61 remove_diacritics 2'
           )`.execute(db);
         await sql`CREATE INDEX companies_latitude ON companies (latitude)`.execute(db);
+        await createCityKeyIndex(db);
         return;
       }
       // Lower case without accents, as the search terms are (server/domains/search/search-terms.ts).
@@ -36,6 +43,7 @@ export function searchIndexSchema(dialect: Dialect): Migration {
         ) STORED`.execute(db);
       await sql`CREATE INDEX companies_search_vector ON companies USING gin (search_vector)`.execute(db);
       await sql`CREATE INDEX companies_latitude ON companies (latitude)`.execute(db);
+      await createCityKeyIndex(db);
       // Haversine distance in miles; SQLite gets the same function from the connection (db/database.ts).
       await sql`
         CREATE FUNCTION distance_miles(lat1 float8, lon1 float8, lat2 float8, lon2 float8) RETURNS float8

@@ -1,7 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { mergeExactFirst, type SearchEngine, type SearchFilters, type SearchHits } from './engine.ts';
-import { exactNumberIds, hasFilters, listByFilters, notIn, radiusCondition } from './sql-conditions.ts';
+import {
+  CITY_KEY,
+  cityKey,
+  exactNumberIds,
+  hasFilters,
+  listByFilters,
+  notIn,
+  radiusCondition,
+} from './sql-conditions.ts';
 
 /** Column weights for bm25: name, DBA name, place, web domain, facets (not text, so 0). */
 const RANK = sql`bm25(companies_fts, 10.0, 5.0, 2.0, 3.0, 0.0)`;

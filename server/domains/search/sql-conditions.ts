@@ -4,6 +4,17 @@ import { boundingBox } from './geo.ts';
 import type { SearchTerms } from './search-terms.ts';
 
 /**
+ * A city as city pages name it: upper case, without periods and apostrophes, hyphens as spaces
+ * ('ST. LOUIS' and 'st louis' are the same city). CITY_KEY is the same rule in SQL; the search
+ * migration indexes exactly that expression with the state.
+ */
+export const CITY_KEY = sql`replace(replace(replace(upper(c.phy_city), '.', ''), '''', ''), '-', ' ')`;
+
+export function cityKey(city: string): string {
+  return city.toUpperCase().replace(/['.]/g, '').replace(/-/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
  * SQL conditions on the companies row (aliased `c`) shared by both engines. `distance_miles` is a
  * function each dialect provides: registered on the SQLite connection (db/database.ts) and created by
  * the search migration on PostgreSQL.
@@ -29,7 +40,7 @@ function anyOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
 export function rowFilterCondition(filters: SearchFilters): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [radiusCondition(filters)];
   if (filters.state) conditions.push(sql`c.phy_state = ${filters.state}`);
-  if (filters.city) conditions.push(sql`c.phy_city = ${filters.city}`);
+  if (filters.city) conditions.push(sql`${CITY_KEY} = ${cityKey(filters.city)}`);
   if (filters.types?.length) {
     conditions.push(
       anyOf(filters.types.map((type) => listContains(sql`c.carship`, type === 'carrier' ? 'C' : 'B'))),
