@@ -51,6 +51,20 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
         phy_state: 'AZ',
         phy_zip: '85004',
       }),
+      carrier({
+        dot_number: 1007,
+        legal_name: 'GATEWAY ARCH LINES',
+        phy_city: 'ST. LOUIS',
+        phy_state: 'MO',
+        phy_zip: '63101',
+      }),
+      carrier({
+        dot_number: 1008,
+        legal_name: 'TWIN CITY CARTAGE',
+        phy_city: 'WINSTON-SALEM',
+        phy_state: 'NC',
+        phy_zip: '27101',
+      }),
       ...Array.from({ length: 23 }, (_, index) =>
         carrier({
           dot_number: 2000 + index,
@@ -134,6 +148,13 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
     const atlanta = (await search({ address_city: 'atlanta', address_state: 'GA', limit: '3' })).body;
     expect(atlanta.total).toBe(23);
     expect(names(atlanta)).toEqual(['ACME FREIGHT 23', 'ACME FREIGHT 22', 'ACME FREIGHT 21']);
+    // City pages name cities without punctuation: st-louis-mo, winston-salem-nc.
+    expect(names((await search({ address_city: 'St Louis', address_state: 'MO' })).body)).toEqual([
+      'GATEWAY ARCH LINES',
+    ]);
+    expect(names((await search({ address_city: 'Winston Salem', address_state: 'NC' })).body)).toEqual([
+      'TWIN CITY CARTAGE',
+    ]);
     const fortWorth = (await search({ address_city: 'Fort Worth', address_state: 'TX' })).body;
     expect(names(fortWorth)).toEqual(['RIDGE LINE CARRIERS INC']);
     const withTerm = (
