@@ -46,7 +46,11 @@ async function main(): Promise<void> {
     const outDir = path.join(config.dataDir, 'demo');
     console.log(`Generating the demo data set (${carriers.toLocaleString('en-US')} carriers) in ${outDir}`);
     const files = await generateDemoData({ carriers, seed: Number(values.seed), outDir });
-    const reports = await importFiles(db, config.database.dialect, [files.census, files.inspections, files.crashes]);
+    const reports = await importFiles(db, config.database.dialect, [
+      files.census,
+      files.inspections,
+      files.crashes,
+    ]);
     for (const report of reports) console.log(describeReport(report));
     if (reports.some((report) => report.error)) process.exitCode = 1;
   } finally {

@@ -7,6 +7,7 @@ import type { Db } from './db/database.ts';
 import { carrierDataRoutes } from './domains/carrier-data/routes.ts';
 import { companyRoutes } from './domains/companies/routes.ts';
 import { healthRoutes } from './domains/health/routes.ts';
+import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
@@ -62,6 +63,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     { prefix: '/carrier-data/api/v1' },
   );
+
+  sitemapRoutes(fastify, services);
 
   if (options.clientDir) {
     await fastify.register(fastifyStatic, {

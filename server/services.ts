@@ -5,6 +5,8 @@ import { createCarrierDataRepo } from './domains/carrier-data/repo.ts';
 import { createCarrierDataService } from './domains/carrier-data/service.ts';
 import { createHealthService } from './domains/health/service.ts';
 import { createSearchService } from './domains/search/service.ts';
+import { createSitemapRepo } from './domains/sitemap/repo.ts';
+import { createSitemapService } from './domains/sitemap/service.ts';
 
 /** Public facts about this installation that pages may show. Nothing secret belongs here. */
 export interface SiteInfo {
@@ -27,6 +29,7 @@ export function createServices(config: AppConfig, db: Db, clock: () => Date = ()
     health: createHealthService(db),
     carrierData: createCarrierDataService(createCarrierDataRepo(db), clock),
     search: createSearchService(db, config.database.dialect),
+    sitemap: createSitemapService(createSitemapRepo(db), config.appUrl),
   };
 }
 

@@ -113,7 +113,8 @@ export async function importFiles(
 
 /** The human summary of one file's import. */
 export function describeReport(report: FileReport): string {
-  if (report.error) return `${report.file}: cannot be read: ${report.error}`;
+  // The reader's messages already name the file.
+  if (report.error) return `cannot be read: ${report.error}`;
   const rate = Math.round(report.imported / Math.max(report.seconds, 0.001));
   const lines = [
     `${report.label} (${report.file}): ${report.imported.toLocaleString('en-US')} rows imported, ` +

@@ -108,7 +108,10 @@ export interface InspectionRecord {
 
 /** One crash, counted once however many vehicles the file lists for it. */
 export interface CrashRecord {
-  /** CRASH_ID (MCMIS crash file) or the report number (SMS crash file). */
+  /**
+   * CRASH_ID (MCMIS crash file), or for the SMS crash file `STATE:REPORT_NUMBER` (states number their
+   * reports independently, so the number alone may repeat across states).
+   */
   crash_id: string;
   dot_number: number;
   /** ISO day. */

@@ -45,9 +45,12 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
     excluded: number[],
   ): Promise<SearchHits> {
     const where = sql`companies_fts MATCH ${match} AND ${notIn(sql`f.rowid`, excluded)}`;
-    const join = filters.radius
-      ? sql`JOIN companies c ON c.id = f.rowid AND ${radiusCondition(filters)}`
-      : sql``;
+    // City and radius are conditions on the company row; the other filters are FTS facets.
+    const rowCondition = filters.city
+      ? sql`${radiusCondition(filters)} AND ${CITY_KEY} = ${cityKey(filters.city)}`
+      : radiusCondition(filters);
+    const join =
+      filters.radius || filters.city ? sql`JOIN companies c ON c.id = f.rowid AND ${rowCondition}` : sql``;
     const count = await sql<{
       total: number;
     }>`SELECT count(*) AS total FROM companies_fts f ${join} WHERE ${where}`.execute(db);

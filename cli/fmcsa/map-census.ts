@@ -1,0 +1,212 @@
+/** Census rows (Company Census and SMS census) to CarrierRecord. */
+import {
+  CARGO_TYPES,
+  type CargoCode,
+  type CarrierRecord,
+} from '../../server/domains/carrier-data/records.ts';
+import {
+  count,
+  county,
+  date,
+  normalizeMcNumber,
+  requiredDotNumber,
+  skipRow,
+  state,
+  text,
+  upperText,
+  zip,
+} from './normalize.ts';
+import type { ColumnLookup, FieldSource, RowMapper } from './types.ts';
+
+type Columns = Partial<Record<keyof CarrierRecord, string>>;
+
+/** The CarrierRecord fields each census reads from one column of its own. */
+const COMPANY_CENSUS = {
+  legal_name: 'LEGAL_NAME',
+  dba_name: 'DBA_NAME',
+  email: 'EMAIL_ADDRESS',
+  phone: 'PHONE',
+  phy_street: 'PHY_STREET',
+  phy_city: 'PHY_CITY',
+  phy_state: 'PHY_STATE',
+  phy_zip: 'PHY_ZIP',
+  phy_country: 'PHY_COUNTRY',
+  phy_cnty: 'PHY_CNTY',
+  power_units: 'POWER_UNITS',
+  truck_units: 'TRUCK_UNITS',
+  total_drivers: 'TOTAL_DRIVERS',
+  total_cdl: 'TOTAL_CDL',
+  mcs150_mileage: 'MCS150_MILEAGE',
+  mcs150_mileage_year: 'MCS150_MILEAGE_YEAR',
+  business_org_desc: 'BUSINESS_ORG_DESC',
+  carrier_operation: 'CARRIER_OPERATION',
+  status_code: 'STATUS_CODE',
+  safety_rating: 'SAFETY_RATING',
+  company_officer_1: 'COMPANY_OFFICER_1',
+  company_officer_2: 'COMPANY_OFFICER_2',
+  carship: 'CARSHIP',
+  cargo_other_desc: 'CRGO_CARGOOTHR_DESC',
+  mcs150_date: 'MCS150_DATE',
+  add_date: 'ADD_DATE',
+} as const satisfies Columns;
+
+const SMS_CENSUS = {
+  legal_name: 'LEGAL_NAME',
+  dba_name: 'DBA_NAME',
+  email: 'EMAIL_ADDRESS',
+  phone: 'TELEPHONE',
+  phy_street: 'PHY_STREET',
+  phy_city: 'PHY_CITY',
+  phy_state: 'PHY_STATE',
+  phy_zip: 'PHY_ZIP',
+  phy_country: 'PHY_COUNTRY',
+  power_units: 'NBR_POWER_UNIT',
+  total_drivers: 'DRIVER_TOTAL',
+  mcs150_mileage: 'MCS150_MILEAGE',
+  mcs150_mileage_year: 'MCS150_MILEAGE_YEAR',
+  carrier_operation: 'CARRIER_OPERATION',
+  mcs150_date: 'MCS150_DATE',
+  add_date: 'ADD_DATE',
+} as const satisfies Columns;
+
+type Indexes<T> = { [K in keyof T]: number };
+
+/** Column indexes of the fields, and the fields whose column the file lacks. */
+function resolve<T extends Columns>(fields: T, column: ColumnLookup): { at: Indexes<T>; absent: string[] } {
+  const at = {} as Indexes<T>;
+  const absent: string[] = [];
+  for (const key of Object.keys(fields) as (keyof T & string)[]) {
+    at[key] = column(fields[key] as string);
+    if (at[key] < 0) absent.push(key);
+  }
+  return { at, absent };
+}
+
+/**
+ * A field whose column the file lacks (a CSV export of some columns only) is left undefined rather than
+ * null, so the import keeps what is stored; JSON rows carry every column of their dataset.
+ */
+function leaveOut(record: CarrierRecord, absent: readonly string[]): CarrierRecord {
+  for (const key of absent) (record as unknown as Record<string, undefined>)[key] = undefined;
+  return record;
+}
+
+/** CARSHIP as published (`C;S`), upper case, without stray spaces around the letters. */
+function carship(raw: string): string | null {
+  const value = upperText(raw);
+  return value !== null && value.includes(' ') ? value.replace(/\s+/g, '') : value;
+}
+
+function cargoReader(column: ColumnLookup): ((row: FieldSource) => CargoCode[]) | null {
+  const flags = CARGO_TYPES.map(([code]) => ({ code, index: column(`CRGO_${code}`) })).filter(
+    ({ index }) => index >= 0,
+  );
+  if (flags.length === 0) return null;
+  return (row) => {
+    const codes: CargoCode[] = [];
+    for (const { code, index } of flags) {
+      if (row.isEmpty(index)) continue;
+      const value = row.get(index);
+      if (value === 'X' || upperText(value) === 'X') codes.push(code);
+    }
+    return codes;
+  };
+}
+
+/** The digits of the first docket with prefix MC (DOCKET1PREFIX/DOCKET1, then 2 and 3). */
+function mcNumberReader(column: ColumnLookup): ((row: FieldSource) => string | null) | null {
+  const dockets = [1, 2, 3]
+    .map((n) => ({ prefix: column(`DOCKET${n}PREFIX`), number: column(`DOCKET${n}`) }))
+    .filter(({ prefix, number }) => prefix >= 0 && number >= 0);
+  if (dockets.length === 0) return null;
+  return (row) => {
+    for (const { prefix, number } of dockets) {
+      const value = row.get(prefix);
+      if (value === 'MC' || upperText(value) === 'MC') return normalizeMcNumber(row.get(number));
+    }
+    return null;
+  };
+}
+
+export function createCompanyCensusMapper(column: ColumnLookup): RowMapper {
+  const dot = column('DOT_NUMBER');
+  const { at, absent } = resolve(COMPANY_CENSUS, column);
+  const mcNumber = mcNumberReader(column);
+  const cargoCodes = cargoReader(column);
+  if (!mcNumber) absent.push('mc_number');
+  if (!cargoCodes) absent.push('cargo_codes');
+  return (row, line) => {
+    try {
+      const record: CarrierRecord = {
+        dot_number: requiredDotNumber(row.get(dot)),
+        // The census has no empty legal names; were one empty, the stored name is kept.
+        legal_name: text(row.get(at.legal_name)) ?? undefined,
+        dba_name: text(row.get(at.dba_name)),
+        mc_number: mcNumber ? mcNumber(row) : undefined,
+        email: text(row.get(at.email)),
+        phone: text(row.get(at.phone)),
+        phy_street: text(row.get(at.phy_street)),
+        phy_city: text(row.get(at.phy_city)),
+        phy_state: state(row.get(at.phy_state)),
+        phy_zip: zip(row.get(at.phy_zip)),
+        phy_country: upperText(row.get(at.phy_country)),
+        phy_cnty: county(row.get(at.phy_cnty)),
+        power_units: count(row.get(at.power_units)),
+        truck_units: count(row.get(at.truck_units)),
+        total_drivers: count(row.get(at.total_drivers)),
+        total_cdl: count(row.get(at.total_cdl)),
+        mcs150_mileage: count(row.get(at.mcs150_mileage)),
+        mcs150_mileage_year: count(row.get(at.mcs150_mileage_year)),
+        business_org_desc: text(row.get(at.business_org_desc)),
+        carrier_operation: upperText(row.get(at.carrier_operation)),
+        status_code: upperText(row.get(at.status_code)),
+        safety_rating: upperText(row.get(at.safety_rating)),
+        company_officer_1: text(row.get(at.company_officer_1)),
+        company_officer_2: text(row.get(at.company_officer_2)),
+        carship: carship(row.get(at.carship)),
+        cargo_codes: cargoCodes ? cargoCodes(row) : undefined,
+        cargo_other_desc: text(row.get(at.cargo_other_desc)),
+        mcs150_date: date(row.get(at.mcs150_date)),
+        add_date: date(row.get(at.add_date)),
+      };
+      return { kind: 'carrier', line, record: absent.length === 0 ? record : leaveOut(record, absent) };
+    } catch (error) {
+      return skipRow(error, line);
+    }
+  };
+}
+
+/**
+ * The SMS census (42 columns) carries no dockets, cargo, officers, status or county: its records leave
+ * those fields out, so an import of it keeps what a Company Census import stored.
+ */
+export function createSmsCensusMapper(column: ColumnLookup): RowMapper {
+  const dot = column('DOT_NUMBER');
+  const { at, absent } = resolve(SMS_CENSUS, column);
+  return (row, line) => {
+    try {
+      const record: CarrierRecord = {
+        dot_number: requiredDotNumber(row.get(dot)),
+        legal_name: text(row.get(at.legal_name)) ?? undefined,
+        dba_name: text(row.get(at.dba_name)),
+        email: text(row.get(at.email)),
+        phone: text(row.get(at.phone)),
+        phy_street: text(row.get(at.phy_street)),
+        phy_city: text(row.get(at.phy_city)),
+        phy_state: state(row.get(at.phy_state)),
+        phy_zip: zip(row.get(at.phy_zip)),
+        phy_country: upperText(row.get(at.phy_country)),
+        power_units: count(row.get(at.power_units)),
+        total_drivers: count(row.get(at.total_drivers)),
+        mcs150_mileage: count(row.get(at.mcs150_mileage)),
+        mcs150_mileage_year: count(row.get(at.mcs150_mileage_year)),
+        carrier_operation: upperText(row.get(at.carrier_operation)),
+        mcs150_date: date(row.get(at.mcs150_date)),
+        add_date: date(row.get(at.add_date)),
+      };
+      return { kind: 'carrier', line, record: absent.length === 0 ? record : leaveOut(record, absent) };
+    } catch (error) {
+      return skipRow(error, line);
+    }
+  };
+}

@@ -1,0 +1,58 @@
+/** Inspection rows (MCMIS Vehicle Inspection File and SMS Input - Inspection) to InspectionRecord. */
+import type { InspectionRecord } from '../../server/domains/carrier-data/records.ts';
+import { RowError } from './errors.ts';
+import { count, requiredDate, requiredDotNumber, skipRow, stateOrNull, text } from './normalize.ts';
+import type { ColumnLookup, RowMapper } from './types.ts';
+
+function inspectionLevel(raw: string): number {
+  const value = text(raw);
+  if (value === null) throw new RowError('missing inspection level');
+  const level = count(value);
+  if (level === null || level < 1 || level > 6) {
+    throw new RowError(`inspection level ${value.slice(0, 10)} is not 1-6`);
+  }
+  return level;
+}
+
+export function createInspectionMapper(
+  kind: 'mcmis_inspection' | 'sms_inspection',
+  column: ColumnLookup,
+): RowMapper {
+  const sms = kind === 'sms_inspection';
+  const id = column(sms ? 'UNIQUE_ID' : 'INSPECTION_ID');
+  const dot = column('DOT_NUMBER');
+  const uploadDot = column('UPLOAD_DOT_NUMBER');
+  const inspDate = column('INSP_DATE');
+  const reportState = column('REPORT_STATE');
+  const reportNumber = column('REPORT_NUMBER');
+  const level = column('INSP_LEVEL_ID');
+  // The SMS file has no VIOL_TOTAL; BASIC_Viol (violations counted in the BASICs) is the nearest figure.
+  const violTotal = column(sms ? 'BASIC_VIOL' : 'VIOL_TOTAL');
+  const oosTotal = column('OOS_TOTAL');
+  const driverOos = column('DRIVER_OOS_TOTAL');
+  const vehicleOos = column('VEHICLE_OOS_TOTAL');
+  const hazmatOos = column('HAZMAT_OOS_TOTAL');
+  return (row, line) => {
+    try {
+      const inspectionId = text(row.get(id));
+      if (inspectionId === null) throw new RowError('missing inspection id');
+      const record: InspectionRecord = {
+        inspection_id: inspectionId,
+        dot_number: requiredDotNumber(row.get(dot), row.get(uploadDot)),
+        insp_date: requiredDate(row.get(inspDate), 'inspection date'),
+        // The state only labels the inspection: an odd code loses the label, not the inspection.
+        report_state: stateOrNull(row.get(reportState)),
+        report_number: text(row.get(reportNumber)),
+        insp_level_id: inspectionLevel(row.get(level)),
+        viol_total: count(row.get(violTotal)) ?? 0,
+        oos_total: count(row.get(oosTotal)) ?? 0,
+        driver_oos_total: count(row.get(driverOos)) ?? 0,
+        vehicle_oos_total: count(row.get(vehicleOos)) ?? 0,
+        hazmat_oos_total: count(row.get(hazmatOos)) ?? 0,
+      };
+      return { kind: 'inspection', line, record };
+    } catch (error) {
+      return skipRow(error, line);
+    }
+  };
+}
