@@ -3,6 +3,8 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createCarrierDataRepo } from './domains/carrier-data/repo.ts';
 import { createCarrierDataService } from './domains/carrier-data/service.ts';
+import { createProfileService } from './domains/companies/profile-service.ts';
+import { createCompaniesRepo } from './domains/companies/repo.ts';
 import { createHealthService } from './domains/health/service.ts';
 import { createSearchService } from './domains/search/service.ts';
 import { createSitemapRepo } from './domains/sitemap/repo.ts';
@@ -29,6 +31,7 @@ export function createServices(config: AppConfig, db: Db, clock: () => Date = ()
     health: createHealthService(db),
     carrierData: createCarrierDataService(createCarrierDataRepo(db), clock),
     search: createSearchService(db, config.database.dialect),
+    profiles: createProfileService(createCompaniesRepo(db)),
     sitemap: createSitemapService(createSitemapRepo(db), config.appUrl),
   };
 }

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectOnlyNotFoundDocumentErrors, test } from './fixtures';
+import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures';
 
 test('a city page lists its carriers as cards with badges', async ({ page }) => {
   await page.goto('/trucking-companies/columbus-oh');
@@ -82,7 +82,7 @@ test('invalid and empty cities', async ({ page, consoleErrors }) => {
   response = await page.goto('/trucking-companies/nowhere-tx');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'No companies found in Nowhere, TX' })).toBeVisible();
-  expectOnlyNotFoundDocumentErrors(consoleErrors);
+  expectOnlyNotFoundResponses(consoleErrors);
 });
 
 test('the footer city links lead to city pages', async ({ page }) => {

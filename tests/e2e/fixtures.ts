@@ -34,10 +34,10 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 /**
- * A page served with status 404 makes the browser log the document's own status; a test that expects
- * a 404 page accepts exactly that message and nothing else.
+ * A response with status 404 (a 404 page, or an API lookup that finds nothing) makes the browser log
+ * it; a test that expects one accepts exactly that message and nothing else.
  */
-export function expectOnlyNotFoundDocumentErrors(consoleErrors: string[]): void {
+export function expectOnlyNotFoundResponses(consoleErrors: string[]): void {
   const notFound = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
   expect(consoleErrors.filter((message) => message !== notFound)).toEqual([]);
   consoleErrors.splice(0);

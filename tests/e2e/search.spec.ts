@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures';
 
 test('super search from the landing page leads to results and a profile link', async ({ page }) => {
   await page.goto('/');
@@ -103,4 +103,47 @@ test('search results are in the server-rendered HTML', async ({ request }) => {
   const html = await (await request.get('/search?q=peach')).text();
   expect(html).toContain('PEACH STATE MOVERS');
   expect(html).toContain('Found 1 results. Page 1 of 1');
+});
+
+test('the DOT lookup finds a profile, reports an unknown one, and needs a number', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/');
+  const field = page.getByLabel('DOT number');
+  const button = page.getByRole('button', { name: 'View Profile' });
+  await button.click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a DOT number');
+
+  await field.fill(' 999999 ');
+  await button.click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'No profile found for this DOT number. Please check the number and try again.',
+  );
+  await expect(page).toHaveURL(/\/$/);
+  expectOnlyNotFoundResponses(consoleErrors);
+
+  // While the lookup runs, the button reads Searching... and the field is disabled.
+  await page.route('**/api/v1/companies/profile/880001', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await field.fill('880001');
+  await button.click();
+  await expect(page.getByRole('button', { name: 'Searching...' })).toBeDisabled();
+  await expect(field).toBeDisabled();
+  await expect(page).toHaveURL(/\/profile\/880001$/);
+});
+
+test('the DOT lookup reports a server failure', async ({ page, consoleErrors }) => {
+  await page.route('**/api/v1/companies/profile/**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }),
+  );
+  await page.goto('/');
+  await page.getByLabel('DOT number').fill('880001');
+  await page.getByRole('button', { name: 'View Profile' }).click();
+  await expect(page.getByRole('alert')).toHaveText('An error occurred while searching. Please try again.');
+  // The browser logs the failed request itself; nothing else may be logged.
+  expect(consoleErrors.filter((message) => !message.includes('status of 500'))).toEqual([]);
+  consoleErrors.splice(0);
 });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectOnlyNotFoundDocumentErrors, test } from './fixtures';
+import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures';
 
 const FOOTER_CITIES: [string, string][] = [
   ['Dallas, TX', '/trucking-companies/dallas-tx'],
@@ -88,7 +88,7 @@ test('an unknown path shows Page Not Found with status 404', async ({ page, cons
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
-  expectOnlyNotFoundDocumentErrors(consoleErrors);
+  expectOnlyNotFoundResponses(consoleErrors);
 });
 
 test('static assets are served with immutable caching and documents with a nonce policy', async ({

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectOnlyNotFoundDocumentErrors, test } from './fixtures';
+import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures';
 
 const GUIDES = [
   { slug: 'content-blocks', category: 'Profile Management' },
@@ -95,15 +95,21 @@ test('an unknown guide shows Resource Not Found with 404 and the two ways out', 
   await page.goBack();
   await page.getByRole('link', { name: 'Go to Homepage' }).click();
   await expect(page).toHaveURL(/\/$/);
-  expectOnlyNotFoundDocumentErrors(consoleErrors);
+  expectOnlyNotFoundResponses(consoleErrors);
 });
 
-test('the landing page asks for a DOT number before looking one up', async ({ page }) => {
+test('the landing page has the headline, both search panels and the feature cards', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Customize Your Carrier Profile and Online Presence',
   );
-  await page.getByRole('button', { name: 'View Profile' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please enter a DOT number');
+  await expect(page.getByRole('heading', { name: 'Find a Carrier Profile' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Super Search' })).toBeVisible();
+  await expect(page.getByLabel('DOT number')).toHaveAttribute('placeholder', '12345');
+  await expect(page.locator('.card-grid .card h3')).toHaveText([
+    'Claim Your Profile',
+    'Customize Your Page',
+    'Stay Up to Date',
+  ]);
   await expectAccessible(page);
 });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchBox } from '../../components/SearchBox';
+import { ApiError, apiRequest } from '../../lib/api-client';
 import { PRODUCT_NAME, pageTitle } from '../../lib/site';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/home';
@@ -26,24 +27,44 @@ const FEATURES = [
   },
 ];
 
+/** The spec's DOT lookup messages (public-side section 8). */
+const LOOKUP_MESSAGES = {
+  empty: 'Please enter a DOT number',
+  notFound: 'No profile found for this DOT number. Please check the number and try again.',
+  failed: 'An error occurred while searching. Please try again.',
+};
+
 function DotLookup() {
   const navigate = useNavigate();
   const [dotNumber, setDotNumber] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = dotNumber.trim();
     if (!value) {
-      setError('Please enter a DOT number');
+      setError(LOOKUP_MESSAGES.empty);
       return;
     }
     setError(null);
-    void navigate(`/profile/${encodeURIComponent(value)}`);
+    setBusy(true);
+    try {
+      await apiRequest(`/api/v1/companies/profile/${encodeURIComponent(value)}`);
+      await navigate(`/profile/${encodeURIComponent(value)}`);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.status === 404
+          ? LOOKUP_MESSAGES.notFound
+          : LOOKUP_MESSAGES.failed,
+      );
+    } finally {
+      setBusy(false);
+    }
   }
 
   return (
-    <form className="card" onSubmit={submit} noValidate>
+    <form className="card" onSubmit={(event) => void submit(event)} noValidate>
       <h2>Find a Carrier Profile</h2>
       <div className="form-field">
         <label htmlFor="dot-number">DOT number</label>
@@ -54,11 +75,12 @@ function DotLookup() {
             inputMode="numeric"
             placeholder="12345"
             value={dotNumber}
+            disabled={busy}
             onChange={(event) => setDotNumber(event.target.value)}
             aria-describedby={error ? 'dot-number-error' : undefined}
           />
-          <button type="submit" className="button button--primary">
-            View Profile
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Searching...' : 'View Profile'}
           </button>
         </div>
       </div>

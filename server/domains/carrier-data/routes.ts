@@ -1,18 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError, parseInput } from '../../http/errors.ts';
+import { DotNumberParams, dotNumber } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
 
 /** Most inspections one page returns; larger requests are capped, not refused. */
 export const MAX_INSPECTIONS_PER_PAGE = 100;
-
-const dotNumber = z
-  .string()
-  .regex(/^\d{1,9}$/, 'DOT number must be a positive whole number')
-  .transform(Number)
-  .refine((value) => value > 0, 'DOT number must be a positive whole number');
-
-const DotParams = z.object({ dotNumber });
 
 const InspectionsQuery = z.object({
   sinceMonths: z.coerce.number().int('sinceMonths must be a whole number').min(1).max(120).default(12),
@@ -36,14 +29,14 @@ const carrierNotFound = () => new HttpError(404, 'Carrier not found');
  */
 export function carrierDataRoutes(app: FastifyInstance, services: Services): void {
   app.get('/company/:dotNumber/safety-summary', async (request) => {
-    const { dotNumber } = parseInput(DotParams, request.params);
+    const { dotNumber } = parseInput(DotNumberParams, request.params);
     const summary = await services.carrierData.safetySummary(dotNumber);
     if (!summary) throw carrierNotFound();
     return { data: { data: summary } };
   });
 
   app.get('/company/:dotNumber/inspections', async (request) => {
-    const { dotNumber } = parseInput(DotParams, request.params);
+    const { dotNumber } = parseInput(DotNumberParams, request.params);
     const query = parseInput(InspectionsQuery, request.query);
     const page = await services.carrierData.inspections(dotNumber, query);
     if (!page) throw carrierNotFound();

@@ -1,0 +1,93 @@
+import type { CompaniesRepo } from './repo.ts';
+import { formatMcNumber, toCompanyView } from './company-view.ts';
+
+export interface RatingSummary {
+  overall_rating: number | null;
+  avg_on_time: number | null;
+  avg_communication: number | null;
+  avg_service: number | null;
+  total_ratings: number;
+}
+
+/** One decimal place is what pages show; two keep the average honest for whoever reads the API. */
+function round2(value: number | string | null): number | null {
+  if (value === null) return null;
+  return Math.round(Number(value) * 100) / 100;
+}
+
+export function createProfileService(repo: CompaniesRepo) {
+  async function ratingSummary(companyId: number): Promise<RatingSummary> {
+    const row = await repo.ratingAverages(companyId);
+    const total = Number(row.total_ratings);
+    if (total === 0) {
+      return {
+        overall_rating: null,
+        avg_on_time: null,
+        avg_communication: null,
+        avg_service: null,
+        total_ratings: 0,
+      };
+    }
+    const averages = [row.avg_on_time, row.avg_communication, row.avg_service].map((value) => Number(value));
+    return {
+      overall_rating: round2(averages.reduce((sum, value) => sum + value, 0) / averages.length),
+      avg_on_time: round2(row.avg_on_time),
+      avg_communication: round2(row.avg_communication),
+      avg_service: round2(row.avg_service),
+      total_ratings: total,
+    };
+  }
+
+  return {
+    ratingSummary,
+
+    /**
+     * The public profile of the spec (public-side section 3): company, carrier_data, blocks, css and
+     * rating_summary; null for an unknown DOT number. The FMCSA e-mail, phone and officers stay out.
+     */
+    async profile(dotNumber: number) {
+      const company = await repo.findByDot(dotNumber);
+      if (!company) return null;
+      const [{ blocks, assets }, rating_summary] = await Promise.all([
+        repo.blocksWithAssets(company.id),
+        ratingSummary(company.id),
+      ]);
+      return {
+        company: toCompanyView(company),
+        carrier_data: {
+          name: company.name,
+          dba_name: company.dba_name,
+          phy_street: company.phy_street,
+          phy_city: company.phy_city,
+          phy_state: company.phy_state,
+          phy_zip: company.phy_zip,
+          phy_country: company.phy_country,
+          mc_number: formatMcNumber(company.mc_number),
+          carrier_operation: company.carrier_operation,
+          status_code: company.status_code,
+        },
+        blocks: blocks.map((block) => ({
+          id: block.id,
+          company_id: block.company_id,
+          block_type: block.block_type,
+          block_title: block.block_title,
+          block_content: block.block_content,
+          block_position: block.block_position,
+          block_width: block.block_width,
+          is_visible: block.is_visible === 1,
+          hide_title: block.hide_title === 1,
+          start_new_row: block.start_new_row === 1,
+          updated_at: block.updated_at,
+          assets: assets
+            .filter((asset) => asset.block_id === block.id)
+            .map((asset) => ({ id: asset.id, url: asset.url, alt_text: asset.alt_text, type: asset.type })),
+        })),
+        css: company.css,
+        rating_summary,
+      };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;
+export type Profile = NonNullable<Awaited<ReturnType<ProfileService['profile']>>>;

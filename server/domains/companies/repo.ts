@@ -1,0 +1,50 @@
+import type { Db } from '../../db/database.ts';
+
+export function createCompaniesRepo(db: Db) {
+  return {
+    async findByDot(dotNumber: number) {
+      return db.selectFrom('companies').selectAll().where('dot_number', '=', dotNumber).executeTakeFirst();
+    },
+
+    async blocksWithAssets(companyId: number) {
+      const blocks = await db
+        .selectFrom('content_blocks')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .orderBy('block_position')
+        .orderBy('id')
+        .execute();
+      const assets =
+        blocks.length === 0
+          ? []
+          : await db
+              .selectFrom('assets')
+              .select(['id', 'block_id', 'url', 'alt_text', 'type'])
+              .where(
+                'block_id',
+                'in',
+                blocks.map((block) => block.id),
+              )
+              .orderBy('id')
+              .execute();
+      return { blocks, assets };
+    },
+
+    /** Averages of the completed ratings of a company. */
+    async ratingAverages(companyId: number) {
+      return db
+        .selectFrom('rating_requests')
+        .where('company_id', '=', companyId)
+        .where('completed_at', 'is not', null)
+        .select((eb) => [
+          eb.fn.avg<number | string | null>('on_time_rating').as('avg_on_time'),
+          eb.fn.avg<number | string | null>('communication_rating').as('avg_communication'),
+          eb.fn.avg<number | string | null>('service_rating').as('avg_service'),
+          eb.fn.countAll<number | string>().as('total_ratings'),
+        ])
+        .executeTakeFirstOrThrow();
+    },
+  };
+}
+
+export type CompaniesRepo = ReturnType<typeof createCompaniesRepo>;
