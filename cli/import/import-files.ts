@@ -2,6 +2,7 @@ import type { Db } from '../../server/db/database.ts';
 import type { Dialect } from '../../server/db/migrate.ts';
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { createSearchIndex } from '../../server/domains/search/search-index.ts';
+import { isTableEmpty, suspendSecondaryIndexes } from '../../server/db/bulk-load.ts';
 import type {
   CarrierRecord,
   CrashRecord,
@@ -12,6 +13,15 @@ import { createProgress } from './progress.ts';
 
 /** Rows written per statement: well under both dialects' bound-parameter limits at ~35 columns. */
 const BATCH_SIZE = 500;
+const TABLE_OF: Record<DatasetKind, 'companies' | 'inspections' | 'crashes'> = {
+  company_census: 'companies',
+  sms_census: 'companies',
+  mcmis_inspection: 'inspections',
+  sms_inspection: 'inspections',
+  mcmis_crash: 'crashes',
+  sms_crash: 'crashes',
+};
+
 /** Skipped rows reported one by one; the rest are only counted. */
 const SKIPS_SHOWN = 5;
 
@@ -27,8 +37,8 @@ export interface FileReport {
 }
 
 /**
- * Streams each file into the store: carriers upsert by DOT number (and into the search index),
- * inspections by inspection id, crashes by crash id, so a re-run or a newer monthly file updates in place. Bad rows are skipped
+ * Streams each file into the store: carriers upsert by DOT number (then the search index is
+ * refreshed for them), inspections by inspection id, crashes by crash id, so a re-run or a newer monthly file updates in place. Bad rows are skipped
  * and counted; a file that cannot be read at all is reported with `error` and the next file goes on.
  */
 export async function importFiles(
@@ -66,8 +76,7 @@ export async function importFiles(
         crashes = [];
         await db.transaction().execute(async (trx) => {
           const repo = createCarrierDataRepo(trx);
-          const stored = await repo.upsertCarriers(carrierBatch, timestamp);
-          await createSearchIndex(trx, dialect).indexCompanies(stored);
+          await repo.upsertCarriers(carrierBatch, timestamp);
           await repo.upsertInspections(inspectionBatch);
           await repo.upsertCrashes(crashBatch);
         });
@@ -78,19 +87,30 @@ export async function importFiles(
         );
       };
 
-      for await (const row of opened.rows) {
-        if (row.kind === 'skip') {
-          report.skipped += 1;
-          if (report.skipExamples.length < SKIPS_SHOWN)
-            report.skipExamples.push(`line ${row.line}: ${row.reason}`);
-          continue;
+      // Into an empty table, rows go in first and the indexes are built once at the end.
+      const table = TABLE_OF[opened.dataset];
+      const restoreIndexes = (await isTableEmpty(db, table))
+        ? await suspendSecondaryIndexes(db, dialect, table)
+        : null;
+      try {
+        for await (const row of opened.rows) {
+          if (row.kind === 'skip') {
+            report.skipped += 1;
+            if (report.skipExamples.length < SKIPS_SHOWN) {
+              report.skipExamples.push(`line ${row.line}: ${row.reason}`);
+            }
+            continue;
+          }
+          if (row.kind === 'carrier') carriers.push(row.record);
+          else if (row.kind === 'inspection') inspections.push(row.record);
+          else crashes.push(row.record);
+          if (carriers.length + inspections.length + crashes.length >= BATCH_SIZE) await flush();
         }
-        if (row.kind === 'carrier') carriers.push(row.record);
-        else if (row.kind === 'inspection') inspections.push(row.record);
-        else crashes.push(row.record);
-        if (carriers.length + inspections.length + crashes.length >= BATCH_SIZE) await flush();
+        await flush();
+      } finally {
+        await restoreIndexes?.();
       }
-      await flush();
+      if (table === 'companies') await createSearchIndex(db, dialect).refreshSince(timestamp);
       progress?.done();
       report.seconds = (performance.now() - started) / 1000;
       reports.push(report);

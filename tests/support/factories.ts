@@ -6,8 +6,9 @@ import { createSearchIndex } from '../../server/domains/search/search-index.ts';
 
 /** Stores carriers the way the importer does (table and search index), for API tests. */
 export async function seedCarriers(db: Db, dialect: Dialect, records: CarrierRecord[]): Promise<void> {
-  const stored = await createCarrierDataRepo(db).upsertCarriers(records, '2026-11-01T00:00:00.000Z');
-  await createSearchIndex(db, dialect).indexCompanies(stored);
+  const now = new Date().toISOString();
+  await createCarrierDataRepo(db).upsertCarriers(records, now);
+  await createSearchIndex(db, dialect).refreshSince(now);
 }
 
 let nextDot = 3_000_000;

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { GridDemo } from '../../components/GridDemo';
 import { SearchBox } from '../../components/SearchBox';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { PRODUCT_NAME, pageTitle } from '../../lib/site';
@@ -104,6 +105,7 @@ export default function Home() {
               {PRODUCT_NAME} is the public directory of US trucking carriers. Shippers and brokers find
               carriers by DOT number, name, state or city; carriers claim their page and make it their own.
             </p>
+            <GridDemo />
           </div>
           <div>
             <DotLookup />

@@ -49,11 +49,6 @@ export function initialSchema(dialect: Dialect): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('companies_mc_number').on('companies').column('mc_number').execute();
-      await db.schema
-        .createIndex('companies_state_city')
-        .on('companies')
-        .columns(['phy_state', 'phy_city'])
-        .execute();
 
       await withId(db.schema.createTable('users'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))

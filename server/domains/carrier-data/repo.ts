@@ -1,7 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CompaniesTable, CrashesTable, InspectionsTable } from '../../db/schema.ts';
-import type { IndexedCompany } from '../search/search-index.ts';
 import { zipCentroid } from './geocode.ts';
 import type { CarrierRecord, CrashRecord, InspectionRecord } from './records.ts';
 
@@ -35,18 +34,18 @@ export function createCarrierDataRepo(db: Db) {
     /**
      * Inserts or updates carriers by DOT number. All records of one call must come from the same
      * file format (they set the same fields); the claim state, custom CSS and creation time of an
-     * existing company are never touched. Returns what the search index needs of the stored rows.
+     * existing company are never touched.
      */
-    async upsertCarriers(records: readonly CarrierRecord[], now: string): Promise<IndexedCompany[]> {
+    async upsertCarriers(records: readonly CarrierRecord[], now: string): Promise<void> {
       const rows = lastPerKey(records, (record) => record.dot_number).map((record) =>
         companyValues(record, now),
       );
       const first = rows[0];
-      if (!first) return [];
+      if (!first) return;
       const updated = Object.keys(first).filter(
         (column) => column !== 'dot_number' && column !== 'created_at',
       );
-      return db
+      await db
         .insertInto('companies')
         .values(rows)
         .onConflict((conflict) =>
@@ -56,17 +55,6 @@ export function createCarrierDataRepo(db: Db) {
               Object.fromEntries(updated.map((column) => [column, sql.ref(`excluded.${column}`)])),
             ),
         )
-        .returning([
-          'id',
-          'name',
-          'dba_name',
-          'phy_city',
-          'phy_state',
-          'email',
-          'carship',
-          'cargo_codes',
-          'status_code',
-        ])
         .execute();
     },
 
