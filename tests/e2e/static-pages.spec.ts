@@ -113,3 +113,24 @@ test('the landing page has the headline, both search panels and the feature card
   ]);
   await expectAccessible(page);
 });
+
+test('the landing grid demo cycles its four layouts every 3 seconds', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  const caption = page.locator('.grid-demo figcaption');
+  await expect(caption).toContainText('Layout 1 of 4');
+  await page.clock.runFor(3000);
+  await expect(caption).toContainText('Layout 2 of 4');
+  await page.clock.runFor(9000);
+  await expect(caption).toContainText('Layout 1 of 4');
+});
+
+test('the grid demo stands still for reduced motion and is hidden on phones', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
+  await page.goto('/');
+  await page.clock.runFor(7000);
+  await expect(page.locator('.grid-demo figcaption')).toContainText('Layout 1 of 4');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.locator('.grid-demo')).toBeHidden();
+});
