@@ -29,7 +29,12 @@ export default defineConfig({
   },
   webServer: {
     // A fresh database with a small, hand-written set of carriers, loaded by the real importer.
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx cli/import/main.ts tests/e2e/fixtures/carriers.csv && node dist/server/main.js`,
+    command: [
+      `rm -rf ${E2E_DATA_DIR}`,
+      `node --import tsx tests/e2e/fixtures/write-activity.ts ${E2E_DATA_DIR}/fixtures`,
+      `node --import tsx cli/import/main.ts tests/e2e/fixtures/carriers.csv ${E2E_DATA_DIR}/fixtures/inspections.csv ${E2E_DATA_DIR}/fixtures/crashes.csv`,
+      'node dist/server/main.js',
+    ].join(' && '),
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,

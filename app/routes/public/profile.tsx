@@ -1,9 +1,215 @@
-import { MinimalPage } from '../../components/MinimalPage';
-import { pageTitle } from '../../lib/site';
+import { data, Link } from 'react-router';
+import { BlockGrid } from '../../blocks/BlockGrid';
+import { BlockView } from '../../blocks/BlockView';
+import type { CarrierPanels, Loaded, ProfileBlock, ProfileData } from '../../blocks/types';
+import { titleCase } from '../../lib/format';
+import { useNonce } from '../../lib/nonce';
+import { seoMeta } from '../../lib/seo';
+import { PRODUCT_NAME, pageTitle } from '../../lib/site';
+import { useSession } from '../../lib/use-session';
 import type { Route } from './+types/profile';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Carrier Profile') }];
+/** Runs one data panel's query; a failure becomes that panel's error state, not a broken page. */
+async function panel<T>(load: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { status: 'data', value: await load() };
+  } catch (error) {
+    console.error('profile panel failed', error);
+    return { status: 'error' };
+  }
+}
 
-export default function ProfileRoute() {
-  return <MinimalPage title="Carrier Profile" />;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const dotText = params.dotNumber;
+  const dotNumber = /^\d{1,9}$/.test(dotText) ? Number(dotText) : 0;
+  const profile = dotNumber > 0 ? await context.services.profiles.profile(dotNumber) : null;
+  if (!profile) {
+    // The site header shows when the profile fails to load (it counts as unclaimed).
+    return data({ dotText, profile: null, panels: null, hideSiteHeader: false }, { status: 404 });
+  }
+  const { carrierData } = context.services;
+  const [safety, carrier, inspectionStates] = await Promise.all([
+    panel(() => carrierData.safetySummary(dotNumber)),
+    panel(() => carrierData.carrierRecord(dotNumber)),
+    panel(() => carrierData.inspectionCountsByState(dotNumber)),
+  ]);
+  const panels: CarrierPanels = {
+    dotNumber,
+    safety,
+    carrier,
+    inspectionStates,
+    ratingSummary: profile.rating_summary,
+  };
+  return { dotText, profile, panels, hideSiteHeader: profile.company.claimed };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const profile = args.loaderData?.profile;
+  if (!profile) {
+    return seoMeta(args, {
+      title: pageTitle('Could not load profile'),
+      description: 'This carrier profile could not be loaded.',
+      noindex: true,
+    });
+  }
+  const { company } = profile;
+  const place = [company.address.city ? titleCase(company.address.city) : null, company.address.state]
+    .filter(Boolean)
+    .join(', ');
+  return seoMeta(args, {
+    title: `${company.name} | ${PRODUCT_NAME}`,
+    description: `${company.name}${place ? ` of ${place}` : ''}: USDOT ${company.dot_number}${
+      company.mc_number ? `, ${company.mc_number}` : ''
+    }. Safety record, inspections, fleet and cargo from FMCSA data${company.claimed ? ', and the carrier’s own profile' : ''}.`,
+  });
+};
+
+/** The default blocks of an unclaimed profile that has none of its own (public-side section 2). */
+const DEFAULT_BLOCKS: ProfileBlock[] = [
+  ['safety_score', 'Safety Score', 'half', false],
+  ['inspection_heatmap', 'Inspection Heat Map', 'half', false],
+  ['cargo_carrier', 'Cargo & Carrier Information', 'half', true],
+  ['fleet_information', 'Fleet Information', 'half', false],
+].map(([block_type, block_title, block_width, start_new_row], index) => ({
+  id: -(index + 1),
+  company_id: 0,
+  block_type: block_type as string,
+  block_title: block_title as string,
+  block_content: '',
+  block_position: index,
+  block_width: block_width as string,
+  is_visible: true,
+  hide_title: false,
+  start_new_row: start_new_row as boolean,
+  updated_at: '',
+  assets: [],
+}));
+
+/** schema.org data for search engines: the carrier as a local business with its address and numbers. */
+function structuredData(profile: ProfileData, url: string): string {
+  const { company, carrier_data: carrier } = profile;
+  const identifiers = [
+    { '@type': 'PropertyValue', propertyID: 'USDOT', value: String(company.dot_number) },
+    ...(company.mc_number ? [{ '@type': 'PropertyValue', propertyID: 'MC', value: company.mc_number }] : []),
+  ];
+  const json = JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    name: company.name,
+    ...(company.dba_name ? { alternateName: company.dba_name } : {}),
+    url,
+    identifier: identifiers,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: carrier.phy_street ?? undefined,
+      addressLocality: carrier.phy_city ?? undefined,
+      addressRegion: carrier.phy_state ?? undefined,
+      postalCode: carrier.phy_zip ?? undefined,
+      addressCountry: carrier.phy_country ?? 'US',
+    },
+  });
+  // '<' never appears raw inside the script element, so no value can close it.
+  return json.replace(/</g, '\\u003c');
+}
+
+function ProfileHeader({ profile }: { profile: ProfileData }) {
+  const { company, carrier_data: carrier } = profile;
+  const street = carrier.phy_street ? titleCase(carrier.phy_street) : null;
+  const city = carrier.phy_city ? titleCase(carrier.phy_city) : null;
+  const address = [street, [city, carrier.phy_state].filter(Boolean).join(', '), carrier.phy_zip]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <header className="profile-header">
+      <div className="profile-header__inner">
+        <div className="profile-avatar" aria-hidden="true">
+          {company.name.slice(0, 2)}
+        </div>
+        <div>
+          <h1>{company.name}</h1>
+          {company.dba_name ? <p className="profile-header__dba">DBA {company.dba_name}</p> : null}
+          {address ? <p>{address}</p> : null}
+          <p className="profile-header__numbers">
+            <span>USDOT {company.dot_number}</span>
+            {company.mc_number ? <span>{company.mc_number}</span> : null}
+            <span className={`badge ${company.claimed ? 'badge--verified' : 'badge--unclaimed'}`}>
+              {company.claimed ? 'VERIFIED' : 'UNCLAIMED'}
+            </span>
+          </p>
+          {company.claimed ? null : (
+            <Link to={`/claim-profile/${company.dot_number}`} className="button button--accent">
+              Claim This Profile
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function ProfileFailure({ dotText }: { dotText: string }) {
+  return (
+    <section className="page page--narrow centered">
+      <h1>Could not load profile</h1>
+      <p>Unable to load the profile for DOT number {dotText}.</p>
+      <Link to="/search" className="button button--primary">
+        Search Carriers
+      </Link>
+    </section>
+  );
+}
+
+export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
+  const nonce = useNonce();
+  const { user } = useSession();
+  const { profile, panels, dotText } = loaderData;
+  if (!profile || !panels) return <ProfileFailure dotText={dotText} />;
+
+  const isOwner = user !== null && user.dotNumber === String(profile.company.dot_number);
+  const ownBlocks = profile.blocks;
+  const showDefaults = ownBlocks.length === 0 && !profile.company.claimed;
+  const blocks = showDefaults ? DEFAULT_BLOCKS : ownBlocks;
+  const url = `/profile/${profile.company.dot_number}`;
+
+  return (
+    <div className="profile" id="carrier-profile">
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: structuredData(profile, url) }}
+      />
+      {profile.css ? <style>{profile.css}</style> : null}
+      {isOwner ? (
+        <div className="owner-banner" role="status">
+          You are viewing your own profile
+          <Link
+            to={`/profile/${profile.company.dot_number}/edit`}
+            className="button button--small button--secondary"
+          >
+            Edit Profile
+          </Link>
+        </div>
+      ) : null}
+      <ProfileHeader profile={profile} />
+      <div className="page">
+        {blocks.length === 0 ? (
+          <div className="empty-state">
+            <p>This profile has no content blocks yet.</p>
+            {isOwner ? (
+              <Link to={`/profile/${profile.company.dot_number}/edit`}>Add your first content block</Link>
+            ) : null}
+          </div>
+        ) : (
+          <BlockGrid blocks={blocks} renderBlock={(block) => <BlockView block={block} panels={panels} />} />
+        )}
+        {showDefaults ? (
+          <p className="claim-note">
+            Claim this profile to add more content and customize your page.{' '}
+            <Link to={`/claim-profile/${profile.company.dot_number}`}>Claim This Profile</Link>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
 }

@@ -166,6 +166,19 @@ export function createCarrierDataRepo(db: Db) {
       };
     },
 
+    /** Inspections per two-letter report state since a day (the heat map). */
+    async inspectionCountsByState(dotNumber: number, sinceDay: string) {
+      const rows = await db
+        .selectFrom('inspections')
+        .where('dot_number', '=', dotNumber)
+        .where('insp_date', '>=', sinceDay)
+        .where(sql<boolean>`length(report_state) = 2`)
+        .groupBy('report_state')
+        .select((eb) => ['report_state', eb.fn.countAll<number | string>().as('count')])
+        .execute();
+      return rows.map((row) => ({ state: row.report_state as string, count: Number(row.count) }));
+    },
+
     async listInspections(dotNumber: number, sinceDay: string, limit: number, offset: number) {
       const filtered = db
         .selectFrom('inspections')

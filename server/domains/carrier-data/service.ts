@@ -46,6 +46,11 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
       };
     },
 
+    /** Inspections per report state over the last `months` (only two-letter states count). */
+    async inspectionCountsByState(dotNumber: number, months = 12) {
+      return repo.inspectionCountsByState(dotNumber, isoDayMonthsBefore(clock(), months));
+    },
+
     /** One page of a carrier's inspections since `sinceMonths` ago, newest first; null for an unknown carrier. */
     async inspections(dotNumber: number, options: { sinceMonths: number; page: number; perPage: number }) {
       const company = await repo.findCompanyByDot(dotNumber);

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { AboutUsBlock } from './renderers/AboutUsBlock';
+import { CargoCarrierBlock } from './renderers/CargoCarrierBlock';
+import { FleetInformationBlock } from './renderers/FleetInformationBlock';
+import { InspectionHeatMapBlock } from './renderers/InspectionHeatMapBlock';
+import { RatingsBlock } from './renderers/RatingsBlock';
+import { SafetyScoreBlock } from './renderers/SafetyScoreBlock';
+import { UnknownBlock } from './renderers/UnknownBlock';
+import type { CarrierPanels, ProfileBlock } from './types';
+
+/** A block on the page: its title bar (unless hide_title) and its renderer. */
+export function BlockView({ block, panels }: { block: ProfileBlock; panels: CarrierPanels }) {
+  let body: ReactNode;
+  switch (block.block_type) {
+    case 'about_us':
+      body = <AboutUsBlock content={block.block_content} />;
+      break;
+    case 'safety_score':
+      body = <SafetyScoreBlock panels={panels} />;
+      break;
+    case 'inspection_heatmap':
+      body = <InspectionHeatMapBlock panels={panels} />;
+      break;
+    case 'cargo_carrier':
+      body = <CargoCarrierBlock panels={panels} />;
+      break;
+    case 'fleet_information':
+      body = <FleetInformationBlock panels={panels} />;
+      break;
+    case 'ratings':
+      body = <RatingsBlock panels={panels} />;
+      break;
+    default:
+      body = <UnknownBlock block={block} />;
+  }
+  return (
+    <section className="profile-block" aria-label={block.hide_title ? block.block_title : undefined}>
+      {block.hide_title ? null : <h2 className="profile-block__title">{block.block_title}</h2>}
+      <div className="profile-block__body">{body}</div>
+    </section>
+  );
+}

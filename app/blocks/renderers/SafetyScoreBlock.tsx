@@ -1,0 +1,76 @@
+import type { CarrierPanels } from '../types';
+
+/** National averages FMCSA shows on SAFER; rates above them are flagged (spec section 9). */
+export const NATIONAL_VEHICLE_OOS_RATE = 22.26;
+export const NATIONAL_DRIVER_OOS_RATE = 6.67;
+
+function Rate({ label, rate, average }: { label: string; rate: number; average: number }) {
+  const high = rate > average;
+  return (
+    <div className={`stat ${high ? 'stat--warning' : ''}`}>
+      <dt>{label}</dt>
+      <dd>
+        <strong>{rate.toFixed(1)}%</strong>
+        <span className="muted"> National average {average}%</span>
+        {high ? <span className="stat__flag">Higher than the national average</span> : null}
+      </dd>
+    </div>
+  );
+}
+
+export function SafetyScoreBlock({ panels }: { panels: CarrierPanels }) {
+  if (panels.safety.status === 'unavailable') return <p className="muted">DOT number not available</p>;
+  if (panels.safety.status === 'error')
+    return <p className="alert alert--error">Error: Failed to load safety data</p>;
+  const summary = panels.safety.value;
+  if (!summary || (summary.total_inspections === 0 && summary.total_crashes === 0)) {
+    return <p className="muted">No safety data available for this carrier.</p>;
+  }
+  return (
+    <div className="safety">
+      <p className="muted">FMCSA inspections and crashes in the last {summary.window_months} months.</p>
+      <dl className="stats">
+        <div className="stat">
+          <dt>Inspections</dt>
+          <dd>
+            <strong>{summary.total_inspections}</strong>
+          </dd>
+        </div>
+        <div className="stat">
+          <dt>Violations</dt>
+          <dd>
+            <strong>{summary.total_violations}</strong>
+          </dd>
+        </div>
+        <div className="stat">
+          <dt>Out-of-service violations</dt>
+          <dd>
+            <strong>{summary.total_oos_violations}</strong>
+          </dd>
+        </div>
+        <Rate
+          label="Vehicle out-of-service rate"
+          rate={summary.vehicle_oos_rate}
+          average={NATIONAL_VEHICLE_OOS_RATE}
+        />
+        <Rate
+          label="Driver out-of-service rate"
+          rate={summary.driver_oos_rate}
+          average={NATIONAL_DRIVER_OOS_RATE}
+        />
+        <div className={`stat ${summary.total_crashes > 0 ? 'stat--warning' : ''}`}>
+          <dt>Crashes</dt>
+          <dd>
+            <strong>{summary.total_crashes}</strong>
+            <span className="muted">
+              {' '}
+              {summary.crashes_with_fatalities} fatal, {summary.crashes_with_injuries} injury,{' '}
+              {summary.crashes_with_tow_away} tow-away
+            </span>
+            {summary.total_crashes > 0 ? <span className="stat__flag">Crashes reported</span> : null}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// Data the profile page hands its block renderers (type-only imports of the server's shapes).
+import type { CarrierDataService } from '../../server/domains/carrier-data/service';
+import type { Profile } from '../../server/domains/companies/profile-service';
+
+export type ProfileData = Profile;
+export type ProfileBlock = Profile['blocks'][number];
+export type SafetySummary = NonNullable<Awaited<ReturnType<CarrierDataService['safetySummary']>>>;
+export type CarrierRecord = NonNullable<Awaited<ReturnType<CarrierDataService['carrierRecord']>>>;
+export type StateCount = Awaited<ReturnType<CarrierDataService['inspectionCountsByState']>>[number];
+
+/** A data panel's state: the spec's loading / error / empty / data cycle, resolved on the server. */
+export type Loaded<T> = { status: 'data'; value: T } | { status: 'error' } | { status: 'unavailable' };
+
+/** Everything the data blocks of one profile read. */
+export interface CarrierPanels {
+  dotNumber: number;
+  safety: Loaded<SafetySummary | null>;
+  carrier: Loaded<CarrierRecord | null>;
+  inspectionStates: Loaded<StateCount[]>;
+  ratingSummary: Profile['rating_summary'];
+}

@@ -1,0 +1,110 @@
+import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures';
+
+test('an unclaimed profile shows the carrier, the claim button and the default data blocks', async ({
+  page,
+}) => {
+  await page.goto('/profile/880001');
+  await expect(page).toHaveTitle('BLUE RIDGE TRUCKING LLC | CarrierPage');
+  await expect(page.getByRole('banner').first()).toBeVisible(); // the site header stays on an unclaimed profile
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('BLUE RIDGE TRUCKING LLC');
+  await expect(page.locator('.profile-header')).toContainText('USDOT 880001');
+  await expect(page.locator('.profile-header')).toContainText('MC-770001');
+  await expect(page.locator('.profile-header')).toContainText('UNCLAIMED');
+  await expect(page.getByRole('link', { name: 'Claim This Profile' }).first()).toHaveAttribute(
+    'href',
+    '/claim-profile/880001',
+  );
+  await expect(page.locator('.profile-block__title')).toHaveText([
+    'Safety Score',
+    'Inspection Heat Map',
+    'Cargo & Carrier Information',
+    'Fleet Information',
+  ]);
+  await expect(
+    page.getByText('Claim this profile to add more content and customize your page.'),
+  ).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the safety score shows rates to one decimal with flags above the national averages', async ({
+  page,
+}) => {
+  await page.goto('/profile/880001');
+  const safety = page.locator('.profile-block').filter({ hasText: 'Safety Score' });
+  await expect(safety.locator('.stat').filter({ hasText: 'Inspections' }).first()).toContainText('10');
+  const vehicle = safety.locator('.stat').filter({ hasText: 'Vehicle out-of-service rate' });
+  await expect(vehicle).toContainText('30.0%');
+  await expect(vehicle).toContainText('National average 22.26%');
+  await expect(vehicle).toContainText('Higher than the national average');
+  const driver = safety.locator('.stat').filter({ hasText: 'Driver out-of-service rate' });
+  await expect(driver).toContainText('10.0%');
+  await expect(driver).toContainText('Higher than the national average');
+  await expect(safety.locator('.stat').filter({ hasText: 'Crashes' })).toContainText(
+    '0 fatal, 1 injury, 1 tow-away',
+  );
+});
+
+test('the heat map colours states by inspections of the past 12 months', async ({ page }) => {
+  await page.goto('/profile/880001');
+  const map = page.locator('.heat-map');
+  const texas = map.locator('.heat-map__tile', { hasText: 'Texas: 6 inspections' });
+  await expect(texas).toHaveCSS('background-color', 'rgb(25, 25, 112)');
+  await expect(map.locator('.heat-map__tile', { hasText: 'Oklahoma: 2 inspections' })).toHaveCSS(
+    'background-color',
+    'rgb(124, 152, 191)',
+  );
+  await expect(map.locator('.heat-map__tile', { hasText: 'Ohio: 0 inspections' })).toHaveCSS(
+    'background-color',
+    'rgb(228, 231, 235)',
+  );
+  await expect(map.locator('.heat-map__tile')).toHaveCount(51);
+});
+
+test('data blocks show their empty states for a carrier without records', async ({ page }) => {
+  await page.goto('/profile/880005');
+  await expect(page.getByText('No safety data available for this carrier.')).toBeVisible();
+  await expect(page.getByText('No inspection data available for the past 12 months.')).toBeVisible();
+});
+
+test('the profile is server-rendered with structured data', async ({ request }) => {
+  const html = await (await request.get('/profile/880001')).text();
+  expect(html).toContain('<h1>BLUE RIDGE TRUCKING LLC</h1>');
+  const jsonLd = /<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/.exec(html)?.[1];
+  expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({
+    '@type': 'LocalBusiness',
+    name: 'BLUE RIDGE TRUCKING LLC',
+    address: { addressLocality: 'DALLAS', addressRegion: 'TX', postalCode: '75201' },
+    identifier: [
+      { propertyID: 'USDOT', value: '880001' },
+      { propertyID: 'MC', value: 'MC-770001' },
+    ],
+  });
+  expect(html).toContain('rel="canonical"');
+  // The FMCSA e-mail is never on a public page.
+  expect(html).not.toContain('dispatch@blueridge.example.com');
+});
+
+test('the owner sees the banner with Edit Profile', async ({ page }) => {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const token = `${encode({ alg: 'HS256' })}.${encode({ sub: '1', dot: '880001', exp: Math.floor(Date.now() / 1000) + 600 })}.sig`;
+  await page.addInitScript((value) => localStorage.setItem('carrierpage.access_token', value), token);
+  await page.goto('/profile/880001');
+  const banner = page.locator('.owner-banner');
+  await expect(banner).toContainText('You are viewing your own profile');
+  await expect(banner.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute(
+    'href',
+    '/profile/880001/edit',
+  );
+  await page.goto('/profile/880002');
+  await expect(page.locator('.owner-banner')).toHaveCount(0);
+});
+
+test('an unknown carrier shows Could not load profile with status 404', async ({ page, consoleErrors }) => {
+  const response = await page.goto('/profile/999999');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Could not load profile');
+  await expect(page.getByText('Unable to load the profile for DOT number 999999.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expectAccessible(page);
+  expectOnlyNotFoundResponses(consoleErrors);
+});
