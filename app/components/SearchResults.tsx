@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import type { Company } from '../lib/company';
 import { safetyRatingLabel, titleCase } from '../lib/format';
+import { ViewProfileLink } from './ViewProfileLink';
 
 function place(company: Company): string {
   const city = company.address.city ? titleCase(company.address.city) : '';
@@ -14,18 +14,6 @@ function typesText(company: Company): string {
 function unitsText(company: Company): string {
   const units = company.power_units ?? 0;
   return `${units} ${units === 1 ? 'unit' : 'units'}`;
-}
-
-function ViewProfile({ company }: { company: Company }) {
-  return (
-    <Link
-      to={`/profile/${company.dot_number}`}
-      className="button button--primary button--small"
-      aria-label={`View Profile: ${company.name}`}
-    >
-      View Profile
-    </Link>
-  );
 }
 
 /** Search results: a table on wide screens and cards on small ones (CSS shows one of the two). */
@@ -64,7 +52,7 @@ export function SearchResults({ companies }: { companies: Company[] }) {
                 <div className="muted">Safety rating: {safetyRatingLabel(company.safety_rating)}</div>
               </td>
               <td>
-                <ViewProfile company={company} />
+                <ViewProfileLink company={company} />
               </td>
             </tr>
           ))}
@@ -93,7 +81,7 @@ export function SearchResults({ companies }: { companies: Company[] }) {
                 {unitsText(company)} · Safety rating: {safetyRatingLabel(company.safety_rating)}
               </dd>
             </dl>
-            <ViewProfile company={company} />
+            <ViewProfileLink company={company} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { data, Link, useNavigate } from 'react-router';
+import { CheckboxGroup, RadiusFields, toggled } from '../../components/FilterFields';
 import { Pagination, pageWindow } from '../../components/Pagination';
+import { ViewProfileLink } from '../../components/ViewProfileLink';
 import { COMPANY_TYPE_OPTIONS } from '../../lib/carrier-search';
 import {
   CITY_ALL_PAGES_UP_TO,
@@ -163,13 +165,7 @@ function CompanyCard({ company }: { company: Company }) {
           {cargo.length > 3 ? <span className="muted"> +{cargo.length - 3} more</span> : null}
         </p>
       ) : null}
-      <Link
-        to={`/profile/${company.dot_number}`}
-        className="button button--primary button--small"
-        aria-label={`View Profile: ${company.name}`}
-      >
-        View Profile
-      </Link>
+      <ViewProfileLink company={company} />
     </li>
   );
 }
@@ -179,10 +175,7 @@ function CityFiltersForm({ path, filters }: { path: string; filters: CityFilters
   const [state, setState] = useState(filters);
 
   function toggle(field: 'companyTypes' | 'cargoTypes', value: string, checked: boolean) {
-    setState((current) => ({
-      ...current,
-      [field]: checked ? [...current[field], value] : current[field].filter((item) => item !== value),
-    }));
+    setState((current) => ({ ...current, [field]: toggled(current[field], value, checked) }));
   }
 
   function apply(event: FormEvent<HTMLFormElement>) {
@@ -194,62 +187,35 @@ function CityFiltersForm({ path, filters }: { path: string; filters: CityFilters
   return (
     <form className="card filters" method="get" action={path} onSubmit={apply}>
       <h2>Filters</h2>
-      <fieldset className="form-field">
-        <legend>Company Types</legend>
-        {COMPANY_TYPE_OPTIONS.map((type) => (
-          <label key={type} className="checkbox">
-            <input
-              type="checkbox"
-              name="companyTypes"
-              value={type}
-              checked={state.companyTypes.includes(type)}
-              onChange={(event) => toggle('companyTypes', type, event.target.checked)}
-            />
-            {type}
-          </label>
-        ))}
-      </fieldset>
+      <CheckboxGroup
+        legend="Company Types"
+        name="companyTypes"
+        options={COMPANY_TYPE_OPTIONS.map((type) => [type, type] as const)}
+        selected={state.companyTypes}
+        onToggle={(value, checked) => toggle('companyTypes', value, checked)}
+      />
       <details className="dropdown form-field">
         <summary>
           Cargo Types{state.cargoTypes.length ? ` (${state.cargoTypes.length} selected)` : ''}
         </summary>
-        <fieldset className="dropdown__options">
-          <legend className="visually-hidden">Cargo Types</legend>
-          {CARGO_OPTIONS.map(([code, label]) => (
-            <label key={code} className="checkbox">
-              <input
-                type="checkbox"
-                name="cargoTypes"
-                value={code}
-                checked={state.cargoTypes.includes(code)}
-                onChange={(event) => toggle('cargoTypes', code, event.target.checked)}
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup
+          legend="Cargo Types"
+          hideLegend
+          className="dropdown__options"
+          name="cargoTypes"
+          options={CARGO_OPTIONS}
+          selected={state.cargoTypes}
+          onToggle={(value, checked) => toggle('cargoTypes', value, checked)}
+        />
       </details>
-      <fieldset className="form-field">
-        <legend>Radius</legend>
-        <label htmlFor="city-zip">Zipcode</label>
-        <input
-          id="city-zip"
-          name="radiusZipcode"
-          inputMode="numeric"
-          value={state.radiusZipcode}
-          onChange={(event) => setState({ ...state, radiusZipcode: event.target.value })}
-        />
-        <label htmlFor="city-miles">Miles</label>
-        <input
-          id="city-miles"
-          name="radiusMiles"
-          type="number"
-          min={1}
-          max={500}
-          value={state.radiusMiles}
-          onChange={(event) => setState({ ...state, radiusMiles: event.target.value })}
-        />
-      </fieldset>
+      <RadiusFields
+        legend="Radius"
+        idPrefix="city"
+        zipcode={state.radiusZipcode}
+        miles={state.radiusMiles}
+        onZipcode={(radiusZipcode) => setState({ ...state, radiusZipcode })}
+        onMiles={(radiusMiles) => setState({ ...state, radiusMiles })}
+      />
       <button type="submit" className="button button--primary">
         Apply Filters
       </button>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { CheckboxGroup, RadiusFields, toggled } from '../../components/FilterFields';
 import { Pagination } from '../../components/Pagination';
 import { SearchResults } from '../../components/SearchResults';
 import {
@@ -58,10 +59,6 @@ function SearchFilters({ params }: { params: SearchPageParams }) {
     );
   }
 
-  function toggleType(type: string, checked: boolean) {
-    setCompanyTypes((current) => (checked ? [...current, type] : current.filter((item) => item !== type)));
-  }
-
   return (
     <form className="card filters" action="/search" method="get" onSubmit={submit}>
       <h2>Filters</h2>
@@ -91,42 +88,21 @@ function SearchFilters({ params }: { params: SearchPageParams }) {
           ))}
         </select>
       </div>
-      <fieldset className="form-field">
-        <legend>Company Types</legend>
-        {COMPANY_TYPE_OPTIONS.map((type) => (
-          <label key={type} className="checkbox">
-            <input
-              type="checkbox"
-              name="companyTypes"
-              value={type}
-              checked={companyTypes.includes(type)}
-              onChange={(event) => toggleType(type, event.target.checked)}
-            />
-            {type}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="form-field">
-        <legend>Radius Search</legend>
-        <label htmlFor="search-zip">Zipcode</label>
-        <input
-          id="search-zip"
-          name="radiusZipcode"
-          inputMode="numeric"
-          value={radiusZipcode}
-          onChange={(event) => setRadiusZipcode(event.target.value)}
-        />
-        <label htmlFor="search-miles">Miles</label>
-        <input
-          id="search-miles"
-          name="radiusMiles"
-          type="number"
-          min={1}
-          max={500}
-          value={radiusMiles}
-          onChange={(event) => setRadiusMiles(event.target.value)}
-        />
-      </fieldset>
+      <CheckboxGroup
+        legend="Company Types"
+        name="companyTypes"
+        options={COMPANY_TYPE_OPTIONS.map((type) => [type, type] as const)}
+        selected={companyTypes}
+        onToggle={(value, checked) => setCompanyTypes((current) => toggled(current, value, checked))}
+      />
+      <RadiusFields
+        legend="Radius Search"
+        idPrefix="search"
+        zipcode={radiusZipcode}
+        miles={radiusMiles}
+        onZipcode={setRadiusZipcode}
+        onMiles={setRadiusMiles}
+      />
       <button type="submit" className="button button--primary">
         Search
       </button>

@@ -11,10 +11,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase, type Db } from '../server/db/database.ts';
-import { createCarrierDataRepo } from '../server/domains/carrier-data/repo.ts';
-import { createCarrierDataService } from '../server/domains/carrier-data/service.ts';
-import { generateDemoData } from './demo/generate.ts';
+import { openDatabase, type Db } from '../../server/db/database.ts';
+import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
+import { createCarrierDataService } from '../../server/domains/carrier-data/service.ts';
+import { generateDemoData } from '../demo/generate.ts';
 
 const { values } = parseArgs({
   options: {

@@ -8,19 +8,20 @@
  *
  *   npm run bench:search [-- --carriers 1000000 --skip-postgres --seconds 10]
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import type { DatabaseConfig } from '../server/config.ts';
-import { openDatabase, type Db } from '../server/db/database.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import { createSearchService } from '../server/domains/search/service.ts';
-import { parseSupersearchQuery } from '../server/domains/search/supersearch-query.ts';
-import { generateDemoData } from './demo/generate.ts';
-import { importFiles } from './import/import-files.ts';
+import { startBuiltServer } from './built-server.ts';
+import type { DatabaseConfig } from '../../server/config.ts';
+import { openDatabase, type Db } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { createSearchService } from '../../server/domains/search/service.ts';
+import { parseSupersearchQuery } from '../../server/domains/search/supersearch-query.ts';
+import { generateDemoData } from '../demo/generate.ts';
+import { importFiles } from '../import/import-files.ts';
 
 const { values } = parseArgs({
   options: {
@@ -135,39 +136,21 @@ async function load(database: DatabaseConfig, files: string[]): Promise<void> {
 }
 
 async function measurePages(dataDir: string): Promise<void> {
-  const port = 3198;
-  const server: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = await startBuiltServer(3198, dataDir);
   try {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
     for (const page of ['/trucking-companies/dallas-tx', '/search?q=freight&addressState=TX']) {
       const result = await autocannon({
-        url: `http://127.0.0.1:${port}${page}`,
+        url: `${server.baseUrl}${page}`,
         connections: 10,
         duration: Number(values.seconds),
       });
       console.log(
-        `SSR ${page}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+        `SSR ${page}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ` +
+          `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
       );
     }
   } finally {
-    server.kill('SIGTERM');
+    server.stop();
   }
 }
 

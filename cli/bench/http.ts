@@ -5,12 +5,12 @@
  *
  *   npm run build && npm run bench:http [-- --seconds 10 --connections 50]
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { startBuiltServer } from './built-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -22,22 +22,9 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const port = Number(values.port);
-const base = `http://127.0.0.1:${port}`;
-
-async function waitForServer(): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start');
-}
 
 async function measure(urlPath: string) {
-  const result = await autocannon({ url: `${base}${urlPath}`, connections, duration: seconds });
+  const result = await autocannon({ url: `${server.baseUrl}${urlPath}`, connections, duration: seconds });
   return {
     path: urlPath,
     'req/s (mean)': Math.round(result.requests.average),
@@ -49,27 +36,15 @@ async function measure(urlPath: string) {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-'));
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    // The benchmark measures throughput, not the per-client limit.
-    RATE_LIMIT_MAX: '100000000',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+// The benchmark measures throughput, not the per-client limit.
+const server = await startBuiltServer(port, dataDir, { RATE_LIMIT_MAX: '100000000' });
 
 try {
-  await waitForServer();
   console.log(`autocannon: ${connections} connections, ${seconds} s per path, ${os.cpus().length} cores`);
   const rows = [];
   for (const urlPath of ['/api/v1/health', '/']) rows.push(await measure(urlPath));
   console.table(rows);
 } finally {
-  server.kill('SIGTERM');
+  server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+
+export interface RunningServer {
+  baseUrl: string;
+  stop: () => void;
+}
+
+/**
+ * Starts the built server (dist/server/main.js) in its own process on a data directory, so load
+ * generators in the benchmark process do not share its CPU time, and waits until it answers.
+ */
+export async function startBuiltServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    try {
+      if ((await fetch(`${baseUrl}/api/v1/health`)).ok)
+        return { baseUrl, stop: () => server.kill('SIGTERM') };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.kill('SIGTERM');
+  throw new Error('the built server did not start; run npm run build first');
+}
