@@ -28,6 +28,8 @@ const { values } = parseArgs({
     carriers: { type: 'string', default: '1000000' },
     'skip-postgres': { type: 'boolean', default: false },
     seconds: { type: 'string', default: '10' },
+    // Measure an existing SQLite database instead of generating one (quicker while tuning).
+    'sqlite-db': { type: 'string' },
   },
 });
 const carriers = Number(values.carriers);
@@ -152,6 +154,15 @@ async function measurePages(dataDir: string): Promise<void> {
   } finally {
     server.stop();
   }
+}
+
+if (values['sqlite-db']) {
+  const sqlite: DatabaseConfig = { dialect: 'sqlite', filename: path.resolve(values['sqlite-db']) };
+  const mixDb = openDatabase(sqlite);
+  const mix = await queryMix(mixDb);
+  await mixDb.destroy();
+  await measureQueries('SQLite', sqlite, mix);
+  process.exit(0);
 }
 
 try {

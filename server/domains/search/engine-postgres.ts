@@ -1,6 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { mergeExactFirst, type SearchEngine, type SearchFilters, type SearchHits } from './engine.ts';
+import {
+  mergeExactFirst,
+  pageOverRankedWindow,
+  RANKED_MATCHES,
+  type SearchEngine,
+  type SearchFilters,
+  type SearchHits,
+} from './engine.ts';
 import { exactNumberIds, hasFilters, listByFilters, notIn, rowFilterCondition } from './sql-conditions.ts';
 
 /**
@@ -28,12 +35,28 @@ export function createPostgresSearchEngine(db: Db): SearchEngine {
     );
     const total = Number(count?.total ?? 0);
     if (limit === 0 || offset >= total) return { ids: [], total };
-    const rows = await execute(
-      sql<{ id: number }>`SELECT c.id FROM companies c WHERE ${where}
-        ORDER BY ts_rank_cd(c.search_vector, to_tsquery('simple', ${query})) DESC, c.id
-        LIMIT ${limit} OFFSET ${offset}`,
+    const ids = await pageOverRankedWindow(
+      offset,
+      limit,
+      async (windowOffset, windowLimit) =>
+        (
+          await execute(sql<{ id: number }>`
+            SELECT id FROM (
+              SELECT c.id, c.search_vector FROM companies c WHERE ${where} ORDER BY c.id LIMIT ${RANKED_MATCHES}
+            ) AS window_matches
+            ORDER BY ts_rank_cd(search_vector, to_tsquery('simple', ${query})) DESC, id
+            LIMIT ${windowLimit} OFFSET ${windowOffset}`)
+        ).map((row) => Number(row.id)),
+      async (restOffset, restLimit) =>
+        (
+          await execute(
+            sql<{
+              id: number;
+            }>`SELECT c.id FROM companies c WHERE ${where} ORDER BY c.id LIMIT ${restLimit} OFFSET ${restOffset}`,
+          )
+        ).map((row) => Number(row.id)),
     );
-    return { ids: rows.map((row) => Number(row.id)), total };
+    return { ids, total };
   }
 
   return {

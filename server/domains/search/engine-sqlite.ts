@@ -1,6 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { mergeExactFirst, type SearchEngine, type SearchFilters, type SearchHits } from './engine.ts';
+import {
+  mergeExactFirst,
+  pageOverRankedWindow,
+  RANKED_MATCHES,
+  type SearchEngine,
+  type SearchFilters,
+  type SearchHits,
+} from './engine.ts';
+import { radiusCellTokens } from './geo.ts';
 import {
   CITY_KEY,
   cityKey,
@@ -26,12 +34,26 @@ function ftsWord(word: string): string {
 export function ftsQuery(words: readonly string[], filters: SearchFilters): string | null {
   const parts = words.map(ftsWord);
   if (filters.state) parts.push(`facets:"state${filters.state.toLowerCase()}"`);
-  if (filters.types?.length)
-    parts.push(`facets:(${filters.types.map((type) => `"type${type}"`).join(' OR ')})`);
   if (filters.cargo?.length) {
     parts.push(`facets:(${filters.cargo.map((code) => `"cargo${code.toLowerCase()}"`).join(' OR ')})`);
   }
-  return parts.length > 0 ? parts.join(' AND ') : null;
+  if (filters.radius) {
+    const { latitude, longitude, miles } = filters.radius;
+    parts.push(
+      `facets:(${radiusCellTokens(latitude, longitude, miles)
+        .map((token) => `"${token}"`)
+        .join(' OR ')})`,
+    );
+  }
+  // Role facets record the exceptions (search-index.ts), so a role filter is often a NOT.
+  const types = new Set(filters.types ?? []);
+  let excluded: string | null = null;
+  if (types.has('carrier') && types.has('broker')) excluded = 'typenone';
+  else if (types.has('carrier')) excluded = 'typenoncarrier';
+  else if (types.has('broker')) parts.push('facets:"typebroker"');
+  if (parts.length === 0) return null;
+  const query = parts.join(' AND ');
+  return excluded ? `(${query}) NOT facets:"${excluded}"` : query;
 }
 
 export function createSqliteSearchEngine(db: Db): SearchEngine {
@@ -56,10 +78,25 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
     }>`SELECT count(*) AS total FROM companies_fts f ${join} WHERE ${where}`.execute(db);
     const total = Number(count.rows[0]?.total ?? 0);
     if (limit === 0 || offset >= total) return { ids: [], total };
-    const rows = await sql<{ id: number }>`
-      SELECT f.rowid AS id FROM companies_fts f ${join} WHERE ${where}
-      ORDER BY ${RANK}, f.rowid LIMIT ${limit} OFFSET ${offset}`.execute(db);
-    return { ids: rows.rows.map((row) => row.id), total };
+    const ids = await pageOverRankedWindow(
+      offset,
+      limit,
+      async (windowOffset, windowLimit) =>
+        (
+          await sql<{ id: number }>`
+            SELECT id FROM (
+              SELECT f.rowid AS id, ${RANK} AS score FROM companies_fts f ${join} WHERE ${where}
+              LIMIT ${RANKED_MATCHES}
+            ) ORDER BY score, id LIMIT ${windowLimit} OFFSET ${windowOffset}`.execute(db)
+        ).rows.map((row) => row.id),
+      async (restOffset, restLimit) =>
+        (
+          await sql<{ id: number }>`
+            SELECT f.rowid AS id FROM companies_fts f ${join} WHERE ${where}
+            ORDER BY f.rowid LIMIT ${restLimit} OFFSET ${restOffset}`.execute(db)
+        ).rows.map((row) => row.id),
+    );
+    return { ids, total };
   }
 
   return {

@@ -48,3 +48,30 @@ export async function mergeExactFirst(
   const text = await textPage(textOffset, textLimit, exactIds);
   return { ids: [...exactOnPage, ...text.ids], total: exactIds.length + text.total };
 }
+
+/**
+ * How many matches a text query ranks by relevance. Ranking costs about half a millisecond per
+ * thousand matches, so a broad query ranks its first RANKED_MATCHES matches (in index order) and
+ * lists the rest after them in index order (docs/decisions/011-bounded-ranking.md).
+ */
+export const RANKED_MATCHES = 2000;
+
+/**
+ * One page of text matches: the part inside the ranked window from `ranked`, the part past it from
+ * `rest` (index order), so pages never repeat or skip a match at the window's edge.
+ */
+export async function pageOverRankedWindow(
+  offset: number,
+  limit: number,
+  ranked: (offset: number, limit: number) => Promise<number[]>,
+  rest: (offset: number, limit: number) => Promise<number[]>,
+): Promise<number[]> {
+  const inWindow =
+    offset < RANKED_MATCHES ? await ranked(offset, Math.min(limit, RANKED_MATCHES - offset)) : [];
+  const remaining = limit - inWindow.length;
+  const pastWindow =
+    remaining > 0 && offset + limit > RANKED_MATCHES
+      ? await rest(Math.max(offset, RANKED_MATCHES), remaining)
+      : [];
+  return [...inWindow, ...pastWindow];
+}
