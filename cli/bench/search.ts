@@ -30,6 +30,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     // Measure an existing SQLite database instead of generating one (quicker while tuning).
     'sqlite-db': { type: 'string' },
+    'show-slowest': { type: 'boolean', default: false },
   },
 });
 const carriers = Number(values.carriers);
@@ -112,12 +113,20 @@ async function measureQueries(name: string, database: DatabaseConfig, mix: Recor
     const params = mix.map((query) => parseSupersearchQuery({ limit: '10', ...query }));
     for (const query of params.slice(0, 20)) await search.supersearch(query); // warm the caches
     const timings: number[] = [];
-    for (const query of params) {
+    const byQuery: [number, Record<string, string>][] = [];
+    for (const [index, query] of params.entries()) {
       const started = performance.now();
       await search.supersearch(query);
-      timings.push(performance.now() - started);
+      const elapsed = performance.now() - started;
+      timings.push(elapsed);
+      byQuery.push([elapsed, mix[index]!]);
     }
     timings.sort((a, b) => a - b);
+    if (values['show-slowest']) {
+      for (const [elapsed, query] of byQuery.sort((a, b) => b[0] - a[0]).slice(0, 12)) {
+        console.log(`  ${elapsed.toFixed(1)} ms ${JSON.stringify(query)}`);
+      }
+    }
     console.log(
       `${name}: supersearch over ${timings.length} queries: p50 ${percentile(timings, 0.5).toFixed(2)} ms, ` +
         `p95 ${percentile(timings, 0.95).toFixed(2)} ms, p99 ${percentile(timings, 0.99).toFixed(2)} ms`,

@@ -8,6 +8,7 @@ import {
   type SearchFilters,
   type SearchHits,
 } from './engine.ts';
+import { significantWords } from './search-terms.ts';
 import { exactNumberIds, hasFilters, listByFilters, notIn, rowFilterCondition } from './sql-conditions.ts';
 
 /**
@@ -16,7 +17,11 @@ import { exactNumberIds, hasFilters, listByFilters, notIn, rowFilterCondition } 
  * e-mail domain) push a full name match below a partial one.
  */
 export function tsQuery(words: readonly string[]): string | null {
-  return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
+  return words.length > 0
+    ? significantWords(words)
+        .map((word) => `${word}:*`)
+        .join(' & ')
+    : null;
 }
 
 export function createPostgresSearchEngine(db: Db): SearchEngine {

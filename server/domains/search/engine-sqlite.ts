@@ -9,6 +9,7 @@ import {
   type SearchHits,
 } from './engine.ts';
 import { radiusCellTokens } from './geo.ts';
+import { significantWords } from './search-terms.ts';
 import {
   CITY_KEY,
   cityKey,
@@ -27,23 +28,25 @@ function ftsWord(word: string): string {
   return word.length >= 2 ? `"${word}"*` : `"${word}"`;
 }
 
+/** Radius searches up to this many miles narrow by grid cells inside the index. */
+const CELL_FILTER_MAX_MILES = 100;
+
 /**
  * The FTS5 query for words and facet filters. Words are letters and digits only (search-terms.ts)
  * and are quoted, so nothing the visitor typed is read as FTS5 syntax.
  */
 export function ftsQuery(words: readonly string[], filters: SearchFilters): string | null {
-  const parts = words.map(ftsWord);
+  const parts = significantWords(words).map(ftsWord);
   if (filters.state) parts.push(`facets:"state${filters.state.toLowerCase()}"`);
   if (filters.cargo?.length) {
     parts.push(`facets:(${filters.cargo.map((code) => `"cargo${code.toLowerCase()}"`).join(' OR ')})`);
   }
-  if (filters.radius) {
+  // A small circle narrows by its few grid cells inside the index; a large one touches so many
+  // carriers that checking the text matches' distances row by row is cheaper.
+  if (filters.radius && filters.radius.miles <= CELL_FILTER_MAX_MILES) {
     const { latitude, longitude, miles } = filters.radius;
-    parts.push(
-      `facets:(${radiusCellTokens(latitude, longitude, miles)
-        .map((token) => `"${token}"`)
-        .join(' OR ')})`,
-    );
+    const cells = radiusCellTokens(latitude, longitude, miles).map((token) => `"${token}"`);
+    parts.push(`facets:(${cells.join(' OR ')})`);
   }
   // Role facets record the exceptions (search-index.ts), so a role filter is often a NOT.
   const types = new Set(filters.types ?? []);

@@ -36,7 +36,8 @@ export function boundingBox(latitude: number, longitude: number, miles: number):
  * Grid cells for the SQLite search index's geography facets: every carrier carries the token of
  * its 1-degree cell and of its 4-degree cell, and a radius search asks for the cells its circle
  * touches (fine cells up to 100 miles, coarse ones beyond), so the full-text index narrows by place
- * before the exact distance is checked. The SQL in search-index.ts writes the same tokens.
+ * before the exact distance is checked (engine-sqlite.ts uses the cells for circles up to 100 miles).
+ * The SQL in search-index.ts writes the same tokens.
  */
 export const FINE_CELL_DEGREES = 1;
 export const COARSE_CELL_DEGREES = 4;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchTerms } from './search-terms.ts';
+import { parseSearchTerms, significantWords } from './search-terms.ts';
 
 describe('parseSearchTerms', () => {
   it.each([
@@ -25,5 +25,12 @@ describe('parseSearchTerms', () => {
     const terms = parseSearchTerms('trucking '.repeat(10_000) + 'x'.repeat(10_000));
     expect(terms.words).toHaveLength(8);
     expect(parseSearchTerms('y'.repeat(10_000)).words[0]).toHaveLength(40);
+  });
+});
+
+describe('significantWords', () => {
+  it('leaves out legal-form words unless nothing else is left', () => {
+    expect(significantWords(['coastal', 'truck', 'lines', 'llc'])).toEqual(['coastal', 'truck', 'lines']);
+    expect(significantWords(['llc', 'inc'])).toEqual(['llc', 'inc']);
   });
 });

@@ -30,3 +30,22 @@ export function parseSearchTerms(input: string): SearchTerms {
   const as = prefix === 'mc' ? 'mc' : prefix ? 'dot' : 'either';
   return { words, number: { digits: numberMatch[2], as } };
 }
+
+/** Legal-form words found in most carrier names: requiring them costs much and narrows little. */
+const COMMON_NAME_WORDS = new Set([
+  'llc',
+  'inc',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'ltd',
+  'the',
+  'and',
+]);
+
+/** The words a full-text query requires: all but the common ones, unless nothing else was typed. */
+export function significantWords(words: readonly string[]): string[] {
+  const significant = words.filter((word) => !COMMON_NAME_WORDS.has(word));
+  return significant.length > 0 ? significant : [...words];
+}
