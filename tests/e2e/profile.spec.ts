@@ -47,17 +47,20 @@ test('the safety score shows rates to one decimal with flags above the national 
 test('the heat map colours states by inspections of the past 12 months', async ({ page }) => {
   await page.goto('/profile/880001');
   const map = page.locator('.heat-map');
-  const texas = map.locator('.heat-map__tile', { hasText: 'Texas: 6 inspections' });
-  await expect(texas).toHaveCSS('background-color', 'rgb(25, 25, 112)');
-  await expect(map.locator('.heat-map__tile', { hasText: 'Oklahoma: 2 inspections' })).toHaveCSS(
-    'background-color',
-    'rgb(124, 152, 191)',
-  );
-  await expect(map.locator('.heat-map__tile', { hasText: 'Ohio: 0 inspections' })).toHaveCSS(
-    'background-color',
-    'rgb(228, 231, 235)',
-  );
-  await expect(map.locator('.heat-map__tile')).toHaveCount(51);
+  await expect(map.locator('.heat-map__state')).toHaveCount(51);
+  const fill = (code: string) => map.locator(`[data-state="${code}"] use`);
+  // Texas has the most inspections (6): navy. Oklahoma has 2: a third of the way from light blue.
+  await expect(fill('TX')).toHaveAttribute('fill', 'rgb(25, 25, 112)');
+  await expect(fill('OK')).toHaveAttribute('fill', 'rgb(124, 152, 191)');
+  await expect(fill('OH')).toHaveAttribute('fill', 'rgb(228, 231, 235)');
+  // The shapes load from the map asset.
+  const shapes = await page.request.get('/maps/us-states.svg');
+  expect(shapes.status()).toBe(200);
+  expect(await shapes.text()).toContain('<path id="TX"');
+  await map.locator('[data-state="TX"]').focus();
+  await expect(map.locator('.heat-map__detail')).toHaveText('Texas: 6 inspections');
+  await map.locator('[data-state="OK"]').hover();
+  await expect(map.locator('.heat-map__detail')).toHaveText('Oklahoma: 2 inspections');
 });
 
 test('data blocks show their empty states for a carrier without records', async ({ page }) => {
