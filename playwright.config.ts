@@ -33,6 +33,7 @@ export default defineConfig({
       `rm -rf ${E2E_DATA_DIR}`,
       `node --import tsx tests/e2e/fixtures/write-activity.ts ${E2E_DATA_DIR}/fixtures`,
       `node --import tsx cli/import/main.ts tests/e2e/fixtures/carriers.csv ${E2E_DATA_DIR}/fixtures/inspections.csv ${E2E_DATA_DIR}/fixtures/crashes.csv`,
+      'node --import tsx tests/e2e/fixtures/seed-profiles.ts',
       'node dist/server/main.js',
     ].join(' && '),
     url: `http://127.0.0.1:${PORT}/api/v1/health`,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AboutUsBlock } from './renderers/AboutUsBlock';
 import { CargoCarrierBlock } from './renderers/CargoCarrierBlock';
+import { CustomBlock } from './renderers/CustomBlock';
 import { FleetInformationBlock } from './renderers/FleetInformationBlock';
 import { InspectionHeatMapBlock } from './renderers/InspectionHeatMapBlock';
 import { RatingsBlock } from './renderers/RatingsBlock';
@@ -14,6 +15,9 @@ export function BlockView({ block, panels }: { block: ProfileBlock; panels: Carr
   switch (block.block_type) {
     case 'about_us':
       body = <AboutUsBlock content={block.block_content} />;
+      break;
+    case 'custom':
+      body = <CustomBlock html={block.block_content} />;
       break;
     case 'safety_score':
       body = <SafetyScoreBlock panels={panels} />;

@@ -111,3 +111,53 @@ test('an unknown carrier shows Could not load profile with status 404', async ({
   await expectAccessible(page);
   expectOnlyNotFoundResponses(consoleErrors);
 });
+
+test('blocks are laid out in rows with hostile custom HTML neutralised', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto('/profile/880002');
+  await expect(page.locator('.profile-block__title')).toHaveText([
+    'About Our Company',
+    'Lanes We Run',
+    'Customer Ratings',
+    'Weather',
+  ]);
+  // Rows: [about us], [custom two-thirds, ratings one-third], [unknown]; the hidden block is left out.
+  const rows = page.locator('.block-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1).locator('.block-cell--two-thirds')).toContainText('We haul dry van freight.');
+  await expect(rows.nth(1).locator('.block-cell--one-third')).toContainText(
+    'No ratings available for this carrier yet.',
+  );
+  await expect(page.getByText('You should not see this.')).toHaveCount(0);
+  await expect(page.locator('.profile-block').first().locator('p')).toHaveText([
+    'Family owned since 1999.',
+    'We run Texas to Illinois every week.',
+  ]);
+
+  const custom = page.locator('.custom-html');
+  await expect(custom.locator('script, iframe, svg, style')).toHaveCount(0);
+  await expect(custom.locator('[onerror]')).toHaveCount(0);
+  await custom.getByText('Click me').click();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+
+  const unknown = page.locator('.profile-block').filter({ hasText: 'Weather' });
+  await expect(unknown).toContainText('Unknown block type');
+  await unknown.getByText('Block data').click();
+  await expect(unknown.locator('pre')).toContainText('weather_widget');
+  await expectAccessible(page);
+});
+
+test('a claimed profile hides the site header and says when it has no blocks', async ({ page }) => {
+  await page.goto('/profile/880006');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expect(page.locator('.profile-header')).toContainText('VERIFIED');
+  await expect(page.getByRole('link', { name: 'Claim This Profile' })).toHaveCount(0);
+  await expect(page.getByText('This profile has no content blocks yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add your first content block' })).toHaveCount(0);
+  await expectAccessible(page);
+});

@@ -1,3 +1,4 @@
+import { sanitizeCustomHtml } from '../content/sanitize-html.ts';
 import type { CompaniesRepo } from './repo.ts';
 import { formatMcNumber, toCompanyView } from './company-view.ts';
 
@@ -71,7 +72,9 @@ export function createProfileService(repo: CompaniesRepo) {
           company_id: block.company_id,
           block_type: block.block_type,
           block_title: block.block_title,
-          block_content: block.block_content,
+          // Stored custom HTML was sanitised on the way in; it is sanitised again on the way out.
+          block_content:
+            block.block_type === 'custom' ? sanitizeCustomHtml(block.block_content) : block.block_content,
           block_position: block.block_position,
           block_width: block.block_width,
           is_visible: block.is_visible === 1,
