@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import { capacityRoutes } from './domains/capacity/routes.ts';
 import { carrierDataRoutes } from './domains/carrier-data/routes.ts';
 import { companyRoutes } from './domains/companies/routes.ts';
 import { healthRoutes } from './domains/health/routes.ts';
@@ -49,6 +50,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await registerApiRateLimit(api, config);
       healthRoutes(api, services);
       companyRoutes(api, services);
+      capacityRoutes(api, services);
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
     },

@@ -31,7 +31,7 @@ export function createServices(config: AppConfig, db: Db, clock: () => Date = ()
     health: createHealthService(db),
     carrierData: createCarrierDataService(createCarrierDataRepo(db), clock),
     search: createSearchService(db, config.database.dialect),
-    profiles: createProfileService(createCompaniesRepo(db)),
+    profiles: createProfileService(createCompaniesRepo(db), clock),
     sitemap: createSitemapService(createSitemapRepo(db), config.appUrl),
   };
 }

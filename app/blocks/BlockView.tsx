@@ -1,20 +1,43 @@
 import type { ReactNode } from 'react';
 import { AboutUsBlock } from './renderers/AboutUsBlock';
+import { CapacityBlock } from './renderers/CapacityBlock';
 import { CargoCarrierBlock } from './renderers/CargoCarrierBlock';
 import { CustomBlock } from './renderers/CustomBlock';
+import { EquipmentPicturesBlock } from './renderers/EquipmentPicturesBlock';
 import { FleetInformationBlock } from './renderers/FleetInformationBlock';
 import { InspectionHeatMapBlock } from './renderers/InspectionHeatMapBlock';
+import { HeaderPictureBlock, ProfilePictureBlock } from './renderers/PictureBlocks';
 import { RatingsBlock } from './renderers/RatingsBlock';
 import { SafetyScoreBlock } from './renderers/SafetyScoreBlock';
 import { UnknownBlock } from './renderers/UnknownBlock';
 import type { CarrierPanels, ProfileBlock } from './types';
 
 /** A block on the page: its title bar (unless hide_title) and its renderer. */
-export function BlockView({ block, panels }: { block: ProfileBlock; panels: CarrierPanels }) {
+export function BlockView({
+  block,
+  panels,
+  isOwner,
+}: {
+  block: ProfileBlock;
+  panels: CarrierPanels;
+  isOwner: boolean;
+}) {
   let body: ReactNode;
   switch (block.block_type) {
     case 'about_us':
       body = <AboutUsBlock content={block.block_content} />;
+      break;
+    case 'profile_picture':
+      body = <ProfilePictureBlock asset={block.assets[0]} />;
+      break;
+    case 'header_picture':
+      body = <HeaderPictureBlock asset={block.assets[0]} />;
+      break;
+    case 'equipment_pictures':
+      body = <EquipmentPicturesBlock assets={block.assets} />;
+      break;
+    case 'capacity':
+      body = <CapacityBlock panels={panels} isOwner={isOwner} />;
       break;
     case 'custom':
       body = <CustomBlock html={block.block_content} />;

@@ -26,3 +26,14 @@ export function titleCase(text: string): string {
       (_match, separator: string, letter: string) => separator + letter.toUpperCase(),
     );
 }
+
+/** The capacity board's "available any time" date. */
+export const ANYTIME_DATE = '9999-12-31';
+
+/** A capacity date as the spec shows it: 'Nov 22' (en-US, short month and day), or 'Anytime'. */
+export function formatCapacityDate(isoDay: string): string {
+  if (isoDay === ANYTIME_DATE) return 'Anytime';
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${isoDay}T00:00:00Z`),
+  );
+}

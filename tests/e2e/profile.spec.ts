@@ -161,3 +161,61 @@ test('a claimed profile hides the site header and says when it has no blocks', a
   await expect(page.getByRole('link', { name: 'Add your first content block' })).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test('pictures sit in the header; equipment photos open in a lightbox', async ({ page, consoleErrors }) => {
+  await page.goto('/profile/880004');
+  await expect(page.locator('.profile-header img.profile-avatar')).toHaveAttribute('src', '/favicon.ico');
+  await expect(page.locator('.profile-header')).toHaveAttribute('style', /favicon\.ico/);
+  // Picture blocks are not rows of their own.
+  await expect(page.locator('.profile-block__title')).toHaveText(['Our Equipment', 'Capacity Board']);
+
+  const photos = page.locator('.equipment-grid > li');
+  await expect(photos).toHaveCount(2);
+  await expect(photos.nth(1)).toContainText('Image Failed to Load');
+
+  const lightbox = page.getByRole('dialog');
+  await photos.first().getByRole('button', { name: 'Enlarge Reefer trailer' }).click();
+  await expect(lightbox).toBeVisible();
+  await expect(lightbox.getByRole('heading')).toHaveText('Reefer trailer');
+  const maxHeight = await lightbox.locator('img').evaluate((image) => getComputedStyle(image).maxHeight);
+  expect(maxHeight).toBe(`${Math.round(page.viewportSize()!.height * 0.7)}px`);
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(lightbox).toBeHidden();
+
+  // Keyboard: the thumbnail is a button; Close closes.
+  await photos.first().getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(lightbox).toBeVisible();
+  await lightbox.getByRole('button', { name: 'Close' }).click();
+  await expect(lightbox).toBeHidden();
+
+  // A click outside the picture closes it too.
+  await photos.first().getByRole('button').click();
+  await page.mouse.click(5, 5);
+  await expect(lightbox).toBeHidden();
+  expectOnlyNotFoundResponses(consoleErrors);
+});
+
+test('the capacity board lists upcoming and any-time trucks, not past ones', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/profile/880004');
+  const board = page.locator('.profile-block').filter({ hasText: 'Capacity Board' });
+  const inTen = new Date(Date.now() + 10 * 86_400_000).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(board.locator('tbody tr')).toHaveCount(2);
+  await expect(board.locator('tbody tr').first()).toContainText(`${inTen}ReeferHouston, TXChicago, IL`);
+  await expect(board.locator('tbody tr').nth(1)).toContainText('AnytimeFlatbedHouston, TX');
+  await expect(board).not.toContainText('Dry Van');
+  const api = await page.request.get('/api/v1/capacity/public/880004');
+  expect((await api.json()).map((entry: { trailer: string }) => entry.trailer)).toEqual([
+    'Reefer',
+    'Flatbed',
+  ]);
+  expectOnlyNotFoundResponses(consoleErrors);
+});

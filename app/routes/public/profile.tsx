@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import { BlockGrid } from '../../blocks/BlockGrid';
 import { BlockView } from '../../blocks/BlockView';
+import { BlockImage } from '../../blocks/renderers/BlockImage';
 import type { CarrierPanels, Loaded, ProfileBlock, ProfileData } from '../../blocks/types';
 import { titleCase } from '../../lib/format';
 import { useNonce } from '../../lib/nonce';
@@ -28,16 +29,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return data({ dotText, profile: null, panels: null, hideSiteHeader: false }, { status: 404 });
   }
   const { carrierData } = context.services;
-  const [safety, carrier, inspectionStates] = await Promise.all([
+  const [safety, carrier, inspectionStates, capacity] = await Promise.all([
     panel(() => carrierData.safetySummary(dotNumber)),
     panel(() => carrierData.carrierRecord(dotNumber)),
     panel(() => carrierData.inspectionCountsByState(dotNumber)),
+    panel(() => context.services.profiles.publicCapacity(dotNumber)),
   ]);
   const panels: CarrierPanels = {
     dotNumber,
     safety,
     carrier,
     inspectionStates,
+    capacity,
     ratingSummary: profile.rating_summary,
   };
   return { dotText, profile, panels, hideSiteHeader: profile.company.claimed };
@@ -112,19 +115,43 @@ function structuredData(profile: ProfileData, url: string): string {
   return json.replace(/</g, '\\u003c');
 }
 
+/** The first image of a visible picture block (they sit in the header, not in the rows). */
+function pictureOf(profile: ProfileData, type: 'profile_picture' | 'header_picture') {
+  return profile.blocks.find((block) => block.block_type === type && block.is_visible)?.assets[0];
+}
+
 function ProfileHeader({ profile }: { profile: ProfileData }) {
   const { company, carrier_data: carrier } = profile;
+  const headerImage = pictureOf(profile, 'header_picture');
+  const profilePicture = pictureOf(profile, 'profile_picture');
   const street = carrier.phy_street ? titleCase(carrier.phy_street) : null;
   const city = carrier.phy_city ? titleCase(carrier.phy_city) : null;
   const address = [street, [city, carrier.phy_state].filter(Boolean).join(', '), carrier.phy_zip]
     .filter(Boolean)
     .join(' · ');
   return (
-    <header className="profile-header">
+    <header
+      className="profile-header"
+      style={
+        headerImage
+          ? {
+              backgroundImage: `linear-gradient(rgba(10, 29, 51, 0.6), rgba(10, 29, 51, 0.6)), url("${encodeURI(headerImage.url)}")`,
+            }
+          : undefined
+      }
+    >
       <div className="profile-header__inner">
-        <div className="profile-avatar" aria-hidden="true">
-          {company.name.slice(0, 2)}
-        </div>
+        {profilePicture ? (
+          <BlockImage
+            asset={profilePicture}
+            emptyText="No Image"
+            className="profile-avatar profile-avatar--image"
+          />
+        ) : (
+          <div className="profile-avatar" aria-hidden="true">
+            {company.name.slice(0, 2)}
+          </div>
+        )}
         <div>
           <h1>{company.name}</h1>
           {company.dba_name ? <p className="profile-header__dba">DBA {company.dba_name}</p> : null}
@@ -201,7 +228,10 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
         ) : (
-          <BlockGrid blocks={blocks} renderBlock={(block) => <BlockView block={block} panels={panels} />} />
+          <BlockGrid
+            blocks={blocks}
+            renderBlock={(block) => <BlockView block={block} panels={panels} isOwner={isOwner} />}
+          />
         )}
         {showDefaults ? (
           <p className="claim-note">

@@ -16,7 +16,7 @@ function round2(value: number | string | null): number | null {
   return Math.round(Number(value) * 100) / 100;
 }
 
-export function createProfileService(repo: CompaniesRepo) {
+export function createProfileService(repo: CompaniesRepo, clock: () => Date = () => new Date()) {
   async function ratingSummary(companyId: number): Promise<RatingSummary> {
     const row = await repo.ratingAverages(companyId);
     const total = Number(row.total_ratings);
@@ -41,6 +41,16 @@ export function createProfileService(repo: CompaniesRepo) {
 
   return {
     ratingSummary,
+
+    /**
+     * A carrier's public capacity board: entries from today on (past dates are not shown publicly)
+     * and those available any time; null for an unknown DOT number.
+     */
+    async publicCapacity(dotNumber: number) {
+      const company = await repo.findByDot(dotNumber);
+      if (!company) return null;
+      return repo.capacityFrom(company.id, clock().toISOString().slice(0, 10));
+    },
 
     /**
      * The public profile of the spec (public-side section 3): company, carrier_data, blocks, css and

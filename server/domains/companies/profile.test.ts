@@ -193,3 +193,78 @@ describe(`GET /api/v1/companies/profile/{dotNumber} on ${testDialect}`, () => {
     }
   });
 });
+
+describe(`GET /api/v1/capacity/public/{dotNumber} on ${testDialect}`, () => {
+  let app: TestApp;
+  const today = new Date('2026-11-22T12:00:00Z');
+
+  beforeAll(async () => {
+    app = await createTestApp({}, { clock: () => today });
+    await seedCarriers(app.database.db, testDialect, [
+      carrier({ dot_number: 4242, legal_name: 'CAPACITY CO' }),
+    ]);
+    const { id } = await app.database.db
+      .selectFrom('companies')
+      .select('id')
+      .where('dot_number', '=', 4242)
+      .executeTakeFirstOrThrow();
+    const now = today.toISOString();
+    for (const [date, trailer] of [
+      ['2026-11-21', 'Yesterday Van'],
+      ['2026-11-22', 'Today Reefer'],
+      ['9999-12-31', 'Anytime Flatbed'],
+      ['2026-12-05', 'Later Step Deck'],
+    ] as const) {
+      await app.database.db
+        .insertInto('capacity_entries')
+        .values({
+          company_id: id,
+          date,
+          trailer,
+          origin: 'Dallas, TX',
+          destination: '',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('lists entries from today on, by date, with Anytime last and past dates left out', async () => {
+    const response = await app.fastify.inject({ url: '/api/v1/capacity/public/4242' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      {
+        id: expect.any(Number),
+        date: '2026-11-22',
+        trailer: 'Today Reefer',
+        origin: 'Dallas, TX',
+        destination: '',
+      },
+      {
+        id: expect.any(Number),
+        date: '2026-12-05',
+        trailer: 'Later Step Deck',
+        origin: 'Dallas, TX',
+        destination: '',
+      },
+      {
+        id: expect.any(Number),
+        date: '9999-12-31',
+        trailer: 'Anytime Flatbed',
+        origin: 'Dallas, TX',
+        destination: '',
+      },
+    ]);
+  });
+
+  it('answers 404 for an unknown carrier and 400 for a malformed DOT number', async () => {
+    expect((await app.fastify.inject({ url: '/api/v1/capacity/public/999999' })).statusCode).toBe(404);
+    const malformed = await app.fastify.inject({ url: '/api/v1/capacity/public/12ab' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: 'dotNumber: DOT number must be a positive whole number' });
+  });
+});

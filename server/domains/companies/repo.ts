@@ -30,6 +30,18 @@ export function createCompaniesRepo(db: Db) {
       return { blocks, assets };
     },
 
+    /** Capacity entries from a day on (ISO days sort as text; 9999-12-31, 'Anytime', sorts last). */
+    async capacityFrom(companyId: number, fromDay: string) {
+      return db
+        .selectFrom('capacity_entries')
+        .select(['id', 'date', 'trailer', 'origin', 'destination'])
+        .where('company_id', '=', companyId)
+        .where('date', '>=', fromDay)
+        .orderBy('date')
+        .orderBy('id')
+        .execute();
+    },
+
     /** Averages of the completed ratings of a company. */
     async ratingAverages(companyId: number) {
       return db

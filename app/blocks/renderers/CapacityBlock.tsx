@@ -1,0 +1,42 @@
+import { formatCapacityDate } from '../../lib/format';
+import type { CarrierPanels } from '../types';
+
+/** The capacity board: trucks the carrier has available, by date and lane. */
+export function CapacityBlock({ panels, isOwner }: { panels: CarrierPanels; isOwner: boolean }) {
+  if (panels.capacity.status === 'error') {
+    return <p className="alert alert--error">Error: Failed to load capacity data. Please try again later.</p>;
+  }
+  const entries = panels.capacity.status === 'data' ? (panels.capacity.value ?? []) : [];
+  return (
+    <div>
+      <p className="muted">Trucks available for loads, kept current by the carrier.</p>
+      {isOwner ? (
+        <p className="muted">Manage these entries in the Content Blocks tab of the profile editor.</p>
+      ) : null}
+      {entries.length === 0 ? (
+        <p className="muted">No capacity entries found.</p>
+      ) : (
+        <table className="capacity-table">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Trailer</th>
+              <th scope="col">Origin</th>
+              <th scope="col">Destination</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatCapacityDate(entry.date)}</td>
+                <td>{entry.trailer}</td>
+                <td>{entry.origin}</td>
+                <td>{entry.destination || '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useRef, useState, type MouseEvent } from 'react';
+import type { BlockAsset } from '../types';
+import { BlockImage } from './BlockImage';
+
+/**
+ * Equipment photos: a grid of 1, 2 or 3 columns by screen width; a thumbnail opens the full image in a
+ * dialog titled with its alt text, closed by the close button, Escape or a click outside the image.
+ */
+export function EquipmentPicturesBlock({ assets }: { assets: BlockAsset[] }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState<BlockAsset | null>(null);
+
+  function show(asset: BlockAsset) {
+    setOpen(asset);
+    dialog.current?.showModal();
+  }
+
+  function close() {
+    dialog.current?.close();
+  }
+
+  function closeOnBackdrop(event: MouseEvent<HTMLDialogElement>) {
+    // A click on the dialog element itself (not its content) is a click on the backdrop.
+    if (event.target === event.currentTarget) close();
+  }
+
+  if (assets.length === 0) return <p className="muted">No equipment pictures yet.</p>;
+  return (
+    <>
+      <ul className="equipment-grid">
+        {assets.map((asset) => (
+          <li key={asset.id}>
+            <button
+              type="button"
+              className="equipment-thumb"
+              onClick={() => show(asset)}
+              aria-label={`Enlarge ${asset.alt_text || 'equipment photo'}`}
+            >
+              <BlockImage asset={asset} emptyText="No Image" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <dialog
+        ref={dialog}
+        className="lightbox"
+        aria-labelledby="lightbox-title"
+        onClick={closeOnBackdrop}
+        onClose={() => setOpen(null)}
+      >
+        {open ? (
+          <div className="lightbox__content">
+            <div className="lightbox__bar">
+              <h3 id="lightbox-title">{open.alt_text || 'Equipment photo'}</h3>
+              <button type="button" className="button button--secondary button--small" onClick={close}>
+                Close
+              </button>
+            </div>
+            <BlockImage asset={open} emptyText="No Image" className="lightbox__image" />
+          </div>
+        ) : null}
+      </dialog>
+    </>
+  );
+}

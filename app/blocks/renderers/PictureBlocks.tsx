@@ -1,0 +1,30 @@
+import type { BlockAsset } from '../types';
+import { BlockImage } from './BlockImage';
+
+interface PictureProps {
+  asset: BlockAsset | undefined;
+  /** The editor's preview hides the hint about adding a picture. */
+  preview?: boolean;
+}
+
+/** The profile picture: a 192 px square. */
+export function ProfilePictureBlock({ asset, preview }: PictureProps) {
+  return (
+    <div className="profile-picture">
+      <BlockImage asset={asset} emptyText="No Image" className="profile-picture__image" />
+      {!asset && !preview ? (
+        <p className="muted">You can add a profile picture by editing this block</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The header picture: 16:5. */
+export function HeaderPictureBlock({ asset, preview }: PictureProps) {
+  return (
+    <div className="header-picture">
+      <BlockImage asset={asset} emptyText="No Header Image" className="header-picture__image" />
+      {!asset && !preview ? <p className="muted">You can add a header image by editing this block</p> : null}
+    </div>
+  );
+}
