@@ -219,3 +219,18 @@ test('the capacity board lists upcoming and any-time trucks, not past ones', asy
   ]);
   expectOnlyNotFoundResponses(consoleErrors);
 });
+
+test('custom CSS styles the profile only and loads nothing from other hosts', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto('/profile/880002');
+  await expect(page.locator('.profile-block__title').first()).toHaveCSS('color', 'rgb(128, 0, 0)');
+  // '.site-footer' was scoped to the profile, so the site's footer is untouched.
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.locator('h1')).toHaveCSS('background-image', 'none');
+  expect(requested.filter((url) => !url.startsWith('http://127.0.0.1'))).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+  const style = await page.locator('#carrier-profile > style').textContent();
+  expect(style).toContain('#carrier-profile .profile-block__title');
+  expect(style).not.toContain('evil.example');
+});

@@ -1,3 +1,4 @@
+import { sanitizeCustomCss } from '../content/sanitize-css.ts';
 import { sanitizeCustomHtml } from '../content/sanitize-html.ts';
 import type { CompaniesRepo } from './repo.ts';
 import { formatMcNumber, toCompanyView } from './company-view.ts';
@@ -95,7 +96,8 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
             .filter((asset) => asset.block_id === block.id)
             .map((asset) => ({ id: asset.id, url: asset.url, alt_text: asset.alt_text, type: asset.type })),
         })),
-        css: company.css,
+        // Stored CSS was sanitised when saved; it is sanitised and scoped again for the page.
+        css: sanitizeCustomCss(company.css).css,
         rating_summary,
       };
     },
