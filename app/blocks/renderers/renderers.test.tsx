@@ -1,0 +1,240 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { CarrierPanels, CarrierRecord, SafetySummary } from '../types';
+import { AboutUsBlock } from './AboutUsBlock';
+import { CapacityBlock } from './CapacityBlock';
+import { CargoCarrierBlock } from './CargoCarrierBlock';
+import { CustomBlock } from './CustomBlock';
+import { FleetInformationBlock } from './FleetInformationBlock';
+import { heatColor, InspectionHeatMapBlock } from './InspectionHeatMapBlock';
+import { HeaderPictureBlock, ProfilePictureBlock } from './PictureBlocks';
+import { RatingsBlock, starParts } from './RatingsBlock';
+import { SafetyScoreBlock } from './SafetyScoreBlock';
+import { UnknownBlock } from './UnknownBlock';
+
+const html = (element: React.ReactElement) => renderToStaticMarkup(element);
+
+const noRatings = {
+  overall_rating: null,
+  avg_on_time: null,
+  avg_communication: null,
+  avg_service: null,
+  total_ratings: 0,
+};
+
+function panels(overrides: Partial<CarrierPanels> = {}): CarrierPanels {
+  return {
+    dotNumber: 1,
+    safety: { status: 'data', value: null },
+    carrier: { status: 'data', value: null },
+    inspectionStates: { status: 'data', value: [] },
+    capacity: { status: 'data', value: [] },
+    ratingSummary: noRatings,
+    ...overrides,
+  };
+}
+
+const summary: SafetySummary = {
+  dot_number: 1,
+  total_inspections: 10,
+  total_violations: 14,
+  total_oos_violations: 4,
+  driver_oos_rate: 6.66,
+  vehicle_oos_rate: 22.27,
+  total_crashes: 0,
+  crashes_with_fatalities: 0,
+  crashes_with_injuries: 0,
+  crashes_with_tow_away: 0,
+  window_months: 24,
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
+
+const record = {
+  dot_number: 1,
+  power_units: 5,
+  truck_units: 4,
+  total_drivers: 6,
+  total_cdl: 5,
+  mcs150_mileage: 500000,
+  mcs150_mileage_year: 2025,
+  business_org_desc: 'CORPORATION',
+  crgo_genfreight: 'X',
+  crgo_cargoothr: 'X',
+  crgo_cargoothr_desc: 'PIANOS',
+} as unknown as CarrierRecord;
+
+describe('about us', () => {
+  it('splits paragraphs on line breaks and has an empty state', () => {
+    expect(html(<AboutUsBlock content={'One.\n\nTwo.'} />)).toBe('<p>One.</p><p>Two.</p>');
+    expect(html(<AboutUsBlock content="  " />)).toContain('No information provided.');
+  });
+});
+
+describe('safety score', () => {
+  it('shows each state with the spec strings', () => {
+    expect(html(<SafetyScoreBlock panels={panels({ safety: { status: 'unavailable' } })} />)).toContain(
+      'DOT number not available',
+    );
+    expect(html(<SafetyScoreBlock panels={panels({ safety: { status: 'error' } })} />)).toContain(
+      'Error: Failed to load safety data',
+    );
+    expect(html(<SafetyScoreBlock panels={panels()} />)).toContain(
+      'No safety data available for this carrier.',
+    );
+  });
+
+  it('flags only rates above the national averages, to one decimal', () => {
+    const markup = html(<SafetyScoreBlock panels={panels({ safety: { status: 'data', value: summary } })} />);
+    expect(markup).toContain('22.3%');
+    expect(markup).toContain('6.7%');
+    // 22.27 is above 22.26; 6.66 is not above 6.67.
+    expect(markup.match(/Higher than the national average/g)).toHaveLength(1);
+    expect(markup).not.toContain('Crashes reported');
+    const withCrash = html(
+      <SafetyScoreBlock
+        panels={panels({ safety: { status: 'data', value: { ...summary, total_crashes: 1 } } })}
+      />,
+    );
+    expect(withCrash).toContain('Crashes reported');
+  });
+});
+
+describe('inspection heat map', () => {
+  it('interpolates light blue to navy and greys zero counts', () => {
+    expect(heatColor(0, 10)).toBe('rgb(228, 231, 235)');
+    expect(heatColor(10, 10)).toBe('rgb(25, 25, 112)');
+    expect(heatColor(5, 10)).toBe('rgb(99, 121, 171)');
+  });
+
+  it('draws 51 states with counts, and has empty and error states', () => {
+    const markup = html(
+      <InspectionHeatMapBlock
+        panels={panels({
+          inspectionStates: {
+            status: 'data',
+            value: [
+              { state: 'TX', count: 4 },
+              { state: 'ON', count: 9 },
+            ],
+          },
+        })}
+      />,
+    );
+    expect(markup.match(/<use /g)).toHaveLength(51);
+    expect(markup).toContain('Texas: 4 inspections');
+    // Only the 50 states and DC are on the map: a Canadian province does not set the scale.
+    expect(markup).toContain('4 inspections</span>');
+    expect(html(<InspectionHeatMapBlock panels={panels()} />)).toContain(
+      'No inspection data available for the past 12 months.',
+    );
+    expect(
+      html(<InspectionHeatMapBlock panels={panels({ inspectionStates: { status: 'error' } })} />),
+    ).toContain('Error: Failed to load inspection data');
+  });
+});
+
+describe('cargo and carrier, fleet', () => {
+  it('lists authorised cargo with the other-cargo description', () => {
+    const markup = html(
+      <CargoCarrierBlock panels={panels({ carrier: { status: 'data', value: record } })} />,
+    );
+    expect(markup).toContain('General Freight');
+    expect(markup).toContain('Other: PIANOS');
+    expect(markup).toContain('500,000 (2025)');
+  });
+
+  it('has the spec empty states', () => {
+    expect(html(<CargoCarrierBlock panels={panels()} />)).toContain(
+      'No carrier data available for this DOT number.',
+    );
+    const noCargo = { ...record, crgo_genfreight: '', crgo_cargoothr: '' } as CarrierRecord;
+    expect(
+      html(<CargoCarrierBlock panels={panels({ carrier: { status: 'data', value: noCargo } })} />),
+    ).toContain('No specific cargo types authorized or data not available.');
+    expect(html(<FleetInformationBlock panels={panels()} />)).toContain(
+      'No fleet data available for this DOT number.',
+    );
+    expect(html(<FleetInformationBlock panels={panels({ carrier: { status: 'error' } })} />)).toContain(
+      'Error: Failed to load carrier data',
+    );
+  });
+});
+
+describe('ratings', () => {
+  it('draws full stars by floor and a half star from .5', () => {
+    expect(starParts(4.5)).toEqual({ full: 4, half: true, empty: 0 });
+    expect(starParts(3.49)).toEqual({ full: 3, half: false, empty: 2 });
+    expect(starParts(5)).toEqual({ full: 5, half: false, empty: 0 });
+  });
+
+  it('shows averages out of 5.0 and the empty states', () => {
+    const markup = html(
+      <RatingsBlock
+        panels={panels({
+          ratingSummary: {
+            overall_rating: 4.17,
+            avg_on_time: 4.5,
+            avg_communication: 4,
+            avg_service: 4,
+            total_ratings: 2,
+          },
+        })}
+      />,
+    );
+    expect(markup).toContain('4.2');
+    expect(markup).toContain('4.5/5.0');
+    expect(html(<RatingsBlock panels={panels()} />)).toContain('No ratings available for this carrier yet.');
+    expect(
+      html(<RatingsBlock panels={panels({ ratingSummary: { ...noRatings, total_ratings: 1 } })} />),
+    ).toContain('No rating available');
+  });
+});
+
+describe('capacity, custom, pictures, unknown', () => {
+  it('shows capacity entries, Anytime, and its empty and error states', () => {
+    const markup = html(
+      <CapacityBlock
+        isOwner={false}
+        panels={panels({
+          capacity: {
+            status: 'data',
+            value: [
+              {
+                id: 1,
+                date: '2026-12-05',
+                trailer: 'Reefer',
+                origin: 'Dallas, TX',
+                destination: 'Chicago, IL',
+              },
+              { id: 2, date: '9999-12-31', trailer: 'Flatbed', origin: 'Dallas, TX', destination: '' },
+            ],
+          },
+        })}
+      />,
+    );
+    expect(markup).toContain('<td>Dec 5</td>');
+    expect(markup).toContain('<td>Anytime</td>');
+    expect(html(<CapacityBlock isOwner={false} panels={panels()} />)).toContain('No capacity entries found.');
+    expect(
+      html(<CapacityBlock isOwner={false} panels={panels({ capacity: { status: 'error' } })} />),
+    ).toContain('Failed to load capacity data. Please try again later.');
+  });
+
+  it('renders custom HTML and picture placeholders', () => {
+    expect(html(<CustomBlock html="<p>Hi</p>" />)).toBe('<div class="custom-html"><p>Hi</p></div>');
+    expect(html(<ProfilePictureBlock asset={undefined} />)).toContain('No Image');
+    expect(html(<ProfilePictureBlock asset={undefined} />)).toContain(
+      'You can add a profile picture by editing this block',
+    );
+    expect(html(<ProfilePictureBlock asset={undefined} preview />)).not.toContain('You can add');
+    expect(html(<HeaderPictureBlock asset={undefined} />)).toContain('No Header Image');
+    const blobAsset = { id: 1, url: 'blob:http://x/1', alt_text: 'x', type: 'image' };
+    expect(html(<HeaderPictureBlock asset={blobAsset} />)).toContain('Image Not Found');
+  });
+
+  it('shows an unknown block with its data', () => {
+    const markup = html(<UnknownBlock block={{ block_type: 'weather' }} />);
+    expect(markup).toContain('Unknown block type');
+    expect(markup).toContain('&quot;block_type&quot;: &quot;weather&quot;');
+  });
+});
