@@ -234,3 +234,21 @@ test('custom CSS styles the profile only and loads nothing from other hosts', as
   expect(style).toContain('#carrier-profile .profile-block__title');
   expect(style).not.toContain('evil.example');
 });
+
+test('the owner of an empty claimed profile is offered the first block', async ({ page }) => {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const token = `${encode({ alg: 'HS256' })}.${encode({ sub: '6', dot: '880006', exp: Math.floor(Date.now() / 1000) + 600 })}.sig`;
+  await page.addInitScript((value) => localStorage.setItem('carrierpage.access_token', value), token);
+  await page.goto('/profile/880006');
+  await expect(page.getByRole('link', { name: 'Add your first content block' })).toHaveAttribute(
+    'href',
+    '/profile/880006/edit',
+  );
+});
+
+test('block content is in the server-rendered HTML', async ({ request }) => {
+  const html = await (await request.get('/profile/880002')).text();
+  expect(html).toContain('Family owned since 1999.');
+  expect(html).toContain('We haul <strong>dry van</strong> freight.');
+  expect(html).not.toContain('__pwned');
+});
