@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import { authRoutes } from './domains/auth/routes.ts';
 import { capacityRoutes } from './domains/capacity/routes.ts';
 import { carrierDataRoutes } from './domains/carrier-data/routes.ts';
 import { companyRoutes } from './domains/companies/routes.ts';
@@ -13,6 +14,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
 import { ssrPlugin } from './http/ssr.ts';
+import type { MailTransport } from './domains/mail/transport.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuildAppOptions {
@@ -25,6 +27,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Today's date for time-window rules; tests pin it. */
   clock?: () => Date;
+  /** The mail transport; by default SMTP when SMTP_URL is set, otherwise the outbox. */
+  mail?: MailTransport;
 }
 
 export interface App {
@@ -40,7 +44,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
-  const services = createServices(config, db, options.clock);
+  const services = createServices(config, db, options.clock ?? (() => new Date()), fastify.log, options.mail);
 
   registerErrorHandling(fastify);
   await registerSecurityHeaders(fastify);
@@ -51,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       healthRoutes(api, services);
       companyRoutes(api, services);
       capacityRoutes(api, services);
+      authRoutes(api, services);
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
     },

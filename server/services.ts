@@ -1,11 +1,16 @@
 import { PRODUCT_NAME } from '../app/lib/site.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createCarrierDataRepo } from './domains/carrier-data/repo.ts';
 import { createCarrierDataService } from './domains/carrier-data/service.ts';
 import { createProfileService } from './domains/companies/profile-service.ts';
 import { createCompaniesRepo } from './domains/companies/repo.ts';
+import { createAuthService } from './domains/auth/service.ts';
+import { createSessionTokens } from './domains/auth/session-token.ts';
+import { createLoginTokens } from './domains/auth/tokens.ts';
 import { createHealthService } from './domains/health/service.ts';
+import { outboxTransport, smtpTransport, type MailTransport } from './domains/mail/transport.ts';
 import { createSearchService } from './domains/search/service.ts';
 import { createSitemapRepo } from './domains/sitemap/repo.ts';
 import { createSitemapService } from './domains/sitemap/service.ts';
@@ -21,8 +26,28 @@ export interface SiteInfo {
  * The domain services, built once per process. API routes and React Router loaders (through
  * getLoadContext) call the same functions, so a page and its endpoint cannot disagree.
  */
-export function createServices(config: AppConfig, db: Db, clock: () => Date = () => new Date()) {
+export function createServices(
+  config: AppConfig,
+  db: Db,
+  clock: () => Date,
+  logger: FastifyBaseLogger,
+  mail: MailTransport = config.smtpUrl
+    ? smtpTransport(config.smtpUrl, config.mailFrom)
+    : outboxTransport(db, logger),
+) {
+  const sessions = createSessionTokens(config.jwtSecret, clock);
   return {
+    mail,
+    sessions,
+    auth: createAuthService({
+      db,
+      tokens: createLoginTokens(db, clock),
+      sessions,
+      mail,
+      appUrl: config.appUrl,
+      clock,
+      log: (message, error) => logger.error({ err: error }, message),
+    }),
     site: {
       productName: PRODUCT_NAME,
       supportEmail: config.supportEmail,

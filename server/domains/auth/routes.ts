@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../../http/errors.ts';
+import { DotNumberParams } from '../../http/params.ts';
+import type { Services } from '../../services.ts';
+
+const TokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'malformed token') });
+const LoginBody = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Please enter a valid email address')),
+});
+
+/** Magic-link endpoints are limited harder than the rest of the API: per client, 10 an hour. */
+const LINK_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 hour' } };
+
+export function authRoutes(app: FastifyInstance, services: Services): void {
+  app.post('/auth/claim-profile/:dotNumber', { config: LINK_RATE_LIMIT }, async (request) => {
+    const { dotNumber } = parseInput(DotNumberParams, request.params);
+    return services.auth.claimProfile(dotNumber);
+  });
+
+  app.post('/auth/user-login', { config: LINK_RATE_LIMIT }, async (request) => {
+    const { email } = parseInput(LoginBody, request.body);
+    return services.auth.requestLogin(email);
+  });
+
+  app.get('/auth/verify-claim/:token', async (request) => {
+    const { token } = parseInput(TokenParams, request.params);
+    return services.auth.verifyClaim(token);
+  });
+
+  app.get('/auth/verify-login/:token', async (request) => {
+    const { token } = parseInput(TokenParams, request.params);
+    return services.auth.verifyLogin('login', token);
+  });
+
+  app.get('/auth/verify-user-login/:token', async (request) => {
+    const { token } = parseInput(TokenParams, request.params);
+    return services.auth.verifyLogin('user_login', token);
+  });
+}
