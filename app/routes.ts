@@ -21,5 +21,7 @@ export default [
   route('login', 'routes/owner/login.tsx'),
   route('settings', 'routes/owner/settings.tsx'),
   route('request-rating', 'routes/owner/request-rating.tsx'),
+  // Only while mail goes to the outbox (the embedded default): the messages it would have sent.
+  route('outbox', 'routes/dev/outbox.tsx'),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -10,6 +10,7 @@ import { createAuthService } from './domains/auth/service.ts';
 import { createSessionTokens } from './domains/auth/session-token.ts';
 import { createLoginTokens } from './domains/auth/tokens.ts';
 import { createHealthService } from './domains/health/service.ts';
+import { createOutbox } from './domains/mail/outbox.ts';
 import { outboxTransport, smtpTransport, type MailTransport } from './domains/mail/transport.ts';
 import { createSearchService } from './domains/search/service.ts';
 import { createSitemapRepo } from './domains/sitemap/repo.ts';
@@ -38,6 +39,8 @@ export function createServices(
   const sessions = createSessionTokens(config.jwtSecret, clock);
   return {
     mail,
+    /** Present only while mail goes to the outbox (no SMTP_URL). */
+    outbox: mail.kind === 'outbox' ? createOutbox(db) : null,
     sessions,
     auth: createAuthService({
       db,

@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures';
+
+/** Opens the newest outbox message to an address and follows its link. */
+async function openLatestLink(page: Page, address: string) {
+  await page.goto('/outbox');
+  const message = page.locator('.outbox > li', { hasText: `To ${address}` }).first();
+  await expect(message).toBeVisible();
+  const href = await message.getByRole('link', { name: 'Open link' }).getAttribute('href');
+  expect(href).toMatch(/\/verify-(claim|login|user-login)\/[A-Za-z0-9_-]+$/);
+  await page.goto(new URL(href!).pathname);
+  return new URL(href!).pathname;
+}
+
+test.describe.serial('claiming a profile, then logging in', () => {
+  test('the owner claims the profile through the FMCSA e-mail', async ({ page, consoleErrors }) => {
+    await page.goto('/profile/880007');
+    await page.getByRole('link', { name: 'Claim This Profile' }).first().click();
+    await expect(page).toHaveURL(/\/claim-profile\/880007$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Claim CLAIMABLE CARTAGE INC');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Send Verification Email' }).click();
+    await expect(page.getByRole('status')).toContainText(
+      'We sent a verification link to o****@claimable.example.com',
+    );
+    await expect(page.getByRole('link', { name: 'Back to Profile' })).toHaveAttribute(
+      'href',
+      '/profile/880007',
+    );
+
+    const path = await openLatestLink(page, 'owner@claimable.example.com');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verification Successful!');
+    await expect(page.getByRole('status')).toHaveText(
+      'Your profile has been successfully claimed. You can now customize it and add your content.',
+    );
+    await expect(page.getByRole('link', { name: 'Edit Your Profile' })).toHaveAttribute(
+      'href',
+      '/profile/880007/edit',
+    );
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Edit Profile' }),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    // The link works once.
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verification Failed');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Invalid or expired verification link. Please try again.',
+    );
+
+    // The profile is now claimed: VERIFIED, and no second claim.
+    await page.goto('/profile/880007');
+    await expect(page.locator('.profile-header')).toContainText('VERIFIED');
+    await page.goto('/claim-profile/880007');
+    await page.getByRole('button', { name: 'Send Verification Email' }).click();
+    await expect(page.getByRole('alert')).toHaveText('This profile has already been claimed.');
+    expect(consoleErrors.filter((message) => !/status of (400|409)/.test(message))).toEqual([]);
+    consoleErrors.splice(0);
+  });
+
+  test('the owner logs in by e-mailed link', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill('owner@claimable.example.com');
+    await page.getByRole('button', { name: 'Send Login Link' }).click();
+    await expect(page.getByRole('status')).toContainText(
+      'We sent a login link to owner@claimable.example.com',
+    );
+    await openLatestLink(page, 'owner@claimable.example.com');
+    await expect(page.getByRole('status')).toHaveText('You have been successfully logged in.');
+    await page.getByRole('link', { name: 'Edit Your Profile' }).click();
+    await expect(page).toHaveURL(/\/profile\/880007\/edit$/);
+  });
+});
+
+test('the login form checks the address and reports unknown users', async ({ page, consoleErrors }) => {
+  await page.goto('/login');
+  await expectAccessible(page);
+  const send = page.getByRole('button', { name: 'Send Login Link' });
+  await send.click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter your email address');
+  await page.getByLabel('Email address').fill('not-an-address');
+  await send.click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
+  await page.getByLabel('Email address').fill('nobody@example.com');
+  await send.click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'No user found with this email address or your account is inactive.',
+  );
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expectOnlyNotFoundResponses(consoleErrors);
+});
+
+test('a carrier without an FMCSA e-mail cannot be claimed online', async ({ page, consoleErrors }) => {
+  await page.goto('/claim-profile/880003');
+  await page.getByRole('button', { name: 'Send Verification Email' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'No email address is associated with this DOT number. Please contact support for assistance.',
+  );
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/profile\/880003$/);
+  expect(consoleErrors.filter((message) => !message.includes('status of 422'))).toEqual([]);
+  consoleErrors.splice(0);
+});
