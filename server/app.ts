@@ -10,6 +10,7 @@ import { carrierDataRoutes } from './domains/carrier-data/routes.ts';
 import { companyRoutes } from './domains/companies/routes.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { sitemapRoutes } from './domains/sitemap/routes.ts';
+import { userRoutes } from './domains/users/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
@@ -56,6 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       companyRoutes(api, services);
       capacityRoutes(api, services);
       authRoutes(api, services);
+      userRoutes(api, services);
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
     },

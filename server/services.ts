@@ -14,6 +14,7 @@ import { createOutbox } from './domains/mail/outbox.ts';
 import { outboxTransport, smtpTransport, type MailTransport } from './domains/mail/transport.ts';
 import { createSearchService } from './domains/search/service.ts';
 import { createSitemapRepo } from './domains/sitemap/repo.ts';
+import { createUsersService } from './domains/users/service.ts';
 import { createSitemapService } from './domains/sitemap/service.ts';
 
 /** Public facts about this installation that pages may show. Nothing secret belongs here. */
@@ -39,6 +40,7 @@ export function createServices(
   const sessions = createSessionTokens(config.jwtSecret, clock);
   return {
     mail,
+    users: createUsersService(db, clock),
     /** Present only while mail goes to the outbox (no SMTP_URL). */
     outbox: mail.kind === 'outbox' ? createOutbox(db) : null,
     sessions,

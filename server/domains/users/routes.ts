@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin } from '../../http/auth.ts';
+import { HttpError, parseInput } from '../../http/errors.ts';
+import type { Services } from '../../services.ts';
+
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email('Please enter a valid email address'));
+const UserIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'user id must be a positive whole number')
+    .transform(Number),
+});
+const CreateUserBody = z.object({
+  email,
+  company_id: z.number().int().positive(),
+  is_admin: z.boolean().default(false),
+});
+const UpdateUserBody = z
+  .object({ email: email.optional(), is_admin: z.boolean().optional(), is_active: z.boolean().optional() })
+  .strict();
+
+/** Company user management (public-side "Settings", User Management): admins of the company only. */
+export function userRoutes(app: FastifyInstance, services: Services): void {
+  app.get('/users', async (request) => {
+    const session = await requireAdmin(request, services);
+    return services.users.list(session.companyId);
+  });
+
+  app.post('/users', async (request, reply) => {
+    const session = await requireAdmin(request, services);
+    const body = parseInput(CreateUserBody, request.body);
+    if (body.company_id !== session.companyId)
+      throw new HttpError(403, 'You can only add users to your own company');
+    return reply.status(201).send(await services.users.create(session.companyId, body));
+  });
+
+  app.put('/users/:id', async (request) => {
+    const session = await requireAdmin(request, services);
+    const { id } = parseInput(UserIdParams, request.params);
+    return services.users.update(
+      session.companyId,
+      session.userId,
+      id,
+      parseInput(UpdateUserBody, request.body),
+    );
+  });
+
+  app.delete('/users/:id', async (request, reply) => {
+    const session = await requireAdmin(request, services);
+    const { id } = parseInput(UserIdParams, request.params);
+    await services.users.remove(session.companyId, session.userId, id);
+    return reply.status(204).send();
+  });
+}
