@@ -71,6 +71,51 @@ test.describe.serial('claiming a profile, then logging in', () => {
     await page.getByRole('link', { name: 'Edit Your Profile' }).click();
     await expect(page).toHaveURL(/\/profile\/880007\/edit$/);
   });
+
+  test('settings show the company and let its admin manage users', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill('owner@claimable.example.com');
+    await page.getByRole('button', { name: 'Send Login Link' }).click();
+    await expect(page.getByRole('status')).toContainText('We sent a login link');
+    await openLatestLink(page, 'owner@claimable.example.com');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verification Successful!');
+
+    await page.goto('/settings');
+    await expect(page.getByRole('tab', { name: 'Company Info' })).toHaveAttribute('aria-selected', 'true');
+    const basic = page.locator('.card', { hasText: 'Basic Information' });
+    await expect(basic).toContainText('CLAIMABLE CARTAGE INC');
+    await expect(basic).toContainText('Claimed');
+    await expect(page.locator('.card', { hasText: 'Rating Summary' })).toContainText('N/A');
+    await expectAccessible(page);
+
+    await page.getByRole('tab', { name: 'User Management' }).click();
+    const table = page.locator('.users-table');
+    await expect(table.locator('tbody tr').first()).toContainText('Current User');
+    await page.getByPlaceholder('Email').fill('dispatcher@claimable.example.com');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'User created successfully!' })).toBeVisible();
+    // The first row is the current user; the new one comes second (its e-mail becomes a field while edited).
+    const added = table.locator('tbody tr').nth(1);
+    await expect(added).toContainText('dispatcher@claimable.example.com');
+    await expect(added).toContainText('Standard User');
+    await expectAccessible(page);
+
+    await added.getByRole('button', { name: 'Edit' }).click();
+    await added.getByLabel('Role').selectOption('admin');
+    await added.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'User updated successfully!' })).toBeVisible();
+    await expect(added).toContainText('Admin');
+
+    await added.getByRole('button', { name: 'Delete' }).click();
+    await added.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'User deleted successfully!' })).toBeVisible();
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+  });
+});
+
+test('settings send visitors without a session to the login page', async ({ page }) => {
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('the login form checks the address and reports unknown users', async ({ page, consoleErrors }) => {

@@ -53,6 +53,17 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
       return repo.capacityFrom(company.id, clock().toISOString().slice(0, 10));
     },
 
+    /** The caller's own company for the settings page: the profile plus what only its users see. */
+    async ownCompany(dotNumber: number) {
+      const [company, profile] = await Promise.all([repo.findByDot(dotNumber), this.profile(dotNumber)]);
+      if (!company || !profile) return null;
+      return {
+        ...profile,
+        officers: [company.company_officer_1, company.company_officer_2].filter((name): name is string => Boolean(name)),
+        phy_cnty: company.phy_cnty,
+      };
+    },
+
     /**
      * The public profile of the spec (public-side section 3): company, carrier_data, blocks, css and
      * rating_summary; null for an unknown DOT number. The FMCSA e-mail, phone and officers stay out.
