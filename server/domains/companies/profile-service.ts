@@ -59,7 +59,9 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
       if (!company || !profile) return null;
       return {
         ...profile,
-        officers: [company.company_officer_1, company.company_officer_2].filter((name): name is string => Boolean(name)),
+        officers: [company.company_officer_1, company.company_officer_2].filter((name): name is string =>
+          Boolean(name),
+        ),
         phy_cnty: company.phy_cnty,
       };
     },
