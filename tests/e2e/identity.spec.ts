@@ -111,6 +111,55 @@ test.describe.serial('claiming a profile, then logging in', () => {
     await expect(page.getByRole('status').filter({ hasText: 'User deleted successfully!' })).toBeVisible();
     await expect(table.locator('tbody tr')).toHaveCount(1);
   });
+
+  test('a standard user logs in as a user, sees no user management, and logs out', async ({ page }) => {
+    // The admin adds a standard user through the API with their own session.
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill('owner@claimable.example.com');
+    await page.getByRole('button', { name: 'Send Login Link' }).click();
+    await openLatestLink(page, 'owner@claimable.example.com');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verification Successful!');
+    const created = await page.evaluate(async () => {
+      const token = localStorage.getItem('carrierpage.access_token');
+      const claims = JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
+      const response = await fetch('/api/v1/users', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          email: 'staff@claimable.example.com',
+          company_id: Number(claims.sub),
+          is_admin: false,
+        }),
+      });
+      return response.status;
+    });
+    expect(created).toBe(201);
+    await page.evaluate(() => localStorage.clear());
+
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill('staff@claimable.example.com');
+    await page.getByRole('button', { name: 'Send Login Link' }).click();
+    await openLatestLink(page, 'staff@claimable.example.com');
+    await expect(page.getByRole('status')).toHaveText('You have been successfully logged in as a user.');
+    await page.goto('/settings');
+    await expect(page.locator('.card', { hasText: 'Basic Information' })).toContainText(
+      'CLAIMABLE CARTAGE INC',
+    );
+    await expect(page.getByRole('tab', { name: 'User Management' })).toHaveCount(0);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toBeVisible();
+  });
+});
+
+test('a link that was never issued fails verification', async ({ page, consoleErrors }) => {
+  await page.goto(`/verify-login/${'x'.repeat(43)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verification Failed');
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  expect(consoleErrors.filter((message) => !message.includes('status of 400'))).toEqual([]);
+  consoleErrors.splice(0);
 });
 
 test('settings send visitors without a session to the login page', async ({ page }) => {

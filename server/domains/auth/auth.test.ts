@@ -50,6 +50,11 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
       carrier({ dot_number: 501, legal_name: 'CLAIM ME LLC', email: 'Dispatch@ClaimMe.example.com' }),
       carrier({ dot_number: 502, legal_name: 'NO EMAIL LLC', email: null }),
       carrier({ dot_number: 503, legal_name: 'SECOND LLC', email: 'owner@second.example.com' }),
+      carrier({
+        dot_number: 504,
+        legal_name: 'EVIL <b>BOLD</b>\r\nBcc: victim@example.com',
+        email: 'evil@example.com',
+      }),
     ]);
   });
   afterAll(async () => {
@@ -108,6 +113,15 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
     expect(noEmail.json()).toEqual({ detail: 'No email associated with this carrier' });
     expect((await post('/api/v1/auth/claim-profile/abc')).statusCode).toBe(400);
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it('keeps names from FMCSA records out of mail headers and HTML', async () => {
+    expect((await post('/api/v1/auth/claim-profile/504')).statusCode).toBe(200);
+    const mail = smtp.received[0];
+    expect(mail?.subject).toBe('Claim EVIL <b>BOLD</b> Bcc: victim@example.com on CarrierPage');
+    expect(mail?.bcc).toBeUndefined();
+    expect(mail?.html).toContain('EVIL &#60;b&#62;BOLD&#60;/b&#62;');
+    expect(mail?.html).not.toContain('<b>BOLD</b>');
   });
 
   it('refuses an expired link', async () => {

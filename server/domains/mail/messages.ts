@@ -14,7 +14,9 @@ export function actionMessage(options: {
   link: string;
   expiresInMinutes: number;
 }): MailMessage {
-  const { to, subject, intro, action, link, expiresInMinutes } = options;
+  const { to, intro, action, link, expiresInMinutes } = options;
+  // A line break in a header would start a new header: names from FMCSA records never get that far.
+  const subject = options.subject.replace(/[\r\n]+/g, ' ');
   const expiry = `This link works once and expires in ${expiresInMinutes} minutes.`;
   const ignore = `If you did not ask for this, you can ignore this e-mail.`;
   const text = `${intro}\n\n${action}:\n${link}\n\n${expiry}\n${ignore}\n\n${PRODUCT_NAME}\n`;

@@ -25,7 +25,11 @@ function toCompanyUser(row: {
   };
 }
 
-/** A company's users, managed by its admins; every method is scoped to the caller's company. */
+/**
+ * A company's users, managed by its admins; every method is scoped to the caller's company. An admin
+ * cannot change or delete their own row, so a company always keeps an active admin: removing or
+ * demoting one takes another active admin.
+ */
 export function createUsersService(db: Db, clock: () => Date) {
   async function findInCompany(companyId: number, userId: number) {
     const row = await db

@@ -61,6 +61,26 @@ describe(`users API on ${testDialect}`, () => {
     await app.close();
   });
 
+  it('refuses forged, truncated, foreign-secret and unsigned tokens', async () => {
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const payload = {
+      sub: String(ids.companyA),
+      dot: '7001',
+      user_id: ids.adminA,
+      is_admin: true,
+      exp: 4_000_000_000,
+    };
+    const unsigned = `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
+    const { SignJWT } = await import('jose');
+    const foreign = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256'));
+    for (const token of [unsigned, foreign, tokens.adminA.slice(0, 40), 'garbage']) {
+      const response = await call('GET', '/api/v1/users', token);
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
   it('needs a valid session and an admin', async () => {
     expect((await call('GET', '/api/v1/users')).statusCode).toBe(401);
     const forged = await call('GET', '/api/v1/users', `${tokens.adminA.slice(0, -4)}AAAA`);
@@ -142,6 +162,16 @@ describe(`users API on ${testDialect}`, () => {
     await call('PUT', `/api/v1/users/${ids.secondAdminA}`, tokens.adminA, { is_active: false });
     const refused = await call('GET', '/api/v1/users', tokens.secondAdminA);
     expect(refused.statusCode).toBe(401);
+  });
+
+  it('keeps an active admin: the only admin cannot demote, deactivate or delete themselves', async () => {
+    for (const change of [{ is_admin: false }, { is_active: false }]) {
+      const response = await call('PUT', `/api/v1/users/${ids.adminB}`, tokens.adminB, change);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: 'You cannot change your own user' });
+    }
+    const removal = await call('DELETE', `/api/v1/users/${ids.adminB}`, tokens.adminB);
+    expect(removal.json()).toEqual({ detail: 'You cannot delete your own user' });
   });
 
   it('deletes users of the own company, not the caller', async () => {
