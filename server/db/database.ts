@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { distanceMiles } from '../domains/search/geo.ts';
@@ -27,7 +27,30 @@ export function openDatabase(config: DatabaseConfig): Db {
   connection.function('distance_miles', { deterministic: true }, (lat1, lon1, lat2, lon2) =>
     distanceMiles(Number(lat1), Number(lon1), Number(lat2), Number(lon2)),
   );
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+}
+
+/** Prepared statements kept per SQL text: imports and hot pages run the same statements again and again. */
+const STATEMENTS_KEPT = 256;
+
+/**
+ * The connection as Kysely sees it, with prepared statements reused. Kysely runs one query at a time
+ * on its single SQLite connection, so a statement is never in use twice at once.
+ */
+function withStatementCache(connection: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText);
+      if (!statement) {
+        statement = connection.prepare(sqlText);
+        if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
+        statements.set(sqlText, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** True when the database answers a trivial query; used by the health endpoint. */
