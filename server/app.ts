@@ -5,6 +5,7 @@ import type { ServerBuild } from 'react-router';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { authRoutes } from './domains/auth/routes.ts';
+import { blockRoutes } from './domains/blocks/routes.ts';
 import { capacityRoutes } from './domains/capacity/routes.ts';
 import { carrierDataRoutes } from './domains/carrier-data/routes.ts';
 import { companyRoutes } from './domains/companies/routes.ts';
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       capacityRoutes(api, services);
       authRoutes(api, services);
       userRoutes(api, services);
+      blockRoutes(api, services);
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
     },

@@ -7,6 +7,7 @@ import { createCarrierDataService } from './domains/carrier-data/service.ts';
 import { createProfileService } from './domains/companies/profile-service.ts';
 import { createCompaniesRepo } from './domains/companies/repo.ts';
 import { createAuthService } from './domains/auth/service.ts';
+import { createBlocksService } from './domains/blocks/service.ts';
 import { createSessionTokens } from './domains/auth/session-token.ts';
 import { createLoginTokens } from './domains/auth/tokens.ts';
 import { createHealthService } from './domains/health/service.ts';
@@ -41,6 +42,7 @@ export function createServices(
   return {
     mail,
     users: createUsersService(db, clock),
+    blocks: createBlocksService(db, clock),
     /** Present only while mail goes to the outbox (no SMTP_URL). */
     outbox: mail.kind === 'outbox' ? createOutbox(db) : null,
     sessions,

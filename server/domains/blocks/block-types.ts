@@ -1,0 +1,20 @@
+/** The 11 block types and their default titles (owner-side section 3). */
+export const BLOCK_TYPES = {
+  profile_picture: 'Profile Picture',
+  header_picture: 'Header Image',
+  about_us: 'About Our Company',
+  equipment_pictures: 'Our Equipment',
+  safety_score: 'Safety Score',
+  inspection_heatmap: 'Inspection Heat Map',
+  cargo_carrier: 'Cargo & Carrier Information',
+  fleet_information: 'Fleet Information',
+  ratings: 'Customer Ratings',
+  capacity: 'Capacity Board',
+  custom: 'Custom Content',
+} as const;
+
+export type BlockType = keyof typeof BLOCK_TYPES;
+export const BLOCK_TYPE_NAMES = Object.keys(BLOCK_TYPES) as [BlockType, ...BlockType[]];
+export const BLOCK_WIDTHS = ['full', 'half', 'two-thirds', 'one-third'] as const;
+/** Picture blocks always hide their title (owner-side section 4). */
+export const PICTURE_BLOCK_TYPES: ReadonlySet<string> = new Set(['profile_picture', 'header_picture']);

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireSession } from '../../http/auth.ts';
+import { HttpError, parseInput } from '../../http/errors.ts';
+import type { Services } from '../../services.ts';
+import { BLOCK_TYPE_NAMES, BLOCK_WIDTHS } from './block-types.ts';
+
+const BlockIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'block id must be a positive whole number')
+    .transform(Number),
+});
+
+const BlockFields = z.object({
+  block_type: z.enum(BLOCK_TYPE_NAMES),
+  block_title: z.string().max(200),
+  block_content: z.string().max(100_000),
+  hide_title: z.boolean(),
+  block_width: z.enum(BLOCK_WIDTHS),
+  start_new_row: z.boolean(),
+  block_position: z.number().int().min(0).max(10_000),
+  is_visible: z.boolean(),
+});
+
+const CreateBlockBody = BlockFields.partial()
+  .extend({ block_type: z.enum(BLOCK_TYPE_NAMES), company_id: z.number().int().positive() })
+  .strict();
+const UpdateBlockBody = BlockFields.partial().strict();
+const ReorderBody = z
+  .object({
+    blocks: z
+      .array(
+        z.object({ id: z.number().int().positive(), position: z.number().int().min(0).max(10_000) }).strict(),
+      )
+      .max(1000),
+  })
+  .strict();
+
+/** The content blocks API (owner-side section 7). Writes need a session of the block's own company. */
+export function blockRoutes(app: FastifyInstance, services: Services): void {
+  app.post('/content/blocks', async (request, reply) => {
+    const session = await requireSession(request, services);
+    const { company_id: companyId, ...block } = parseInput(CreateBlockBody, request.body);
+    if (companyId !== session.companyId)
+      throw new HttpError(403, 'You can only add blocks to your own profile');
+    return reply.status(201).send(await services.blocks.create(session.companyId, block));
+  });
+
+  // Registered before /content/blocks/:id so 'reorder' is never read as an id.
+  app.put('/content/blocks/reorder', async (request) => {
+    const session = await requireSession(request, services);
+    const { blocks } = parseInput(ReorderBody, request.body);
+    return services.blocks.reorder(session.companyId, blocks);
+  });
+
+  app.put('/content/blocks/:id', async (request) => {
+    const session = await requireSession(request, services);
+    const { id } = parseInput(BlockIdParams, request.params);
+    return services.blocks.update(session.companyId, id, parseInput(UpdateBlockBody, request.body));
+  });
+
+  app.delete('/content/blocks/:id', async (request, reply) => {
+    const session = await requireSession(request, services);
+    const { id } = parseInput(BlockIdParams, request.params);
+    await services.blocks.remove(session.companyId, id);
+    return reply.status(204).send();
+  });
+}
