@@ -8,6 +8,7 @@ import { createProfileService } from './domains/companies/profile-service.ts';
 import { createCompaniesRepo } from './domains/companies/repo.ts';
 import { createAuthService } from './domains/auth/service.ts';
 import { createBlocksService } from './domains/blocks/service.ts';
+import { createCapacityService } from './domains/capacity/service.ts';
 import { createSessionTokens } from './domains/auth/session-token.ts';
 import { createLoginTokens } from './domains/auth/tokens.ts';
 import { createHealthService } from './domains/health/service.ts';
@@ -43,6 +44,7 @@ export function createServices(
     mail,
     users: createUsersService(db, clock),
     blocks: createBlocksService(db, clock),
+    capacity: createCapacityService(db, clock),
     /** Present only while mail goes to the outbox (no SMTP_URL). */
     outbox: mail.kind === 'outbox' ? createOutbox(db) : null,
     sessions,

@@ -1,14 +1,70 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireSession } from '../../http/auth.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { DotNumberParams } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
 
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    {
+      message: 'must be a real date',
+    },
+  );
+const required = z.string().trim().min(1, 'is required').max(120);
+
+const CapacityBody = z
+  .object({
+    date: isoDay,
+    trailer: required,
+    origin: required,
+    destination: z.string().trim().max(120).default(''),
+  })
+  .strict();
+const EntryIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'id must be a positive whole number')
+    .transform(Number),
+});
+
 export function capacityRoutes(app: FastifyInstance, services: Services): void {
-  // The public capacity board of a carrier (owner-side section 7); the owner's writes come with the editor.
+  // The public capacity board of a carrier (owner-side section 7): today on, and 'Anytime'.
   app.get('/capacity/public/:dotNumber', async (request) => {
     const { dotNumber } = parseInput(DotNumberParams, request.params);
     const entries = await services.profiles.publicCapacity(dotNumber);
     if (!entries) throw new HttpError(404, 'Company not found');
     return entries;
+  });
+
+  // The owner's own board: every entry, managed with a session of the company.
+  app.get('/capacity', async (request) => {
+    const session = await requireSession(request, services);
+    return services.capacity.list(session.companyId);
+  });
+
+  app.post('/capacity', async (request, reply) => {
+    const session = await requireSession(request, services);
+    return reply
+      .status(201)
+      .send(await services.capacity.create(session.companyId, parseInput(CapacityBody, request.body)));
+  });
+
+  app.put('/capacity/:id', async (request) => {
+    const session = await requireSession(request, services);
+    const { id } = parseInput(EntryIdParams, request.params);
+    return services.capacity.update(session.companyId, id, parseInput(CapacityBody, request.body));
+  });
+
+  app.delete('/capacity/:id', async (request, reply) => {
+    const session = await requireSession(request, services);
+    const { id } = parseInput(EntryIdParams, request.params);
+    await services.capacity.remove(session.companyId, id);
+    return reply.status(204).send();
   });
 }

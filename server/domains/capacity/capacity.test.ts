@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { testDialect } from '../../../tests/support/test-database.ts';
+
+describe(`capacity board API on ${testDialect}`, () => {
+  let app: TestApp;
+  const tokens = { a: '', b: '' };
+  const today = new Date('2026-11-22T12:00:00Z');
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token: string | null,
+    payload?: object,
+  ) =>
+    app.fastify.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const entry = { date: '2026-12-01', trailer: 'Reefer', origin: 'Dallas, TX', destination: 'Chicago, IL' };
+
+  beforeAll(async () => {
+    app = await createTestApp({}, { clock: () => today });
+    await seedCarriers(app.database.db, testDialect, [
+      carrier({ dot_number: 9001, legal_name: 'A CO' }),
+      carrier({ dot_number: 9002, legal_name: 'B CO' }),
+    ]);
+    const companies = await app.database.db
+      .selectFrom('companies')
+      .select(['id', 'dot_number'])
+      .orderBy('dot_number')
+      .execute();
+    const now = today.toISOString();
+    for (const [key, company] of [
+      ['a', companies[0]!],
+      ['b', companies[1]!],
+    ] as const) {
+      const user = await app.database.db
+        .insertInto('users')
+        .values({
+          company_id: company.id,
+          email: `${key}@example.com`,
+          is_admin: 0,
+          is_active: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      tokens[key] = await app.services.sessions.sign({
+        sub: String(company.id),
+        dot: String(company.dot_number),
+        user_id: user.id,
+        is_admin: false,
+        email: `${key}@example.com`,
+      });
+    }
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('runs the whole cycle for the owner', async () => {
+    const created = await call('POST', '/api/v1/capacity', tokens.a, entry);
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    const anytime = await call('POST', '/api/v1/capacity', tokens.a, {
+      ...entry,
+      date: '9999-12-31',
+      destination: undefined,
+    });
+    expect(anytime.json()).toMatchObject({ date: '9999-12-31', destination: '' });
+    const updated = await call('PUT', `/api/v1/capacity/${id}`, tokens.a, { ...entry, trailer: 'Dry Van' });
+    expect(updated.json()).toMatchObject({ id, trailer: 'Dry Van' });
+    const list = await call('GET', '/api/v1/capacity', tokens.a);
+    expect(list.json().map((item: { trailer: string }) => item.trailer)).toEqual(['Dry Van', 'Reefer']);
+    expect((await call('DELETE', `/api/v1/capacity/${id}`, tokens.a)).statusCode).toBe(204);
+    expect((await call('GET', '/api/v1/capacity', tokens.a)).json()).toHaveLength(1);
+  });
+
+  it('keeps companies apart', async () => {
+    const { id } = (await call('POST', '/api/v1/capacity', tokens.a, entry)).json();
+    expect((await call('GET', '/api/v1/capacity', tokens.b)).json()).toEqual([]);
+    expect((await call('PUT', `/api/v1/capacity/${id}`, tokens.b, entry)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/v1/capacity/${id}`, tokens.b)).statusCode).toBe(404);
+    expect((await call('GET', '/api/v1/capacity', null)).statusCode).toBe(401);
+  });
+
+  it.each([
+    [{ ...entry, date: '2026-11-21' }, 'date: the date cannot be in the past'],
+    [{ ...entry, date: '2026-02-30' }, 'date: must be a real date'],
+    [{ ...entry, date: '12/01/2026' }, 'date: must be a date as YYYY-MM-DD'],
+    [{ ...entry, trailer: '  ' }, 'trailer: is required'],
+    [{ date: entry.date, trailer: 'Van' }, 'origin: Invalid input: expected string, received undefined'],
+    [{ ...entry, price: 5 }, 'Unrecognized key: "price"'],
+  ])('refuses %j with 400', async (body, detail) => {
+    const response = await call('POST', '/api/v1/capacity', tokens.a, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail });
+  });
+});

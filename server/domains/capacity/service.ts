@@ -1,0 +1,71 @@
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
+
+/** 'Available Anytime' (owner-side section 2.5). */
+export const ANYTIME = '9999-12-31';
+
+export interface CapacityInput {
+  date: string;
+  trailer: string;
+  origin: string;
+  destination: string;
+}
+
+/** The owner's capacity board; every method is scoped to the caller's company. */
+export function createCapacityService(db: Db, clock: () => Date) {
+  const today = () => clock().toISOString().slice(0, 10);
+
+  function checkDate(date: string) {
+    if (date !== ANYTIME && date < today()) throw new HttpError(400, 'date: the date cannot be in the past');
+  }
+
+  async function ownEntry(companyId: number, id: number) {
+    const row = await db
+      .selectFrom('capacity_entries')
+      .select('id')
+      .where('id', '=', id)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    if (!row) throw new HttpError(404, 'Capacity entry not found');
+  }
+
+  const columns = ['id', 'date', 'trailer', 'origin', 'destination'] as const;
+
+  return {
+    async list(companyId: number) {
+      return db
+        .selectFrom('capacity_entries')
+        .select(columns)
+        .where('company_id', '=', companyId)
+        .orderBy('date')
+        .orderBy('id')
+        .execute();
+    },
+
+    async create(companyId: number, entry: CapacityInput) {
+      checkDate(entry.date);
+      const now = clock().toISOString();
+      return db
+        .insertInto('capacity_entries')
+        .values({ company_id: companyId, ...entry, created_at: now, updated_at: now })
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+    },
+
+    async update(companyId: number, id: number, entry: CapacityInput) {
+      await ownEntry(companyId, id);
+      checkDate(entry.date);
+      return db
+        .updateTable('capacity_entries')
+        .set({ ...entry, updated_at: clock().toISOString() })
+        .where('id', '=', id)
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+    },
+
+    async remove(companyId: number, id: number) {
+      await ownEntry(companyId, id);
+      await db.deleteFrom('capacity_entries').where('id', '=', id).execute();
+    },
+  };
+}
