@@ -101,6 +101,29 @@ function CompanyInfo() {
   );
 }
 
+/** A row's two choices while it is being edited or about to be deleted. */
+function ConfirmOrCancel(props: {
+  label: string;
+  kind: 'primary' | 'danger';
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className={`button button--${props.kind} button--small`}
+        onClick={props.onConfirm}
+      >
+        {props.label}
+      </button>
+      <button type="button" className="button button--secondary button--small" onClick={props.onCancel}>
+        Cancel
+      </button>
+    </>
+  );
+}
+
 type RowMode =
   | { id: number; mode: 'edit'; email: string; is_admin: boolean; is_active: boolean }
   | { id: number; mode: 'delete' };
@@ -277,39 +300,19 @@ function UserManagement({ user }: { user: SessionUser }) {
                       {current ? (
                         <span className="muted">Current User</span>
                       ) : editing ? (
-                        <>
-                          <button
-                            type="button"
-                            className="button button--primary button--small"
-                            onClick={() => void saveRow()}
-                          >
-                            Save
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--secondary button--small"
-                            onClick={() => setRow(null)}
-                          >
-                            Cancel
-                          </button>
-                        </>
+                        <ConfirmOrCancel
+                          label="Save"
+                          kind="primary"
+                          onConfirm={() => void saveRow()}
+                          onCancel={() => setRow(null)}
+                        />
                       ) : deleting ? (
-                        <>
-                          <button
-                            type="button"
-                            className="button button--danger button--small"
-                            onClick={() => void deleteRow(item.id)}
-                          >
-                            Confirm
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--secondary button--small"
-                            onClick={() => setRow(null)}
-                          >
-                            Cancel
-                          </button>
-                        </>
+                        <ConfirmOrCancel
+                          label="Confirm"
+                          kind="danger"
+                          onConfirm={() => void deleteRow(item.id)}
+                          onCancel={() => setRow(null)}
+                        />
                       ) : (
                         <>
                           <button
