@@ -1,5 +1,7 @@
 import { sanitizeCustomCss } from '../content/sanitize-css.ts';
 import { sanitizeCustomHtml } from '../content/sanitize-html.ts';
+import type { Selectable } from 'kysely';
+import type { CompaniesTable } from '../../db/schema.ts';
 import type { CompaniesRepo } from './repo.ts';
 import { formatMcNumber, toCompanyView } from './company-view.ts';
 
@@ -40,6 +42,49 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
     };
   }
 
+  async function profileOf(company: Selectable<CompaniesTable>) {
+    const [{ blocks, assets }, rating_summary] = await Promise.all([
+      repo.blocksWithAssets(company.id),
+      ratingSummary(company.id),
+    ]);
+    return {
+      company: toCompanyView(company),
+      carrier_data: {
+        name: company.name,
+        dba_name: company.dba_name,
+        phy_street: company.phy_street,
+        phy_city: company.phy_city,
+        phy_state: company.phy_state,
+        phy_zip: company.phy_zip,
+        phy_country: company.phy_country,
+        mc_number: formatMcNumber(company.mc_number),
+        carrier_operation: company.carrier_operation,
+        status_code: company.status_code,
+      },
+      blocks: blocks.map((block) => ({
+        id: block.id,
+        company_id: block.company_id,
+        block_type: block.block_type,
+        block_title: block.block_title,
+        // Stored custom HTML was sanitised on the way in; it is sanitised again on the way out.
+        block_content:
+          block.block_type === 'custom' ? sanitizeCustomHtml(block.block_content) : block.block_content,
+        block_position: block.block_position,
+        block_width: block.block_width,
+        is_visible: block.is_visible === 1,
+        hide_title: block.hide_title === 1,
+        start_new_row: block.start_new_row === 1,
+        updated_at: block.updated_at,
+        assets: assets
+          .filter((asset) => asset.block_id === block.id)
+          .map((asset) => ({ id: asset.id, url: asset.url, alt_text: asset.alt_text, type: asset.type })),
+      })),
+      // Stored CSS was sanitised when saved; it is sanitised and scoped again for the page.
+      css: sanitizeCustomCss(company.css).css,
+      rating_summary,
+    };
+  }
+
   return {
     ratingSummary,
 
@@ -55,10 +100,10 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
 
     /** The caller's own company for the settings page: the profile plus what only its users see. */
     async ownCompany(dotNumber: number) {
-      const [company, profile] = await Promise.all([repo.findByDot(dotNumber), this.profile(dotNumber)]);
-      if (!company || !profile) return null;
+      const company = await repo.findByDot(dotNumber);
+      if (!company) return null;
       return {
-        ...profile,
+        ...(await profileOf(company)),
         officers: [company.company_officer_1, company.company_officer_2].filter((name): name is string =>
           Boolean(name),
         ),
@@ -72,47 +117,7 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
      */
     async profile(dotNumber: number) {
       const company = await repo.findByDot(dotNumber);
-      if (!company) return null;
-      const [{ blocks, assets }, rating_summary] = await Promise.all([
-        repo.blocksWithAssets(company.id),
-        ratingSummary(company.id),
-      ]);
-      return {
-        company: toCompanyView(company),
-        carrier_data: {
-          name: company.name,
-          dba_name: company.dba_name,
-          phy_street: company.phy_street,
-          phy_city: company.phy_city,
-          phy_state: company.phy_state,
-          phy_zip: company.phy_zip,
-          phy_country: company.phy_country,
-          mc_number: formatMcNumber(company.mc_number),
-          carrier_operation: company.carrier_operation,
-          status_code: company.status_code,
-        },
-        blocks: blocks.map((block) => ({
-          id: block.id,
-          company_id: block.company_id,
-          block_type: block.block_type,
-          block_title: block.block_title,
-          // Stored custom HTML was sanitised on the way in; it is sanitised again on the way out.
-          block_content:
-            block.block_type === 'custom' ? sanitizeCustomHtml(block.block_content) : block.block_content,
-          block_position: block.block_position,
-          block_width: block.block_width,
-          is_visible: block.is_visible === 1,
-          hide_title: block.hide_title === 1,
-          start_new_row: block.start_new_row === 1,
-          updated_at: block.updated_at,
-          assets: assets
-            .filter((asset) => asset.block_id === block.id)
-            .map((asset) => ({ id: asset.id, url: asset.url, alt_text: asset.alt_text, type: asset.type })),
-        })),
-        // Stored CSS was sanitised when saved; it is sanitised and scoped again for the page.
-        css: sanitizeCustomCss(company.css).css,
-        rating_summary,
-      };
+      return company ? profileOf(company) : null;
     },
   };
 }
