@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/errors.ts';
-import { DotNumberParams } from '../../http/params.ts';
+import { DotNumberParams, emailAddress } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
 
 const TokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'malformed token') });
-const LoginBody = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Please enter a valid email address')),
-});
+const LoginBody = z.object({ email: emailAddress });
 
 /** Magic-link endpoints are limited harder than the rest of the API: per client, 10 an hour. */
 const LINK_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 hour' } };

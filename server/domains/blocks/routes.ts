@@ -2,15 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireSession } from '../../http/auth.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
 import { BLOCK_TYPE_NAMES, BLOCK_WIDTHS } from './block-types.ts';
 
-const BlockIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'block id must be a positive whole number')
-    .transform(Number),
-});
+const BlockIdParams = idParams('block id');
 
 const BlockFields = z.object({
   block_type: z.enum(BLOCK_TYPE_NAMES),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireSession } from '../../http/auth.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
-import { DotNumberParams } from '../../http/params.ts';
+import { DotNumberParams, idParams } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
 
 const isoDay = z
@@ -26,12 +26,7 @@ const CapacityBody = z
     destination: z.string().trim().max(120).default(''),
   })
   .strict();
-const EntryIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'id must be a positive whole number')
-    .transform(Number),
-});
+const EntryIdParams = idParams('id');
 
 export function capacityRoutes(app: FastifyInstance, services: Services): void {
   // The public capacity board of a carrier (owner-side section 7): today on, and 'Anytime'.

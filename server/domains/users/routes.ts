@@ -2,22 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin } from '../../http/auth.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
+import { emailAddress, idParams } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email('Please enter a valid email address'));
-const UserIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'user id must be a positive whole number')
-    .transform(Number),
-});
+const UserIdParams = idParams('user id');
 const CreateUserBody = z.object({
-  email,
+  email: emailAddress,
   company_id: z.number().int().positive(),
   is_admin: z.boolean().default(false),
 });
 const UpdateUserBody = z
-  .object({ email: email.optional(), is_admin: z.boolean().optional(), is_active: z.boolean().optional() })
+  .object({
+    email: emailAddress.optional(),
+    is_admin: z.boolean().optional(),
+    is_active: z.boolean().optional(),
+  })
   .strict();
 
 /** Company user management (public-side "Settings", User Management): admins of the company only. */
