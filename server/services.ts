@@ -40,9 +40,10 @@ export function createServices(
     : outboxTransport(db, logger),
 ) {
   const sessions = createSessionTokens(config.jwtSecret, clock);
+  const users = createUsersService(db, clock);
   return {
     mail,
-    users: createUsersService(db, clock),
+    users,
     blocks: createBlocksService(db, clock),
     capacity: createCapacityService(db, clock),
     /** Present only while mail goes to the outbox (no SMTP_URL). */
@@ -52,6 +53,7 @@ export function createServices(
       db,
       tokens: createLoginTokens(db, clock),
       sessions,
+      users,
       mail,
       appUrl: config.appUrl,
       clock,

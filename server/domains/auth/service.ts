@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { actionMessage } from '../mail/messages.ts';
 import type { MailTransport } from '../mail/transport.ts';
+import type { UsersService } from '../users/service.ts';
 import type { SessionTokens } from './session-token.ts';
 import { LOGIN_TOKEN_MINUTES, type LoginTokenKind, type LoginTokens } from './tokens.ts';
 
@@ -26,13 +27,23 @@ interface AuthDependencies {
   db: Db;
   tokens: LoginTokens;
   sessions: SessionTokens;
+  users: UsersService;
   mail: MailTransport;
   appUrl: string;
   clock: () => Date;
   log: (message: string, error: unknown) => void;
 }
 
-export function createAuthService({ db, tokens, sessions, mail, appUrl, clock, log }: AuthDependencies) {
+export function createAuthService({
+  db,
+  tokens,
+  sessions,
+  users,
+  mail,
+  appUrl,
+  clock,
+  log,
+}: AuthDependencies) {
   /** Issues a link and e-mails it; if the e-mail cannot go out, the link is revoked and the caller told. */
   async function sendLink(
     kind: LoginTokenKind,
@@ -59,14 +70,8 @@ export function createAuthService({ db, tokens, sessions, mail, appUrl, clock, l
   }
 
   async function sessionFor(companyId: number, userId: number) {
-    const row = await db
-      .selectFrom('users')
-      .innerJoin('companies', 'companies.id', 'users.company_id')
-      .select(['users.id', 'users.email', 'users.is_admin', 'users.is_active', 'companies.dot_number'])
-      .where('users.id', '=', userId)
-      .where('users.company_id', '=', companyId)
-      .executeTakeFirst();
-    if (!row || row.is_active !== 1) return null;
+    const row = await users.activeUser(companyId, userId);
+    if (!row) return null;
     return {
       access_token: await sessions.sign({
         sub: String(companyId),
