@@ -33,6 +33,24 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(severe, 'axe found serious or critical accessibility violations').toEqual([]);
 }
 
+/** Where the browser keeps the session token (app/lib/session.ts). */
+export const TOKEN_KEY = 'carrierpage.access_token';
+
+/**
+ * A token with the given claims and a dummy signature. The browser only decodes tokens (the server
+ * verifies them), so this is enough to test what the page shows for a session.
+ */
+export function fakeToken(claims: Record<string, unknown>): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
+}
+
+/** Starts the page with a decodable session for a company's DOT number, valid for ten minutes. */
+export async function withOwnerSession(page: Page, sub: string, dot: string): Promise<void> {
+  const token = fakeToken({ sub, dot, exp: Math.floor(Date.now() / 1000) + 600 });
+  await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
+}
+
 /**
  * A response with status 404 (a 404 page, or an API lookup that finds nothing) makes the browser log
  * it; a test that expects one accepts exactly that message and nothing else.

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures';
+import { expect, expectAccessible, expectOnlyNotFoundResponses, test, withOwnerSession } from './fixtures';
 
 test('an unclaimed profile shows the carrier, the claim button and the default data blocks', async ({
   page,
@@ -88,9 +88,7 @@ test('the profile is server-rendered with structured data', async ({ request }) 
 });
 
 test('the owner sees the banner with Edit Profile', async ({ page }) => {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const token = `${encode({ alg: 'HS256' })}.${encode({ sub: '1', dot: '880001', exp: Math.floor(Date.now() / 1000) + 600 })}.sig`;
-  await page.addInitScript((value) => localStorage.setItem('carrierpage.access_token', value), token);
+  await withOwnerSession(page, '1', '880001');
   await page.goto('/profile/880001');
   const banner = page.locator('.owner-banner');
   await expect(banner).toContainText('You are viewing your own profile');
@@ -236,9 +234,7 @@ test('custom CSS styles the profile only and loads nothing from other hosts', as
 });
 
 test('the owner of an empty claimed profile is offered the first block', async ({ page }) => {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const token = `${encode({ alg: 'HS256' })}.${encode({ sub: '6', dot: '880006', exp: Math.floor(Date.now() / 1000) + 600 })}.sig`;
-  await page.addInitScript((value) => localStorage.setItem('carrierpage.access_token', value), token);
+  await withOwnerSession(page, '6', '880006');
   await page.goto('/profile/880006');
   await expect(page.getByRole('link', { name: 'Add your first content block' })).toHaveAttribute(
     'href',

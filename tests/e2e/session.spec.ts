@@ -1,12 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
-
-const TOKEN_KEY = 'carrierpage.access_token';
-
-function fakeToken(claims: Record<string, unknown>): string {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
-}
+import { expect, expectAccessible, fakeToken, test, TOKEN_KEY } from './fixtures';
 
 const validClaims = {
   sub: '42',
