@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { data, Link } from 'react-router';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { dotNumberParam } from '../../lib/company';
 import { pageTitle } from '../../lib/site';
 import type { Route } from './+types/claim-profile';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const dot = /^\d{1,9}$/.test(params.dotNumber) ? Number(params.dotNumber) : 0;
+  const dot = dotNumberParam(params.dotNumber);
   const profile = dot > 0 ? await context.services.profiles.profile(dot) : null;
   const company = profile
     ? { name: profile.company.name, dot: profile.company.dot_number, claimed: profile.company.claimed }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { Tabs, type TabDefinition } from '../../components/Tabs';
 import { ToastMessage } from '../../components/ToastMessage';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { pageTitle } from '../../lib/site';
@@ -351,12 +352,18 @@ function UserManagement({ user }: { user: SessionUser }) {
   );
 }
 
+type SettingsTab = 'company' | 'users';
+const SETTINGS_TABS: TabDefinition<SettingsTab>[] = [
+  { key: 'company', label: 'Company Info' },
+  { key: 'users', label: 'User Management' },
+];
+
 /** Settings: behind the session (redirects to /login), rendered in the browser. */
 export default function SettingsRoute() {
   const { user } = useSession();
   const navigate = useNavigate();
   const [hydrated, setHydrated] = useState(false);
-  const [tab, setTab] = useState<'company' | 'users'>('company');
+  const [tab, setTab] = useState<SettingsTab>('company');
 
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
@@ -375,19 +382,13 @@ export default function SettingsRoute() {
   return (
     <section className="page">
       <h1>Settings</h1>
-      <div role="tablist" aria-label="Settings" className="tabs">
-        <button type="button" role="tab" aria-selected={tab === 'company'} onClick={() => setTab('company')}>
-          Company Info
-        </button>
-        {user.is_admin ? (
-          <button type="button" role="tab" aria-selected={tab === 'users'} onClick={() => setTab('users')}>
-            User Management
-          </button>
-        ) : null}
-      </div>
-      <div role="tabpanel">
-        {tab === 'users' && user.is_admin ? <UserManagement user={user} /> : <CompanyInfo />}
-      </div>
+      <Tabs
+        label="Settings"
+        tabs={user.is_admin ? SETTINGS_TABS : SETTINGS_TABS.slice(0, 1)}
+        selected={user.is_admin ? tab : 'company'}
+        onSelect={setTab}
+        renderPanel={(key) => (key === 'users' ? <UserManagement user={user} /> : <CompanyInfo />)}
+      />
     </section>
   );
 }

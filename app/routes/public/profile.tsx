@@ -2,7 +2,9 @@ import { data, Link } from 'react-router';
 import { BlockGrid } from '../../blocks/BlockGrid';
 import { BlockView } from '../../blocks/BlockView';
 import { BlockImage } from '../../blocks/renderers/BlockImage';
-import type { CarrierPanels, Loaded, ProfileBlock, ProfileData } from '../../blocks/types';
+import { loadCarrierPanels } from '../../blocks/carrier-panels.server';
+import type { CarrierPanels, ProfileBlock, ProfileData } from '../../blocks/types';
+import { dotNumberParam } from '../../lib/company';
 import { titleCase } from '../../lib/format';
 import { useNonce } from '../../lib/nonce';
 import { seoMeta } from '../../lib/seo';
@@ -10,37 +12,16 @@ import { PRODUCT_NAME, pageTitle } from '../../lib/site';
 import { useSession } from '../../lib/use-session';
 import type { Route } from './+types/profile';
 
-/** Runs one data panel's query; a failure becomes that panel's error state, not a broken page. */
-async function panel<T>(load: () => Promise<T>): Promise<Loaded<T>> {
-  try {
-    return { status: 'data', value: await load() };
-  } catch (error) {
-    console.error('profile panel failed', error);
-    return { status: 'error' };
-  }
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const dotText = params.dotNumber;
-  const dotNumber = /^\d{1,9}$/.test(dotText) ? Number(dotText) : 0;
+  const dotNumber = dotNumberParam(dotText);
   const profile = dotNumber > 0 ? await context.services.profiles.profile(dotNumber) : null;
   if (!profile) {
     // The site header shows when the profile fails to load (it counts as unclaimed).
     return data({ dotText, profile: null, panels: null, hideSiteHeader: false }, { status: 404 });
   }
-  const { carrierData } = context.services;
-  const [safety, carrier, inspectionStates, capacity] = await Promise.all([
-    panel(() => carrierData.safetySummary(dotNumber)),
-    panel(() => carrierData.carrierRecord(dotNumber)),
-    panel(() => carrierData.inspectionCountsByState(dotNumber)),
-    panel(() => context.services.profiles.publicCapacity(dotNumber)),
-  ]);
   const panels: CarrierPanels = {
-    dotNumber,
-    safety,
-    carrier,
-    inspectionStates,
-    capacity,
+    ...(await loadCarrierPanels(context.services, dotNumber)),
     ratingSummary: profile.rating_summary,
   };
   return { dotText, profile, panels, hideSiteHeader: profile.company.claimed };

@@ -1,0 +1,55 @@
+import {
+  expect,
+  expectAccessible,
+  expectOnlyNotFoundResponses,
+  fakeToken,
+  test,
+  TOKEN_KEY,
+  withOwnerSession,
+} from './fixtures';
+
+test('anonymous visitors are sent from the editor to the public profile', async ({ page }) => {
+  await page.goto('/profile/880006/edit');
+  await expect(page).toHaveURL(/\/profile\/880006$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('PEACH STATE MOVERS');
+});
+
+test('a user of another carrier is sent to the profile, not into its editor', async ({ page }) => {
+  await withOwnerSession(page, '1', '880001');
+  await page.goto('/profile/880006/edit');
+  await expect(page).toHaveURL(/\/profile\/880006$/);
+});
+
+test('the owner sees the editor with its three tabs and the live profile link', async ({ page }) => {
+  await withOwnerSession(page, '6', '880006');
+  await page.goto('/profile/880006/edit');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit Profile');
+  const tabs = page.getByRole('tablist', { name: 'Profile editor' }).getByRole('tab');
+  await expect(tabs).toHaveText(['Content Blocks', 'Grid Layout', 'Style Editor']);
+  await expect(page.getByRole('tab', { name: 'Content Blocks' })).toHaveAttribute('aria-selected', 'true');
+  const live = page.getByRole('link', { name: 'View Live Profile (opens in a new tab)' });
+  await expect(live).toHaveAttribute('href', '/profile/880006');
+  await expect(live).toHaveAttribute('target', '_blank');
+  await expectAccessible(page);
+
+  // Arrow keys move between the tabs (WAI-ARIA tabs pattern).
+  await page.getByRole('tab', { name: 'Content Blocks' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Grid Layout' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Grid Layout' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Style Editor' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Content Blocks' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a profile that cannot be loaded says so', async ({ page, consoleErrors }) => {
+  // A session for a DOT number with no carrier behind it: the profile API answers 404.
+  const token = fakeToken({ sub: '999', dot: '999999', exp: Math.floor(Date.now() / 1000) + 600 });
+  await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
+  await page.goto('/profile/999999/edit');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Could not load profile');
+  await expect(page.getByText('Unable to load the profile for editing.')).toBeVisible();
+  await expectAccessible(page);
+  expectOnlyNotFoundResponses(consoleErrors);
+});
