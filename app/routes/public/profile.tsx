@@ -29,11 +29,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return data({ dotText, profile: null, panels: null, hideSiteHeader: false }, { status: 404 });
   }
   const { carrierData } = context.services;
-  const [safety, carrier, inspectionStates, capacity] = await Promise.all([
+  // Most profiles show no ratings block: their views skip its queries.
+  const showsRatings = profile.blocks.some((block) => block.block_type === 'ratings' && block.is_visible);
+  const noRatingsBlock: Loaded<never> = { status: 'unavailable' };
+  const [safety, carrier, inspectionStates, capacity, ratings] = await Promise.all([
     panel(() => carrierData.safetySummary(dotNumber)),
     panel(() => carrierData.carrierRecord(dotNumber)),
     panel(() => carrierData.inspectionCountsByState(dotNumber)),
     panel(() => context.services.profiles.publicCapacity(dotNumber)),
+    showsRatings ? panel(() => context.services.ratings.details(profile.company.id)) : noRatingsBlock,
   ]);
   const panels: CarrierPanels = {
     dotNumber,
@@ -42,6 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     inspectionStates,
     capacity,
     ratingSummary: profile.rating_summary,
+    ratings,
   };
   return { dotText, profile, panels, hideSiteHeader: profile.company.claimed };
 }

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMENT_MAX_LENGTH, DUPLICATE_REQUEST_DETAIL } from '../../../app/lib/ratings.ts';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
-import { REQUESTS_PER_COMPANY_PER_DAY } from './service.ts';
+import type { RatingsRepo } from './repo.ts';
+import { createRatingsService, REQUESTS_PER_COMPANY_PER_DAY } from './service.ts';
 
 const DAY_MS = 86_400_000;
 const APP_URL = 'https://carrierpage.example';
@@ -431,5 +432,38 @@ describe(`ratings API on ${testDialect}`, () => {
       .where('reviewer_email', '=', 'lost@example.com')
       .execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe('review ids', () => {
+  it('refuses malformed ids by their shape, before any query', async () => {
+    const findRequest = vi.fn(async () => undefined);
+    const completeRequest = vi.fn(async () => false);
+    const service = createRatingsService({
+      repo: { findRequest, completeRequest } as unknown as RatingsRepo,
+      ratingSummary: vi.fn(),
+      mail: { kind: 'outbox', send: vi.fn() },
+      appUrl: APP_URL,
+      clock: () => new Date(),
+      log: vi.fn(),
+    });
+    for (const id of ['', 'abc', 'A'.repeat(21), 'A'.repeat(23), 'AAAAAAAAAAAAAAAAAAAAA=', "' OR 1=1 --"]) {
+      expect(await service.ratingRequest(id)).toBeNull();
+      await expect(
+        service.submitRating(id, {
+          on_time_rating: 5,
+          communication_rating: 5,
+          service_rating: 5,
+          comment: null,
+        }),
+      ).rejects.toMatchObject({
+        statusCode: 404,
+        detail: 'Rating request not found',
+      });
+    }
+    expect(findRequest).not.toHaveBeenCalled();
+    expect(completeRequest).not.toHaveBeenCalled();
+    expect(await service.ratingRequest('A'.repeat(22))).toBeNull();
+    expect(findRequest).toHaveBeenCalledWith('A'.repeat(22));
   });
 });

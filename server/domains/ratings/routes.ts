@@ -5,7 +5,7 @@ import { requireSession } from '../../http/auth.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { emailAddress, idParams } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
-import { REVIEW_ID_PATTERN, REVIEW_NOT_FOUND } from './service.ts';
+import { REVIEW_NOT_FOUND } from './service.ts';
 
 // Control characters have no business in typed text (and PostgreSQL refuses NUL); comments keep line breaks and tabs.
 const SINGLE_LINE = /^\P{Cc}*$/u;
@@ -37,17 +37,10 @@ const SubmitBody = z.object({
     .transform((value) => value || null),
 });
 
-const ReviewParams = z.object({ reviewId: z.string().regex(REVIEW_ID_PATTERN) });
 const CompanyIdParams = idParams('company id');
-
-/**
- * A review id from the path. A malformed one gets the answer of an unknown one, before any query,
- * so the two cannot be told apart.
- */
-function reviewIdOf(params: unknown): string {
-  const result = ReviewParams.safeParse(params);
-  if (!result.success) throw new HttpError(404, REVIEW_NOT_FOUND);
-  return result.data.reviewId;
+/** Review ids are checked by the service, which gives malformed and unknown ones the same 404. */
+interface ReviewParams {
+  reviewId: string;
 }
 
 /** Rating requests send e-mail, so they are limited per client like the magic-link endpoints. */
@@ -67,12 +60,13 @@ export function ratingRoutes(app: FastifyInstance, services: Services): void {
     return services.ratings.summary(id);
   });
 
-  app.get('/ratings/:reviewId', async (request) =>
-    services.ratings.ratingRequest(reviewIdOf(request.params)),
-  );
-
-  app.post('/ratings/:reviewId/submit', async (request) => {
-    const reviewId = reviewIdOf(request.params);
-    return services.ratings.submitRating(reviewId, parseInput(SubmitBody, request.body));
+  app.get<{ Params: ReviewParams }>('/ratings/:reviewId', async (request) => {
+    const found = await services.ratings.ratingRequest(request.params.reviewId);
+    if (!found) throw new HttpError(404, REVIEW_NOT_FOUND);
+    return found;
   });
+
+  app.post<{ Params: ReviewParams }>('/ratings/:reviewId/submit', async (request) =>
+    services.ratings.submitRating(request.params.reviewId, parseInput(SubmitBody, request.body)),
+  );
 }

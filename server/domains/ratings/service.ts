@@ -7,7 +7,7 @@ import type { MailTransport } from '../mail/transport.ts';
 import type { RatingsRepo, RatingValues } from './repo.ts';
 
 /** Review ids are 128 random bits in base64url: 22 characters, unguessable, used as the primary key. */
-export const REVIEW_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+const REVIEW_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 export const REVIEW_NOT_FOUND = 'Rating request not found';
 
 const DAY_MS = 86_400_000;
@@ -81,16 +81,22 @@ export function createRatingsService({ repo, ratingSummary, mail, appUrl, clock,
       return { detail: 'Rating request sent' };
     },
 
+    /**
+     * What the reviewer's page shows; null for an unknown id. A malformed id is refused by its shape
+     * before any query, with the same answer, so the two cannot be told apart.
+     */
     async ratingRequest(id: string) {
-      const row = await repo.findRequest(id);
-      if (!row) throw new HttpError(404, REVIEW_NOT_FOUND);
+      const row = REVIEW_ID_PATTERN.test(id) ? await repo.findRequest(id) : undefined;
+      if (!row) return null;
       return { name: row.name, load_number: row.load_number, is_completed: row.completed_at !== null };
     },
 
     /** Stores the ratings once; a second submission (even at the same moment) answers 409. */
     async submitRating(id: string, values: RatingValues) {
-      if (await repo.completeRequest(id, values, clock().toISOString()))
+      if (!REVIEW_ID_PATTERN.test(id)) throw new HttpError(404, REVIEW_NOT_FOUND);
+      if (await repo.completeRequest(id, values, clock().toISOString())) {
         return { detail: 'Rating submitted' };
+      }
       if (!(await repo.findRequest(id))) throw new HttpError(404, REVIEW_NOT_FOUND);
       throw new HttpError(409, 'This rating has already been submitted');
     },
