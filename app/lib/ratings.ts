@@ -1,5 +1,8 @@
 // Rules of ratings that the rating pages and the server share (the server imports this module).
 
+/** Load numbers are references like 'LD-20931', not prose. */
+export const LOAD_NUMBER_MAX_LENGTH = 50;
+
 /** The longest comment a reviewer can leave; the form stops there and the server refuses more. */
 export const COMMENT_MAX_LENGTH = 2000;
 

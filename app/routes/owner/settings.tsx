@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { ToastMessage } from '../../components/ToastMessage';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { pageTitle } from '../../lib/site';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useToast } from '../../lib/use-toast';
 import { useSession } from '../../lib/use-session';
 import type { SessionUser } from '../../lib/session';
@@ -355,10 +356,9 @@ function UserManagement({ user }: { user: SessionUser }) {
 export default function SettingsRoute() {
   const { user } = useSession();
   const navigate = useNavigate();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [tab, setTab] = useState<'company' | 'users'>('company');
 
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (hydrated && !user) void navigate('/login', { replace: true });
   }, [hydrated, user, navigate]);
