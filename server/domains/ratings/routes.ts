@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH } from '../../../app/lib/ratings.ts';
+import { COMMENT_MAX_LENGTH, LOAD_NUMBER_MAX_LENGTH } from '../../../app/lib/ratings.ts';
 import { requireSession } from '../../http/auth.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { emailAddress, idParams } from '../../http/params.ts';
@@ -17,7 +17,7 @@ const RequestBody = z.object({
     .string()
     .trim()
     .min(1, 'Load number is required')
-    .max(50, 'Load number can be at most 50 characters')
+    .max(LOAD_NUMBER_MAX_LENGTH, `Load number can be at most ${LOAD_NUMBER_MAX_LENGTH} characters`)
     .regex(SINGLE_LINE, 'Load number cannot contain control characters'),
 });
 
