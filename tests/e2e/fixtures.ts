@@ -51,6 +51,15 @@ export async function withOwnerSession(page: Page, sub: string, dot: string): Pr
   await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
 }
 
+/** The path of the link in the newest outbox message to an address (mail goes to the outbox in these tests). */
+export async function latestLinkTo(page: Page, address: string): Promise<string> {
+  await page.goto('/outbox');
+  const message = page.locator('.outbox > li', { hasText: `To ${address}` }).first();
+  await expect(message).toBeVisible();
+  const href = await message.getByRole('link', { name: 'Open link' }).getAttribute('href');
+  return new URL(href!).pathname;
+}
+
 /**
  * A response with status 404 (a 404 page, or an API lookup that finds nothing) makes the browser log
  * it; a test that expects one accepts exactly that message and nothing else.
