@@ -213,9 +213,15 @@ describe(`media API on ${testDialect}`, () => {
       'a file in another field',
       [{ ...filePart(Buffer.from('x')), name: 'image' }],
       400,
-      'Unexpected file field: image',
+      'The image must be sent in the file field',
     ],
     ['two files', [filePart(Buffer.from('x')), filePart(Buffer.from('y'))], 400, 'Send one file per upload'],
+    [
+      'many fields',
+      [filePart(Buffer.from('x')), ...Array.from({ length: 6 }, () => ({ name: 'note', data: 'x' }))],
+      400,
+      'Send only the file and alt_text fields',
+    ],
     [
       'a long alt text',
       [filePart(Buffer.from('x')), { name: 'alt_text', data: 'a'.repeat(301) }],
@@ -251,6 +257,18 @@ describe(`media API on ${testDialect}`, () => {
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ detail: 'The upload is not a valid multipart form' });
+  });
+
+  it('parses multipart bodies on the upload route only', async () => {
+    const body = multipart([{ name: 'block_type', data: 'about_us' }]);
+    const response = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/content/blocks',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${tokens.a}` },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ detail: 'Unsupported content type' });
   });
 
   it('needs a session, a well-formed id and a block of the own company', async () => {
