@@ -185,6 +185,22 @@ describe(`media API on ${testDialect}`, () => {
     expect(await sharp(stored).metadata()).toMatchObject({ format: 'gif', pages: frames });
   });
 
+  it('scales an image down to fit 2560 x 2560', async () => {
+    const wide = await solid(3000, 300).png().toBuffer();
+    const asset = (await upload(blocks.equipment, [filePart(wide, 'wide.png', 'image/png')])).json();
+    const stored = (await app.fastify.inject({ method: 'GET', url: asset.url })).rawPayload;
+    expect(await sharp(stored).metadata()).toMatchObject({ width: 2560, height: 256 });
+  });
+
+  it('keeps a WebP as WebP', async () => {
+    const webp = await solid(12, 10).webp().toBuffer();
+    const asset = (await upload(blocks.equipment, [filePart(webp, 'x.gif', 'image/gif')])).json();
+    expect(asset.url).toMatch(/\.webp$/);
+    const served = await app.fastify.inject({ method: 'GET', url: asset.url });
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 12 });
+  });
+
   it('refuses a file over 5 MB with 413 while it streams in', async () => {
     const tooBig = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0xff);
     const response = await upload(blocks.equipment, [filePart(tooBig)]);
