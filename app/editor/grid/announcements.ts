@@ -13,10 +13,13 @@ export function dragAnnouncements(
   const place = (id: UniqueIdentifier) => `place ${order.indexOf(id) + 1} of ${order.length}`;
   return {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, at ${place(active.id)}.`,
+    // Over itself is where every drag starts: the pick-up message says that already.
     onDragOver: ({ active, over }) =>
-      over
-        ? `${titleOf(active.id)} is over ${titleOf(over.id)}, ${place(over.id)}.`
-        : `${titleOf(active.id)} is no longer over a place.`,
+      over?.id === active.id
+        ? undefined
+        : over
+          ? `${titleOf(active.id)} is over ${titleOf(over.id)}, ${place(over.id)}.`
+          : `${titleOf(active.id)} is no longer over a place.`,
     onDragEnd: ({ active, over }) =>
       over
         ? `${titleOf(active.id)} was dropped at ${place(over.id)}. Save Layout to keep it.`

@@ -8,10 +8,7 @@
  * - anything else: not accepted; the field goes back to the colour in use.
  */
 export type ColourEntry =
-  | { kind: 'clear' }
-  | { kind: 'apply'; colour: string }
-  | { kind: 'invalid' }
-  | { kind: 'rejected' };
+  { kind: 'clear' } | { kind: 'apply'; colour: string } | { kind: 'invalid' } | { kind: 'rejected' };
 
 const HEX_COLOUR = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
