@@ -36,6 +36,7 @@ export function CssCodeEditor({ value, onChange }: CssCodeEditorProps) {
         extensions: [
           basicSetup,
           cssLanguage(),
+          EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-labelledby': labelId, 'aria-describedby': hintId }),
           EditorView.updateListener.of((update) => {
             const typed = update.transactions.some((transaction) => !transaction.annotation(fromValue));
