@@ -171,3 +171,31 @@ test('in-app navigation goes ahead after the owner confirms leaving', async ({ p
     .click();
   await expect(page).toHaveURL(/\/resources$/);
 });
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true });
+
+  test('a long press on the handle picks a block up and a swipe moves it', async ({ page }) => {
+    const panel = await openGridTab(page, 880042);
+    const from = (await panel.getByRole('button', { name: 'Move Lanes We Run' }).boundingBox())!;
+    const to = (await panel.getByRole('button', { name: 'Move About Our Company' }).boundingBox())!;
+    const touch = await page.context().newCDPSession(page);
+    const at = (x: number, y: number) => [{ x: Math.round(x), y: Math.round(y) }];
+    const startX = from.x + from.width / 2;
+    const startY = from.y + from.height / 2;
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(startX, startY) });
+    // The sensor waits for a 200 ms press, so a quick swipe still scrolls the page.
+    await page.waitForTimeout(400);
+    const endY = to.y + to.height / 2;
+    for (let step = 1; step <= 12; step += 1) {
+      const y = startY + ((endY - startY) * step) / 12;
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(startX, y) });
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect(panel.getByText('You have unsaved changes')).toBeVisible();
+    expect(await rowTitles(editorRows(panel), '.grid-card__title')).toEqual([
+      ['Lanes We Run', 'About Our Company'],
+      ['Safety Score', 'Fleet Information'],
+    ]);
+  });
+});
