@@ -1,13 +1,15 @@
+import { useId } from 'react';
 import { HEADER_BLOCK_TYPES } from '../../blocks/layout';
 import { BlockImage } from '../../blocks/renderers/BlockImage';
 import type { ProfileBlock } from '../../blocks/types';
 
 /** The profile and header pictures: they sit in the profile header, never in the rows. */
 export function HeaderPictures({ blocks }: { blocks: readonly ProfileBlock[] }) {
+  const titleId = useId();
   const pictures = blocks.filter((block) => block.is_visible && HEADER_BLOCK_TYPES.has(block.block_type));
   return (
-    <section className="grid-header-area" aria-labelledby="grid-header-area-title">
-      <h3 id="grid-header-area-title">Header area</h3>
+    <section className="grid-header-area" aria-labelledby={titleId}>
+      <h3 id={titleId}>Header area</h3>
       {pictures.length === 0 ? (
         <p className="muted">No profile or header picture. Add them in the Content Blocks tab.</p>
       ) : (
