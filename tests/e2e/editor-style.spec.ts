@@ -92,6 +92,11 @@ test('the preview can be hidden, and reset asks first, then clears the CSS', asy
   const panel = await openStyleTab(page, 880044);
   await panel.getByRole('button', { name: 'Green Transport' }).click();
   await expect.poll(() => computed(page, PREVIEW_TITLE, 'background-color')).toBe('rgb(220, 252, 231)');
+  // Unsaved styles keep the owner from leaving by accident too.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(leave).toBeHidden();
   await panel.getByRole('button', { name: 'Save CSS' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'CSS saved successfully!' })).toBeVisible();
 
