@@ -26,6 +26,7 @@ describe('CSS from the visual settings', () => {
         '#carrier-profile {',
         '  background-color: #f0f4f8;',
         "  font-family: Georgia, 'Times New Roman', serif;",
+        '  --color-border: #bfdbfe;',
         '}',
         '#carrier-profile .profile-block {',
         '  border-color: #bfdbfe;',
@@ -69,9 +70,19 @@ describe('CSS from the visual settings', () => {
     expect(sameSettings(some, DEFAULT_SETTINGS)).toBe(false);
   });
 
+  it('softens secondary text toward the background', () => {
+    expect(visualCss({ ...DEFAULT_SETTINGS, textColour: '#e2e8f0', blockBackground: '#1e293b' })).toContain(
+      '  --color-muted: color-mix(in srgb, #e2e8f0 70%, #1e293b);',
+    );
+    expect(visualCss({ ...DEFAULT_SETTINGS, textColour: '#111111' })).toContain(
+      '  --color-muted: color-mix(in srgb, #111111 70%, transparent);',
+    );
+  });
+
   it('passes the server’s sanitiser untouched apart from the comments', () => {
     const result = sanitizeCustomCss(visualCss(QUICK_THEMES[2]!.settings));
     expect(result.dropped).toEqual([]);
+    expect(result.css).toContain('--color-muted: color-mix(in srgb, #e2e8f0 70%, #1e293b);');
     expect(result.css).toContain('#carrier-profile .profile-block__title {');
   });
 });

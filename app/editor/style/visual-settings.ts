@@ -47,6 +47,13 @@ const SECTION = /\/\* Visual editor: (\{[^*]*\}) \*\/[\s\S]*?\/\* End of visual 
 
 const ROOT = PROFILE_ROOT_SELECTOR;
 
+/** Secondary text: the text colour softened toward the background, so it stays readable on dark themes. */
+function mutedText(settings: VisualSettings): string {
+  if (!settings.textColour) return '';
+  const background = settings.blockBackground || settings.pageBackground || 'transparent';
+  return `color-mix(in srgb, ${settings.textColour} 70%, ${background})`;
+}
+
 /** Rules for the profile's own class names (app/styles/app.css), one per element the settings touch. */
 function visualRules(settings: VisualSettings): string[] {
   const font = FONT_OPTIONS.find((option) => option.key === settings.font)?.stack ?? '';
@@ -56,8 +63,11 @@ function visualRules(settings: VisualSettings): string[] {
       [
         ['background-color', settings.pageBackground],
         ['color', settings.textColour],
-        ['--color-text', settings.textColour],
         ['font-family', font],
+        // The profile's own styles read these variables: secondary text and inner borders follow too.
+        ['--color-text', settings.textColour],
+        ['--color-muted', mutedText(settings)],
+        ['--color-border', settings.borderColour],
       ],
     ],
     [`${ROOT} .profile-header`, [['background', settings.accentColour]]],
