@@ -1,6 +1,115 @@
+import { useId, useState } from 'react';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { Tabs, type TabDefinition } from '../components/Tabs';
 import type { ProfileEditorContext } from './editor-context';
+import { CssCodeEditor } from './style/CssCodeEditor';
+import { DroppedRules } from './style/DroppedRules';
+import { StylePreview } from './style/StylePreview';
+import { useCustomCss } from './style/use-custom-css';
+import { VisualEditor } from './style/VisualEditor';
 
-// Built by the profile editor issues (7 and 8); until then the tab says so plainly.
+type StyleMode = 'visual' | 'code';
+const STYLE_MODES: TabDefinition<StyleMode>[] = [
+  { key: 'visual', label: 'Visual Editor' },
+  { key: 'code', label: 'Code Editor' },
+];
+
+/**
+ * The Style Editor tab (owner-side section 2.1): a visual editor and a CSS code editor over the same
+ * CSS, quick themes, a live preview of the real profile, save and reset.
+ */
 export function StyleEditorTab({ editor }: { editor: ProfileEditorContext }) {
-  return <p className="muted">This tab of the editor for DOT {editor.dotNumber} is not available yet.</p>;
+  const style = useCustomCss(editor);
+  const [mode, setMode] = useState<StyleMode>('visual');
+  const [showPreview, setShowPreview] = useState(true);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const previewId = useId();
+
+  if (style.load === 'loading') {
+    return (
+      <p role="status" className="spinner">
+        Loading styles...
+      </p>
+    );
+  }
+  if (style.load === 'error') {
+    return (
+      <div>
+        <StylePreview profile={null} panels={null} css="" />
+        <button type="button" className="button button--secondary" onClick={() => void style.reload()}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="style-editor">
+      <Tabs
+        label="Style editor mode"
+        tabs={STYLE_MODES}
+        selected={mode}
+        onSelect={setMode}
+        keepMounted
+        renderPanel={(key) =>
+          key === 'visual' ? (
+            <VisualEditor settings={style.settings} onChange={style.setSettings} />
+          ) : (
+            <CssCodeEditor value={style.css} onChange={style.editCode} />
+          )
+        }
+      />
+      <DroppedRules dropped={style.dropped} />
+      <div className="style-editor__actions">
+        <p className="grid-editor__unsaved" aria-live="polite">
+          {style.unsaved ? 'You have unsaved changes' : ''}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={showPreview}
+          aria-controls={previewId}
+          onClick={() => setShowPreview((shown) => !shown)}
+        >
+          {showPreview ? 'Hide Preview' : 'Show Preview'}
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={style.saving}
+          onClick={() => setConfirmReset(true)}
+        >
+          Reset
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={style.saving}
+          onClick={() => void style.save()}
+        >
+          {style.saving ? 'Saving...' : 'Save CSS'}
+        </button>
+      </div>
+      <section
+        id={previewId}
+        hidden={!showPreview}
+        aria-label="Live preview"
+        className="style-editor__preview"
+      >
+        <h3>Live preview</h3>
+        <StylePreview profile={editor.profile} panels={editor.panels} css={style.css} />
+      </section>
+      <ConfirmDialog
+        open={confirmReset}
+        title="Reset custom CSS?"
+        message="This removes all custom CSS and visual editor settings from your profile."
+        confirmLabel="Reset CSS"
+        danger
+        onConfirm={() => {
+          setConfirmReset(false);
+          void style.reset();
+        }}
+        onCancel={() => setConfirmReset(false)}
+      />
+    </div>
+  );
 }

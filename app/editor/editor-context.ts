@@ -17,4 +17,6 @@ export interface ProfileEditorContext {
   /** Loads the profile again from the server (after a change whose result is easier re-read). */
   reload: () => Promise<void>;
   notify: (toast: Toast) => void;
+  /** A tab says whether it holds unsaved changes, so leaving the editor asks first (unsaved-changes.tsx). */
+  reportUnsaved: (source: string, unsaved: boolean) => void;
 }

@@ -6,6 +6,7 @@ import {
   test,
   TOKEN_KEY,
   withOwnerSession,
+  withVerifiedSession,
 } from './fixtures';
 
 test('anonymous visitors are sent from the editor to the public profile', async ({ page }) => {
@@ -21,7 +22,7 @@ test('a user of another carrier is sent to the profile, not into its editor', as
 });
 
 test('the owner sees the editor with its three tabs and the live profile link', async ({ page }) => {
-  await withOwnerSession(page, '6', '880006');
+  await withVerifiedSession(page, 'owner@880006.example.com');
   await page.goto('/profile/880006/edit');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit Profile');
   const tabs = page.getByRole('tablist', { name: 'Profile editor' }).getByRole('tab');

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { E2E_DATA_DIR } from '../../playwright.config';
+import { createSessionTokens } from '../../server/domains/auth/session-token';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -58,6 +62,29 @@ export async function latestLinkTo(page: Page, address: string): Promise<string>
   await expect(message).toBeVisible();
   const href = await message.getByRole('link', { name: 'Open link' }).getAttribute('href');
   return new URL(href!).pathname;
+}
+
+/**
+ * Starts the page with a real session of a user seeded in fixtures/seed-profiles.ts: signed with the
+ * e2e server's own secret (kept in its data directory), so the server accepts its writes.
+ */
+export async function withVerifiedSession(page: Page, email: string): Promise<void> {
+  const db = new Database(path.join(E2E_DATA_DIR, 'app.db'), { readonly: true, fileMustExist: true });
+  const user = db
+    .prepare(
+      'SELECT users.id, users.company_id, users.is_admin, companies.dot_number FROM users JOIN companies ON companies.id = users.company_id WHERE users.email = ?',
+    )
+    .get(email) as { id: number; company_id: number; is_admin: number; dot_number: number };
+  db.close();
+  const secret = readFileSync(path.join(E2E_DATA_DIR, 'jwt-secret'), 'utf8').trim();
+  const token = await createSessionTokens(secret, () => new Date()).sign({
+    sub: String(user.company_id),
+    dot: String(user.dot_number),
+    user_id: user.id,
+    is_admin: user.is_admin === 1,
+    email,
+  });
+  await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
 }
 
 /**

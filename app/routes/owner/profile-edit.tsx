@@ -8,6 +8,7 @@ import { ContentBlocksTab } from '../../editor/ContentBlocksTab';
 import type { ProfileEditorContext } from '../../editor/editor-context';
 import { GridLayoutTab } from '../../editor/GridLayoutTab';
 import { StyleEditorTab } from '../../editor/StyleEditorTab';
+import { LeavePrompt, useUnsavedChanges } from '../../editor/unsaved-changes';
 import { apiRequest } from '../../lib/api-client';
 import { dotNumberParam } from '../../lib/company';
 import { pageTitle } from '../../lib/site';
@@ -56,6 +57,7 @@ export default function ProfileEditRoute({ params, loaderData }: Route.Component
   const [state, setState] = useState<ProfileState>({ status: 'loading' });
   const [tab, setTab] = useState<EditorTab>('blocks');
   const [toast, notify] = useToast();
+  const [unsaved, reportUnsaved] = useUnsavedChanges();
   const isOwner = user !== null && dotNumber > 0 && user.dotNumber === String(dotNumber);
 
   useEffect(() => setHydrated(true), []);
@@ -103,9 +105,10 @@ export default function ProfileEditRoute({ params, loaderData }: Route.Component
             updateCss,
             reload,
             notify,
+            reportUnsaved,
           }
         : null,
-    [dotNumber, profile, loaderData.panels, updateBlocks, updateCss, reload, notify],
+    [dotNumber, profile, loaderData.panels, updateBlocks, updateCss, reload, notify, reportUnsaved],
   );
 
   if (!hydrated || !isOwner || state.status === 'loading') {
@@ -143,6 +146,7 @@ export default function ProfileEditRoute({ params, loaderData }: Route.Component
           View Live Profile<span className="visually-hidden"> (opens in a new tab)</span>
         </Link>
       </div>
+      <LeavePrompt when={unsaved} />
       <div className="profile-editor__notice" aria-live="polite">
         <ToastMessage toast={toast} />
       </div>

@@ -1,4 +1,4 @@
-import { sanitizeCustomCss } from '../content/sanitize-css.ts';
+import { sanitizeCustomCss, type DroppedRule } from '../content/sanitize-css.ts';
 import { sanitizeCustomHtml } from '../content/sanitize-html.ts';
 import type { Selectable } from 'kysely';
 import type { CompaniesTable } from '../../db/schema.ts';
@@ -17,6 +17,21 @@ export interface RatingSummary {
 function round2(value: number | string | null): number | null {
   if (value === null) return null;
   return Math.round(Number(value) * 100) / 100;
+}
+
+/** Custom CSS is stored as the owner wrote it, up to this many bytes (UTF-8). */
+export const MAX_CSS_BYTES = 100 * 1024;
+
+/** The owner's CSS, what the public page gets from it, and what was dropped on the way and why. */
+export interface CustomCss {
+  css: string;
+  scoped_css: string;
+  dropped: DroppedRule[];
+}
+
+function customCssOf(css: string): CustomCss {
+  const sanitized = sanitizeCustomCss(css);
+  return { css, scoped_css: sanitized.css, dropped: sanitized.dropped };
 }
 
 export function createProfileService(repo: CompaniesRepo, clock: () => Date = () => new Date()) {
@@ -109,6 +124,23 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
         ),
         phy_cnty: company.phy_cnty,
       };
+    },
+
+    /** The owner's own CSS for the style editor (docs/decisions/016-style-editor.md); null for an unknown DOT number. */
+    async customCss(dotNumber: number): Promise<CustomCss | null> {
+      const company = await repo.findByDot(dotNumber);
+      return company ? customCssOf(company.css) : null;
+    },
+
+    /**
+     * Stores the owner's CSS as written, so the editor shows their own text back; the public page only
+     * ever gets it sanitised and scoped (profileOf). The answer reports what the page will not get.
+     */
+    async saveCss(dotNumber: number, css: string): Promise<CustomCss | null> {
+      const company = await repo.findByDot(dotNumber);
+      if (!company) return null;
+      await repo.updateCss(company.id, css, clock().toISOString());
+      return customCssOf(css);
     },
 
     /**

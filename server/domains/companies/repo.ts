@@ -6,6 +6,11 @@ export function createCompaniesRepo(db: Db) {
       return db.selectFrom('companies').selectAll().where('dot_number', '=', dotNumber).executeTakeFirst();
     },
 
+    /** Stores the owner's custom CSS as written; it is sanitised and scoped whenever it is served. */
+    async updateCss(companyId: number, css: string, now: string) {
+      await db.updateTable('companies').set({ css, updated_at: now }).where('id', '=', companyId).execute();
+    },
+
     async blocksWithAssets(companyId: number) {
       const blocks = await db
         .selectFrom('content_blocks')

@@ -1,8 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { DotNumberParams } from '../../http/params.ts';
 import { requireSession } from '../../http/auth.ts';
 import type { Services } from '../../services.ts';
+import { MAX_CSS_BYTES } from './profile-service.ts';
+
+const CssBody = z.object({ css: z.string() }).strict();
+
+/** The DOT number of the path, when it is the caller's own company (403 otherwise: never a change). */
+async function ownDotNumber(request: FastifyRequest, services: Services): Promise<number> {
+  const session = await requireSession(request, services);
+  const { dotNumber } = parseInput(DotNumberParams, request.params);
+  if (dotNumber !== session.dotNumber) throw new HttpError(403, 'You can only edit your own profile');
+  return dotNumber;
+}
 
 export function companyRoutes(app: FastifyInstance, services: Services): void {
   app.get('/companies/supersearch', async (request) => services.search.supersearchQuery(request.query));
@@ -19,5 +31,23 @@ export function companyRoutes(app: FastifyInstance, services: Services): void {
     const profile = await services.profiles.profile(dotNumber);
     if (!profile) throw new HttpError(404, 'Company not found');
     return profile;
+  });
+
+  // The style editor's own CSS: the owner's text, what the public page gets, and what was dropped.
+  app.get('/companies/profile/:dotNumber/css', async (request) => {
+    const css = await services.profiles.customCss(await ownDotNumber(request, services));
+    if (!css) throw new HttpError(404, 'Company not found');
+    return css;
+  });
+
+  app.put('/companies/profile/:dotNumber/css', async (request) => {
+    const dotNumber = await ownDotNumber(request, services);
+    const { css } = parseInput(CssBody, request.body);
+    if (Buffer.byteLength(css, 'utf8') > MAX_CSS_BYTES) {
+      throw new HttpError(413, `Custom CSS may be at most 100 KB (${MAX_CSS_BYTES} bytes)`);
+    }
+    const saved = await services.profiles.saveCss(dotNumber, css);
+    if (!saved) throw new HttpError(404, 'Company not found');
+    return saved;
   });
 }

@@ -36,10 +36,28 @@ describe('sanitizeCustomCss', () => {
     ['div { content: "</style><script>alert(1)</script>" }', 'angle brackets are not allowed'],
     ['div { color: \\72 ed }', 'escape sequences are not allowed in values'],
     ['@font-face { font-family: x; src: url(https://fonts.example/x.woff) }', '@font-face is not allowed'],
+    [
+      '#carrier-profile ~ .site-footer { display: none }',
+      'selectors may only style elements inside the profile',
+    ],
+    ['~ .site-footer, p { display: none }', 'selectors may only style elements inside the profile'],
+    [
+      '#carrier-profile.profile + * { display: none }',
+      'selectors may only style elements inside the profile',
+    ],
   ])('drops %s', (input, reason) => {
     const result = sanitizeCustomCss(input);
     expect(result.dropped.map((rule) => rule.reason)).toEqual([reason]);
     expect(result.css).not.toMatch(/evil|other\.host|expression|javascript|<\/style/);
+  });
+
+  it('keeps sibling selectors inside the profile and scopes look-alike ids', () => {
+    expect(sanitizeCustomCss('#carrier-profile .a + .b { color: red }').css).toBe(
+      '#carrier-profile .a + .b { color: red }',
+    );
+    expect(sanitizeCustomCss('#carrier-profile-x { color: red }').css).toBe(
+      '#carrier-profile #carrier-profile-x { color: red }',
+    );
   });
 
   it('keeps url() to uploaded media', () => {

@@ -20,6 +20,11 @@ const FORBIDDEN_PROPERTIES = new Set(['behavior', '-moz-binding']);
 /** url() may only point at our own uploaded media (no other hosts, no data or script URLs). */
 const SAFE_URL = /^\/media\/[\w\-./]+$/;
 
+/** The root itself, not an id that merely starts with the same letters. */
+const ROOT_PREFIX = /^#carrier-profile(?![\w-])/;
+/** A scoped selector whose root is followed by a sibling combinator would style the page around the profile. */
+const LEAVES_ROOT = /^#carrier-profile(?![\w-])[^\s>+~]*\s*[~+]/;
+
 function shorten(text: string): string {
   const single = text.replace(/\s+/g, ' ').trim();
   return single.length > 120 ? `${single.slice(0, 117)}...` : single;
@@ -51,7 +56,7 @@ function scopeSelector(selector: string): string {
     const rest = trimmed.slice(pageLevel[0].length).trim();
     return rest ? `${PROFILE_ROOT_SELECTOR} ${scopeSelector(rest)}` : PROFILE_ROOT_SELECTOR;
   }
-  if (trimmed.startsWith(PROFILE_ROOT_SELECTOR)) return trimmed;
+  if (ROOT_PREFIX.test(trimmed)) return trimmed;
   return `${PROFILE_ROOT_SELECTOR} ${trimmed}`;
 }
 
@@ -89,7 +94,13 @@ export function sanitizeCustomCss(input: string): SanitizedCss {
     } else if (node.type === 'rule') {
       const rule = node as Rule;
       if (/[<>]/.test(rule.selector)) return drop(node, 'angle brackets are not allowed in selectors');
-      if (!insideKeyframes) rule.selectors = rule.selectors.map(scopeSelector);
+      if (!insideKeyframes) {
+        const scoped = rule.selectors.map(scopeSelector);
+        if (scoped.some((selector) => LEAVES_ROOT.test(selector))) {
+          return drop(node, 'selectors may only style elements inside the profile');
+        }
+        rule.selectors = scoped;
+      }
       rule.each((child) => visit(child, insideKeyframes));
     } else if (node.type === 'decl') {
       const problem = declarationProblem(node as Declaration);

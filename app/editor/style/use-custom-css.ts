@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { DroppedRule } from '../../../server/domains/content/sanitize-css';
+import type { CustomCss } from '../../../server/domains/companies/profile-service';
+import { apiRequest } from '../../lib/api-client';
+import type { ProfileEditorContext } from '../editor-context';
+import { DEFAULT_SETTINGS, readVisualSettings, sameSettings, withVisualSettings } from './visual-settings';
+
+/** CSS is generated from the visual settings once they have settled for 300 ms (owner-side section 9). */
+export const CSS_GENERATION_DEBOUNCE_MS = 300;
+
+type LoadState = 'loading' | 'ready' | 'error';
+
+/**
+ * The style editor's state. The CSS text is the one source of truth: the visual settings are read
+ * from its visual editor section, and a change to them rewrites that section after 300 ms.
+ */
+export function useCustomCss(editor: ProfileEditorContext) {
+  const { dotNumber, updateCss, notify, reportUnsaved } = editor;
+  const [load, setLoad] = useState<LoadState>('loading');
+  const [css, setCss] = useState('');
+  const [savedCss, setSavedCss] = useState('');
+  const [settings, setSettings] = useState(DEFAULT_SETTINGS);
+  const [dropped, setDropped] = useState<DroppedRule[]>([]);
+  const [saving, setSaving] = useState(false);
+  const path = `/api/v1/companies/profile/${dotNumber}/css`;
+
+  const apply = useCallback((result: CustomCss) => {
+    setCss(result.css);
+    setSavedCss(result.css);
+    setSettings(readVisualSettings(result.css));
+    setDropped(result.dropped);
+  }, []);
+
+  const reload = useCallback(async () => {
+    setLoad('loading');
+    try {
+      apply(await apiRequest<CustomCss>(path));
+      setLoad('ready');
+    } catch {
+      setLoad('error');
+    }
+  }, [apply, path]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  useEffect(() => {
+    if (sameSettings(settings, readVisualSettings(css))) return;
+    const timer = window.setTimeout(
+      () => setCss((current) => withVisualSettings(current, settings)),
+      CSS_GENERATION_DEBOUNCE_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [settings, css]);
+
+  const unsaved = load === 'ready' && (css !== savedCss || !sameSettings(settings, readVisualSettings(css)));
+  useEffect(() => reportUnsaved('style-editor', unsaved), [reportUnsaved, unsaved]);
+  useEffect(() => () => reportUnsaved('style-editor', false), [reportUnsaved]);
+
+  /** Typing in the code editor: the visual settings follow the section as typed. */
+  const editCode = useCallback((text: string) => {
+    setCss(text);
+    setSettings(readVisualSettings(text));
+  }, []);
+
+  async function store(next: string, success: string) {
+    setSaving(true);
+    try {
+      const result = await apiRequest<CustomCss>(path, {
+        method: 'PUT',
+        body: JSON.stringify({ css: next }),
+      });
+      apply(result);
+      updateCss(result.scoped_css);
+      notify({ kind: 'success', text: success });
+    } catch {
+      notify({ kind: 'error', text: 'Failed to save CSS changes' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return {
+    load,
+    reload,
+    css,
+    settings,
+    dropped,
+    saving,
+    unsaved,
+    editCode,
+    setSettings,
+    // A visual change still settling is saved too.
+    save: () =>
+      store(
+        sameSettings(settings, readVisualSettings(css)) ? css : withVisualSettings(css, settings),
+        'CSS saved successfully!',
+      ),
+    reset: () => store('', 'CSS reset successful'),
+  };
+}
