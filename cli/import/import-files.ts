@@ -6,7 +6,7 @@ import {
   inspectionRowSet,
 } from '../../server/domains/carrier-data/table-rows.ts';
 import { createSearchIndex } from '../../server/domains/search/search-index.ts';
-import { isTableEmpty, relaxDurability, suspendSecondaryIndexes } from '../../server/db/bulk-load.ts';
+import { isTableEmpty, applyBulkLoadSettings, suspendSecondaryIndexes } from '../../server/db/bulk-load.ts';
 import { createRowUpserter } from '../../server/db/upsert-rows.ts';
 import type {
   CarrierRecord,
@@ -99,7 +99,7 @@ export async function importFiles(
       const restoreIndexes = (await isTableEmpty(db, table))
         ? await suspendSecondaryIndexes(db, dialect, table)
         : null;
-      const restoreDurability = relaxDurability(db);
+      const restoreSettings = applyBulkLoadSettings(db);
       try {
         for await (const row of opened.rows) {
           if (row.kind === 'skip') {
@@ -120,7 +120,7 @@ export async function importFiles(
         await upserter.close();
         await restoreIndexes?.();
         if (table === 'companies') await createSearchIndex(db, dialect).refreshSince(timestamp);
-        restoreDurability();
+        restoreSettings();
       }
       progress?.done();
       report.seconds = (performance.now() - started) / 1000;
