@@ -49,9 +49,6 @@ export async function isTableEmpty(db: Db, table: 'companies' | 'inspections' | 
   return row === undefined;
 }
 
-/** Helper threads SQLite's sorter may use: the indexes built after a load sort on both cores. */
-const SORTER_THREADS = 2;
-
 /**
  * SQLite settings for a bulk load; returns a function that restores the previous ones. Commits skip
  * their fsync: a crash mid-import can lose only the import's last commits, which a re-run writes
@@ -60,12 +57,9 @@ const SORTER_THREADS = 2;
 export function applyBulkLoadSettings(db: Db): () => void {
   const connection = sqliteConnection(db);
   if (!connection) return () => undefined;
-  const previous = ['synchronous', 'threads'].map(
-    (name) => [name, connection.pragma(name, { simple: true }) as number] as const,
-  );
+  const synchronous = connection.pragma('synchronous', { simple: true }) as number;
   connection.pragma('synchronous = OFF');
-  connection.pragma(`threads = ${SORTER_THREADS}`);
   return () => {
-    for (const [name, value] of previous) connection.pragma(`${name} = ${value}`);
+    connection.pragma(`synchronous = ${synchronous}`);
   };
 }
