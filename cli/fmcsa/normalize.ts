@@ -111,8 +111,12 @@ function parseDay(value: string): string {
   throw new RowError(`unreadable date ${quote(value)}`);
 }
 
-/** Files repeat the same few thousand days: a day read before is looked up rather than parsed again. */
-const days = new Map<string, string>();
+/**
+ * Census and MCMIS files repeat the same few thousand days: a `YYYYMMDD` day read before is looked up
+ * rather than parsed again. The key is the number those digits make, not the text: a string cut from
+ * the file would keep the whole megabyte of text it came from alive for as long as the cache lives.
+ */
+const daysByDigits = new Map<number, string>();
 const MAX_CACHED_DAYS = 100_000;
 
 /**
@@ -123,11 +127,13 @@ const MAX_CACHED_DAYS = 100_000;
 export function date(raw: string): string | null {
   const value = text(raw);
   if (value === null) return null;
-  let day = days.get(value);
+  const digits = value.length === 8 || value.charCodeAt(8) === 32 ? digitsAt(value, 0, 8) : -1;
+  if (digits < 0) return parseDay(value);
+  let day = daysByDigits.get(digits);
   if (day === undefined) {
     day = parseDay(value);
-    if (days.size >= MAX_CACHED_DAYS) days.clear();
-    days.set(value, day);
+    if (daysByDigits.size >= MAX_CACHED_DAYS) daysByDigits.clear();
+    daysByDigits.set(digits, day);
   }
   return day;
 }

@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/database.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
 import { describeReport, importFiles } from './import-files.ts';
@@ -58,6 +59,54 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
     await importFiles(database.db, testDialect, [demo.census, demo.crashes], { showProgress: false });
     expect(await count('companies')).toBe(400);
     expect(await count('crashes')).toBe(demo.counts.crashes);
+  });
+
+  it('stores the same rows and search index whether it loads a fresh table or updates one in place', async () => {
+    const options = { showProgress: false, now: () => '2026-11-22T00:00:00.000Z' };
+    const lines = readFileSync(demo.census, 'utf8').trimEnd().split('\n');
+    // An older file with other names and statuses for the same carriers, and a newer one for a third
+    // of them: few enough that the search index is updated row by row rather than rebuilt.
+    const older = path.join(dir, 'older_census.csv');
+    writeFileSync(older, lines.join('\n').replaceAll('TRANSPORT', 'HAULING').replaceAll(',A,', ',I,') + '\n');
+    const newer = path.join(dir, 'newer_census.csv');
+    writeFileSync(newer, lines.slice(0, 134).join('\n') + '\n');
+
+    const fresh = await createTestDatabase();
+    const updated = await createTestDatabase();
+    try {
+      await importFiles(fresh.db, testDialect, [demo.census], options);
+      await importFiles(updated.db, testDialect, [older], options);
+      const rows = async (db: Db) =>
+        (await db.selectFrom('companies').selectAll().orderBy('dot_number').execute()).map(
+          ({ id: _id, ...row }: Record<string, unknown>) => row,
+        );
+      const idsFor = async (db: Db, word: string) => {
+        const found =
+          testDialect === 'sqlite'
+            ? await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
+                JOIN companies c ON c.id = f.rowid WHERE companies_fts MATCH ${`"${word}"*`}`.execute(db)
+            : await sql<{ dot: number }>`SELECT dot_number AS dot FROM companies
+                WHERE search_vector @@ to_tsquery('simple', ${`${word}:*`})`.execute(db);
+        return found.rows.map((row) => Number(row.dot)).sort((a, b) => a - b);
+      };
+      const transport = await idsFor(fresh.db, 'transport');
+      expect(transport.length).toBeGreaterThan(0);
+      expect(await idsFor(updated.db, 'hauling')).toEqual(
+        [...transport, ...(await idsFor(fresh.db, 'hauling'))].sort((a, b) => a - b),
+      );
+
+      await importFiles(updated.db, testDialect, [newer], options);
+      const newerDots = new Set(lines.slice(1, 134).map((line) => Number(line.split(',')[3])));
+      const [freshRows, updatedRows] = [await rows(fresh.db), await rows(updated.db)];
+      expect(freshRows).toHaveLength(400);
+      const isNewer = (row: Record<string, unknown>) => newerDots.has(Number(row.dot_number));
+      expect(updatedRows.filter(isNewer)).toEqual(freshRows.filter(isNewer));
+      expect(updatedRows.filter((row) => !isNewer(row) && row.status_code === 'A')).toEqual([]);
+      const [freshTransport, updatedTransport] = [transport, await idsFor(updated.db, 'transport')];
+      expect(updatedTransport).toEqual(freshTransport.filter((dot) => newerDots.has(dot)));
+    } finally {
+      await Promise.all([fresh.destroy(), updated.destroy()]);
+    }
   });
 
   it('stores the real Company Census sample row as published', async () => {

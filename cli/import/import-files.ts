@@ -1,8 +1,13 @@
 import type { Db } from '../../server/db/database.ts';
 import type { Dialect } from '../../server/db/migrate.ts';
-import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
+import {
+  companyRowSets,
+  crashRowSet,
+  inspectionRowSet,
+} from '../../server/domains/carrier-data/table-rows.ts';
 import { createSearchIndex } from '../../server/domains/search/search-index.ts';
-import { isTableEmpty, suspendSecondaryIndexes } from '../../server/db/bulk-load.ts';
+import { isTableEmpty, applyBulkLoadSettings, suspendSecondaryIndexes } from '../../server/db/bulk-load.ts';
+import { createRowUpserter } from '../../server/db/upsert-rows.ts';
 import type {
   CarrierRecord,
   CrashRecord,
@@ -11,8 +16,11 @@ import type {
 import { openFmcsaFile, UnreadableFileError, type DatasetKind } from '../fmcsa/open-file.ts';
 import { createProgress } from './progress.ts';
 
-/** Rows written per statement: well under both dialects' bound-parameter limits at ~35 columns. */
-const BATCH_SIZE = 500;
+/**
+ * Rows gathered before they are written: one statement on PostgreSQL (its rows travel as one JSON
+ * parameter), a run of one prepared statement on SQLite.
+ */
+const BATCH_SIZE = 5_000;
 const TABLE_OF: Record<DatasetKind, 'companies' | 'inspections' | 'crashes'> = {
   company_census: 'companies',
   sms_census: 'companies',
@@ -67,20 +75,19 @@ export async function importFiles(
       let carriers: CarrierRecord[] = [];
       let inspections: InspectionRecord[] = [];
       let crashes: CrashRecord[] = [];
+      const upserter = createRowUpserter(db);
 
       const flush = async () => {
-        if (carriers.length + inspections.length + crashes.length === 0) return;
-        const [carrierBatch, inspectionBatch, crashBatch] = [carriers, inspections, crashes];
+        const sets = [
+          ...(carriers.length > 0 ? companyRowSets(carriers, timestamp) : []),
+          ...(inspections.length > 0 ? [inspectionRowSet(inspections)] : []),
+          ...(crashes.length > 0 ? [crashRowSet(crashes)] : []),
+        ];
+        report.imported += carriers.length + inspections.length + crashes.length;
         carriers = [];
         inspections = [];
         crashes = [];
-        await db.transaction().execute(async (trx) => {
-          const repo = createCarrierDataRepo(trx);
-          await repo.upsertCarriers(carrierBatch, timestamp);
-          await repo.upsertInspections(inspectionBatch);
-          await repo.upsertCrashes(crashBatch);
-        });
-        report.imported += carrierBatch.length + inspectionBatch.length + crashBatch.length;
+        for (const set of sets) await upserter.upsert(set);
         progress?.update(
           report.imported + report.skipped,
           opened.bytesRead() / Math.max(opened.totalBytes, 1),
@@ -92,6 +99,7 @@ export async function importFiles(
       const restoreIndexes = (await isTableEmpty(db, table))
         ? await suspendSecondaryIndexes(db, dialect, table)
         : null;
+      const restoreSettings = applyBulkLoadSettings(db);
       try {
         for await (const row of opened.rows) {
           if (row.kind === 'skip') {
@@ -108,9 +116,12 @@ export async function importFiles(
         }
         await flush();
       } finally {
+        // Rows written before a failure stay, as the indexes and the search index must then.
+        await upserter.close();
         await restoreIndexes?.();
+        if (table === 'companies') await createSearchIndex(db, dialect).refreshSince(timestamp);
+        restoreSettings();
       }
-      if (table === 'companies') await createSearchIndex(db, dialect).refreshSince(timestamp);
       progress?.done();
       report.seconds = (performance.now() - started) / 1000;
       reports.push(report);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from './database.ts';
+import { sqliteConnection, type Db } from './database.ts';
 import type { Dialect } from './migrate.ts';
 
 interface IndexDefinition {
@@ -47,4 +47,19 @@ export async function isTableEmpty(db: Db, table: 'companies' | 'inspections' | 
     .limit(1)
     .executeTakeFirst();
   return row === undefined;
+}
+
+/**
+ * SQLite settings for a bulk load; returns a function that restores the previous ones. Commits skip
+ * their fsync: a crash mid-import can lose only the import's last commits, which a re-run writes
+ * again, and the WAL keeps the database itself consistent. PostgreSQL needs nothing here.
+ */
+export function applyBulkLoadSettings(db: Db): () => void {
+  const connection = sqliteConnection(db);
+  if (!connection) return () => undefined;
+  const synchronous = connection.pragma('synchronous', { simple: true }) as number;
+  connection.pragma('synchronous = OFF');
+  return () => {
+    connection.pragma(`synchronous = ${synchronous}`);
+  };
 }

@@ -9,6 +9,14 @@ import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
+/** The better-sqlite3 connection behind each SQLite Db, for bulk writes that bypass query building. */
+const sqliteConnections = new WeakMap<Db, SQLite.Database>();
+
+/** The SQLite connection of a Db opened by openDatabase; null for PostgreSQL. */
+export function sqliteConnection(db: Db): SQLite.Database | null {
+  return sqliteConnections.get(db) ?? null;
+}
+
 /** Opens the configured database: SQLite (WAL, one file) by default, PostgreSQL for DATABASE_URL=postgres://. */
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.dialect === 'postgres') {
@@ -27,7 +35,11 @@ export function openDatabase(config: DatabaseConfig): Db {
   connection.function('distance_miles', { deterministic: true }, (lat1, lon1, lat2, lon2) =>
     distanceMiles(Number(lat1), Number(lon1), Number(lat2), Number(lon2)),
   );
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+  });
+  sqliteConnections.set(db, connection);
+  return db;
 }
 
 /** Prepared statements kept per SQL text: imports and hot pages run the same statements again and again. */

@@ -1,108 +1,32 @@
-import { sql, type Insertable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { CompaniesTable, CrashesTable, InspectionsTable } from '../../db/schema.ts';
-import { zipCentroid } from './geocode.ts';
+import { createRowUpserter, type RowSet } from '../../db/upsert-rows.ts';
 import type { CarrierRecord, CrashRecord, InspectionRecord } from './records.ts';
+import { companyRowSets, crashRowSet, inspectionRowSet } from './table-rows.ts';
 
-/** Keeps the last record for each key: one statement may not upsert the same row twice (PostgreSQL). */
-function lastPerKey<T>(records: readonly T[], key: (record: T) => string | number): T[] {
-  const byKey = new Map<string | number, T>();
-  for (const record of records) byKey.set(key(record), record);
-  return [...byKey.values()];
-}
-
-/** The columns a census record sets. A field the file format does not carry (undefined) is left as stored. */
-function companyValues(record: CarrierRecord, now: string): Insertable<CompaniesTable> {
-  const values: Record<string, unknown> = { dot_number: record.dot_number, updated_at: now, created_at: now };
-  for (const [key, value] of Object.entries(record)) {
-    if (value === undefined || key === 'dot_number') continue;
-    if (key === 'legal_name') values.name = value ?? `USDOT ${record.dot_number}`;
-    else if (key === 'cargo_codes') values.cargo_codes = (value as string[]).join(';');
-    else values[key] = value;
-  }
-  if (record.phy_zip !== undefined) {
-    const centroid = zipCentroid(record.phy_zip);
-    values.latitude = centroid?.latitude ?? null;
-    values.longitude = centroid?.longitude ?? null;
-  }
-  if (values.name === undefined) values.name = `USDOT ${record.dot_number}`;
-  return values as unknown as Insertable<CompaniesTable>;
+/** Upserts the row sets and commits them. */
+async function upsertAll(db: Db, sets: readonly RowSet[]): Promise<void> {
+  const upserter = createRowUpserter(db);
+  for (const set of sets) await upserter.upsert(set);
+  await upserter.close();
 }
 
 export function createCarrierDataRepo(db: Db) {
   return {
     /**
-     * Inserts or updates carriers by DOT number. All records of one call must come from the same
-     * file format (they set the same fields); the claim state, custom CSS and creation time of an
-     * existing company are never touched.
+     * Inserts or updates carriers by DOT number (table-rows.ts says which columns an update keeps);
+     * the importer writes through the same row sets.
      */
     async upsertCarriers(records: readonly CarrierRecord[], now: string): Promise<void> {
-      const rows = lastPerKey(records, (record) => record.dot_number).map((record) =>
-        companyValues(record, now),
-      );
-      const first = rows[0];
-      if (!first) return;
-      const updated = Object.keys(first).filter(
-        (column) => column !== 'dot_number' && column !== 'created_at',
-      );
-      await db
-        .insertInto('companies')
-        .values(rows)
-        .onConflict((conflict) =>
-          conflict
-            .column('dot_number')
-            .doUpdateSet(
-              Object.fromEntries(updated.map((column) => [column, sql.ref(`excluded.${column}`)])),
-            ),
-        )
-        .execute();
+      await upsertAll(db, companyRowSets(records, now));
     },
 
     async upsertInspections(records: readonly InspectionRecord[]): Promise<void> {
-      const rows: Insertable<InspectionsTable>[] = lastPerKey(records, (record) => record.inspection_id);
-      if (rows.length === 0) return;
-      await db
-        .insertInto('inspections')
-        .values(rows)
-        .onConflict((conflict) =>
-          conflict.column('inspection_id').doUpdateSet((eb) => ({
-            dot_number: eb.ref('excluded.dot_number'),
-            insp_date: eb.ref('excluded.insp_date'),
-            report_state: eb.ref('excluded.report_state'),
-            report_number: eb.ref('excluded.report_number'),
-            insp_level_id: eb.ref('excluded.insp_level_id'),
-            viol_total: eb.ref('excluded.viol_total'),
-            oos_total: eb.ref('excluded.oos_total'),
-            driver_oos_total: eb.ref('excluded.driver_oos_total'),
-            vehicle_oos_total: eb.ref('excluded.vehicle_oos_total'),
-            hazmat_oos_total: eb.ref('excluded.hazmat_oos_total'),
-          })),
-        )
-        .execute();
+      await upsertAll(db, [inspectionRowSet(records)]);
     },
 
     async upsertCrashes(records: readonly CrashRecord[]): Promise<void> {
-      const rows: Insertable<CrashesTable>[] = lastPerKey(records, (record) => record.crash_id).map(
-        (record) => ({
-          ...record,
-          tow_away: record.tow_away ? 1 : 0,
-        }),
-      );
-      if (rows.length === 0) return;
-      await db
-        .insertInto('crashes')
-        .values(rows)
-        .onConflict((conflict) =>
-          conflict.column('crash_id').doUpdateSet((eb) => ({
-            dot_number: eb.ref('excluded.dot_number'),
-            report_date: eb.ref('excluded.report_date'),
-            report_state: eb.ref('excluded.report_state'),
-            fatalities: eb.ref('excluded.fatalities'),
-            injuries: eb.ref('excluded.injuries'),
-            tow_away: eb.ref('excluded.tow_away'),
-          })),
-        )
-        .execute();
+      await upsertAll(db, [crashRowSet(records)]);
     },
 
     async findCompanyByDot(dotNumber: number) {

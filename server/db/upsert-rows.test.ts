@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
+import { createRowUpserter, type RowSet } from './upsert-rows.ts';
+
+describe(`row-set upserts on ${testDialect}`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  const companies = (rows: unknown[][], columns = ['dot_number', 'name', 'created_at', 'updated_at']) =>
+    ({ table: 'companies', key: 'dot_number', insertOnly: ['created_at'], columns, rows }) satisfies RowSet;
+  const stored = () =>
+    database.db
+      .selectFrom('companies')
+      .select(['dot_number', 'name', 'phy_city', 'claimed', 'created_at', 'updated_at'])
+      .where('dot_number', 'in', [11, 12])
+      .orderBy('dot_number')
+      .execute();
+
+  it('inserts new keys, updates existing ones in place and keeps what a set does not name', async () => {
+    const upserter = createRowUpserter(database.db);
+    await upserter.upsert(
+      companies(
+        [
+          [11, 'FIRST', 'TULSA', 'day 1', 'day 1'],
+          [12, 'SECOND', 'OMAHA', 'day 1', 'day 1'],
+        ],
+        ['dot_number', 'name', 'phy_city', 'created_at', 'updated_at'],
+      ),
+    );
+    await upserter.close();
+    await database.db.updateTable('companies').set({ claimed: 1 }).where('dot_number', '=', 11).execute();
+
+    const again = createRowUpserter(database.db);
+    // The same key twice in one set: the later row wins, as it would row by row.
+    await again.upsert(
+      companies([
+        [11, 'FIRST RENAMED', 'day 2', 'day 2'],
+        [11, 'FIRST RENAMED TWICE', 'day 2', 'day 2'],
+      ]),
+    );
+    await again.close();
+
+    expect(await stored()).toEqual([
+      {
+        dot_number: 11,
+        name: 'FIRST RENAMED TWICE',
+        phy_city: 'TULSA',
+        claimed: 1,
+        created_at: 'day 1',
+        updated_at: 'day 2',
+      },
+      {
+        dot_number: 12,
+        name: 'SECOND',
+        phy_city: 'OMAHA',
+        claimed: 0,
+        created_at: 'day 1',
+        updated_at: 'day 1',
+      },
+    ]);
+  });
+});

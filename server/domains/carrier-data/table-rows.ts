@@ -1,0 +1,144 @@
+/** FMCSA records as the row sets the carrier-data tables store (server/db/upsert-rows.ts). */
+import type { RowSet } from '../../db/upsert-rows.ts';
+import { zipCentroid } from './geocode.ts';
+import type { CarrierRecord, CrashRecord, InspectionRecord } from './records.ts';
+
+type StoredAsIs = Exclude<keyof CarrierRecord, 'dot_number' | 'legal_name' | 'cargo_codes'>;
+
+/** Record fields kept in the companies column of the same name (every field but the three handled apart). */
+const AS_IS_FIELDS: Record<StoredAsIs, true> = {
+  dba_name: true,
+  mc_number: true,
+  email: true,
+  phone: true,
+  phy_street: true,
+  phy_city: true,
+  phy_state: true,
+  phy_zip: true,
+  phy_country: true,
+  phy_cnty: true,
+  power_units: true,
+  truck_units: true,
+  total_drivers: true,
+  total_cdl: true,
+  mcs150_mileage: true,
+  mcs150_mileage_year: true,
+  business_org_desc: true,
+  carrier_operation: true,
+  status_code: true,
+  safety_rating: true,
+  company_officer_1: true,
+  company_officer_2: true,
+  carship: true,
+  cargo_other_desc: true,
+  mcs150_date: true,
+  add_date: true,
+};
+const AS_IS = Object.keys(AS_IS_FIELDS) as StoredAsIs[];
+const CARGO_BIT = 1 << AS_IS.length;
+const ZIP_BIT = CARGO_BIT << 1;
+
+/** Columns of the rows whose present fields are `mask` (a bit per AS_IS field, then cargo, then ZIP). */
+function companyColumns(mask: number): string[] {
+  const columns = ['dot_number', 'name', ...AS_IS.filter((_, index) => mask & (1 << index))];
+  if (mask & CARGO_BIT) columns.push('cargo_codes');
+  if (mask & ZIP_BIT) columns.push('latitude', 'longitude');
+  columns.push('created_at', 'updated_at');
+  return columns;
+}
+
+const columnsByMask = new Map<number, string[]>();
+
+function companySet(mask: number): RowSet & { rows: unknown[][] } {
+  let columns = columnsByMask.get(mask);
+  if (!columns) {
+    columns = companyColumns(mask);
+    columnsByMask.set(mask, columns);
+  }
+  return { table: 'companies', key: 'dot_number', insertOnly: ['created_at'], columns, rows: [] };
+}
+
+/**
+ * Companies rows for census records. A field the file format does not carry (undefined) is not a
+ * column of the row, so an update leaves it as stored; the claim state, custom CSS and creation
+ * time of an existing company are never touched. Consecutive records carrying the same fields share
+ * a set (one file's records all do).
+ */
+export function companyRowSets(records: readonly CarrierRecord[], now: string): RowSet[] {
+  const sets: (RowSet & { rows: unknown[][] })[] = [];
+  let current: (RowSet & { rows: unknown[][] }) | null = null;
+  let currentMask = -1;
+  for (const record of records) {
+    const row: unknown[] = [record.dot_number, record.legal_name ?? `USDOT ${record.dot_number}`];
+    let mask = 0;
+    for (let index = 0; index < AS_IS.length; index += 1) {
+      const value = record[AS_IS[index] as StoredAsIs];
+      if (value === undefined) continue;
+      mask |= 1 << index;
+      row.push(value);
+    }
+    if (record.cargo_codes !== undefined) {
+      mask |= CARGO_BIT;
+      row.push(record.cargo_codes.join(';'));
+    }
+    if (record.phy_zip !== undefined) {
+      mask |= ZIP_BIT;
+      const centroid = zipCentroid(record.phy_zip);
+      row.push(centroid?.latitude ?? null, centroid?.longitude ?? null);
+    }
+    row.push(now, now);
+    if (mask !== currentMask) {
+      current = companySet(mask);
+      currentMask = mask;
+      sets.push(current);
+    }
+    (current as RowSet & { rows: unknown[][] }).rows.push(row);
+  }
+  return sets;
+}
+
+const INSPECTION_COLUMNS = [
+  'inspection_id',
+  'dot_number',
+  'insp_date',
+  'report_state',
+  'report_number',
+  'insp_level_id',
+  'viol_total',
+  'oos_total',
+  'driver_oos_total',
+  'vehicle_oos_total',
+  'hazmat_oos_total',
+] as const satisfies readonly (keyof InspectionRecord)[];
+
+export function inspectionRowSet(records: readonly InspectionRecord[]): RowSet {
+  return {
+    table: 'inspections',
+    key: 'inspection_id',
+    insertOnly: [],
+    columns: INSPECTION_COLUMNS,
+    rows: records.map((record) => INSPECTION_COLUMNS.map((column) => record[column])),
+  };
+}
+
+const CRASH_COLUMNS = [
+  'crash_id',
+  'dot_number',
+  'report_date',
+  'report_state',
+  'fatalities',
+  'injuries',
+  'tow_away',
+] as const satisfies readonly (keyof CrashRecord)[];
+
+export function crashRowSet(records: readonly CrashRecord[]): RowSet {
+  return {
+    table: 'crashes',
+    key: 'crash_id',
+    insertOnly: [],
+    columns: CRASH_COLUMNS,
+    rows: records.map((record) =>
+      CRASH_COLUMNS.map((column) => (column === 'tow_away' ? (record.tow_away ? 1 : 0) : record[column])),
+    ),
+  };
+}
