@@ -21,6 +21,10 @@ export function sqliteConnection(db: Db): SQLite.Database | null {
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection the server closes (a restart, an administrator's terminate) makes the pool
+    // emit 'error'; unheard, that would end the process. The pool drops that client and opens a new
+    // one for the next query, and queries in flight get their own errors.
+    pool.on('error', () => undefined);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.filename !== ':memory:') mkdirSync(path.dirname(config.filename), { recursive: true });
