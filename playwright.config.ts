@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
-const E2E_DATA_DIR = '.tmp/e2e-data';
+/** The browser tests' data directory; tests/e2e/fixtures.ts reads the server's JWT secret from it. */
+export const E2E_DATA_DIR = '.tmp/e2e-data';
 
 // Browser tests drive Debian's Chromium against the built server on a fresh SQLite database.
 export default defineConfig({

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { SignJWT } from 'jose';
+import { E2E_DATA_DIR } from '../../playwright.config';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -48,6 +51,30 @@ export function fakeToken(claims: Record<string, unknown>): string {
 /** Starts the page with a decodable session for a company's DOT number, valid for ten minutes. */
 export async function withOwnerSession(page: Page, sub: string, dot: string): Promise<void> {
   const token = fakeToken({ sub, dot, exp: Math.floor(Date.now() / 1000) + 600 });
+  await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
+}
+
+/**
+ * Starts the page with a real session of the seeded owner of a carrier (tests/e2e/fixtures/
+ * seed-profiles.ts gives it user id = DOT number), signed with the e2e server's own secret, which the
+ * embedded default keeps in its data directory: the server accepts the writes this session makes.
+ */
+export async function withRealOwnerSession(page: Page, dotNumber: number): Promise<void> {
+  const profile = await page.request.get(`/api/v1/companies/profile/${dotNumber}`);
+  expect(profile.ok()).toBe(true);
+  const { company } = (await profile.json()) as { company: { id: number } };
+  const secret = readFileSync(path.join(E2E_DATA_DIR, 'jwt-secret'), 'utf8').trim();
+  const token = await new SignJWT({
+    dot: String(dotNumber),
+    user_id: dotNumber,
+    is_admin: true,
+    email: `owner@${dotNumber}.example.com`,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(company.id))
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(secret));
   await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
 }
 

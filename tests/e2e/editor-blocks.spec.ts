@@ -1,0 +1,299 @@
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, expectAccessible, test, withRealOwnerSession } from './fixtures';
+
+// The Content Blocks tab with real sessions: every write goes to the server. Each test has its own
+// claimed carrier (880020-880023, seeded in tests/e2e/fixtures/seed-profiles.ts).
+
+const NON_CUSTOM_TITLES = [
+  'Profile Picture',
+  'Header Image',
+  'About Our Company',
+  'Our Equipment',
+  'Safety Score',
+  'Inspection Heat Map',
+  'Cargo & Carrier Information',
+  'Fleet Information',
+  'Customer Ratings',
+  'Capacity Board',
+];
+
+/** A generated picture file, as a browser file chooser would hand it over. */
+async function imageFile(name: string, width: number, height: number, format: 'png' | 'jpeg') {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } });
+  const buffer = await (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+  return { name, mimeType: `image/${format}`, buffer };
+}
+
+function notice(page: Page, text: string): Locator {
+  return page.locator('.profile-editor__notice').getByText(text, { exact: true });
+}
+
+function blockItem(page: Page, title: string): Locator {
+  return page.locator('.block-list__item', {
+    has: page.getByRole('heading', { level: 3, name: title, exact: true }),
+  });
+}
+
+async function addBlock(page: Page, title: string) {
+  const chooser = page.locator('.add-block__chooser');
+  if (!(await chooser.isVisible())) await page.getByRole('button', { name: 'Add Block' }).click();
+  await chooser.getByRole('button', { name: title, exact: true }).click();
+  await expect(notice(page, 'New block added successfully!')).toBeVisible();
+  await expect(blockItem(page, title).first()).toBeVisible();
+}
+
+async function naturalWidth(image: Locator): Promise<number> {
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBeGreaterThan(0);
+  return image.evaluate((element: HTMLImageElement) => element.naturalWidth);
+}
+
+test('the owner adds each block type; the chooser then offers only custom', async ({ page }) => {
+  await withRealOwnerSession(page, 880020);
+  await page.goto('/profile/880020/edit');
+  await expect(page.getByText('This profile has no content blocks yet.', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Add Block' }).click();
+  const chooser = page.locator('.add-block__chooser');
+  await expect(chooser.getByRole('button')).toHaveCount(11);
+  await expectAccessible(page);
+
+  for (const title of NON_CUSTOM_TITLES) {
+    await addBlock(page, title);
+    if (await chooser.isVisible())
+      await expect(chooser.getByRole('button', { name: title, exact: true })).toHaveCount(0);
+  }
+  await addBlock(page, 'Custom Content');
+  await page.getByRole('button', { name: 'Add Block' }).click();
+  await expect(chooser.getByRole('button')).toHaveText(['Custom Content']);
+  await chooser.getByRole('button', { name: 'Custom Content' }).click();
+  await expect(blockItem(page, 'Custom Content')).toHaveCount(2);
+  await expect(page.locator('.block-list__item')).toHaveCount(12);
+
+  // New blocks are visible; pictures hide their title and the preview drops the editing hint.
+  await expect(blockItem(page, 'Our Equipment')).toContainText('Visible');
+  const profilePicture = blockItem(page, 'Profile Picture');
+  await expect(profilePicture.locator('.block-preview')).toContainText('No Image');
+  await expect(profilePicture.locator('.block-preview')).not.toContainText('You can add a profile picture');
+  await expect(profilePicture.locator('.block-preview .profile-block__title')).toHaveCount(0);
+
+  // Data blocks say they show real-time data and have nothing to edit.
+  for (const title of [
+    'Safety Score',
+    'Inspection Heat Map',
+    'Cargo & Carrier Information',
+    'Fleet Information',
+    'Customer Ratings',
+  ]) {
+    const item = blockItem(page, title);
+    await expect(item.getByRole('note')).toContainText('real-time data');
+    await expect(item.getByRole('button', { name: `Edit ${title}` })).toHaveCount(0);
+  }
+
+  // The additions are saved: they come back after a reload, in the order they were added.
+  await page.reload();
+  await expect(page.locator('.block-list__item h3')).toHaveText([
+    ...NON_CUSTOM_TITLES,
+    'Custom Content',
+    'Custom Content',
+  ]);
+});
+
+test('about us from a template, custom HTML sanitised, hide and show, delete after confirmation', async ({
+  page,
+}) => {
+  await withRealOwnerSession(page, 880021);
+  await page.goto('/profile/880021/edit');
+
+  // About us: a template written for the carrier's city and state fills the text.
+  const about = blockItem(page, 'About Our Company');
+  await about.getByRole('button', { name: 'Edit About Our Company' }).click();
+  const template = about.getByRole('button', { name: /Use the Family Owned template/ });
+  await expect(template).toContainText('Omaha, NE');
+  await expectAccessible(page);
+  await template.click();
+  await expect(about.getByLabel('About text')).toHaveValue(
+    /family-owned carrier proudly serving customers from Omaha, NE/,
+  );
+  await expect(about.locator('.block-preview')).toContainText('family-owned carrier');
+  await about.getByLabel('Title').fill('Who We Are');
+  await about.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notice(page, 'Block updated successfully!')).toBeVisible();
+  const whoWeAre = blockItem(page, 'Who We Are');
+  await expect(whoWeAre.locator('.block-preview')).toContainText(
+    'Every load is handled with the care of a family business',
+  );
+
+  // Custom HTML: the server keeps the basic markup and drops the rest; the preview shows the result.
+  const custom = blockItem(page, 'Custom Content');
+  await custom.getByRole('button', { name: 'Edit Custom Content' }).click();
+  await custom
+    .getByLabel('HTML content')
+    .fill(
+      '<p onclick="window.__pwned = 1">Hello <strong>world</strong></p><script>window.__pwned = 2</script><iframe src="https://evil.example/"></iframe>',
+    );
+  await custom.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notice(page, 'Block updated successfully!')).toBeVisible();
+  const html = custom.locator('.custom-html');
+  await expect(html.locator('strong')).toHaveText('world');
+  await expect(html.locator('script, iframe, [onclick]')).toHaveCount(0);
+  await custom.getByRole('button', { name: 'Edit Custom Content' }).click();
+  await expect(custom.getByLabel('HTML content')).toHaveValue('<p>Hello <strong>world</strong></p>');
+  await custom.getByRole('button', { name: 'Cancel' }).click();
+
+  // Data blocks cannot be edited.
+  await expect(blockItem(page, 'Customer Ratings').getByRole('note')).toContainText('real-time data');
+
+  // Hide, check the public page, show again.
+  await whoWeAre.getByRole('button', { name: 'Hide Who We Are' }).click();
+  await expect(notice(page, 'Block hidden/shown successfully!')).toBeVisible();
+  await expect(whoWeAre.locator('.block-list__meta')).toContainText('Hidden');
+  const publicPage = await page.context().newPage();
+  await publicPage.goto('/profile/880021');
+  await expect(publicPage.locator('main')).toContainText('Hello world');
+  await expect(publicPage.locator('main')).not.toContainText('Who We Are');
+  await whoWeAre.getByRole('button', { name: 'Show Who We Are' }).click();
+  await expect(whoWeAre.locator('.block-list__meta')).toContainText('Visible');
+  await publicPage.reload();
+  await expect(publicPage.getByRole('heading', { name: 'Who We Are' })).toBeVisible();
+  await publicPage.close();
+
+  // Delete: a dialog asks first; Cancel keeps the block.
+  await custom.getByRole('button', { name: 'Delete Custom Content' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this block?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(custom).toBeVisible();
+  await custom.getByRole('button', { name: 'Delete Custom Content' }).click();
+  await dialog.getByRole('button', { name: 'Delete block' }).click();
+  await expect(notice(page, 'Block deleted successfully!')).toBeVisible();
+  await expect(page.locator('.block-list__item h3')).toHaveText(['Who We Are', 'Customer Ratings']);
+});
+
+test('the profile picture and header image are cropped, uploaded and replaced', async ({ page }) => {
+  await withRealOwnerSession(page, 880022);
+  await page.goto('/profile/880022/edit');
+  await addBlock(page, 'Profile Picture');
+  await addBlock(page, 'Header Image');
+
+  // Profile picture: choose, zoom, rotate, crop to a 300x300 JPEG, save.
+  const profile = blockItem(page, 'Profile Picture');
+  await profile.getByRole('button', { name: 'Edit Profile Picture' }).click();
+  await profile
+    .getByLabel('Choose a profile picture')
+    .setInputFiles(await imageFile('logo.png', 800, 600, 'png'));
+  const crop = profile.getByRole('button', { name: 'Crop', exact: true });
+  await expect(crop).toBeEnabled();
+  await expect(profile.locator('.picture-cropper__area')).toHaveCSS('width', '350px');
+  await expectAccessible(page);
+  await profile.getByLabel('Zoom').fill('1.5');
+  await profile.getByRole('button', { name: 'Rotate right' }).click();
+  await profile.getByRole('button', { name: 'Rotate left' }).click();
+  await profile.getByRole('button', { name: 'Rotate right' }).click();
+  await crop.click();
+  const preview = profile.locator('.block-preview img');
+  await expect(preview).toHaveAttribute('src', /^blob:/);
+  expect(await naturalWidth(preview)).toBe(300);
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notice(page, 'Block updated successfully!')).toBeVisible();
+  await expect(profile.locator('.block-preview img')).toHaveAttribute('src', /^\/media\//);
+
+  // Header image: 4:1, 600x150; then replaced, and the old file is deleted.
+  const header = blockItem(page, 'Header Image');
+  await header.getByRole('button', { name: 'Edit Header Image' }).click();
+  await header
+    .getByLabel('Choose a header image')
+    .setInputFiles(await imageFile('fleet.jpg', 1600, 500, 'jpeg'));
+  await expect(header.getByRole('button', { name: 'Crop', exact: true })).toBeEnabled();
+  await expect(header.locator('.picture-cropper__area')).toHaveCSS('width', '650px');
+  await header.getByRole('button', { name: 'Crop', exact: true }).click();
+  const headerPreview = header.locator('.block-preview img');
+  await expect(headerPreview).toHaveAttribute('src', /^blob:/);
+  expect(await naturalWidth(headerPreview)).toBe(600);
+  expect(await headerPreview.evaluate((element: HTMLImageElement) => element.naturalHeight)).toBe(150);
+  await header.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notice(page, 'Block updated successfully!')).toBeVisible();
+  const firstUrl = await header.locator('.block-preview img').getAttribute('src');
+  expect(firstUrl).toMatch(/^\/media\//);
+
+  await header.getByRole('button', { name: 'Edit Header Image' }).click();
+  await header
+    .getByLabel('Replace the header image')
+    .setInputFiles(await imageFile('fleet2.png', 1200, 300, 'png'));
+  await header.getByRole('button', { name: 'Crop', exact: true }).click();
+  await header.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notice(page, 'Block updated successfully!')).toBeVisible();
+  await expect(header.locator('.block-preview img')).not.toHaveAttribute('src', firstUrl!);
+  expect((await page.request.get(firstUrl!)).status()).toBe(404);
+
+  // The public profile shows both pictures.
+  await page.goto('/profile/880022');
+  expect(await naturalWidth(page.locator('.profile-picture img'))).toBe(300);
+  expect(await naturalWidth(page.locator('.header-picture img'))).toBe(600);
+});
+
+test('equipment photos: refused files, temporary previews, upload, public gallery, delete', async ({
+  page,
+}) => {
+  await withRealOwnerSession(page, 880023);
+  await page.goto('/profile/880023/edit');
+  const equipment = blockItem(page, 'Our Equipment');
+  await equipment.getByRole('button', { name: 'Edit Our Equipment' }).click();
+  const input = equipment.getByLabel('Add images');
+
+  await input.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not an image'),
+  });
+  await expect(equipment.getByRole('alert')).toHaveText(
+    'Please select a valid image file (JPEG, PNG, or GIF).',
+  );
+
+  await input.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  });
+  await expect(equipment.getByText('File size exceeds 5MB limit', { exact: true })).toBeVisible();
+  await expect(equipment.getByRole('alert')).toHaveText('File is too large. Maximum size is 5MB.');
+  await expect(equipment.locator('.image-uploader__item')).toHaveCount(0);
+
+  await input.setInputFiles([
+    await imageFile('reefer-trailer.png', 640, 480, 'png'),
+    await imageFile('flatbed.jpg', 640, 480, 'jpeg'),
+  ]);
+  await expect(equipment.getByRole('alert')).toHaveCount(0);
+  await expect(equipment.getByLabel('Alt text for image 1')).toHaveValue('Reefer trailer');
+  await equipment.getByLabel('Alt text for image 2').fill('Flatbed trailer');
+  await expect(equipment.locator('.block-preview img')).toHaveCount(2);
+  await expect(equipment.locator('.block-preview img').first()).toHaveAttribute('src', /^blob:/);
+  await expectAccessible(page);
+
+  await equipment.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notice(page, 'Block updated successfully!')).toBeVisible();
+  await expect(equipment.locator('.block-preview img').first()).toHaveAttribute('src', /^\/media\//);
+
+  const publicPage = await page.context().newPage();
+  await publicPage.goto('/profile/880023');
+  await expect(publicPage.getByRole('img', { name: 'Reefer trailer' })).toBeVisible();
+  await expect(publicPage.getByRole('img', { name: 'Flatbed trailer' })).toBeVisible();
+  await publicPage.close();
+
+  // Deleting a stored photo asks first, then removes it on the server.
+  await equipment.getByRole('button', { name: 'Edit Our Equipment' }).click();
+  await equipment.getByRole('button', { name: 'Delete image 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this image?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Delete image' }).click();
+  await expect(equipment.locator('.image-uploader__item')).toHaveCount(1);
+  await page.reload();
+  await expect(blockItem(page, 'Our Equipment').locator('.block-preview img')).toHaveCount(1);
+});
