@@ -186,7 +186,7 @@ export function BlockEditForm({
       <div className="block-edit__columns">
         <div className="block-edit__fields">
           <div className="form-field">
-            <label htmlFor={ids.title}>Title</label>
+            <label htmlFor={ids.title}>Block title</label>
             <input
               id={ids.title}
               value={draft.title}

@@ -120,7 +120,7 @@ test('about us from a template, custom HTML sanitised, hide and show, delete aft
     /family-owned carrier proudly serving customers from Omaha, NE/,
   );
   await expect(about.locator('.block-preview')).toContainText('family-owned carrier');
-  await about.getByLabel('Title').fill('Who We Are');
+  await about.getByLabel('Block title').fill('Who We Are');
   await about.getByRole('button', { name: 'Save Changes' }).click();
   await expect(notice(page, 'Block updated successfully!')).toBeVisible();
   const whoWeAre = blockItem(page, 'Who We Are');

@@ -28,7 +28,7 @@ test('the owner adds, edits and deletes capacity entries and the public board fo
   await expect(manager).toContainText('No capacity entries found.');
   await expectAccessible(page);
 
-  const date = manager.getByLabel('Date', { exact: true });
+  const date = manager.getByLabel(/^Date/);
   await expect(date).toHaveAttribute('min', new Date().toISOString().slice(0, 10));
 
   // Required fields.
