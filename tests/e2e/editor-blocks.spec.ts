@@ -297,3 +297,47 @@ test('equipment photos: refused files, temporary previews, upload, public galler
   await page.reload();
   await expect(blockItem(page, 'Our Equipment').locator('.block-preview img')).toHaveCount(1);
 });
+
+test('failed writes show the spec messages and change nothing', async ({ page, consoleErrors }) => {
+  await withRealOwnerSession(page, 880023);
+  // Every block and media write fails on the way; reads still work.
+  await page.route('**/api/v1/content/**', (route) =>
+    route.request().method() === 'GET'
+      ? route.continue()
+      : route.fulfill({ status: 500, json: { detail: 'Down' } }),
+  );
+  await page.goto('/profile/880023/edit');
+  const equipment = blockItem(page, 'Our Equipment');
+  await expect(equipment).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Block' }).click();
+  await page.locator('.add-block__chooser').getByRole('button', { name: 'Custom Content' }).click();
+  await expect(notice(page, 'Failed to add new block')).toBeVisible();
+
+  await equipment.getByRole('button', { name: 'Hide Our Equipment' }).click();
+  await expect(notice(page, 'Failed to update block visibility')).toBeVisible();
+  await expect(equipment.locator('.block-list__meta')).toContainText('Visible');
+
+  await equipment.getByRole('button', { name: 'Delete Our Equipment' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this block?' })
+    .getByRole('button', { name: 'Delete block' })
+    .click();
+  await expect(notice(page, 'Failed to delete block')).toBeVisible();
+  await expect(equipment).toBeVisible();
+
+  await equipment.getByRole('button', { name: 'Edit Our Equipment' }).click();
+  await equipment.getByLabel('Block title').fill('Our Trucks');
+  await equipment.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notice(page, 'Failed to update block. Please try again.')).toBeVisible();
+
+  await equipment.getByLabel('Add images').setInputFiles(await imageFile('van.png', 320, 240, 'png'));
+  await equipment.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notice(page, 'Failed to upload file. Please try again.')).toBeVisible();
+  // The form keeps the owner's work for another try.
+  await expect(equipment.getByLabel('Block title')).toHaveValue('Our Trucks');
+  await expect(equipment.locator('.image-uploader__item', { hasText: 'Not uploaded yet' })).toHaveCount(1);
+
+  expect(consoleErrors.filter((message) => !/status of 500/.test(message))).toEqual([]);
+  consoleErrors.splice(0);
+});
