@@ -67,7 +67,7 @@ export function BlockList({ editor, panels }: { editor: ProfileEditorContext; pa
                 <div>
                   <h3>{block.block_title}</h3>
                   <p className="block-list__meta">
-                    <span>{blockTypeLabel(block.block_type)}</span>
+                    <span>Type: {blockTypeLabel(block.block_type)}</span>
                     <span className={`badge ${block.is_visible ? 'badge--active' : 'badge--muted'}`}>
                       {block.is_visible ? 'Visible' : 'Hidden'}
                     </span>
