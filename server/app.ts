@@ -10,6 +10,7 @@ import { capacityRoutes } from './domains/capacity/routes.ts';
 import { carrierDataRoutes } from './domains/carrier-data/routes.ts';
 import { companyRoutes } from './domains/companies/routes.ts';
 import { healthRoutes } from './domains/health/routes.ts';
+import { mediaFileRoutes, mediaRoutes } from './domains/media/routes.ts';
 import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -60,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       authRoutes(api, services);
       userRoutes(api, services);
       blockRoutes(api, services);
+      mediaRoutes(api, services);
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
     },
@@ -76,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
 
   sitemapRoutes(fastify, services);
+  mediaFileRoutes(fastify, services);
 
   if (options.clientDir) {
     await fastify.register(fastifyStatic, {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { PRODUCT_NAME } from '../app/lib/site.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
@@ -12,6 +13,9 @@ import { createCapacityService } from './domains/capacity/service.ts';
 import { createSessionTokens } from './domains/auth/session-token.ts';
 import { createLoginTokens } from './domains/auth/tokens.ts';
 import { createHealthService } from './domains/health/service.ts';
+import { createMediaRepo } from './domains/media/repo.ts';
+import { createMediaService } from './domains/media/service.ts';
+import { createLocalStorage } from './domains/media/storage.ts';
 import { createOutbox } from './domains/mail/outbox.ts';
 import { outboxTransport, smtpTransport, type MailTransport } from './domains/mail/transport.ts';
 import { createSearchService } from './domains/search/service.ts';
@@ -41,10 +45,16 @@ export function createServices(
 ) {
   const sessions = createSessionTokens(config.jwtSecret, clock);
   const users = createUsersService(db, clock);
+  const media = createMediaService(
+    createMediaRepo(db),
+    createLocalStorage(path.join(config.dataDir, 'media')),
+    clock,
+  );
   return {
     mail,
     users,
-    blocks: createBlocksService(db, clock),
+    media,
+    blocks: createBlocksService(db, clock, media),
     capacity: createCapacityService(db, clock),
     /** Present only while mail goes to the outbox (no SMTP_URL). */
     outbox: mail.kind === 'outbox' ? createOutbox(db) : null,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { sanitizeCustomHtml } from '../content/sanitize-html.ts';
+import type { MediaService } from '../media/service.ts';
 import type { BLOCK_WIDTHS } from './block-types.ts';
 import { BLOCK_TYPES, PICTURE_BLOCK_TYPES, type BlockType } from './block-types.ts';
 
@@ -19,25 +20,30 @@ export type BlockChanges = Partial<Omit<NewBlock, 'block_type'>> & { block_type?
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
-function toBlock(row: {
-  id: number;
-  company_id: number;
-  block_type: string;
-  block_title: string;
-  block_content: string;
-  block_position: number;
-  block_width: string;
-  is_visible: number;
-  hide_title: number;
-  start_new_row: number;
-  updated_at: string;
-}) {
+type Asset = Awaited<ReturnType<MediaService['listForBlock']>>[number];
+
+function toBlock(
+  row: {
+    id: number;
+    company_id: number;
+    block_type: string;
+    block_title: string;
+    block_content: string;
+    block_position: number;
+    block_width: string;
+    is_visible: number;
+    hide_title: number;
+    start_new_row: number;
+    updated_at: string;
+  },
+  assets: Asset[],
+) {
   return {
     ...row,
     is_visible: row.is_visible === 1,
     hide_title: row.hide_title === 1,
     start_new_row: row.start_new_row === 1,
-    assets: [] as { id: number; url: string; alt_text: string; type: string }[],
+    assets,
   };
 }
 
@@ -45,7 +51,11 @@ function toBlock(row: {
  * A company's content blocks. Every method takes the caller's company id from the session and only
  * ever touches that company's rows: a block of another company is reported as not found.
  */
-export function createBlocksService(db: Db, clock: () => Date) {
+export function createBlocksService(
+  db: Db,
+  clock: () => Date,
+  media: Pick<MediaService, 'listForBlock' | 'removeForBlock'>,
+) {
   async function ownBlock(companyId: number, blockId: number) {
     const row = await db
       .selectFrom('content_blocks')
@@ -99,7 +109,7 @@ export function createBlocksService(db: Db, clock: () => Date) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return toBlock(row);
+      return toBlock(row, []);
     },
 
     /** Changes only the fields sent. */
@@ -131,12 +141,17 @@ export function createBlocksService(db: Db, clock: () => Date) {
         .where('id', '=', blockId)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return toBlock(row);
+      // The answer carries the block's images, as the profile does.
+      return toBlock(row, await media.listForBlock(blockId));
     },
 
-    /** Deletes a block and numbers the remaining ones from 0 again, in their order. */
+    /**
+     * Deletes a block with its images (rows and stored files) and numbers the remaining blocks
+     * from 0 again, in their order.
+     */
     async remove(companyId: number, blockId: number) {
       await ownBlock(companyId, blockId);
+      await media.removeForBlock(blockId);
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('content_blocks').where('id', '=', blockId).execute();
         const rest = await trx

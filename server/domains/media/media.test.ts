@@ -1,0 +1,346 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
+import { signInOwner } from '../../../tests/support/sessions.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { testDialect } from '../../../tests/support/test-database.ts';
+import { MAX_UPLOAD_BYTES } from './service.ts';
+
+interface Part {
+  name: string;
+  data: Buffer | string;
+  filename?: string;
+  contentType?: string;
+}
+
+/** A multipart/form-data body as a browser's FormData sends it. */
+function multipart(parts: Part[]) {
+  const boundary = `----test${randomBytes(8).toString('hex')}`;
+  const chunks = parts.flatMap((part) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"` +
+        (part.filename === undefined ? '' : `; filename="${part.filename}"`) +
+        (part.contentType ? `\r\nContent-Type: ${part.contentType}` : '') +
+        '\r\n\r\n',
+    ),
+    Buffer.from(part.data),
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const filePart = (data: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg'): Part => ({
+  name: 'file',
+  data,
+  filename,
+  contentType,
+});
+
+const solid = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 20 } } });
+
+describe(`media API on ${testDialect}`, () => {
+  let app: TestApp;
+  let dataDir: string;
+  const tokens = { a: '', b: '' };
+  const blocks = { equipment: 0, profilePicture: 0, safety: 0, foreign: 0 };
+  let dotA = 0;
+
+  const upload = (blockId: number | string, parts: Part[], token: string | null = tokens.a) => {
+    const body = multipart(parts);
+    return app.fastify.inject({
+      method: 'POST',
+      url: `/api/v1/content/blocks/${blockId}/media`,
+      payload: body.payload,
+      headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  };
+  const call = (method: 'PUT' | 'DELETE', url: string, token: string | null, payload?: object) =>
+    app.fastify.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const createBlock = async (token: string, companyId: number, blockType: string) =>
+    (
+      await app.fastify.inject({
+        method: 'POST',
+        url: '/api/v1/content/blocks',
+        payload: { company_id: companyId, block_type: blockType },
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json().id as number;
+  const storedFiles = () => readdirSync(path.join(dataDir, 'media')).sort();
+  const assetCount = async () =>
+    Number(
+      (
+        await app.database.db
+          .selectFrom('assets')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-media-test-'));
+    app = await createTestApp({ DATA_DIR: dataDir });
+    await seedCarriers(app.database.db, testDialect, [
+      carrier({ dot_number: 8101, legal_name: 'A CO' }),
+      carrier({ dot_number: 8102, legal_name: 'B CO' }),
+    ]);
+    const [a, b] = await app.database.db
+      .selectFrom('companies')
+      .select(['id', 'dot_number'])
+      .orderBy('dot_number')
+      .execute();
+    dotA = a!.dot_number;
+    tokens.a = await signInOwner(app, a!, 'a@example.com');
+    tokens.b = await signInOwner(app, b!, 'b@example.com');
+    blocks.equipment = await createBlock(tokens.a, a!.id, 'equipment_pictures');
+    blocks.profilePicture = await createBlock(tokens.a, a!.id, 'profile_picture');
+    blocks.safety = await createBlock(tokens.a, a!.id, 'safety_score');
+    blocks.foreign = await createBlock(tokens.b, b!.id, 'equipment_pictures');
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('accepts a PNG named .jpg by its content, stores it as PNG and serves it with long caching', async () => {
+    const png = await solid(40, 30).png().toBuffer();
+    const response = await upload(blocks.equipment, [
+      filePart(png, 'truck.jpg', 'image/jpeg'),
+      { name: 'alt_text', data: '  Our blue Peterbilt  ' },
+    ]);
+    expect(response.statusCode).toBe(201);
+    const asset = response.json();
+    expect(asset).toMatchObject({
+      block_id: blocks.equipment,
+      alt_text: 'Our blue Peterbilt',
+      type: 'image',
+    });
+    expect(asset.url).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
+    expect(asset.asset_url).toBe(asset.url);
+
+    const served = await app.fastify.inject({ method: 'GET', url: asset.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
+
+    const profile = await app.fastify.inject({ method: 'GET', url: `/api/v1/companies/profile/${dotA}` });
+    const equipment = profile.json().blocks.find((block: { id: number }) => block.id === blocks.equipment);
+    expect(equipment.assets).toEqual([
+      { id: asset.id, url: asset.url, alt_text: 'Our blue Peterbilt', type: 'image' },
+    ]);
+  });
+
+  it('refuses an HTML file named .png, and stores nothing', async () => {
+    const before = storedFiles();
+    const response = await upload(blocks.equipment, [
+      filePart(Buffer.from('<html><script>alert(1)</script></html>'), 'cat.png', 'image/png'),
+    ]);
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ detail: 'Only JPEG, PNG, GIF or WebP images can be uploaded' });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('re-encodes a JPEG upright and without its EXIF and GPS data', async () => {
+    // 60x20 pixels stored sideways: EXIF orientation 6 says "turn 90 degrees clockwise to view".
+    const jpeg = await solid(60, 20)
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'Secret Camera Co' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '32/1 46/1 0/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const original = await sharp(jpeg).metadata();
+    expect(original.exif?.toString('latin1')).toContain('Secret Camera Co');
+    expect(original.orientation).toBe(6);
+
+    const asset = (await upload(blocks.equipment, [filePart(jpeg)])).json();
+    expect(asset.url).toMatch(/\.jpg$/);
+    const stored = (await app.fastify.inject({ method: 'GET', url: asset.url })).rawPayload;
+    expect(stored.toString('latin1')).not.toContain('Secret Camera Co');
+    const metadata = await sharp(stored).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 20, height: 60 });
+  });
+
+  it('keeps an animated GIF animated', async () => {
+    const frames = 3;
+    const gif = await sharp(
+      Buffer.concat(Array.from({ length: frames }, (_frame, index) => Buffer.alloc(16 * 16 * 3, index * 80))),
+      { raw: { width: 16, height: 16 * frames, channels: 3, pageHeight: 16 } },
+    )
+      .gif()
+      .toBuffer();
+    const asset = (await upload(blocks.equipment, [filePart(gif, 'loop.gif', 'image/gif')])).json();
+    const stored = (await app.fastify.inject({ method: 'GET', url: asset.url })).rawPayload;
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'gif', pages: frames });
+  });
+
+  it('refuses a file over 5 MB with 413 while it streams in', async () => {
+    const tooBig = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0xff);
+    const response = await upload(blocks.equipment, [filePart(tooBig)]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ detail: 'File size exceeds 5MB limit' });
+    // Exactly 5 MB passes the size check and is then judged by its content.
+    const jpegStart = Buffer.alloc(MAX_UPLOAD_BYTES);
+    jpegStart.set([0xff, 0xd8, 0xff, 0xe0]);
+    const atLimit = await upload(blocks.equipment, [filePart(jpegStart)]);
+    expect(atLimit.statusCode).toBe(400);
+    expect(atLimit.json()).toEqual({ detail: 'The file could not be read as an image' });
+  });
+
+  it('refuses a decompression bomb: a small file declaring a huge canvas', async () => {
+    const bomb = await solid(10_000, 6_000).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(MAX_UPLOAD_BYTES);
+    const response = await upload(blocks.equipment, [filePart(bomb, 'bomb.png', 'image/png')]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'The image is too large: at most 50 megapixels' });
+  });
+
+  it.each([
+    ['no file', [{ name: 'alt_text', data: 'Truck' }], 400, 'file: an image file is required'],
+    ['an empty file', [filePart(Buffer.alloc(0))], 400, 'file: an image file is required'],
+    [
+      'a file in another field',
+      [{ ...filePart(Buffer.from('x')), name: 'image' }],
+      400,
+      'Unexpected file field: image',
+    ],
+    ['two files', [filePart(Buffer.from('x')), filePart(Buffer.from('y'))], 400, 'Send one file per upload'],
+    [
+      'a long alt text',
+      [filePart(Buffer.from('x')), { name: 'alt_text', data: 'a'.repeat(301) }],
+      400,
+      'alt_text: must be at most 300 characters',
+    ],
+    [
+      'a truncated image',
+      [filePart(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))],
+      400,
+      'The file could not be read as an image',
+    ],
+  ] as const)('refuses %s', async (_case, parts, status, detail) => {
+    const response = await upload(blocks.equipment, [...parts]);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ detail });
+  });
+
+  it('refuses bodies that are not multipart forms', async () => {
+    const json = await app.fastify.inject({
+      method: 'POST',
+      url: `/api/v1/content/blocks/${blocks.equipment}/media`,
+      payload: { file: 'x' },
+      headers: { authorization: `Bearer ${tokens.a}` },
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().detail).toContain('multipart/form-data');
+    const broken = await app.fastify.inject({
+      method: 'POST',
+      url: `/api/v1/content/blocks/${blocks.equipment}/media`,
+      payload: '--nope\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc',
+      headers: { authorization: `Bearer ${tokens.a}`, 'content-type': 'multipart/form-data; boundary=nope' },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ detail: 'The upload is not a valid multipart form' });
+  });
+
+  it('needs a session, a well-formed id and a block of the own company', async () => {
+    const png = await solid(8, 8).png().toBuffer();
+    const before = await assetCount();
+    expect((await upload(blocks.equipment, [filePart(png)], null)).statusCode).toBe(401);
+    const malformed = await upload('abc', [filePart(png)]);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().detail).toContain('block id');
+    const foreign = await upload(blocks.foreign, [filePart(png)]);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ detail: 'Block not found' });
+    expect(await assetCount()).toBe(before);
+  });
+
+  it('bounds the images per block and takes none on blocks without images', async () => {
+    const png = await solid(8, 8).png().toBuffer();
+    expect((await upload(blocks.profilePicture, [filePart(png)])).statusCode).toBe(201);
+    const second = await upload(blocks.profilePicture, [filePart(png)]);
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toEqual({ detail: 'Maximum 1 file(s) allowed' });
+    const safety = await upload(blocks.safety, [filePart(png)]);
+    expect(safety.statusCode).toBe(400);
+    expect(safety.json()).toEqual({ detail: 'A safety_score block does not take images' });
+  });
+
+  it('returns a block’s images with the block when it is updated', async () => {
+    const updated = await call('PUT', `/api/v1/content/blocks/${blocks.profilePicture}`, tokens.a, {
+      block_width: 'half',
+    });
+    expect(updated.json().assets).toHaveLength(1);
+    expect(updated.json().assets[0].url).toMatch(/^\/media\//);
+  });
+
+  it('deletes only the own assets, with their stored files', async () => {
+    const png = await solid(8, 8).png().toBuffer();
+    const asset = (await upload(blocks.equipment, [filePart(png)])).json();
+    const url = `/api/v1/content/media/${asset.id}`;
+    expect((await call('DELETE', url, null)).statusCode).toBe(401);
+    expect((await call('DELETE', '/api/v1/content/media/abc', tokens.a)).statusCode).toBe(400);
+    const foreign = await call('DELETE', url, tokens.b);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ detail: 'Asset not found' });
+    expect((await app.fastify.inject({ method: 'GET', url: asset.url })).statusCode).toBe(200);
+
+    expect((await call('DELETE', url, tokens.a)).statusCode).toBe(204);
+    expect((await app.fastify.inject({ method: 'GET', url: asset.url })).statusCode).toBe(404);
+    expect((await call('DELETE', url, tokens.a)).statusCode).toBe(404);
+  });
+
+  it('deletes a block’s stored files with the block', async () => {
+    const assets = await app.database.db
+      .selectFrom('assets')
+      .select(['url', 'storage_key'])
+      .where('block_id', '=', blocks.equipment)
+      .execute();
+    expect(assets.length).toBeGreaterThan(0);
+    expect((await call('DELETE', `/api/v1/content/blocks/${blocks.equipment}`, tokens.a)).statusCode).toBe(
+      204,
+    );
+    for (const asset of assets) {
+      expect((await app.fastify.inject({ method: 'GET', url: asset.url })).statusCode).toBe(404);
+      expect(storedFiles()).not.toContain(asset.storage_key);
+    }
+    expect(
+      await app.database.db
+        .selectFrom('assets')
+        .select('id')
+        .where(
+          'url',
+          'in',
+          assets.map((a) => a.url),
+        )
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it.each([
+    '/media/..%2fsecret.txt',
+    '/media/..%2f..%2fsecret.txt',
+    '/media/%2e%2e/secret.txt',
+    '/media/../secret.txt',
+    '/media/',
+    '/media/0123456789abcdef0123456789abcdef.jpg',
+    '/media/0123456789abcdef0123456789abcdef.txt',
+    '/media/sub/0123456789abcdef0123456789abcdef.jpg',
+  ])('answers 404 for %s', async (url) => {
+    writeFileSync(path.join(dataDir, 'secret.txt'), 'do not serve');
+    const response = await app.fastify.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('do not serve');
+  });
+});

@@ -1,0 +1,98 @@
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireSession } from '../../http/auth.ts';
+import { HttpError, parseInput } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
+import type { Services } from '../../services.ts';
+import {
+  MAX_ALT_TEXT_LENGTH,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_MESSAGE,
+  MEDIA_PATH,
+  type Upload,
+} from './service.ts';
+
+const BlockIdParams = idParams('block id');
+const AssetIdParams = idParams('asset id');
+const UploadFields = z.object({
+  alt_text: z.string().trim().max(MAX_ALT_TEXT_LENGTH, `must be at most ${MAX_ALT_TEXT_LENGTH} characters`),
+});
+
+/** Busboy stops each limit at the first byte over it; fields beyond alt_text are ignored. */
+const MULTIPART_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 4096, parts: 6 };
+
+/** Reads the file part, answering 413 at the first chunk past the limit instead of reading on. */
+async function readFilePart(part: MultipartFile): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of part.file) {
+    if (part.file.truncated) throw new HttpError(413, MAX_UPLOAD_MESSAGE);
+    chunks.push(chunk as Buffer);
+  }
+  if (part.file.truncated) throw new HttpError(413, MAX_UPLOAD_MESSAGE);
+  return Buffer.concat(chunks);
+}
+
+/** The `file` and `alt_text` of a multipart upload, with every malformed request answered 4xx. */
+async function receiveUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, 'Send the image as multipart/form-data with a file field');
+  }
+  let data: Buffer | undefined;
+  let altText: unknown = '';
+  try {
+    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw new HttpError(400, `Unexpected file field: ${part.fieldname}`);
+        data = await readFilePart(part);
+      } else if (part.fieldname === 'alt_text') {
+        altText = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
+      throw new HttpError(400, 'Send one file per upload');
+    }
+    throw new HttpError(400, 'The upload is not a valid multipart form');
+  }
+  if (!data || data.length === 0) throw new HttpError(400, 'file: an image file is required');
+  return { data, altText: parseInput(UploadFields, { alt_text: altText }).alt_text };
+}
+
+/** The media API (owner-side section 7): images on a company's own content blocks. */
+export function mediaRoutes(app: FastifyInstance, services: Services): void {
+  // Multipart parsing exists only in this scope: every other route keeps its own body parsing.
+  void app.register(async (uploads) => {
+    await uploads.register(multipart);
+    uploads.post('/content/blocks/:id/media', async (request, reply) => {
+      const session = await requireSession(request, services);
+      const { id } = parseInput(BlockIdParams, request.params);
+      const asset = await services.media.upload(session.companyId, id, () => receiveUpload(request));
+      return reply.status(201).send(asset);
+    });
+  });
+
+  app.delete('/content/media/:id', async (request, reply) => {
+    const session = await requireSession(request, services);
+    const { id } = parseInput(AssetIdParams, request.params);
+    await services.media.remove(session.companyId, id);
+    return reply.status(204).send();
+  });
+}
+
+/**
+ * Stored images under /media/{key}. Keys are random and never reused, so a response may be cached
+ * for good; anything that is not a key of the storage (`..`, slashes, other names) is a 404.
+ */
+export function mediaFileRoutes(app: FastifyInstance, services: Services): void {
+  app.get(`${MEDIA_PATH}*`, async (request, reply) => {
+    const file = await services.media.open((request.params as { '*': string })['*']);
+    if (!file) return reply.status(404).send({ detail: 'Not Found' });
+    return reply
+      .header('Content-Type', file.contentType)
+      .header('Content-Length', file.size)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .send(file.stream);
+  });
+}

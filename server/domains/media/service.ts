@@ -1,0 +1,126 @@
+import { HttpError } from '../../http/errors.ts';
+import type { BlockType } from '../blocks/block-types.ts';
+import { IMAGE_FORMATS, contentTypeOfKey, reencodeImage, sniffImageFormat } from './image.ts';
+import type { MediaRepo } from './repo.ts';
+import type { MediaStorage } from './storage.ts';
+
+/** The largest upload, checked while the file streams in (owner-side section 5). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_MESSAGE = 'File size exceeds 5MB limit';
+export const MAX_ALT_TEXT_LENGTH = 300;
+/** Stored files are served under this path; the URL is relative, clients prefix their host. */
+export const MEDIA_PATH = '/media/';
+
+/** How many images each image-bearing block type holds; other block types take none. */
+export const IMAGE_LIMITS: Partial<Record<BlockType, number>> = {
+  profile_picture: 1,
+  header_picture: 1,
+  equipment_pictures: 20,
+};
+
+/** What an upload request carries once it has been read. */
+export interface Upload {
+  data: Buffer;
+  altText: string;
+}
+
+/** An asset as blocks carry it (owner-side section 3): `url`, and `asset_url` for clients that read that. */
+export function toAssetView(row: {
+  id: number;
+  block_id: number | null;
+  url: string;
+  alt_text: string;
+  type: string;
+}) {
+  return {
+    id: row.id,
+    block_id: row.block_id,
+    url: row.url,
+    asset_url: row.url,
+    alt_text: row.alt_text,
+    type: row.type,
+  };
+}
+
+/**
+ * Images on content blocks. Uploads are trusted by content only: the type comes from the magic
+ * bytes, the image is decoded and re-encoded without metadata, and only then stored. Every method
+ * is scoped to the caller's company: another company's block or asset is reported as not found.
+ */
+export function createMediaService(repo: MediaRepo, storage: MediaStorage, clock: () => Date) {
+  const tooMany = (limit: number) => new HttpError(400, `Maximum ${limit} file(s) allowed`);
+
+  /** The block's image limit, once the block is known to be the company's and to take images. */
+  async function imageLimitOf(companyId: number, blockId: number) {
+    const block = await repo.findOwnBlock(companyId, blockId);
+    if (!block) throw new HttpError(404, 'Block not found');
+    const limit = IMAGE_LIMITS[block.block_type as BlockType];
+    if (!limit) throw new HttpError(400, `A ${block.block_type} block does not take images`);
+    return limit;
+  }
+
+  return {
+    /**
+     * Adds an image to a block. The block is checked before `receive` reads the request body, so a
+     * refused upload is not read at all.
+     */
+    async upload(companyId: number, blockId: number, receive: () => Promise<Upload>) {
+      const limit = await imageLimitOf(companyId, blockId);
+      if ((await repo.countForBlock(blockId)) >= limit) throw tooMany(limit);
+      const { data, altText } = await receive();
+      const format = sniffImageFormat(data);
+      if (!format) throw new HttpError(415, 'Only JPEG, PNG, GIF or WebP images can be uploaded');
+      const image = await reencodeImage(data, format);
+      const key = await storage.put(image, IMAGE_FORMATS[format].extension);
+      try {
+        const row = await repo.insertWithinLimit(
+          {
+            company_id: companyId,
+            block_id: blockId,
+            storage_key: key,
+            url: `${MEDIA_PATH}${key}`,
+            alt_text: altText,
+            type: 'image',
+            content_type: IMAGE_FORMATS[format].contentType,
+            byte_size: image.length,
+            created_at: clock().toISOString(),
+          },
+          limit,
+        );
+        if (row === undefined) throw new HttpError(404, 'Block not found');
+        if (row === null) throw tooMany(limit);
+        return toAssetView(row);
+      } catch (error) {
+        await storage.delete(key);
+        throw error;
+      }
+    },
+
+    /** Deletes an asset: its row first, so a failed file deletion never leaves a broken image on a page. */
+    async remove(companyId: number, assetId: number) {
+      const asset = await repo.findOwnAsset(companyId, assetId);
+      if (!asset) throw new HttpError(404, 'Asset not found');
+      await repo.delete(assetId);
+      await storage.delete(asset.storage_key);
+    },
+
+    /** Deletes every asset of a block with its stored file; the blocks service calls it before deleting a block. */
+    async removeForBlock(blockId: number) {
+      const keys = await repo.deleteForBlock(blockId);
+      await Promise.all(keys.map((key) => storage.delete(key)));
+    },
+
+    async listForBlock(blockId: number) {
+      return (await repo.listForBlock(blockId)).map(toAssetView);
+    },
+
+    /** A stored file to serve under /media, or null for an unknown or malformed key. */
+    async open(key: string) {
+      const contentType = contentTypeOfKey(key);
+      const file = contentType ? await storage.read(key) : null;
+      return file && contentType ? { ...file, contentType } : null;
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;
