@@ -46,7 +46,7 @@ type Question = { kind: 'delete-image'; asset: DraftAsset } | { kind: 'remove-pi
 
 /**
  * Edits one block: title, title visibility, content and images, with a live preview. 'Save Changes'
- * uploads the temporary images, deletes replaced pictures, then sends only the changed fields.
+ * deletes replaced pictures, uploads the temporary images, then sends only the changed fields.
  */
 export function BlockEditForm({
   block,
@@ -125,6 +125,21 @@ export function BlockEditForm({
     event.preventDefault();
     setSaving(true);
     try {
+      // Replaced or removed pictures go first: the media API holds a picture block to one image,
+      // so the new one is refused while the old one is stored. A failed upload after that leaves
+      // the crop in the form for another try.
+      for (const assetId of draft.removedAssetIds) {
+        try {
+          await deleteAsset(assetId);
+        } catch {
+          editor.notify({ kind: 'error', text: DELETE_FILE_FAILED });
+          return;
+        }
+        setDraft((current) => ({
+          ...current,
+          removedAssetIds: current.removedAssetIds.filter((id) => id !== assetId),
+        }));
+      }
       // Each upload is written back into the draft at once, so a retry after a later failure does
       // not upload the same file twice.
       for (const asset of draft.assets) {
@@ -140,18 +155,6 @@ export function BlockEditForm({
         setDraft((current) => ({
           ...current,
           assets: current.assets.map((item) => (item.id === asset.id ? stored : item)),
-        }));
-      }
-      for (const assetId of draft.removedAssetIds) {
-        try {
-          await deleteAsset(assetId);
-        } catch {
-          editor.notify({ kind: 'error', text: DELETE_FILE_FAILED });
-          return;
-        }
-        setDraft((current) => ({
-          ...current,
-          removedAssetIds: current.removedAssetIds.filter((id) => id !== assetId),
         }));
       }
       const changes = changedBlockFields(block, draft);
@@ -243,7 +246,7 @@ export function BlockEditForm({
           {type === 'equipment_pictures' ? (
             <ImageUploader
               assets={draft.assets}
-              limit={IMAGE_LIMITS[type] ?? 0}
+              limit={IMAGE_LIMITS.equipment_pictures ?? 0}
               onChange={(assets) => update({ assets })}
               onDeleteStored={(asset) => setQuestion({ kind: 'delete-image', asset })}
             />

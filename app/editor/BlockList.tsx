@@ -25,10 +25,7 @@ export function BlockList({ editor, panels }: { editor: ProfileEditorContext; pa
         method: 'PUT',
         body: JSON.stringify({ is_visible: !block.is_visible }),
       });
-      // The update answers without images; the block keeps the ones it has.
-      editor.updateBlocks((current) =>
-        current.map((item) => (item.id === block.id ? { ...saved, assets: item.assets } : item)),
-      );
+      editor.updateBlocks((current) => current.map((item) => (item.id === block.id ? saved : item)));
       editor.notify({ kind: 'success', text: 'Block hidden/shown successfully!' });
     } catch {
       editor.notify({ kind: 'error', text: 'Failed to update block visibility' });

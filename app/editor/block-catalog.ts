@@ -1,10 +1,16 @@
-import { BLOCK_TYPES, PICTURE_BLOCK_TYPES, type BlockType } from '../../server/domains/blocks/block-types';
+import {
+  BLOCK_TYPES,
+  IMAGE_LIMITS,
+  PICTURE_BLOCK_TYPES,
+  type BlockType,
+} from '../../server/domains/blocks/block-types';
 import type { ProfileBlock } from '../blocks/types';
 
 // What the Content Blocks tab may do with each block type (owner-side sections 2.1, 3 and 4). The
-// type names and default titles are the server's own table, so the two can never disagree.
+// type names, default titles and image limits are the server's own table (a module without server
+// dependencies), so the editor and the API can never disagree.
 
-export { BLOCK_TYPES, PICTURE_BLOCK_TYPES, type BlockType };
+export { BLOCK_TYPES, IMAGE_LIMITS, PICTURE_BLOCK_TYPES, type BlockType };
 
 /** Blocks that show live FMCSA or rating data: they have nothing to edit (owner-side 2.1). */
 export const DATA_BLOCK_TYPES: ReadonlySet<string> = new Set([
@@ -14,16 +20,6 @@ export const DATA_BLOCK_TYPES: ReadonlySet<string> = new Set([
   'fleet_information',
   'inspection_heatmap',
 ]);
-
-/**
- * How many images each image-bearing block holds ('Maximum {n} file(s) allowed'; 0 is unlimited).
- * The pictures hold one each; equipment photos are capped so the public grid stays a gallery.
- */
-export const IMAGE_LIMITS: Readonly<Record<string, number>> = {
-  profile_picture: 1,
-  header_picture: 1,
-  equipment_pictures: 12,
-};
 
 export function isBlockType(type: string): type is BlockType {
   return Object.hasOwn(BLOCK_TYPES, type);

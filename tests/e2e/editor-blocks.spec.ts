@@ -219,8 +219,9 @@ test('the profile picture and header image are cropped, uploaded and replaced', 
   expect(await headerPreview.evaluate((element: HTMLImageElement) => element.naturalHeight)).toBe(150);
   await header.getByRole('button', { name: 'Save Changes' }).click();
   await expect(notice(page, 'Block updated successfully!')).toBeVisible();
+  // The notice of the first save may still show: wait for the stored image itself.
+  await expect(header.locator('.block-preview img')).toHaveAttribute('src', /^\/media\//);
   const firstUrl = await header.locator('.block-preview img').getAttribute('src');
-  expect(firstUrl).toMatch(/^\/media\//);
 
   await header.getByRole('button', { name: 'Edit Header Image' }).click();
   await header
@@ -230,12 +231,14 @@ test('the profile picture and header image are cropped, uploaded and replaced', 
   await header.getByRole('button', { name: 'Save Changes' }).click();
   await expect(notice(page, 'Block updated successfully!')).toBeVisible();
   await expect(header.locator('.block-preview img')).not.toHaveAttribute('src', firstUrl!);
+  await expect(header.locator('.block-preview img')).toHaveAttribute('src', /^\/media\//);
   expect((await page.request.get(firstUrl!)).status()).toBe(404);
 
-  // The public profile shows both pictures.
+  // The public profile shows both pictures: the header image as the header's background.
+  const headerUrl = await header.locator('.block-preview img').getAttribute('src');
   await page.goto('/profile/880022');
-  expect(await naturalWidth(page.locator('.profile-picture img'))).toBe(300);
-  expect(await naturalWidth(page.locator('.header-picture img'))).toBe(600);
+  expect(await naturalWidth(page.getByRole('img', { name: 'Profile picture' }))).toBe(300);
+  await expect(page.locator('.profile-header')).toHaveCSS('background-image', new RegExp(headerUrl!));
 });
 
 test('equipment photos: refused files, temporary previews, upload, public gallery, delete', async ({
