@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ProfileBlock } from '../blocks/types';
 import { apiRequest } from '../lib/api-client';
 import {
@@ -15,6 +15,7 @@ export function AddBlockMenu({ editor }: { editor: ProfileEditorContext }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   const { blocks, company } = editor.profile;
 
   async function add(type: BlockType) {
@@ -27,6 +28,8 @@ export function AddBlockMenu({ editor }: { editor: ProfileEditorContext }) {
       editor.updateBlocks((current) => [...current, created]);
       editor.notify({ kind: 'success', text: 'New block added successfully!' });
       setOpen(false);
+      // The chosen option is gone with the closed chooser; keyboard users continue from its button.
+      toggle.current?.focus();
     } catch {
       editor.notify({ kind: 'error', text: 'Failed to add new block' });
     } finally {
@@ -37,6 +40,7 @@ export function AddBlockMenu({ editor }: { editor: ProfileEditorContext }) {
   return (
     <div className="add-block">
       <button
+        ref={toggle}
         type="button"
         className="button button--primary"
         aria-expanded={open}

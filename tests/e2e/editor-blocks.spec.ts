@@ -57,15 +57,26 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
   await expect(page.getByText('This profile has no content blocks yet.', { exact: false })).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: 'Add Block' }).click();
+  // The chooser works from the keyboard; focus returns to 'Add Block' after an addition.
+  const addButton = page.getByRole('button', { name: 'Add Block' });
   const chooser = page.locator('.add-block__chooser');
+  await addButton.focus();
+  await page.keyboard.press('Enter');
   await expect(chooser.getByRole('button')).toHaveCount(11);
   await expectAccessible(page);
+  await page.keyboard.press('Tab');
+  await expect(chooser.getByRole('button', { name: 'Profile Picture' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(blockItem(page, 'Profile Picture')).toBeVisible();
+  await expect(addButton).toBeFocused();
 
-  for (const title of NON_CUSTOM_TITLES) {
-    await addBlock(page, title);
-    if (await chooser.isVisible())
-      await expect(chooser.getByRole('button', { name: title, exact: true })).toHaveCount(0);
+  // Each added type leaves the chooser.
+  for (const [index, title] of NON_CUSTOM_TITLES.entries()) {
+    if (index > 0) await addBlock(page, title);
+    await addButton.click();
+    await expect(chooser.getByRole('button')).toHaveCount(11 - index - 1);
+    await expect(chooser.getByRole('button', { name: title, exact: true })).toHaveCount(0);
+    await addButton.click();
   }
   await addBlock(page, 'Custom Content');
   await page.getByRole('button', { name: 'Add Block' }).click();
