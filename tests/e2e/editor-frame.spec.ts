@@ -6,6 +6,7 @@ import {
   test,
   TOKEN_KEY,
   withOwnerSession,
+  withRealOwnerSession,
 } from './fixtures';
 
 test('anonymous visitors are sent from the editor to the public profile', async ({ page }) => {
@@ -21,7 +22,8 @@ test('a user of another carrier is sent to the profile, not into its editor', as
 });
 
 test('the owner sees the editor with its three tabs and the live profile link', async ({ page }) => {
-  await withOwnerSession(page, '6', '880006');
+  // A real session: the Content Blocks tab loads the owner's capacity board from the API.
+  await withRealOwnerSession(page, 880006);
   await page.goto('/profile/880006/edit');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit Profile');
   const tabs = page.getByRole('tablist', { name: 'Profile editor' }).getByRole('tab');
