@@ -19,6 +19,7 @@ export function ImageFileInput({ label, multiple, present, limit, onFiles }: Ima
   const [problem, setProblem] = useState<ImageFileProblem | null>(null);
   const inputId = useId();
   const errorId = useId();
+  const hintId = useId();
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.target.files ?? [])];
@@ -42,9 +43,12 @@ export function ImageFileInput({ label, multiple, present, limit, onFiles }: Ima
         accept={BLOCK_IMAGE_TYPES.join(',')}
         multiple={multiple}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? errorId : undefined}
+        aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
         onChange={choose}
       />
+      <p id={hintId} className="muted">
+        JPEG, PNG or GIF, up to 5 MB{limit > 1 ? ` each; at most ${limit} images` : ''}.
+      </p>
       {problem ? (
         <p id={errorId} className="field-error" role={problem.kind === 'size' ? undefined : 'alert'}>
           {problem.message}
