@@ -11,6 +11,7 @@ import { carrierDataRoutes } from './domains/carrier-data/routes.ts';
 import { companyRoutes } from './domains/companies/routes.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { mediaFileRoutes, mediaRoutes } from './domains/media/routes.ts';
+import { ratingRoutes } from './domains/ratings/routes.ts';
 import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       userRoutes(api, services);
       blockRoutes(api, services);
       mediaRoutes(api, services);
+      ratingRoutes(api, services);
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
     },

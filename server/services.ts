@@ -18,6 +18,8 @@ import { createMediaService } from './domains/media/service.ts';
 import { createLocalStorage } from './domains/media/storage.ts';
 import { createOutbox } from './domains/mail/outbox.ts';
 import { outboxTransport, smtpTransport, type MailTransport } from './domains/mail/transport.ts';
+import { createRatingsRepo } from './domains/ratings/repo.ts';
+import { createRatingsService } from './domains/ratings/service.ts';
 import { createSearchService } from './domains/search/service.ts';
 import { createSitemapRepo } from './domains/sitemap/repo.ts';
 import { createUsersService } from './domains/users/service.ts';
@@ -50,6 +52,7 @@ export function createServices(
     createLocalStorage(path.join(config.dataDir, 'media')),
     clock,
   );
+  const profiles = createProfileService(createCompaniesRepo(db), clock);
   return {
     mail,
     users,
@@ -77,7 +80,15 @@ export function createServices(
     health: createHealthService(db),
     carrierData: createCarrierDataService(createCarrierDataRepo(db), clock),
     search: createSearchService(db, config.database.dialect),
-    profiles: createProfileService(createCompaniesRepo(db), clock),
+    profiles,
+    ratings: createRatingsService({
+      repo: createRatingsRepo(db),
+      ratingSummary: profiles.ratingSummary,
+      mail,
+      appUrl: config.appUrl,
+      clock,
+      log: (message, error) => logger.error({ err: error }, message),
+    }),
     sitemap: createSitemapService(createSitemapRepo(db), config.appUrl),
   };
 }

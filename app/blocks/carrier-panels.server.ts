@@ -1,8 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import type { CarrierPanels, Loaded } from './types';
-
-/** The panels that come from FMCSA data; the rating summary comes with the profile itself. */
-export type CarrierDataPanels = Omit<CarrierPanels, 'ratingSummary'>;
+import type { CarrierPanels, Loaded, ProfileData } from './types';
 
 /** Runs one data panel's query; a failure becomes that panel's error state, not a broken page. */
 async function panel<T>(load: () => Promise<T>): Promise<Loaded<T>> {
@@ -14,21 +11,35 @@ async function panel<T>(load: () => Promise<T>): Promise<Loaded<T>> {
   }
 }
 
+const NOT_LOADED: Loaded<never> = { status: 'unavailable' };
+
 /**
- * The FMCSA data the data blocks show (safety score, carrier record, heat map, capacity board),
+ * The data the data blocks show (safety score, carrier record, heat map, capacity board, ratings),
  * loaded on the server for the public profile and for the editor's previews alike (a `.server`
- * module, so it never reaches the browser bundle).
+ * module, so it never reaches the browser bundle). The ratings details are read only when asked for:
+ * most public profiles show no ratings block.
  */
 export async function loadCarrierPanels(
   services: AppLoadContext['services'],
-  dotNumber: number,
-): Promise<CarrierDataPanels> {
-  const { carrierData, profiles } = services;
-  const [safety, carrier, inspectionStates, capacity] = await Promise.all([
+  profile: ProfileData,
+  { withRatings }: { withRatings: boolean },
+): Promise<CarrierPanels> {
+  const { carrierData, profiles, ratings } = services;
+  const dotNumber = profile.company.dot_number;
+  const [safety, carrier, inspectionStates, capacity, ratingDetails] = await Promise.all([
     panel(() => carrierData.safetySummary(dotNumber)),
     panel(() => carrierData.carrierRecord(dotNumber)),
     panel(() => carrierData.inspectionCountsByState(dotNumber)),
     panel(() => profiles.publicCapacity(dotNumber)),
+    withRatings ? panel(() => ratings.details(profile.company.id)) : NOT_LOADED,
   ]);
-  return { dotNumber, safety, carrier, inspectionStates, capacity };
+  return {
+    dotNumber,
+    safety,
+    carrier,
+    inspectionStates,
+    capacity,
+    ratingSummary: profile.rating_summary,
+    ratings: ratingDetails,
+  };
 }

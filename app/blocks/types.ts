@@ -1,8 +1,10 @@
 // Data the profile page hands its block renderers (type-only imports of the server's shapes).
 import type { CarrierDataService } from '../../server/domains/carrier-data/service';
 import type { Profile, ProfileService } from '../../server/domains/companies/profile-service';
+import type { RatingDetails } from '../../server/domains/ratings/service';
 
 export type ProfileData = Profile;
+export type { RatingDetails };
 export type ProfileBlock = Profile['blocks'][number];
 export type SafetySummary = NonNullable<Awaited<ReturnType<CarrierDataService['safetySummary']>>>;
 export type CarrierRecord = NonNullable<Awaited<ReturnType<CarrierDataService['carrierRecord']>>>;
@@ -21,4 +23,6 @@ export interface CarrierPanels {
   inspectionStates: Loaded<StateCount[]>;
   capacity: Loaded<CapacityEntry[] | null>;
   ratingSummary: Profile['rating_summary'];
+  /** The star distribution and newest comments; the averages are in ratingSummary. */
+  ratings: Loaded<RatingDetails>;
 }

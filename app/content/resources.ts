@@ -255,7 +255,7 @@ const requestRatings: ResourceGuide = {
     {
       heading: 'Showing your ratings',
       paragraphs: [
-        'Add the Customer Ratings block on the Content Blocks tab to show your ratings on your profile. It displays your overall rating out of 5 as stars with one decimal place, your averages for on-time performance, communication and service, and the total number of ratings. Until the first rating arrives, the block says that no ratings are available yet.',
+        'Add the Customer Ratings block on the Content Blocks tab to show your ratings on your profile. It displays your overall rating out of 5 as stars with one decimal place, your averages for on-time performance, communication and service, the total number of ratings, how many ratings earned each number of stars, and the five newest comments. Until the first rating arrives, the block says that no ratings are available yet.',
         'You cannot edit the Customer Ratings block or the ratings themselves: they come straight from your customers, which is exactly why visitors trust them. Your rating summary also appears in Settings, under Company Info.',
       ],
     },

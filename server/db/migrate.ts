@@ -3,6 +3,7 @@ import type { Db } from './database.ts';
 import { initialSchema } from './migrations/001-initial-schema.ts';
 import { carrierDataSchema } from './migrations/002-carrier-data.ts';
 import { searchIndexSchema } from './migrations/003-search-index.ts';
+import { ratingsSchema } from './migrations/004-ratings.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -15,6 +16,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '001-initial-schema': initialSchema(dialect),
     '002-carrier-data': carrierDataSchema,
     '003-search-index': searchIndexSchema(dialect),
+    '004-ratings': ratingsSchema,
   };
 }
 

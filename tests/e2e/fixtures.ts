@@ -54,6 +54,15 @@ export async function withOwnerSession(page: Page, sub: string, dot: string): Pr
   await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
 }
 
+/** The path of the link in the newest outbox message to an address (mail goes to the outbox in these tests). */
+export async function latestLinkTo(page: Page, address: string): Promise<string> {
+  await page.goto('/outbox');
+  const message = page.locator('.outbox > li', { hasText: `To ${address}` }).first();
+  await expect(message).toBeVisible();
+  const href = await message.getByRole('link', { name: 'Open link' }).getAttribute('href');
+  return new URL(href!).pathname;
+}
+
 /**
  * Starts the page with a real session of the seeded owner of a carrier (tests/e2e/fixtures/
  * seed-profiles.ts gives it user id = DOT number), signed with the e2e server's own secret, which the

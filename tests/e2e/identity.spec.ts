@@ -1,15 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures';
+import { expect, expectAccessible, expectOnlyNotFoundResponses, latestLinkTo, test } from './fixtures';
 
 /** Opens the newest outbox message to an address and follows its link. */
 async function openLatestLink(page: Page, address: string) {
-  await page.goto('/outbox');
-  const message = page.locator('.outbox > li', { hasText: `To ${address}` }).first();
-  await expect(message).toBeVisible();
-  const href = await message.getByRole('link', { name: 'Open link' }).getAttribute('href');
-  expect(href).toMatch(/\/verify-(claim|login|user-login)\/[A-Za-z0-9_-]+$/);
-  await page.goto(new URL(href!).pathname);
-  return new URL(href!).pathname;
+  const path = await latestLinkTo(page, address);
+  expect(path).toMatch(/^\/verify-(claim|login|user-login)\/[A-Za-z0-9_-]+$/);
+  await page.goto(path);
+  return path;
 }
 
 test.describe.serial('claiming a profile, then logging in', () => {

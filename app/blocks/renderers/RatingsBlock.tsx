@@ -1,4 +1,5 @@
-import type { CarrierPanels } from '../types';
+import { formatLongDate } from '../../lib/format';
+import type { CarrierPanels, RatingDetails } from '../types';
 
 /** Stars for a 0-5 rating: full stars by floor, a half star when the fraction is 0.5 or more. */
 export function starParts(rating: number): { full: number; half: boolean; empty: number } {
@@ -18,10 +19,65 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
+const starsLabel = (stars: number) => `${stars} ${stars === 1 ? 'star' : 'stars'}`;
+
+/** How many ratings have each overall star count, as bars. */
+function Distribution({
+  distribution,
+  total,
+}: {
+  distribution: RatingDetails['distribution'];
+  total: number;
+}) {
+  return (
+    <>
+      <h3 className="rating-subtitle">Rating distribution</h3>
+      <ul className="rating-distribution">
+        {distribution.map(({ stars, count }) => (
+          <li key={stars}>
+            <span className="rating-distribution__label">{starsLabel(stars)}</span>
+            <span className="rating-distribution__bar" aria-hidden="true">
+              <span style={{ width: `${total > 0 ? (100 * count) / total : 0}%` }} />
+            </span>
+            <span className="rating-distribution__count">
+              {count}
+              <span className="visually-hidden"> {count === 1 ? 'rating' : 'ratings'}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The newest comments; React escapes their text, and line breaks are kept by CSS. */
+function RecentComments({ comments }: { comments: RatingDetails['recent_comments'] }) {
+  if (comments.length === 0) return null;
+  return (
+    <>
+      <h3 className="rating-subtitle">Recent comments</h3>
+      <ul className="rating-comments">
+        {comments.map((entry, index) => (
+          <li key={index}>
+            <p className="rating-comments__meta">
+              <Stars rating={entry.stars} />{' '}
+              <time dateTime={entry.submitted_on}>
+                {formatLongDate(new Date(`${entry.submitted_on}T00:00:00Z`))}
+              </time>
+            </p>
+            <p className="rating-comments__text">{entry.comment}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export function RatingsBlock({ panels }: { panels: CarrierPanels }) {
   const summary = panels.ratingSummary;
   if (summary.total_ratings === 0) return <p className="muted">No ratings available for this carrier yet.</p>;
   const overall = summary.overall_rating;
+  const { ratings } = panels;
   return (
     <div>
       {typeof overall === 'number' ? (
@@ -41,6 +97,14 @@ export function RatingsBlock({ panels }: { panels: CarrierPanels }) {
         <dt>Ratings</dt>
         <dd>{summary.total_ratings}</dd>
       </dl>
+      {ratings.status === 'error' ? (
+        <p className="alert alert--error">Error: Failed to load ratings data</p>
+      ) : ratings.status === 'data' ? (
+        <>
+          <Distribution distribution={ratings.value.distribution} total={summary.total_ratings} />
+          <RecentComments comments={ratings.value.recent_comments} />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -30,6 +30,7 @@ function panels(overrides: Partial<CarrierPanels> = {}): CarrierPanels {
     inspectionStates: { status: 'data', value: [] },
     capacity: { status: 'data', value: [] },
     ratingSummary: noRatings,
+    ratings: { status: 'unavailable' },
     ...overrides,
   };
 }
@@ -187,6 +188,47 @@ describe('ratings', () => {
     expect(
       html(<RatingsBlock panels={panels({ ratingSummary: { ...noRatings, total_ratings: 1 } })} />),
     ).toContain('No rating available');
+  });
+
+  it('shows the distribution and the newest comments escaped, or the load error', () => {
+    const twoRatings = {
+      overall_rating: 3.5,
+      avg_on_time: 3.5,
+      avg_communication: 3.5,
+      avg_service: 3.5,
+      total_ratings: 2,
+    };
+    const markup = html(
+      <RatingsBlock
+        panels={panels({
+          ratingSummary: twoRatings,
+          ratings: {
+            status: 'data',
+            value: {
+              distribution: [
+                { stars: 5, count: 1 },
+                { stars: 4, count: 0 },
+                { stars: 3, count: 0 },
+                { stars: 2, count: 1 },
+                { stars: 1, count: 0 },
+              ],
+              recent_comments: [
+                { stars: 5, comment: '<script>alert(1)</script>\nOn time', submitted_on: '2026-11-20' },
+              ],
+            },
+          },
+        })}
+      />,
+    );
+    expect(markup).toContain('Rating distribution');
+    expect(markup).toContain('width:50%');
+    expect(markup).toContain('1<span class="visually-hidden"> rating</span>');
+    expect(markup).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(markup).not.toContain('<script>');
+    expect(markup).toContain('November 20, 2026');
+    expect(
+      html(<RatingsBlock panels={panels({ ratingSummary: twoRatings, ratings: { status: 'error' } })} />),
+    ).toContain('Error: Failed to load ratings data');
   });
 });
 

@@ -21,7 +21,11 @@ import type { Route } from './+types/profile-edit';
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const dotNumber = dotNumberParam(params.dotNumber);
-  return { panels: dotNumber > 0 ? await loadCarrierPanels(context.services, dotNumber) : null };
+  const profile = dotNumber > 0 ? await context.services.profiles.profile(dotNumber) : null;
+  // The owner may add a ratings block in the editor, so its preview data is always loaded.
+  return {
+    panels: profile ? await loadCarrierPanels(context.services, profile, { withRatings: true }) : null,
+  };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -94,7 +98,7 @@ export default function ProfileEditRoute({ params, loaderData }: Route.Component
         ? {
             dotNumber,
             profile,
-            panels: { ...loaderData.panels, ratingSummary: profile.rating_summary },
+            panels: loaderData.panels,
             updateBlocks,
             updateCss,
             reload,

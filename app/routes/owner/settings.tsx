@@ -4,6 +4,7 @@ import { Tabs, type TabDefinition } from '../../components/Tabs';
 import { ToastMessage } from '../../components/ToastMessage';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { pageTitle } from '../../lib/site';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useToast } from '../../lib/use-toast';
 import { useSession } from '../../lib/use-session';
 import type { SessionUser } from '../../lib/session';
@@ -362,10 +363,9 @@ const SETTINGS_TABS: TabDefinition<SettingsTab>[] = [
 export default function SettingsRoute() {
   const { user } = useSession();
   const navigate = useNavigate();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [tab, setTab] = useState<SettingsTab>('company');
 
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (hydrated && !user) void navigate('/login', { replace: true });
   }, [hydrated, user, navigate]);

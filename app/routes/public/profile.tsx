@@ -3,7 +3,7 @@ import { BlockGrid } from '../../blocks/BlockGrid';
 import { BlockView } from '../../blocks/BlockView';
 import { BlockImage } from '../../blocks/renderers/BlockImage';
 import { loadCarrierPanels } from '../../blocks/carrier-panels.server';
-import type { CarrierPanels, ProfileBlock, ProfileData } from '../../blocks/types';
+import type { ProfileBlock, ProfileData } from '../../blocks/types';
 import { dotNumberParam } from '../../lib/company';
 import { titleCase } from '../../lib/format';
 import { useNonce } from '../../lib/nonce';
@@ -20,10 +20,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // The site header shows when the profile fails to load (it counts as unclaimed).
     return data({ dotText, profile: null, panels: null, hideSiteHeader: false }, { status: 404 });
   }
-  const panels: CarrierPanels = {
-    ...(await loadCarrierPanels(context.services, dotNumber)),
-    ratingSummary: profile.rating_summary,
-  };
+  // Most profiles show no ratings block: their views skip its queries.
+  const withRatings = profile.blocks.some((block) => block.block_type === 'ratings' && block.is_visible);
+  const panels = await loadCarrierPanels(context.services, profile, { withRatings });
   return { dotText, profile, panels, hideSiteHeader: profile.company.claimed };
 }
 

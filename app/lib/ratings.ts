@@ -1,0 +1,11 @@
+// Rules of ratings that the rating pages and the server share (the server imports this module).
+
+/** Load numbers are references like 'LD-20931', not prose. */
+export const LOAD_NUMBER_MAX_LENGTH = 50;
+
+/** The longest comment a reviewer can leave; the form stops there and the server refuses more. */
+export const COMMENT_MAX_LENGTH = 2000;
+
+/** The server's detail for a reviewer asked again within a week; the request page maps it to the spec's notice. */
+export const DUPLICATE_REQUEST_DETAIL =
+  'This reviewer already submitted a review for the company within the last week';

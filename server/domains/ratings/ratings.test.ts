@@ -1,0 +1,469 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COMMENT_MAX_LENGTH, DUPLICATE_REQUEST_DETAIL } from '../../../app/lib/ratings.ts';
+import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { testDialect } from '../../../tests/support/test-database.ts';
+import type { RatingsRepo } from './repo.ts';
+import { createRatingsService, REQUESTS_PER_COMPANY_PER_DAY } from './service.ts';
+
+const DAY_MS = 86_400_000;
+const APP_URL = 'https://carrierpage.example';
+
+describe(`ratings API on ${testDialect}`, () => {
+  let app: TestApp;
+  let now = new Date('2026-11-22T12:00:00.000Z');
+  const ids = { a: 0, b: 0, c: 0, d: 0 };
+  type Owner = keyof typeof ids;
+  const sessions = new Map<Owner, Parameters<TestApp['services']['sessions']['sign']>[0]>();
+  const valid = { on_time_rating: 5, communication_rating: 4, service_rating: 3 };
+
+  /** Rating requests come from a client address of the test's own, so per-client limits stay apart. */
+  /** Signed when used: the test clock moves past the 7-day lifetime of a session. */
+  const requestRating = async (owner: Owner | null, payload: object, remoteAddress = '10.0.0.1') =>
+    app.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/ratings/request',
+      payload,
+      remoteAddress,
+      headers: owner
+        ? { authorization: `Bearer ${await app.services.sessions.sign(sessions.get(owner)!)}` }
+        : {},
+    });
+  const getRequest = (id: string) => app.fastify.inject({ url: `/api/v1/ratings/${id}` });
+  const submit = (id: string, payload: object) =>
+    app.fastify.inject({ method: 'POST', url: `/api/v1/ratings/${id}/submit`, payload });
+
+  /** The review id in the newest e-mail to an address (the only place it is ever shown). */
+  async function linkedReviewId(address: string): Promise<string> {
+    const message = await app.database.db
+      .selectFrom('outbox_messages')
+      .selectAll()
+      .where('to_address', '=', address)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const match = new RegExp(`${APP_URL}/review/([A-Za-z0-9_-]+)`).exec(message.text_body);
+    return match?.[1] ?? '';
+  }
+
+  /** A pending request of company A to a new address, and its review id. */
+  let pendingCount = 0;
+  async function pendingRequest(): Promise<string> {
+    pendingCount += 1;
+    const address = `pending${pendingCount}@shipper.example.com`;
+    const response = await requestRating('a', {
+      reviewer_email: address,
+      load_number: `P-${pendingCount}`,
+    });
+    expect(response.statusCode).toBe(201);
+    return linkedReviewId(address);
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp({ APP_URL }, { clock: () => now });
+    await seedCarriers(app.database.db, testDialect, [
+      carrier({ dot_number: 9101, legal_name: 'A & <B> TRUCKING\r\nBcc: victim@example.com' }),
+      carrier({ dot_number: 9102, legal_name: 'BRAVO LINES' }),
+      carrier({ dot_number: 9103, legal_name: 'CHARLIE FREIGHT' }),
+      carrier({ dot_number: 9104, legal_name: 'DELTA HAULING' }),
+    ]);
+    const companies = await app.database.db
+      .selectFrom('companies')
+      .select(['id', 'dot_number'])
+      .orderBy('dot_number')
+      .execute();
+    [ids.a, ids.b, ids.c, ids.d] = companies.map((company) => company.id) as [number, number, number, number];
+    for (const key of ['a', 'b', 'c', 'd'] as const) {
+      const email = `owner@${key}.example.com`;
+      const user = await app.database.db
+        .insertInto('users')
+        .values({
+          company_id: ids[key],
+          email,
+          is_admin: 1,
+          is_active: 1,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      sessions.set(key, {
+        sub: String(ids[key]),
+        dot: String(companies.find((company) => company.id === ids[key])!.dot_number),
+        user_id: user.id,
+        is_admin: true,
+        email,
+      });
+    }
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('needs a session to request a rating', async () => {
+    const response = await requestRating(null, { reviewer_email: 'x@example.com', load_number: '1' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: 'Not authenticated' });
+  });
+
+  it('creates a pending request with an unguessable id and e-mails only its link', async () => {
+    const response = await requestRating('a', {
+      reviewer_email: ' Dispatch@Shipper.Example.com ',
+      load_number: ' LD-1001 ',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ detail: 'Rating request sent' });
+
+    const row = await app.database.db
+      .selectFrom('rating_requests')
+      .selectAll()
+      .where('reviewer_email', '=', 'dispatch@shipper.example.com')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      company_id: ids.a,
+      load_number: 'LD-1001',
+      created_at: now.toISOString(),
+      completed_at: null,
+      on_time_rating: null,
+    });
+    expect(row.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // The carrier never sees the id, so it cannot rate itself.
+    expect(response.body).not.toContain(row.id);
+
+    const message = await app.database.db
+      .selectFrom('outbox_messages')
+      .selectAll()
+      .where('to_address', '=', 'dispatch@shipper.example.com')
+      .executeTakeFirstOrThrow();
+    expect(message.text_body).toContain(`${APP_URL}/review/${row.id}`);
+    expect(message.subject).toBe('How did A & <B> TRUCKING Bcc: victim@example.com do on load LD-1001?');
+    expect(message.html_body).toContain('A &#38; &#60;B&#62; TRUCKING');
+    expect(message.html_body).not.toContain('<B>');
+    expect(await getRequest(row.id).then((r) => r.json())).toEqual({
+      name: 'A & <B> TRUCKING\r\nBcc: victim@example.com',
+      load_number: 'LD-1001',
+      is_completed: false,
+    });
+  });
+
+  it('takes the company from the session, never from the body', async () => {
+    const response = await requestRating('b', {
+      reviewer_email: 'broker@shipper.example.com',
+      load_number: 'B-1',
+      company_id: ids.a,
+    });
+    expect(response.statusCode).toBe(201);
+    const row = await app.database.db
+      .selectFrom('rating_requests')
+      .select('company_id')
+      .where('reviewer_email', '=', 'broker@shipper.example.com')
+      .executeTakeFirstOrThrow();
+    expect(row.company_id).toBe(ids.b);
+  });
+
+  it('refuses bad request bodies with a detail', async () => {
+    const cases: [object, string][] = [
+      [{ load_number: '1' }, 'reviewer_email: Invalid input: expected string, received undefined'],
+      [
+        { reviewer_email: 'not-an-address', load_number: '1' },
+        'reviewer_email: Please enter a valid email address',
+      ],
+      [
+        { reviewer_email: 'r@example.com' },
+        'load_number: Invalid input: expected string, received undefined',
+      ],
+      [{ reviewer_email: 'r@example.com', load_number: '   ' }, 'load_number: Load number is required'],
+      [
+        { reviewer_email: 'r@example.com', load_number: 'x'.repeat(51) },
+        'load_number: Load number can be at most 50 characters',
+      ],
+      [
+        { reviewer_email: 'r@example.com', load_number: 'L\u00001' },
+        'load_number: Load number cannot contain control characters',
+      ],
+      [
+        { reviewer_email: 'r@example.com', load_number: 12 },
+        'load_number: Invalid input: expected string, received number',
+      ],
+    ];
+    for (const [payload, detail] of cases) {
+      const response = await requestRating('c', payload, '10.0.0.2');
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toEqual({ detail });
+    }
+  });
+
+  it('refuses a rating request to a user of the own company', async () => {
+    const response = await requestRating('c', {
+      reviewer_email: 'OWNER@c.example.com',
+      load_number: '1',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      detail: 'You cannot request a rating from a user of your own company',
+    });
+  });
+
+  it('asks the same reviewer again only after 7 days, per company, whatever the case of the address', async () => {
+    const start = now;
+    const ask = (owner: Owner, reviewer_email = 'Repeat@Shipper.example.com') =>
+      requestRating(owner, { reviewer_email, load_number: 'R-1' }, '10.0.0.3');
+    expect((await ask('c')).statusCode).toBe(201);
+
+    now = new Date(start.getTime() + 7 * DAY_MS - 1000);
+    const refused = await ask('c', 'repeat@shipper.example.com');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: DUPLICATE_REQUEST_DETAIL });
+    expect(refused.json().detail).toBe(
+      'This reviewer already submitted a review for the company within the last week',
+    );
+    // Another company may ask the same reviewer.
+    expect((await ask('d')).statusCode).toBe(201);
+
+    now = new Date(start.getTime() + 7 * DAY_MS + 1000);
+    expect((await ask('c', 'REPEAT@shipper.example.com')).statusCode).toBe(201);
+    expect((await ask('c')).statusCode).toBe(409);
+  });
+
+  it('caps the requests of one company per day', async () => {
+    const values = Array.from({ length: REQUESTS_PER_COMPANY_PER_DAY }, (_, index) => ({
+      id: `cap-${index}`,
+      company_id: ids.d,
+      reviewer_email: `cap${index}@example.com`,
+      load_number: String(index),
+      created_at: new Date(now.getTime() - 60_000).toISOString(),
+    }));
+    await app.database.db.insertInto('rating_requests').values(values).execute();
+    const response = await requestRating(
+      'd',
+      { reviewer_email: 'one-more@example.com', load_number: '1' },
+      '10.0.0.4',
+    );
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({
+      detail: 'Too many rating requests in the last 24 hours. Please try again later.',
+    });
+    await app.database.db.deleteFrom('rating_requests').where('id', 'like', 'cap-%').execute();
+  });
+
+  it('limits rating requests per client like the link endpoints', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      // Bad bodies still count: the limit applies before anything else.
+      statuses.push((await requestRating('c', {}, '10.0.0.5')).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('answers the same 404 for unknown and malformed review ids', async () => {
+    const unknown = ['A'.repeat(22), 'abcdefghijklmnopqrstu_'];
+    const malformed = [
+      'abc',
+      'A'.repeat(23),
+      'A'.repeat(99),
+      "'%20OR%201=1--",
+      'AAAAAAAAAAAAAAAAAAAA%2F',
+      'summary',
+    ];
+    for (const id of [...unknown, ...malformed]) {
+      for (const response of [await getRequest(id), await submit(id, valid)]) {
+        expect(response.statusCode, id).toBe(404);
+        expect(response.json()).toEqual({ detail: 'Rating request not found' });
+      }
+    }
+  });
+
+  it('refuses ratings outside 1-5, fractions, strings, missing fields and huge comments', async () => {
+    const id = await pendingRequest();
+    const range = 'Ratings must be whole numbers from 1 to 5';
+    const cases: [object, string][] = [
+      [{ ...valid, on_time_rating: 0 }, `on_time_rating: ${range}`],
+      [{ ...valid, communication_rating: 6 }, `communication_rating: ${range}`],
+      [{ ...valid, service_rating: 3.5 }, `service_rating: ${range}`],
+      [{ ...valid, on_time_rating: '5' }, `on_time_rating: ${range}`],
+      [{ ...valid, service_rating: null }, `service_rating: ${range}`],
+      [{ on_time_rating: 5, communication_rating: 4 }, `service_rating: ${range}`],
+      [
+        { ...valid, comment: 'x'.repeat(COMMENT_MAX_LENGTH + 1) },
+        'comment: Comments can be at most 2000 characters',
+      ],
+      [{ ...valid, comment: 'y'.repeat(100_000) }, 'comment: Comments can be at most 2000 characters'],
+      [{ ...valid, comment: 'nul\u0000byte' }, 'comment: Comments cannot contain control characters'],
+      [{ ...valid, comment: 42 }, 'comment: Invalid input: expected string, received number'],
+    ];
+    for (const [payload, detail] of cases) {
+      const response = await submit(id, payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(response.json()).toEqual({ detail });
+    }
+    expect((await getRequest(id)).json().is_completed).toBe(false);
+  });
+
+  it('stores a rating once; the second submission answers 409', async () => {
+    const id = await pendingRequest();
+    const comment = `  Great <b>service</b>\nwill book again  `;
+    const first = await submit(id, { ...valid, comment });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ detail: 'Rating submitted' });
+    const row = await app.database.db
+      .selectFrom('rating_requests')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      ...valid,
+      comment: 'Great <b>service</b>\nwill book again',
+      completed_at: now.toISOString(),
+    });
+    expect((await getRequest(id)).json()).toMatchObject({ is_completed: true });
+
+    const second = await submit(id, { on_time_rating: 1, communication_rating: 1, service_rating: 1 });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ detail: 'This rating has already been submitted' });
+  });
+
+  it('lets exactly one of two simultaneous submissions win', async () => {
+    const id = await pendingRequest();
+    const [one, two] = await Promise.all([
+      submit(id, { on_time_rating: 1, communication_rating: 1, service_rating: 1 }),
+      submit(id, { on_time_rating: 5, communication_rating: 5, service_rating: 5 }),
+    ]);
+    expect([one!.statusCode, two!.statusCode].sort()).toEqual([200, 409]);
+    const row = await app.database.db
+      .selectFrom('rating_requests')
+      .select(['on_time_rating', 'communication_rating', 'service_rating'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const winner = one!.statusCode === 200 ? 1 : 5;
+    expect(row).toEqual({ on_time_rating: winner, communication_rating: winner, service_rating: winner });
+  });
+
+  it('summarises submitted ratings only, the same as the profile, with distribution and newest comments', async () => {
+    // A fresh company: B has one pending request and gets three ratings here.
+    const ratings: [number, number, number, string | null][] = [
+      [5, 5, 4, 'First'],
+      [2, 2, 1, null],
+      [3, 4, 4, ''],
+    ];
+    for (const [index, [onTime, communication, service, comment]] of ratings.entries()) {
+      const address = `summary${index}@shipper.example.com`;
+      await requestRating('b', { reviewer_email: address, load_number: `S-${index}` }, '10.0.0.6');
+      now = new Date(now.getTime() + 60_000);
+      const response = await submit(await linkedReviewId(address), {
+        on_time_rating: onTime,
+        communication_rating: communication,
+        service_rating: service,
+        comment,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    now = new Date(now.getTime() + 60_000);
+    await submit(await linkedReviewId('summary0@shipper.example.com'), valid);
+
+    const summary = await app.fastify.inject({ url: `/api/v1/ratings/summary/${ids.b}` });
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json()).toEqual({
+      overall_rating: 3.33,
+      avg_on_time: 3.33,
+      avg_communication: 3.67,
+      avg_service: 3,
+      total_ratings: 3,
+    });
+    const profile = await app.fastify.inject({ url: '/api/v1/companies/profile/9102' });
+    expect(profile.json().rating_summary).toEqual(summary.json());
+
+    // Overall stars per rating: 14/3 -> 5, 5/3 -> 2, 11/3 -> 4. Empty comments are no comments.
+    expect(await app.services.ratings.details(ids.b)).toEqual({
+      distribution: [
+        { stars: 5, count: 1 },
+        { stars: 4, count: 1 },
+        { stars: 3, count: 0 },
+        { stars: 2, count: 1 },
+        { stars: 1, count: 0 },
+      ],
+      recent_comments: [{ stars: 5, comment: 'First', submitted_on: '2026-11-29' }],
+    });
+  });
+
+  it('shows the five newest comments, newest first', async () => {
+    for (let index = 0; index < 7; index += 1) {
+      const address = `comment${index}@shipper.example.com`;
+      await requestRating('d', { reviewer_email: address, load_number: `C-${index}` }, '10.0.0.7');
+      now = new Date(now.getTime() + DAY_MS);
+      await submit(await linkedReviewId(address), { ...valid, comment: `Comment ${index}` });
+    }
+    const { recent_comments: comments } = await app.services.ratings.details(ids.d);
+    expect(comments.map((entry) => entry.comment)).toEqual([
+      'Comment 6',
+      'Comment 5',
+      'Comment 4',
+      'Comment 3',
+      'Comment 2',
+    ]);
+  });
+
+  it('answers 404 for the summary of an unknown company and 400 for a malformed id', async () => {
+    const unknown = await app.fastify.inject({ url: '/api/v1/ratings/summary/999999' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'Company not found' });
+    const malformed = await app.fastify.inject({ url: '/api/v1/ratings/summary/abc' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: 'id: company id must be a positive whole number' });
+  });
+
+  it('leaves no request behind when its e-mail cannot be sent', async () => {
+    const send = app.services.mail.send;
+    app.services.mail.send = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    try {
+      const response = await requestRating('a', {
+        reviewer_email: 'lost@example.com',
+        load_number: '1',
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toEqual({ detail: 'The e-mail could not be sent. Please try again later.' });
+    } finally {
+      app.services.mail.send = send;
+    }
+    const rows = await app.database.db
+      .selectFrom('rating_requests')
+      .select('id')
+      .where('reviewer_email', '=', 'lost@example.com')
+      .execute();
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('review ids', () => {
+  it('refuses malformed ids by their shape, before any query', async () => {
+    const findRequest = vi.fn(async () => undefined);
+    const completeRequest = vi.fn(async () => false);
+    const service = createRatingsService({
+      repo: { findRequest, completeRequest } as unknown as RatingsRepo,
+      ratingSummary: vi.fn(),
+      mail: { kind: 'outbox', send: vi.fn() },
+      appUrl: APP_URL,
+      clock: () => new Date(),
+      log: vi.fn(),
+    });
+    for (const id of ['', 'abc', 'A'.repeat(21), 'A'.repeat(23), 'AAAAAAAAAAAAAAAAAAAAA=', "' OR 1=1 --"]) {
+      expect(await service.ratingRequest(id)).toBeNull();
+      await expect(
+        service.submitRating(id, {
+          on_time_rating: 5,
+          communication_rating: 5,
+          service_rating: 5,
+          comment: null,
+        }),
+      ).rejects.toMatchObject({
+        statusCode: 404,
+        detail: 'Rating request not found',
+      });
+    }
+    expect(findRequest).not.toHaveBeenCalled();
+    expect(completeRequest).not.toHaveBeenCalled();
+    expect(await service.ratingRequest('A'.repeat(22))).toBeNull();
+    expect(findRequest).toHaveBeenCalledWith('A'.repeat(22));
+  });
+});

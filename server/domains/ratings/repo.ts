@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { RatingRequestsTable } from '../../db/schema.ts';
+
+/** The three ratings of a submission added up (3-15); a rating's overall stars are this divided by 3. */
+const POINTS = sql<number>`on_time_rating + communication_rating + service_rating`;
+
+export interface RatingValues {
+  on_time_rating: number;
+  communication_rating: number;
+  service_rating: number;
+  comment: string | null;
+}
+
+export function createRatingsRepo(db: Db) {
+  const count = (row: { n: number | string }) => Number(row.n);
+
+  return {
+    async findCompany(companyId: number) {
+      return db
+        .selectFrom('companies')
+        .select(['id', 'name', 'dot_number'])
+        .where('id', '=', companyId)
+        .executeTakeFirst();
+    },
+
+    /** Requests a company sent since a moment, to one reviewer or (without one) to anybody. */
+    async countRequestsSince(companyId: number, since: string, reviewerEmail?: string) {
+      let query = db
+        .selectFrom('rating_requests')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('company_id', '=', companyId)
+        .where('created_at', '>', since);
+      if (reviewerEmail !== undefined) query = query.where('reviewer_email', '=', reviewerEmail);
+      return count(await query.executeTakeFirstOrThrow());
+    },
+
+    async isCompanyUser(companyId: number, email: string) {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insertRequest(
+      values: Pick<
+        RatingRequestsTable,
+        'id' | 'company_id' | 'reviewer_email' | 'load_number' | 'created_at'
+      >,
+    ) {
+      await db.insertInto('rating_requests').values(values).execute();
+    },
+
+    /** Removes a request whose e-mail could not be sent: nobody holds its link. */
+    async deleteRequest(id: string) {
+      await db.deleteFrom('rating_requests').where('id', '=', id).execute();
+    },
+
+    /** A request by its id (the primary key), with the name of the company it is for. */
+    async findRequest(id: string) {
+      return db
+        .selectFrom('rating_requests')
+        .innerJoin('companies', 'companies.id', 'rating_requests.company_id')
+        .select(['companies.name', 'rating_requests.load_number', 'rating_requests.completed_at'])
+        .where('rating_requests.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Stores the ratings of a pending request in one conditional statement, so of two submissions at
+     * the same moment exactly one changes the row. True when this one did.
+     */
+    async completeRequest(id: string, values: RatingValues, completedAt: string) {
+      const result = await db
+        .updateTable('rating_requests')
+        .set({ ...values, completed_at: completedAt })
+        .where('id', '=', id)
+        .where('completed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** How many submitted ratings of a company have each point total. */
+    async pointTotals(companyId: number) {
+      const rows = await db
+        .selectFrom('rating_requests')
+        .select((eb) => [POINTS.as('points'), eb.fn.countAll<number | string>().as('n')])
+        .where('company_id', '=', companyId)
+        .where('completed_at', 'is not', null)
+        .groupBy(POINTS)
+        .execute();
+      return rows.map((row) => ({ points: Number(row.points), count: count(row) }));
+    },
+
+    /** The newest submitted ratings that carry a comment. */
+    async recentComments(companyId: number, limit: number) {
+      return db
+        .selectFrom('rating_requests')
+        .select([POINTS.as('points'), 'comment', 'completed_at'])
+        .where('company_id', '=', companyId)
+        .where('completed_at', 'is not', null)
+        .where('comment', 'is not', null)
+        .orderBy('completed_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .$narrowType<{ comment: string; completed_at: string }>()
+        .execute();
+    },
+  };
+}
+
+export type RatingsRepo = ReturnType<typeof createRatingsRepo>;

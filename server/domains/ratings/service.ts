@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { DUPLICATE_REQUEST_DETAIL } from '../../../app/lib/ratings.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { RatingSummary } from '../companies/profile-service.ts';
+import { ratingRequestMessage } from '../mail/messages.ts';
+import type { MailTransport } from '../mail/transport.ts';
+import type { RatingsRepo, RatingValues } from './repo.ts';
+
+/** Review ids are 128 random bits in base64url: 22 characters, unguessable, used as the primary key. */
+const REVIEW_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+export const REVIEW_NOT_FOUND = 'Rating request not found';
+
+const DAY_MS = 86_400_000;
+/** The same reviewer can be asked again for the same company only after a week (spec section 9). */
+const REREQUEST_AFTER_MS = 7 * DAY_MS;
+/** Rating links go to addresses the carrier types in: a cap keeps an account from becoming a mailer. */
+export const REQUESTS_PER_COMPANY_PER_DAY = 100;
+/** How many of the newest comments the ratings block shows. */
+const RECENT_COMMENTS = 5;
+
+/** A rating's overall stars: the mean of its three ratings, rounded (a sum of three never ends in .5). */
+const starsOf = (points: number) => Math.round(points / 3);
+
+interface RatingsDependencies {
+  repo: RatingsRepo;
+  /** The one summary computation, shared with the profile response (rating_summary). */
+  ratingSummary: (companyId: number) => Promise<RatingSummary>;
+  mail: MailTransport;
+  appUrl: string;
+  clock: () => Date;
+  log: (message: string, error: unknown) => void;
+}
+
+export function createRatingsService({ repo, ratingSummary, mail, appUrl, clock, log }: RatingsDependencies) {
+  const since = (ms: number) => new Date(clock().getTime() - ms).toISOString();
+
+  async function companyOrFail(companyId: number) {
+    const company = await repo.findCompany(companyId);
+    if (!company) throw new HttpError(404, 'Company not found');
+    return company;
+  }
+
+  return {
+    /** A carrier asks a customer to rate a load: a pending request, and an e-mail with its link. */
+    async requestRating(companyId: number, request: { reviewer_email: string; load_number: string }) {
+      const company = await companyOrFail(companyId);
+      const email = request.reviewer_email;
+      if (await repo.isCompanyUser(companyId, email)) {
+        throw new HttpError(422, 'You cannot request a rating from a user of your own company');
+      }
+      if ((await repo.countRequestsSince(companyId, since(REREQUEST_AFTER_MS), email)) > 0) {
+        throw new HttpError(409, DUPLICATE_REQUEST_DETAIL);
+      }
+      if ((await repo.countRequestsSince(companyId, since(DAY_MS))) >= REQUESTS_PER_COMPANY_PER_DAY) {
+        throw new HttpError(429, 'Too many rating requests in the last 24 hours. Please try again later.');
+      }
+      const id = randomBytes(16).toString('base64url');
+      await repo.insertRequest({
+        id,
+        company_id: companyId,
+        reviewer_email: email,
+        load_number: request.load_number,
+        created_at: clock().toISOString(),
+      });
+      try {
+        await mail.send(
+          ratingRequestMessage({
+            to: email,
+            companyName: company.name,
+            dotNumber: company.dot_number,
+            loadNumber: request.load_number,
+            link: `${appUrl}/review/${id}`,
+          }),
+        );
+      } catch (error) {
+        await repo.deleteRequest(id);
+        log('sending a rating request failed', error);
+        throw new HttpError(502, 'The e-mail could not be sent. Please try again later.');
+      }
+      // The id stays out of the answer: only the reviewer's mailbox holds the link, so a carrier cannot rate itself.
+      return { detail: 'Rating request sent' };
+    },
+
+    /**
+     * What the reviewer's page shows; null for an unknown id. A malformed id is refused by its shape
+     * before any query, with the same answer, so the two cannot be told apart.
+     */
+    async ratingRequest(id: string) {
+      const row = REVIEW_ID_PATTERN.test(id) ? await repo.findRequest(id) : undefined;
+      if (!row) return null;
+      return { name: row.name, load_number: row.load_number, is_completed: row.completed_at !== null };
+    },
+
+    /** Stores the ratings once; a second submission (even at the same moment) answers 409. */
+    async submitRating(id: string, values: RatingValues) {
+      if (!REVIEW_ID_PATTERN.test(id)) throw new HttpError(404, REVIEW_NOT_FOUND);
+      if (await repo.completeRequest(id, values, clock().toISOString())) {
+        return { detail: 'Rating submitted' };
+      }
+      if (!(await repo.findRequest(id))) throw new HttpError(404, REVIEW_NOT_FOUND);
+      throw new HttpError(409, 'This rating has already been submitted');
+    },
+
+    async summary(companyId: number) {
+      await companyOrFail(companyId);
+      return ratingSummary(companyId);
+    },
+
+    /** What the ratings block shows besides the summary: the star distribution and the newest comments. */
+    async details(companyId: number) {
+      const [totals, comments] = await Promise.all([
+        repo.pointTotals(companyId),
+        repo.recentComments(companyId, RECENT_COMMENTS),
+      ]);
+      const counts = [0, 0, 0, 0, 0];
+      for (const { points, count } of totals) counts[starsOf(points) - 1]! += count;
+      return {
+        distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: counts[stars - 1]! })),
+        recent_comments: comments.map((row) => ({
+          stars: starsOf(Number(row.points)),
+          comment: row.comment,
+          submitted_on: row.completed_at.slice(0, 10),
+        })),
+      };
+    },
+  };
+}
+
+export type RatingsService = ReturnType<typeof createRatingsService>;
+export type RatingDetails = Awaited<ReturnType<RatingsService['details']>>;
