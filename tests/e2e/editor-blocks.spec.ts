@@ -43,6 +43,36 @@ async function addBlock(page: Page, title: string) {
   await expect(blockItem(page, title).first()).toBeVisible();
 }
 
+/** A picture whose top half is red and bottom half blue, to see which way a crop was turned. */
+async function twoToneImage(name: string, width: number, height: number) {
+  const blue = await sharp({
+    create: { width, height: height / 2, channels: 3, background: { r: 0, g: 0, b: 255 } },
+  })
+    .png()
+    .toBuffer();
+  const buffer = await sharp({ create: { width, height, channels: 3, background: { r: 255, g: 0, b: 0 } } })
+    .composite([{ input: blue, top: height / 2, left: 0 }])
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+/** Whether the pixel at (x, y) of a loaded image is mostly red or mostly blue. */
+function colourAt(image: Locator, x: number, y: number): Promise<'red' | 'blue'> {
+  return image.evaluate(
+    (element: HTMLImageElement, [px, py]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = element.naturalWidth;
+      canvas.height = element.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(element, 0, 0);
+      const [r = 0, , b = 0] = context.getImageData(px!, py!, 1, 1).data;
+      return r > b ? 'red' : 'blue';
+    },
+    [x, y],
+  );
+}
+
 async function naturalWidth(image: Locator): Promise<number> {
   await expect(image).toBeVisible();
   await expect
@@ -198,7 +228,7 @@ test('the profile picture and header image are cropped, uploaded and replaced', 
   await profile.getByRole('button', { name: 'Edit Profile Picture' }).click();
   await profile
     .getByLabel('Choose a profile picture')
-    .setInputFiles(await imageFile('logo.png', 800, 600, 'png'));
+    .setInputFiles(await twoToneImage('logo.png', 800, 600));
   const crop = profile.getByRole('button', { name: 'Crop', exact: true });
   await expect(crop).toBeEnabled();
   await expect(profile.locator('.picture-cropper__area')).toHaveCSS('width', '350px');
@@ -211,6 +241,9 @@ test('the profile picture and header image are cropped, uploaded and replaced', 
   const preview = profile.locator('.block-preview img');
   await expect(preview).toHaveAttribute('src', /^blob:/);
   expect(await naturalWidth(preview)).toBe(300);
+  // Turned a quarter to the right: the red top of the picture is now on the right of the crop.
+  expect(await colourAt(preview, 20, 150)).toBe('blue');
+  expect(await colourAt(preview, 280, 150)).toBe('red');
   await profile.getByRole('button', { name: 'Save Changes' }).click();
   await expect(notice(page, 'Block updated successfully!')).toBeVisible();
   await expect(profile.locator('.block-preview img')).toHaveAttribute('src', /^\/media\//);
