@@ -149,6 +149,8 @@ export function BlockEditForm({
           stored = await uploadAsset(block.id, { ...asset, file: asset.file });
         } catch {
           editor.notify({ kind: 'error', text: UPLOAD_FAILED });
+          // A replaced picture is already gone: the list must not keep showing it.
+          if (draft.removedAssetIds.length > 0) await editor.reload();
           return;
         }
         URL.revokeObjectURL(asset.url);
