@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's process id, for benchmarks that sample its memory. */
+  pid: number;
   stop: () => void;
 }
 
@@ -30,7 +32,7 @@ export async function startBuiltServer(
   for (let attempt = 0; attempt < 150; attempt += 1) {
     try {
       if ((await fetch(`${baseUrl}/api/v1/health`)).ok)
-        return { baseUrl, stop: () => server.kill('SIGTERM') };
+        return { baseUrl, pid: server.pid!, stop: () => server.kill('SIGTERM') };
     } catch {
       // not listening yet
     }

@@ -20,30 +20,25 @@ export type BlockChanges = Partial<Omit<NewBlock, 'block_type'>> & { block_type?
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
-type Asset = Awaited<ReturnType<MediaService['listForBlock']>>[number];
-
-function toBlock(
-  row: {
-    id: number;
-    company_id: number;
-    block_type: string;
-    block_title: string;
-    block_content: string;
-    block_position: number;
-    block_width: string;
-    is_visible: number;
-    hide_title: number;
-    start_new_row: number;
-    updated_at: string;
-  },
-  assets: Asset[],
-) {
+function toBlock(row: {
+  id: number;
+  company_id: number;
+  block_type: string;
+  block_title: string;
+  block_content: string;
+  block_position: number;
+  block_width: string;
+  is_visible: number;
+  hide_title: number;
+  start_new_row: number;
+  updated_at: string;
+}) {
   return {
     ...row,
     is_visible: row.is_visible === 1,
     hide_title: row.hide_title === 1,
     start_new_row: row.start_new_row === 1,
-    assets,
+    assets: [] as Awaited<ReturnType<MediaService['listForBlock']>>,
   };
 }
 
@@ -109,7 +104,7 @@ export function createBlocksService(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return toBlock(row, []);
+      return toBlock(row);
     },
 
     /** Changes only the fields sent. */
@@ -142,7 +137,7 @@ export function createBlocksService(
         .returningAll()
         .executeTakeFirstOrThrow();
       // The answer carries the block's images, as the profile does.
-      return toBlock(row, await media.listForBlock(blockId));
+      return { ...toBlock(row), assets: await media.listForBlock(blockId) };
     },
 
     /**

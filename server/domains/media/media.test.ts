@@ -185,6 +185,22 @@ describe(`media API on ${testDialect}`, () => {
     expect(await sharp(stored).metadata()).toMatchObject({ format: 'gif', pages: frames });
   });
 
+  it('scales an image down to fit 2560 x 2560', async () => {
+    const wide = await solid(3000, 300).png().toBuffer();
+    const asset = (await upload(blocks.equipment, [filePart(wide, 'wide.png', 'image/png')])).json();
+    const stored = (await app.fastify.inject({ method: 'GET', url: asset.url })).rawPayload;
+    expect(await sharp(stored).metadata()).toMatchObject({ width: 2560, height: 256 });
+  });
+
+  it('keeps a WebP as WebP', async () => {
+    const webp = await solid(12, 10).webp().toBuffer();
+    const asset = (await upload(blocks.equipment, [filePart(webp, 'x.gif', 'image/gif')])).json();
+    expect(asset.url).toMatch(/\.webp$/);
+    const served = await app.fastify.inject({ method: 'GET', url: asset.url });
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 12 });
+  });
+
   it('refuses a file over 5 MB with 413 while it streams in', async () => {
     const tooBig = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0xff);
     const response = await upload(blocks.equipment, [filePart(tooBig)]);
@@ -213,9 +229,15 @@ describe(`media API on ${testDialect}`, () => {
       'a file in another field',
       [{ ...filePart(Buffer.from('x')), name: 'image' }],
       400,
-      'Unexpected file field: image',
+      'The image must be sent in the file field',
     ],
     ['two files', [filePart(Buffer.from('x')), filePart(Buffer.from('y'))], 400, 'Send one file per upload'],
+    [
+      'many fields',
+      [filePart(Buffer.from('x')), ...Array.from({ length: 6 }, () => ({ name: 'note', data: 'x' }))],
+      400,
+      'Send only the file and alt_text fields',
+    ],
     [
       'a long alt text',
       [filePart(Buffer.from('x')), { name: 'alt_text', data: 'a'.repeat(301) }],
@@ -251,6 +273,18 @@ describe(`media API on ${testDialect}`, () => {
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ detail: 'The upload is not a valid multipart form' });
+  });
+
+  it('parses multipart bodies on the upload route only', async () => {
+    const body = multipart([{ name: 'block_type', data: 'about_us' }]);
+    const response = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/content/blocks',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${tokens.a}` },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ detail: 'Unsupported content type' });
   });
 
   it('needs a session, a well-formed id and a block of the own company', async () => {

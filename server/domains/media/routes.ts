@@ -19,8 +19,14 @@ const UploadFields = z.object({
   alt_text: z.string().trim().max(MAX_ALT_TEXT_LENGTH, `must be at most ${MAX_ALT_TEXT_LENGTH} characters`),
 });
 
-/** Busboy stops each limit at the first byte over it; fields beyond alt_text are ignored. */
+/** Enforced by busboy while it parses: one file, a few short fields (only alt_text is read). */
 const MULTIPART_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 4096, parts: 6 };
+const ONLY_FILE_AND_ALT_TEXT = 'Send only the file and alt_text fields';
+const MULTIPART_LIMIT_DETAILS: Record<string, string> = {
+  FST_FILES_LIMIT: 'Send one file per upload',
+  FST_PARTS_LIMIT: ONLY_FILE_AND_ALT_TEXT,
+  FST_FIELDS_LIMIT: ONLY_FILE_AND_ALT_TEXT,
+};
 
 /** Reads the file part, answering 413 at the first chunk past the limit instead of reading on. */
 async function readFilePart(part: MultipartFile): Promise<Buffer> {
@@ -43,7 +49,7 @@ async function receiveUpload(request: FastifyRequest): Promise<Upload> {
   try {
     for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw new HttpError(400, `Unexpected file field: ${part.fieldname}`);
+        if (part.fieldname !== 'file') throw new HttpError(400, 'The image must be sent in the file field');
         data = await readFilePart(part);
       } else if (part.fieldname === 'alt_text') {
         altText = part.value;
@@ -51,10 +57,8 @@ async function receiveUpload(request: FastifyRequest): Promise<Upload> {
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
-      throw new HttpError(400, 'Send one file per upload');
-    }
-    throw new HttpError(400, 'The upload is not a valid multipart form');
+    const detail = MULTIPART_LIMIT_DETAILS[(error as { code?: string }).code ?? ''];
+    throw new HttpError(400, detail ?? 'The upload is not a valid multipart form');
   }
   if (!data || data.length === 0) throw new HttpError(400, 'file: an image file is required');
   return { data, altText: parseInput(UploadFields, { alt_text: altText }).alt_text };
