@@ -312,6 +312,14 @@ test('equipment photos: refused files, temporary previews, upload, public galler
   await expect(equipment.getByRole('alert')).toHaveText('File is too large. Maximum size is 5MB.');
   await expect(equipment.locator('.image-uploader__item')).toHaveCount(0);
 
+  // The equipment uploader holds at most 20 images.
+  const small = await imageFile('photo.png', 16, 16, 'png');
+  await input.setInputFiles(
+    Array.from({ length: 21 }, (_, index) => ({ ...small, name: `photo-${index}.png` })),
+  );
+  await expect(equipment.getByRole('alert')).toHaveText('Maximum 20 file(s) allowed');
+  await expect(equipment.locator('.image-uploader__item')).toHaveCount(0);
+
   await input.setInputFiles([
     await imageFile('reefer-trailer.png', 640, 480, 'png'),
     await imageFile('flatbed.jpg', 640, 480, 'jpeg'),
