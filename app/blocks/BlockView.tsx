@@ -12,15 +12,20 @@ import { SafetyScoreBlock } from './renderers/SafetyScoreBlock';
 import { UnknownBlock } from './renderers/UnknownBlock';
 import type { CarrierPanels, ProfileBlock } from './types';
 
-/** A block on the page: its title bar (unless hide_title) and its renderer. */
+/**
+ * A block on the page: its title bar (unless hide_title) and its renderer. The editor's previews set
+ * `preview`, which hides the hints about adding pictures.
+ */
 export function BlockView({
   block,
   panels,
   isOwner,
+  preview = false,
 }: {
   block: ProfileBlock;
   panels: CarrierPanels;
   isOwner: boolean;
+  preview?: boolean;
 }) {
   let body: ReactNode;
   switch (block.block_type) {
@@ -28,10 +33,10 @@ export function BlockView({
       body = <AboutUsBlock content={block.block_content} />;
       break;
     case 'profile_picture':
-      body = <ProfilePictureBlock asset={block.assets[0]} />;
+      body = <ProfilePictureBlock asset={block.assets[0]} preview={preview} />;
       break;
     case 'header_picture':
-      body = <HeaderPictureBlock asset={block.assets[0]} />;
+      body = <HeaderPictureBlock asset={block.assets[0]} preview={preview} />;
       break;
     case 'equipment_pictures':
       body = <EquipmentPicturesBlock assets={block.assets} />;

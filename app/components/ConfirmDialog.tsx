@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 
 interface ConfirmDialogProps {
-  open: boolean;
+  /** Defaults to open, for callers that render the dialog only while the question stands. */
+  open?: boolean;
   title: string;
   message: string;
   confirmLabel: string;
@@ -17,7 +18,7 @@ interface ConfirmDialogProps {
  * or a click outside cancels.
  */
 export function ConfirmDialog({
-  open,
+  open = true,
   title,
   message,
   confirmLabel,

@@ -18,3 +18,13 @@ export const BLOCK_TYPE_NAMES = Object.keys(BLOCK_TYPES) as [BlockType, ...Block
 export const BLOCK_WIDTHS = ['full', 'half', 'two-thirds', 'one-third'] as const;
 /** Picture blocks always hide their title (owner-side section 4). */
 export const PICTURE_BLOCK_TYPES: ReadonlySet<string> = new Set(['profile_picture', 'header_picture']);
+
+/**
+ * How many images each image-bearing block type holds; other block types take none. The media API
+ * enforces it and the editor's uploaders show it ('Maximum {n} file(s) allowed').
+ */
+export const IMAGE_LIMITS: Partial<Record<BlockType, number>> = {
+  profile_picture: 1,
+  header_picture: 1,
+  equipment_pictures: 20,
+};

@@ -1,5 +1,5 @@
 import { HttpError } from '../../http/errors.ts';
-import type { BlockType } from '../blocks/block-types.ts';
+import { IMAGE_LIMITS, type BlockType } from '../blocks/block-types.ts';
 import { IMAGE_FORMATS, contentTypeOfKey, reencodeImage, sniffImageFormat } from './image.ts';
 import type { MediaRepo } from './repo.ts';
 import type { MediaStorage } from './storage.ts';
@@ -10,13 +10,6 @@ export const MAX_UPLOAD_MESSAGE = 'File size exceeds 5MB limit';
 export const MAX_ALT_TEXT_LENGTH = 300;
 /** Stored files are served under this path; the URL is relative, clients prefix their host. */
 export const MEDIA_PATH = '/media/';
-
-/** How many images each image-bearing block type holds; other block types take none. */
-export const IMAGE_LIMITS: Partial<Record<BlockType, number>> = {
-  profile_picture: 1,
-  header_picture: 1,
-  equipment_pictures: 20,
-};
 
 /** What an upload request carries once it has been read. */
 export interface Upload {
