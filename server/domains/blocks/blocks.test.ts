@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { signInOwner } from '../../../tests/support/sessions.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 
 describe(`content blocks API on ${testDialect}`, () => {
@@ -26,31 +27,8 @@ describe(`content blocks API on ${testDialect}`, () => {
       .execute();
     ids.companyA = companies[0]!.id;
     ids.companyB = companies[1]!.id;
-    const now = new Date().toISOString();
-    for (const [key, companyId, dot] of [
-      ['a', ids.companyA, 8001],
-      ['b', ids.companyB, 8002],
-    ] as const) {
-      const user = await app.database.db
-        .insertInto('users')
-        .values({
-          company_id: companyId,
-          email: `${key}@example.com`,
-          is_admin: 1,
-          is_active: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      tokens[key] = await app.services.sessions.sign({
-        sub: String(companyId),
-        dot: String(dot),
-        user_id: user.id,
-        is_admin: true,
-        email: `${key}@example.com`,
-      });
-    }
+    tokens.a = await signInOwner(app, { id: ids.companyA, dot_number: 8001 }, 'a@example.com');
+    tokens.b = await signInOwner(app, { id: ids.companyB, dot_number: 8002 }, 'b@example.com');
   });
   afterAll(async () => {
     await app.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { signInOwner } from '../../../tests/support/sessions.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 
 /** What the grid layout editor sends when it saves (owner-side section 4), and what the server refuses. */
@@ -29,35 +30,16 @@ describe(`saving a grid layout on ${testDialect}`, () => {
       carrier({ dot_number: 9201, legal_name: 'GRID CO' }),
       carrier({ dot_number: 9202, legal_name: 'NEIGHBOUR CO' }),
     ]);
-    const now = new Date().toISOString();
     for (const [key, dot] of [
       ['a', 9201],
       ['b', 9202],
     ] as const) {
       const company = await app.database.db
         .selectFrom('companies')
-        .select('id')
+        .select(['id', 'dot_number'])
         .where('dot_number', '=', dot)
         .executeTakeFirstOrThrow();
-      const user = await app.database.db
-        .insertInto('users')
-        .values({
-          company_id: company.id,
-          email: `${key}@example.com`,
-          is_admin: 1,
-          is_active: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      tokens[key] = await app.services.sessions.sign({
-        sub: String(company.id),
-        dot: String(dot),
-        user_id: user.id,
-        is_admin: true,
-        email: `${key}@example.com`,
-      });
+      tokens[key] = await signInOwner(app, company, `${key}@example.com`);
       for (const block_type of ['about_us', 'ratings', 'header_picture']) {
         const created = await app.fastify.inject({
           method: 'POST',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { signInOwner } from '../../../tests/support/sessions.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 
 describe(`capacity board API on ${testDialect}`, () => {
@@ -28,31 +29,9 @@ describe(`capacity board API on ${testDialect}`, () => {
       .select(['id', 'dot_number'])
       .orderBy('dot_number')
       .execute();
-    const now = today.toISOString();
-    for (const [key, company] of [
-      ['a', companies[0]!],
-      ['b', companies[1]!],
-    ] as const) {
-      const user = await app.database.db
-        .insertInto('users')
-        .values({
-          company_id: company.id,
-          email: `${key}@example.com`,
-          is_admin: 0,
-          is_active: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      tokens[key] = await app.services.sessions.sign({
-        sub: String(company.id),
-        dot: String(company.dot_number),
-        user_id: user.id,
-        is_admin: false,
-        email: `${key}@example.com`,
-      });
-    }
+    // Standard users: managing the capacity board is not an admin's privilege.
+    tokens.a = await signInOwner(app, companies[0]!, 'a@example.com', { isAdmin: false });
+    tokens.b = await signInOwner(app, companies[1]!, 'b@example.com', { isAdmin: false });
   });
   afterAll(async () => {
     await app.close();

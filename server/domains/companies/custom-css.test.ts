@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { signInOwnerOf } from '../../../tests/support/sessions.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 
 describe(`PUT /api/v1/companies/profile/{dotNumber}/css on ${testDialect}`, () => {
@@ -29,36 +30,8 @@ describe(`PUT /api/v1/companies/profile/{dotNumber}/css on ${testDialect}`, () =
       carrier({ dot_number: 9101, legal_name: 'STYLED CO' }),
       carrier({ dot_number: 9102, legal_name: 'OTHER CO' }),
     ]);
-    const now = new Date().toISOString();
-    for (const [key, dot] of [
-      ['a', 9101],
-      ['b', 9102],
-    ] as const) {
-      const company = await app.database.db
-        .selectFrom('companies')
-        .select('id')
-        .where('dot_number', '=', dot)
-        .executeTakeFirstOrThrow();
-      const user = await app.database.db
-        .insertInto('users')
-        .values({
-          company_id: company.id,
-          email: `${key}@example.com`,
-          is_admin: 1,
-          is_active: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      tokens[key] = await app.services.sessions.sign({
-        sub: String(company.id),
-        dot: String(dot),
-        user_id: user.id,
-        is_admin: true,
-        email: `${key}@example.com`,
-      });
-    }
+    tokens.a = await signInOwnerOf(app, 9101, 'a@example.com');
+    tokens.b = await signInOwnerOf(app, 9102, 'b@example.com');
   });
   afterAll(async () => {
     await app.close();
