@@ -12,6 +12,7 @@ import { LeavePrompt, useUnsavedChanges } from '../../editor/unsaved-changes';
 import { apiRequest } from '../../lib/api-client';
 import { dotNumberParam } from '../../lib/company';
 import { pageTitle } from '../../lib/site';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/use-session';
 import { useToast } from '../../lib/use-toast';
 import type { Route } from './+types/profile-edit';
@@ -53,14 +54,13 @@ export default function ProfileEditRoute({ params, loaderData }: Route.Component
   const dotNumber = dotNumberParam(dotText);
   const { user } = useSession();
   const navigate = useNavigate();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [state, setState] = useState<ProfileState>({ status: 'loading' });
   const [tab, setTab] = useState<EditorTab>('blocks');
   const [toast, notify] = useToast();
   const [unsaved, reportUnsaved] = useUnsavedChanges();
   const isOwner = user !== null && dotNumber > 0 && user.dotNumber === String(dotNumber);
 
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (hydrated && !isOwner) void navigate(`/profile/${dotText}`, { replace: true });
   }, [hydrated, isOwner, navigate, dotText]);
