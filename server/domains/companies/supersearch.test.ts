@@ -129,6 +129,13 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
     expect(names((await search({ super_search_term: 'muller' })).body)).toEqual(['MÜLLER EXPRESS']);
   });
 
+  it('matches typed words against names, places and domains, never against the filter tokens', async () => {
+    // The SQLite index also holds tokens such as 'statetx', 'cargoproduce' and 'typebroker'.
+    for (const term of ['state', 'cargo', 'status', 'typebroker', 'tri-state']) {
+      expect((await search({ super_search_term: term })).body.total).toBe(0);
+    }
+  });
+
   it('filters by state, company type and cargo type', async () => {
     expect((await search({ super_search_term: 'ridge', address_state: 'tx' })).body.total).toBe(2);
     expect((await search({ super_search_term: 'ridge', address_state: 'OK' })).body.total).toBe(0);

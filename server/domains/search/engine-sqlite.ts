@@ -23,9 +23,12 @@ import {
 /** Column weights for bm25: name, DBA name, place, web domain, facets (not text, so 0). */
 const RANK = sql`bm25(companies_fts, 10.0, 5.0, 2.0, 3.0, 0.0)`;
 
-/** A word as an FTS5 string: prefix search from two letters (the prefix indexes start at 2). */
+/**
+ * A word as an FTS5 query: prefix search from two letters (the prefix indexes start at 2), in the
+ * text columns only. Unrestricted, 'state' would match every carrier's 'statetx' facet token.
+ */
 function ftsWord(word: string): string {
-  return word.length >= 2 ? `"${word}"*` : `"${word}"`;
+  return `{name dba_name place web} : ${word.length >= 2 ? `"${word}"*` : `"${word}"`}`;
 }
 
 /** Radius searches up to this many miles narrow by grid cells inside the index. */
