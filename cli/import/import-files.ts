@@ -15,6 +15,7 @@ import type {
 } from '../../server/domains/carrier-data/records.ts';
 import { openFmcsaFile, UnreadableFileError, type DatasetKind } from '../fmcsa/open-file.ts';
 import { createProgress } from './progress.ts';
+import { startSearchIndexBuild } from './search-index-build.ts';
 
 /**
  * Rows gathered before they are written: one statement on PostgreSQL (its rows travel as one JSON
@@ -99,6 +100,8 @@ export async function importFiles(
       const restoreIndexes = (await isTableEmpty(db, table))
         ? await suspendSecondaryIndexes(db, dialect, table)
         : null;
+      // A fresh census load on SQLite builds its search index on another thread as the rows go in.
+      const searchBuild = table === 'companies' && restoreIndexes ? startSearchIndexBuild(db) : null;
       const restoreSettings = applyBulkLoadSettings(db);
       try {
         for await (const row of opened.rows) {
@@ -109,8 +112,10 @@ export async function importFiles(
             }
             continue;
           }
-          if (row.kind === 'carrier') carriers.push(row.record);
-          else if (row.kind === 'inspection') inspections.push(row.record);
+          if (row.kind === 'carrier') {
+            carriers.push(row.record);
+            searchBuild?.noteCarrier(row.record.dot_number);
+          } else if (row.kind === 'inspection') inspections.push(row.record);
           else crashes.push(row.record);
           if (carriers.length + inspections.length + crashes.length >= BATCH_SIZE) await flush();
         }
@@ -118,8 +123,10 @@ export async function importFiles(
       } finally {
         // Rows written before a failure stay, as the indexes and the search index must then.
         await upserter.close();
+        searchBuild?.rowsWritten();
         await restoreIndexes?.();
-        if (table === 'companies') await createSearchIndex(db, dialect).refreshSince(timestamp);
+        if (searchBuild) await searchBuild.install();
+        else if (table === 'companies') await createSearchIndex(db, dialect).refreshSince(timestamp);
         restoreSettings();
       }
       progress?.done();

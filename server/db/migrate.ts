@@ -4,6 +4,7 @@ import { initialSchema } from './migrations/001-initial-schema.ts';
 import { carrierDataSchema } from './migrations/002-carrier-data.ts';
 import { searchIndexSchema } from './migrations/003-search-index.ts';
 import { ratingsSchema } from './migrations/004-ratings.ts';
+import { searchIndexTokensSchema } from './migrations/005-search-index-tokens.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -17,6 +18,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '002-carrier-data': carrierDataSchema,
     '003-search-index': searchIndexSchema(dialect),
     '004-ratings': ratingsSchema,
+    '005-search-index-tokens': searchIndexTokensSchema(dialect),
   };
 }
 

@@ -24,11 +24,11 @@ import {
 const RANK = sql`bm25(companies_fts, 10.0, 5.0, 2.0, 3.0, 0.0)`;
 
 /**
- * A word as an FTS5 query: prefix search from two letters (the prefix indexes start at 2), in the
- * text columns only. Unrestricted, 'state' would match every carrier's 'statetx' facet token.
+ * A word as an FTS5 string: prefix search from two letters (the prefix indexes start at 2). Words
+ * never contain '_', so they never match a facet token (search-index.ts).
  */
 function ftsWord(word: string): string {
-  return `{name dba_name place web} : ${word.length >= 2 ? `"${word}"*` : `"${word}"`}`;
+  return word.length >= 2 ? `"${word}"*` : `"${word}"`;
 }
 
 /** Radius searches up to this many miles narrow by grid cells inside the index. */
@@ -40,9 +40,9 @@ const CELL_FILTER_MAX_MILES = 100;
  */
 export function ftsQuery(words: readonly string[], filters: SearchFilters): string | null {
   const parts = significantWords(words).map(ftsWord);
-  if (filters.state) parts.push(`facets:"state${filters.state.toLowerCase()}"`);
+  if (filters.state) parts.push(`facets:"_state${filters.state.toLowerCase()}"`);
   if (filters.cargo?.length) {
-    parts.push(`facets:(${filters.cargo.map((code) => `"cargo${code.toLowerCase()}"`).join(' OR ')})`);
+    parts.push(`facets:(${filters.cargo.map((code) => `"_cargo${code.toLowerCase()}"`).join(' OR ')})`);
   }
   // A small circle narrows by its few grid cells inside the index; a large one touches so many
   // carriers that checking the text matches' distances row by row is cheaper.
@@ -54,9 +54,9 @@ export function ftsQuery(words: readonly string[], filters: SearchFilters): stri
   // Role facets record the exceptions (search-index.ts), so a role filter is often a NOT.
   const types = new Set(filters.types ?? []);
   let excluded: string | null = null;
-  if (types.has('carrier') && types.has('broker')) excluded = 'typenone';
-  else if (types.has('carrier')) excluded = 'typenoncarrier';
-  else if (types.has('broker')) parts.push('facets:"typebroker"');
+  if (types.has('carrier') && types.has('broker')) excluded = '_typenone';
+  else if (types.has('carrier')) excluded = '_typenoncarrier';
+  else if (types.has('broker')) parts.push('facets:"_typebroker"');
   if (parts.length === 0) return null;
   const query = parts.join(' AND ');
   return excluded ? `(${query}) NOT facets:"${excluded}"` : query;

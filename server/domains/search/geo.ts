@@ -46,7 +46,7 @@ const FINE_CELLS_UP_TO_MILES = 100;
 export function cellToken(latitude: number, longitude: number, degrees: number): string {
   const row = Math.floor(latitude / degrees);
   const column = Math.floor(longitude / degrees);
-  return `g${degrees}${row >= 0 ? 'n' : 's'}${Math.abs(row)}${column >= 0 ? 'e' : 'w'}${Math.abs(column)}`;
+  return `_g${degrees}${row >= 0 ? 'n' : 's'}${Math.abs(row)}${column >= 0 ? 'e' : 'w'}${Math.abs(column)}`;
 }
 
 export function radiusCellTokens(latitude: number, longitude: number, miles: number): string[] {

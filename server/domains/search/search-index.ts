@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import { COARSE_CELL_DEGREES, FINE_CELL_DEGREES } from './geo.ts';
@@ -14,20 +14,21 @@ function cellSql(degrees: number) {
   const size = sql.lit(degrees);
   const row = sql`cast(floor(latitude / ${size}) AS integer)`;
   const column = sql`cast(floor(longitude / ${size}) AS integer)`;
-  return sql`(' g' || ${size} || CASE WHEN ${row} >= 0 THEN 'n' ELSE 's' END || abs(${row})
+  return sql`(' _g' || ${size} || CASE WHEN ${row} >= 0 THEN 'n' ELSE 's' END || abs(${row})
     || CASE WHEN ${column} >= 0 THEN 'e' ELSE 'w' END || abs(${column}))`;
 }
 
 /**
- * SQLite: the contentless FTS5 table's rows are replaced from the companies table in one statement.
+ * SQLite: the rows of the contentless FTS5 table, selected from the companies `where` picks.
  * Columns: name, DBA name, place (city and state), web (the e-mail's domain, never the address) and
- * facets: letter-and-digit tokens for state, role, cargo, status and geography cells, so those
- * filters intersect inside the index (the tokenizer would split anything else). Roles are stored as
- * the rare cases (typebroker, typenoncarrier, typenone): almost every record is a carrier, and a
- * filter reads a short list of exceptions far faster than a list of nearly every row.
+ * facets: tokens for state, role, cargo and geography cells, so those filters intersect inside the
+ * index. Facet tokens start with '_', which the table's tokenizer keeps inside a token and typed
+ * search words never contain, so a word such as 'state' never reads a facet's posting list. Roles
+ * are stored as the rare cases (_typebroker, _typenoncarrier, _typenone): almost every record is a
+ * carrier, and a filter reads a short list of exceptions far faster than a list of nearly every row.
  */
-function sqliteSearchIndex(db: Db): SearchIndex {
-  const row = (where: RawBuilder<unknown>) => sql`
+function searchRows(where: RawBuilder<unknown>) {
+  return sql`
     SELECT
       id,
       name,
@@ -35,20 +36,52 @@ function sqliteSearchIndex(db: Db): SearchIndex {
       coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
       CASE WHEN instr(coalesce(email, ''), '@') > 0 THEN substr(email, instr(email, '@') + 1) ELSE '' END,
       trim(
-        CASE WHEN phy_state IS NOT NULL THEN 'state' || lower(phy_state) ELSE '' END ||
-        CASE WHEN ';' || coalesce(carship, '') || ';' LIKE '%;B;%' THEN ' typebroker' ELSE '' END ||
-        CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%' THEN ' typenoncarrier' ELSE '' END ||
+        CASE WHEN phy_state IS NOT NULL THEN '_state' || lower(phy_state) ELSE '' END ||
+        CASE WHEN ';' || coalesce(carship, '') || ';' LIKE '%;B;%' THEN ' _typebroker' ELSE '' END ||
+        CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%' THEN ' _typenoncarrier' ELSE '' END ||
         CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%'
-          AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' typenone' ELSE '' END ||
-        CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' cargo' || replace(lower(cargo_codes), ';', ' cargo') ELSE '' END ||
-        CASE WHEN status_code IS NOT NULL THEN ' status' || lower(status_code) ELSE '' END ||
+          AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' _typenone' ELSE '' END ||
+        CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END ||
         CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
           THEN ${cellSql(FINE_CELL_DEGREES)} || ${cellSql(COARSE_CELL_DEGREES)} ELSE '' END
       )
     FROM companies
     WHERE ${where}`;
-  const columns = sql`companies_fts (rowid, name, dba_name, place, web, facets)`;
+}
 
+const FTS_COLUMNS = sql`companies_fts (rowid, name, dba_name, place, web, facets)`;
+
+/**
+ * Adds the FTS5 rows of the companies with ids in (afterId, throughId] to an index that has none of
+ * them yet. The importer's parallel build (cli/import/search-index-build.ts) runs this on its own
+ * connection, where `companies_fts` is a table being built and `companies` the attached store.
+ */
+export async function addSearchRows(db: Db, afterId: number, throughId: number): Promise<void> {
+  await sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(sql`id > ${afterId} AND id <= ${throughId}`)}`.execute(
+    db,
+  );
+}
+
+/** Writes the FTS5 rows of these carriers again, replacing what the index held for them. */
+export async function replaceSearchRows(db: Db, dotNumbers: readonly number[]): Promise<void> {
+  const dots = sql`(SELECT value FROM json_each(${JSON.stringify(dotNumbers)}))`;
+  await sql`INSERT OR REPLACE INTO ${FTS_COLUMNS} ${searchRows(sql`dot_number IN ${dots}`)}`.execute(db);
+}
+
+/** Merges the FTS5 index segments, so queries read one b-tree per term instead of many. */
+export async function optimizeSearchIndex<Schema>(db: Kysely<Schema>): Promise<void> {
+  await sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`.execute(db);
+}
+
+/** Writes the whole FTS5 index again from the companies table (SQLite), optimised. */
+export async function rebuildSearchIndex<Schema>(db: Kysely<Schema>): Promise<void> {
+  await sql`INSERT INTO companies_fts (companies_fts) VALUES ('delete-all')`.execute(db);
+  await sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(sql`1 = 1`)}`.execute(db);
+  await optimizeSearchIndex(db);
+}
+
+/** SQLite: the FTS5 table is written from the companies table whenever companies change. */
+function sqliteSearchIndex(db: Db): SearchIndex {
   return {
     async refreshSince(since) {
       const [changed, all] = await Promise.all([
@@ -66,13 +99,13 @@ function sqliteSearchIndex(db: Db): SearchIndex {
       if (Number(changed.n) * 2 > Number(all.n)) {
         // Most rows changed (a full census load): rebuilding beats replacing row by row, which in a
         // contentless table means a delete and an insert each.
-        await sql`INSERT INTO companies_fts (companies_fts) VALUES ('delete-all')`.execute(db);
-        await sql`INSERT INTO ${columns} ${row(sql`1 = 1`)}`.execute(db);
+        await rebuildSearchIndex(db);
       } else {
-        await sql`INSERT OR REPLACE INTO ${columns} ${row(sql`updated_at >= ${since}`)}`.execute(db);
+        await sql`INSERT OR REPLACE INTO ${FTS_COLUMNS} ${searchRows(sql`updated_at >= ${since}`)}`.execute(
+          db,
+        );
+        await optimizeSearchIndex(db);
       }
-      // Merge the index segments, so queries read one b-tree per term instead of many.
-      await sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`.execute(db);
     },
   };
 }

@@ -1,0 +1,128 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
+import { createTestDatabase, testDialect } from '../../tests/support/test-database.ts';
+import { carrier } from '../../tests/support/factories.ts';
+import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
+import { importFiles } from './import-files.ts';
+import { startSearchIndexBuild } from './search-index-build.ts';
+
+const TODAY = new Date('2026-11-22T12:00:00Z');
+
+/** DOT numbers of the carriers an FTS5 query matches. */
+async function matching(db: Db, query: string): Promise<number[]> {
+  const found = await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
+    JOIN companies c ON c.id = f.rowid WHERE companies_fts MATCH ${query}`.execute(db);
+  return found.rows.map((row) => Number(row.dot)).sort((a, b) => a - b);
+}
+
+describe('the search index built on a second thread during a census load', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-search-build-'));
+  let demo: DemoFiles;
+  const opened: Db[] = [];
+
+  const fileDatabase = async (name: string) => {
+    const db = openDatabase({ dialect: 'sqlite', filename: path.join(dir, name) });
+    opened.push(db);
+    await migrateToLatest(db, 'sqlite');
+    return db;
+  };
+
+  beforeAll(async () => {
+    demo = await generateDemoData({
+      carriers: 600,
+      seed: 5,
+      outDir: dir,
+      inspectionsPerCarrierScale: 0,
+      today: TODAY,
+    });
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((db) => db.destroy()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is not used where no second connection can read the rows', async () => {
+    const database = await createTestDatabase();
+    try {
+      // In memory on SQLite, or PostgreSQL, whose search column needs no build.
+      expect(startSearchIndexBuild(database.db)).toBeNull();
+    } finally {
+      await database.destroy();
+    }
+  });
+
+  it.skipIf(testDialect !== 'sqlite')(
+    'gives the same index as building it after the load, and removes its scratch file',
+    async () => {
+      const parallel = await fileDatabase('parallel.db');
+      const afterwards = await openDatabase({ dialect: 'sqlite', filename: ':memory:' });
+      opened.push(afterwards);
+      await migrateToLatest(afterwards, 'sqlite');
+      const options = { showProgress: false };
+      await importFiles(parallel, 'sqlite', [demo.census], options);
+      await importFiles(afterwards, 'sqlite', [demo.census], options);
+
+      expect(existsSync(path.join(dir, 'parallel.db.search-build'))).toBe(false);
+      const queries = ['"transport"*', '"tr"*', '"exp"*', 'facets:"_statetx"', 'facets:"_typebroker"'];
+      for (const query of queries) {
+        const expected = await matching(afterwards, query);
+        expect(expected.length, query).toBeGreaterThan(0);
+        expect(await matching(parallel, query), query).toEqual(expected);
+      }
+      const count = async (db: Db) =>
+        (await sql<{ n: number }>`SELECT count(*) AS n FROM companies_fts_docsize`.execute(db)).rows[0]?.n;
+      expect(await count(parallel)).toBe(600);
+    },
+  );
+
+  it.skipIf(testDialect !== 'sqlite')(
+    'indexes a carrier the load wrote twice as its last row says, even when the first was indexed already',
+    async () => {
+      const db = await fileDatabase('twice.db');
+      const build = startSearchIndexBuild(db);
+      if (!build) throw new Error('expected a build for a file database');
+      const repo = createCarrierDataRepo(db);
+      const first = carrier({ legal_name: 'OLDNAME HAULING LLC' });
+      const other = carrier({ legal_name: 'STEADY FREIGHT INC' });
+      build.noteCarrier(first.dot_number);
+      build.noteCarrier(other.dot_number);
+      await repo.upsertCarriers([first, other], '2026-11-22T00:00:00.000Z');
+
+      // Wait until the worker has indexed both committed rows in its scratch file.
+      const scratch = path.join(dir, 'twice.db.search-build');
+      const indexedRows = () => {
+        if (!existsSync(scratch)) return 0;
+        const reader = new SQLite(scratch, { readonly: true });
+        try {
+          return reader.prepare('SELECT count(*) FROM companies_fts_docsize').pluck().get() as number;
+        } catch {
+          return 0; // the table is not created yet
+        } finally {
+          reader.close();
+        }
+      };
+      const deadline = Date.now() + 20_000;
+      while (indexedRows() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(indexedRows()).toBe(2);
+
+      build.noteCarrier(first.dot_number);
+      await repo.upsertCarriers(
+        [{ ...first, legal_name: 'NEWNAME HAULING LLC' }],
+        '2026-11-22T00:00:00.000Z',
+      );
+      build.rowsWritten();
+      await build.install();
+
+      expect(await matching(db, '"newname"*')).toEqual([first.dot_number]);
+      expect(await matching(db, '"oldname"*')).toEqual([]);
+      expect(await matching(db, '"steady"*')).toEqual([other.dot_number]);
+    },
+  );
+});
