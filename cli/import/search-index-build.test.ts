@@ -79,6 +79,9 @@ describe('the search index built on a second thread during a census load', () =>
       const count = async (db: Db) =>
         (await sql<{ n: number }>`SELECT count(*) AS n FROM companies_fts_docsize`.execute(db)).rows[0]?.n;
       expect(await count(parallel)).toBe(600);
+      // The worker's build settings (no merging while loading) stay in its scratch file.
+      const settings = await sql<{ k: string }>`SELECT k FROM companies_fts_config`.execute(parallel);
+      expect(settings.rows.map((row) => row.k)).toEqual(['version']);
     },
   );
 

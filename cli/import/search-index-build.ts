@@ -56,11 +56,17 @@ class DotNumberSet {
 }
 
 /**
- * Replaces the store's FTS5 storage (its shadow tables) with the scratch file's. Both tables were
- * created from the same definition by the same SQLite library, so the data is valid as it stands.
- * Shadow tables are read-only to ordinary SQL ("defensive" mode), so this one short-lived connection
- * lifts that; being a connection of its own, every other connection sees the change as another
- * writer's and drops any index structure it had cached.
+ * The FTS5 table's storage: its segments, their term index and each row's token counts. Its
+ * configuration table stays the store's own: it holds settings, not data.
+ */
+const INDEX_TABLES = ['companies_fts_data', 'companies_fts_idx', 'companies_fts_docsize'];
+
+/**
+ * Replaces the store's FTS5 storage with the scratch file's. Both tables were created from the same
+ * definition by the same SQLite library, so the data is valid as it stands. Shadow tables are
+ * read-only to ordinary SQL ("defensive" mode), so this one short-lived connection lifts that; being
+ * a connection of its own, every other connection sees the change as another writer's and drops any
+ * index structure it had cached.
  */
 function copyIndexIntoStore(storeFile: string, buildFile: string): void {
   const connection = new SQLite(storeFile);
@@ -68,14 +74,8 @@ function copyIndexIntoStore(storeFile: string, buildFile: string): void {
     connection.pragma('busy_timeout = 5000');
     connection.unsafeMode(true);
     connection.prepare('ATTACH ? AS build').run(buildFile);
-    const tables = connection
-      .prepare(
-        `SELECT name FROM build.sqlite_master WHERE type = 'table' AND name LIKE 'companies\\_fts\\_%' ESCAPE '\\'`,
-      )
-      .pluck()
-      .all() as string[];
     connection.transaction(() => {
-      for (const table of tables) {
+      for (const table of INDEX_TABLES) {
         connection.exec(`DELETE FROM main."${table}"`);
         connection.exec(`INSERT INTO main."${table}" SELECT * FROM build."${table}"`);
       }

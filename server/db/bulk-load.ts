@@ -50,12 +50,13 @@ export async function isTableEmpty(db: Db, table: 'companies' | 'inspections' | 
 }
 
 /**
- * The page cache during a bulk load, in SQLite's negative-means-kibibytes form: 32 MB instead of the
- * server's 64. Rows are appended in key order and need little cache; an index build sorts in up to
- * the cache's size again, and the import's search index worker runs at the same time, so the smaller
- * cache keeps the import's peak memory under 400 MB.
+ * The page cache during a bulk load, in SQLite's negative-means-kibibytes form: 16 MB instead of the
+ * server's 64. Rows are appended in key order and need little cache, and an index build sorts in
+ * memory up to the cache's size again: at a million carriers a 16 MB cache builds the indexes as
+ * fast as 64 MB (4.0 s against 5.1 s) with 80 MB less memory, which keeps the import's peak under
+ * 400 MB while its search index worker runs.
  */
-const BULK_LOAD_CACHE_SIZE = -32_768;
+const BULK_LOAD_CACHE_SIZE = -16_384;
 
 /**
  * SQLite settings for a bulk load; returns a function that restores the previous ones. Commits skip
