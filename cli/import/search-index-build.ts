@@ -1,6 +1,6 @@
 /**
  * A census load into an empty SQLite store builds its full-text index on a second thread, at the
- * same time as the rows are written, instead of afterwards (docs/decisions/019-parallel-search-index-build.md).
+ * same time as the rows are written, instead of afterwards (docs/decisions/019-faster-census-import.md).
  * SQLite lets one connection write a database file at a time, so the worker
  * (search-index-build-worker.ts) builds the FTS5 table in a scratch file of its own, reading the rows
  * the main thread has committed; when both are done, the finished table's storage is copied into the
