@@ -64,4 +64,32 @@ describe(`row-set upserts on ${testDialect}`, () => {
       },
     ]);
   });
+
+  it("keeps the order of one key's rows across sets written back to back", async () => {
+    // On PostgreSQL sets are written on two connections at once. A large set and then a one-row
+    // set naming its last key: if they could take different connections, the small one would
+    // finish first and the large one would then overwrite it.
+    const upserter = createRowUpserter(database.db);
+    const dots = Array.from({ length: 5_000 }, (_, index) => 20_000 + index);
+    const last = dots[dots.length - 1] as number;
+    await upserter.upsert(companies(dots.map((dot) => [dot, `FIRST ${dot}`, 'day 3', 'day 3'])));
+    await upserter.upsert(companies([[last, 'SECOND', 'day 3', 'day 3']]));
+    await upserter.close();
+    const stored = await database.db
+      .selectFrom('companies')
+      .select('name')
+      .where('dot_number', '=', last)
+      .executeTakeFirst();
+    expect(stored?.name).toBe('SECOND');
+  });
+
+  it('reports a failed statement instead of losing it', async () => {
+    const upserter = createRowUpserter(database.db);
+    // name is NOT NULL: the statement fails when it runs, on either dialect.
+    const failing = async () => {
+      await upserter.upsert(companies([[30_001, null, 'day 4', 'day 4']]));
+      await upserter.close();
+    };
+    await expect(failing()).rejects.toThrow(/null/i);
+  });
 });

@@ -70,32 +70,56 @@ function sqliteUpserter(connection: SQLite.Database): RowUpserter {
   };
 }
 
-/** The last row for each key: one PostgreSQL statement may not update the same row twice. */
-function lastPerKey(set: RowSet): (readonly unknown[])[] {
-  const at = set.columns.indexOf(set.key);
-  const byKey = new Map<unknown, readonly unknown[]>();
-  for (const row of set.rows) byKey.set(row[at], row);
-  return [...byKey.values()];
+/**
+ * PostgreSQL statements in flight at once, each on a pooled connection of its own. The database does
+ * most of an import's work (it computes each company's search vector), so two server processes keep
+ * both cores busy while this process reads the next rows.
+ */
+const POSTGRES_LANES = 2;
+
+/** The lane of a key: every row of one key goes through the same lane, so its writes keep their order. */
+function laneOf(key: unknown): number {
+  if (typeof key === 'number') return key % POSTGRES_LANES;
+  const text = String(key);
+  let hash = 0;
+  for (let index = 0; index < text.length; index += 1) hash = (hash * 31 + text.charCodeAt(index)) >>> 0;
+  return hash % POSTGRES_LANES;
 }
 
 /**
- * PostgreSQL: each set is one statement whose rows arrive as a single JSON parameter, expanded by
- * json_populate_recordset into the table's own row type, so any number of rows and columns fits the
- * protocol's parameter limit and no column types need spelling out.
+ * PostgreSQL: each set becomes one statement per lane whose rows arrive as a single JSON parameter,
+ * expanded by json_populate_recordset into the table's own row type, so any number of rows and
+ * columns fits the protocol's parameter limit and no column types need spelling out. A lane runs one
+ * statement at a time; `upsert` returns once its statements are sent, and `close` waits for them.
  */
 function postgresUpserter(db: Db): RowUpserter {
+  const lanes: Promise<void>[] = Array.from({ length: POSTGRES_LANES }, () => Promise.resolve());
   return {
     async upsert(set) {
-      const rows = lastPerKey(set);
-      if (rows.length === 0) return;
-      const objects = rows.map((row) =>
-        Object.fromEntries(set.columns.map((column, index) => [column, row[index]])),
-      );
+      const at = set.columns.indexOf(set.key);
+      // One statement may not update the same row twice: the last row of each key stands for it.
+      const rowsByLane = lanes.map(() => new Map<unknown, readonly unknown[]>());
+      for (const row of set.rows) rowsByLane[laneOf(row[at])]?.set(row[at], row);
       const columns = set.columns.map(quote).join(', ');
       const source = `SELECT ${columns} FROM json_populate_recordset(NULL::${quote(set.table)}, $1::json)`;
-      await db.executeQuery(CompiledQuery.raw(upsertSql(set, source), [JSON.stringify(objects)]));
+      for (const [lane, byKey] of rowsByLane.entries()) {
+        if (byKey.size === 0) continue;
+        const objects = [...byKey.values()].map((row) =>
+          Object.fromEntries(set.columns.map((column, index) => [column, row[index]])),
+        );
+        await lanes[lane];
+        const statement = db.executeQuery(
+          CompiledQuery.raw(upsertSql(set, source), [JSON.stringify(objects)]),
+        );
+        const done = statement.then(() => undefined);
+        // A failure surfaces at the lane's next statement or at close(), not as an unhandled rejection.
+        done.catch(() => undefined);
+        lanes[lane] = done;
+      }
     },
-    async close() {},
+    async close() {
+      await Promise.all(lanes);
+    },
   };
 }
 
