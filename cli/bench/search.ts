@@ -34,7 +34,6 @@ const { values } = parseArgs({
   },
 });
 const carriers = Number(values.carriers);
-const workDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-search-'));
 
 /** A small deterministic generator, so every run measures the same 200 queries. */
 function seededRandom(seed: number): () => number {
@@ -174,6 +173,7 @@ if (values['sqlite-db']) {
   process.exit(0);
 }
 
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-search-'));
 try {
   console.log(`Generating ${carriers.toLocaleString('en-US')} carriers ...`);
   const files = await generateDemoData({

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -25,6 +25,7 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
   });
   afterAll(async () => {
     await database.destroy();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('imports the demo census, inspections and crashes through the real reader', async () => {

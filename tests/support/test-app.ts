@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../../server/app.ts';
@@ -16,10 +16,12 @@ export async function createTestApp(
   options: { clock?: () => Date } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  // A data directory of its own unless the test brings one (and then cleans it up itself).
+  const ownDataDir = env.DATA_DIR ? null : mkdtempSync(path.join(os.tmpdir(), 'carrierpage-test-'));
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'carrierpage-test-')),
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
       LOG_LEVEL: 'silent',
       ...env,
@@ -34,6 +36,7 @@ export async function createTestApp(
     close: async () => {
       await app.fastify.close();
       await database.destroy();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

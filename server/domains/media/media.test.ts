@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -106,6 +106,7 @@ describe(`media API on ${testDialect}`, () => {
   });
   afterAll(async () => {
     await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('accepts a PNG named .jpg by its content, stores it as PNG and serves it with long caching', async () => {

@@ -1,12 +1,20 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEY, createLocalStorage } from './storage.ts';
 
 describe('local media storage', () => {
-  const dir = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'carrierpage-storage-')), 'media');
+  const roots: string[] = [];
+  const dir = () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-storage-'));
+    roots.push(root);
+    return path.join(root, 'media');
+  };
+  afterAll(() => {
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  });
 
   it('stores bytes under a new random key and reads them back', async () => {
     const storage = createLocalStorage(dir());
