@@ -1,19 +1,29 @@
 /** Generates chunks on worker threads and yields them in chunk order. */
-import type { Worker } from 'node:worker_threads';
-import { startTypeScriptWorker } from '../typescript-worker.ts';
+import { Worker } from 'node:worker_threads';
 import type { ChunkOutput, ChunkParams } from './chunk.ts';
 
 /** Chunks queued per worker ahead of the writer: keeps every thread busy while memory stays bounded. */
 const CHUNKS_AHEAD_PER_WORKER = 2;
+
+/**
+ * The worker runs these TypeScript sources, and worker threads do not inherit the tsx loader of the
+ * main thread, so the worker registers tsx itself before importing its entry module.
+ */
+function bootstrapCode(): string {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./chunk-worker.ts', import.meta.url).href;
+  return `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
+}
 
 export async function* chunksFromWorkers(
   params: ChunkParams,
   count: number,
   threads: number,
 ): AsyncGenerator<ChunkOutput<Uint8Array>> {
-  const entry = new URL('./chunk-worker.ts', import.meta.url);
-  const workers = Array.from({ length: Math.min(threads, count) }, () =>
-    startTypeScriptWorker(entry, { workerData: params }),
+  const code = bootstrapCode();
+  const workers = Array.from(
+    { length: Math.min(threads, count) },
+    () => new Worker(code, { eval: true, workerData: params }),
   );
   const finished = new Map<number, ChunkOutput<Uint8Array>>();
   const state: { failure: Error | null; wake: (() => void) | null } = { failure: null, wake: null };

@@ -2,18 +2,20 @@
  * A census load into an empty SQLite store builds its full-text index on a second thread, at the
  * same time as the rows are written, instead of afterwards (docs/decisions/019-faster-census-import.md).
  * SQLite lets one connection write a database file at a time, so the worker
- * (search-index-build-worker.ts) builds the FTS5 table in a scratch file of its own, reading the rows
+ * (search-index-build-worker.mjs) builds the FTS5 table in a scratch file of its own, reading the rows
  * the main thread has committed; when both are done, the finished table's storage is copied into the
  * store in one transaction.
  */
 import { rmSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
+import { Worker } from 'node:worker_threads';
 import { sqliteConnection, type Db } from '../../server/db/database.ts';
-import { startTypeScriptWorker } from '../typescript-worker.ts';
+import { searchIndexStatements } from '../../server/domains/search/search-index.ts';
 
 export interface BuildParams {
   storeFile: string;
   buildFile: string;
+  statements: ReturnType<typeof searchIndexStatements>;
 }
 
 /** Main thread to worker: every row is written and committed. */
@@ -93,8 +95,8 @@ export function startSearchIndexBuild(db: Db): SearchIndexBuild | null {
   const storeFile = connection.name;
   const buildFile = `${storeFile}.search-build`;
   rmSync(buildFile, { force: true });
-  const params: BuildParams = { storeFile, buildFile };
-  const worker = startTypeScriptWorker(new URL('./search-index-build-worker.ts', import.meta.url), {
+  const params: BuildParams = { storeFile, buildFile, statements: searchIndexStatements(db) };
+  const worker = new Worker(new URL('./search-index-build-worker.mjs', import.meta.url), {
     workerData: params,
   });
   const finished = new Promise<BuildFinished>((resolve, reject) => {

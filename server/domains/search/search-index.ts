@@ -51,33 +51,32 @@ function searchRows(where: RawBuilder<unknown>) {
 
 const FTS_COLUMNS = sql`companies_fts (rowid, name, dba_name, place, web, facets)`;
 
+/** Merging the FTS5 index segments, so queries read one b-tree per term instead of many. */
+const OPTIMIZE = sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`;
+
 /**
- * Adds the FTS5 rows of the companies with ids in (afterId, throughId] to an index that has none of
- * them yet. The importer's parallel build (cli/import/search-index-build.ts) runs this on its own
- * connection, where `companies_fts` is a table being built and `companies` the attached store.
+ * The statements that fill the FTS5 table, as SQL text for a connection Kysely does not drive (the
+ * importer's build worker, cli/import/search-index-build-worker.mjs): `addRows` adds the rows of the
+ * companies with ids in (?, ?] to an index that has none of them yet, `replaceRows` writes again the
+ * rows of the DOT numbers in the JSON array ?, and `optimize` merges the segments.
  */
-export async function addSearchRows(db: Db, afterId: number, throughId: number): Promise<void> {
-  await sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(sql`id > ${afterId} AND id <= ${throughId}`)}`.execute(
-    db,
-  );
-}
-
-/** Writes the FTS5 rows of these carriers again, replacing what the index held for them. */
-export async function replaceSearchRows(db: Db, dotNumbers: readonly number[]): Promise<void> {
-  const dots = sql`(SELECT value FROM json_each(${JSON.stringify(dotNumbers)}))`;
-  await sql`INSERT OR REPLACE INTO ${FTS_COLUMNS} ${searchRows(sql`dot_number IN ${dots}`)}`.execute(db);
-}
-
-/** Merges the FTS5 index segments, so queries read one b-tree per term instead of many. */
-export async function optimizeSearchIndex<Schema>(db: Kysely<Schema>): Promise<void> {
-  await sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`.execute(db);
+export function searchIndexStatements(db: Db): { addRows: string; replaceRows: string; optimize: string } {
+  const addRows = sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(sql`id > ${0} AND id <= ${0}`)}`.compile(db);
+  const dots = sql`(SELECT value FROM json_each(${'[]'}))`;
+  const replaceRows =
+    sql`INSERT OR REPLACE INTO ${FTS_COLUMNS} ${searchRows(sql`dot_number IN ${dots}`)}`.compile(db);
+  // The parameters the worker binds must be the only ones: everything else is written as literals.
+  if (addRows.parameters.length !== 2 || replaceRows.parameters.length !== 1) {
+    throw new Error('search index statements take other parameters than the build worker binds');
+  }
+  return { addRows: addRows.sql, replaceRows: replaceRows.sql, optimize: OPTIMIZE.compile(db).sql };
 }
 
 /** Writes the whole FTS5 index again from the companies table (SQLite), optimised. */
 export async function rebuildSearchIndex<Schema>(db: Kysely<Schema>): Promise<void> {
   await sql`INSERT INTO companies_fts (companies_fts) VALUES ('delete-all')`.execute(db);
   await sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(sql`1 = 1`)}`.execute(db);
-  await optimizeSearchIndex(db);
+  await OPTIMIZE.execute(db);
 }
 
 /** SQLite: the FTS5 table is written from the companies table whenever companies change. */
@@ -104,7 +103,7 @@ function sqliteSearchIndex(db: Db): SearchIndex {
         await sql`INSERT OR REPLACE INTO ${FTS_COLUMNS} ${searchRows(sql`updated_at >= ${since}`)}`.execute(
           db,
         );
-        await optimizeSearchIndex(db);
+        await OPTIMIZE.execute(db);
       }
     },
   };
