@@ -1,15 +1,17 @@
 import type { TestApp } from './test-app.ts';
 
+export type SessionClaims = Parameters<TestApp['services']['sessions']['sign']>[0];
+
 /**
- * Makes an active user of a company (an admin unless told otherwise) and signs a session for it, as
- * a verified login would.
+ * Makes an active user of a company (an admin unless told otherwise) and returns the claims a
+ * verified login would sign for it. Tests whose clock moves sign them when they use them.
  */
-export async function signInOwner(
+export async function addCompanyUser(
   app: TestApp,
   company: { id: number; dot_number: number },
   email: string,
   { isAdmin = true }: { isAdmin?: boolean } = {},
-): Promise<string> {
+): Promise<SessionClaims> {
   const now = new Date().toISOString();
   const user = await app.database.db
     .insertInto('users')
@@ -23,13 +25,23 @@ export async function signInOwner(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return app.services.sessions.sign({
+  return {
     sub: String(company.id),
     dot: String(company.dot_number),
     user_id: user.id,
     is_admin: isAdmin,
     email,
-  });
+  };
+}
+
+/** Makes an active user of a company (addCompanyUser) and signs a session for it. */
+export async function signInOwner(
+  app: TestApp,
+  company: { id: number; dot_number: number },
+  email: string,
+  options: { isAdmin?: boolean } = {},
+): Promise<string> {
+  return app.services.sessions.sign(await addCompanyUser(app, company, email, options));
 }
 
 /** signInOwner for the company with a DOT number. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMENT_MAX_LENGTH, DUPLICATE_REQUEST_DETAIL } from '../../../app/lib/ratings.ts';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
+import { addCompanyUser, type SessionClaims } from '../../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 import type { RatingsRepo } from './repo.ts';
@@ -14,7 +15,7 @@ describe(`ratings API on ${testDialect}`, () => {
   let now = new Date('2026-11-22T12:00:00.000Z');
   const ids = { a: 0, b: 0, c: 0, d: 0 };
   type Owner = keyof typeof ids;
-  const sessions = new Map<Owner, Parameters<TestApp['services']['sessions']['sign']>[0]>();
+  const sessions = new Map<Owner, SessionClaims>();
   const valid = { on_time_rating: 5, communication_rating: 4, service_rating: 3 };
 
   /** Rating requests come from a client address of the test's own, so per-client limits stay apart. */
@@ -72,27 +73,8 @@ describe(`ratings API on ${testDialect}`, () => {
       .orderBy('dot_number')
       .execute();
     [ids.a, ids.b, ids.c, ids.d] = companies.map((company) => company.id) as [number, number, number, number];
-    for (const key of ['a', 'b', 'c', 'd'] as const) {
-      const email = `owner@${key}.example.com`;
-      const user = await app.database.db
-        .insertInto('users')
-        .values({
-          company_id: ids[key],
-          email,
-          is_admin: 1,
-          is_active: 1,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      sessions.set(key, {
-        sub: String(ids[key]),
-        dot: String(companies.find((company) => company.id === ids[key])!.dot_number),
-        user_id: user.id,
-        is_admin: true,
-        email,
-      });
+    for (const [index, key] of (['a', 'b', 'c', 'd'] as const).entries()) {
+      sessions.set(key, await addCompanyUser(app, companies[index]!, `owner@${key}.example.com`));
     }
   });
   afterAll(async () => {

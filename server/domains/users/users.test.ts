@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
+import { addCompanyUser } from '../../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 
@@ -22,40 +23,20 @@ describe(`users API on ${testDialect}`, () => {
       .select(['id', 'dot_number'])
       .orderBy('dot_number')
       .execute();
-    ids.companyA = companies[0]!.id;
-    ids.companyB = companies[1]!.id;
-    const now = new Date().toISOString();
-    const addUser = async (companyId: number, email: string, isAdmin: boolean) =>
-      (
-        await app.database.db
-          .insertInto('users')
-          .values({
-            company_id: companyId,
-            email,
-            is_admin: isAdmin ? 1 : 0,
-            is_active: 1,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    ids.adminA = await addUser(ids.companyA, 'admin@a.example.com', true);
-    ids.secondAdminA = await addUser(ids.companyA, 'second@a.example.com', true);
-    ids.staffA = await addUser(ids.companyA, 'staff@a.example.com', false);
-    ids.adminB = await addUser(ids.companyB, 'admin@b.example.com', true);
-    const sign = (companyId: number, dot: number, userId: number, email: string, isAdmin: boolean) =>
-      app.services.sessions.sign({
-        sub: String(companyId),
-        dot: String(dot),
-        user_id: userId,
-        is_admin: isAdmin,
-        email,
-      });
-    tokens.adminA = await sign(ids.companyA, 7001, ids.adminA, 'admin@a.example.com', true);
-    tokens.secondAdminA = await sign(ids.companyA, 7001, ids.secondAdminA, 'second@a.example.com', true);
-    tokens.staffA = await sign(ids.companyA, 7001, ids.staffA, 'staff@a.example.com', false);
-    tokens.adminB = await sign(ids.companyB, 7002, ids.adminB, 'admin@b.example.com', true);
+    const [companyA, companyB] = companies as [(typeof companies)[number], (typeof companies)[number]];
+    ids.companyA = companyA.id;
+    ids.companyB = companyB.id;
+    const users = [
+      ['adminA', companyA, 'admin@a.example.com', true],
+      ['secondAdminA', companyA, 'second@a.example.com', true],
+      ['staffA', companyA, 'staff@a.example.com', false],
+      ['adminB', companyB, 'admin@b.example.com', true],
+    ] as const;
+    for (const [key, company, email, isAdmin] of users) {
+      const claims = await addCompanyUser(app, company, email, { isAdmin });
+      ids[key] = claims.user_id;
+      tokens[key] = await app.services.sessions.sign(claims);
+    }
   });
   afterAll(async () => {
     await app.close();
