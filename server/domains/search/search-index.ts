@@ -51,6 +51,13 @@ function searchRows(where: RawBuilder<unknown>) {
 
 const FTS_COLUMNS = sql`companies_fts (rowid, name, dba_name, place, web, facets)`;
 
+/** Adds the FTS5 rows of the companies `where` picks, which the index does not hold yet. */
+const addSearchRows = (where: RawBuilder<unknown>) => sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(where)}`;
+
+/** Writes the FTS5 rows of the companies `where` picks, replacing any the index holds for them. */
+const replaceSearchRows = (where: RawBuilder<unknown>) =>
+  sql`INSERT OR REPLACE INTO ${FTS_COLUMNS} ${searchRows(where)}`;
+
 /** Merging the FTS5 index segments, so queries read one b-tree per term instead of many. */
 const OPTIMIZE = sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`;
 
@@ -61,10 +68,9 @@ const OPTIMIZE = sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize
  * rows of the DOT numbers in the JSON array ?, and `optimize` merges the segments.
  */
 export function searchIndexStatements(db: Db): { addRows: string; replaceRows: string; optimize: string } {
-  const addRows = sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(sql`id > ${0} AND id <= ${0}`)}`.compile(db);
+  const addRows = addSearchRows(sql`id > ${0} AND id <= ${0}`).compile(db);
   const dots = sql`(SELECT value FROM json_each(${'[]'}))`;
-  const replaceRows =
-    sql`INSERT OR REPLACE INTO ${FTS_COLUMNS} ${searchRows(sql`dot_number IN ${dots}`)}`.compile(db);
+  const replaceRows = replaceSearchRows(sql`dot_number IN ${dots}`).compile(db);
   // The parameters the worker binds must be the only ones: everything else is written as literals.
   if (addRows.parameters.length !== 2 || replaceRows.parameters.length !== 1) {
     throw new Error('search index statements take other parameters than the build worker binds');
@@ -75,7 +81,7 @@ export function searchIndexStatements(db: Db): { addRows: string; replaceRows: s
 /** Writes the whole FTS5 index again from the companies table (SQLite), optimised. */
 export async function rebuildSearchIndex<Schema>(db: Kysely<Schema>): Promise<void> {
   await sql`INSERT INTO companies_fts (companies_fts) VALUES ('delete-all')`.execute(db);
-  await sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(sql`1 = 1`)}`.execute(db);
+  await addSearchRows(sql`1 = 1`).execute(db);
   await OPTIMIZE.execute(db);
 }
 
@@ -100,9 +106,7 @@ function sqliteSearchIndex(db: Db): SearchIndex {
         // contentless table means a delete and an insert each.
         await rebuildSearchIndex(db);
       } else {
-        await sql`INSERT OR REPLACE INTO ${FTS_COLUMNS} ${searchRows(sql`updated_at >= ${since}`)}`.execute(
-          db,
-        );
+        await replaceSearchRows(sql`updated_at >= ${since}`).execute(db);
         await OPTIMIZE.execute(db);
       }
     },
