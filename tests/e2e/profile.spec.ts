@@ -192,6 +192,17 @@ test('pictures sit in the header; equipment photos open in a lightbox', async ({
   await photos.first().getByRole('button').click();
   await page.mouse.click(5, 5);
   await expect(lightbox).toBeHidden();
+
+  // Closed and at once opened again: the first closing's close event arrives after the new opening,
+  // and the picture stays.
+  await photos.first().getByRole('button').click();
+  await page.evaluate(() => {
+    document.querySelector<HTMLDialogElement>('dialog.lightbox')?.close();
+    document.querySelector<HTMLButtonElement>('.equipment-thumb')?.click();
+  });
+  await expect(lightbox.getByRole('heading')).toHaveText('Reefer trailer');
+  await lightbox.getByRole('button', { name: 'Close' }).click();
+  await expect(lightbox).toBeHidden();
   expectOnlyNotFoundResponses(consoleErrors);
 });
 

@@ -46,7 +46,11 @@ export function EquipmentPicturesBlock({ assets }: { assets: BlockAsset[] }) {
         className="lightbox"
         aria-labelledby="lightbox-title"
         onClick={closeOnBackdrop}
-        onClose={() => setOpen(null)}
+        // The close event comes a task after the closing: if the picture was opened again meanwhile,
+        // the dialog is open and keeps it.
+        onClose={() => {
+          if (!dialog.current?.open) setOpen(null);
+        }}
       >
         {open ? (
           <div className="lightbox__content">
