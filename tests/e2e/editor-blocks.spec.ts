@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { expect, expectAccessible, test, withVerifiedSession } from './fixtures';
 
 // The Content Blocks tab with real sessions: every write goes to the server. Each test has its own
-// claimed carrier (880020-880023, seeded in tests/e2e/fixtures/seed-profiles.ts).
+// claimed carrier (880020-880023 and 880025, seeded in tests/e2e/fixtures/seed-profiles.ts).
 
 const NON_CUSTOM_TITLES = [
   'Profile Picture',
@@ -354,14 +354,14 @@ test('equipment photos: refused files, temporary previews, upload, public galler
 });
 
 test('failed writes show the spec messages and change nothing', async ({ page, consoleErrors }) => {
-  await withVerifiedSession(page, 'owner@880023.example.com');
+  await withVerifiedSession(page, 'owner@880025.example.com');
   // Every block and media write fails on the way; reads still work.
   await page.route('**/api/v1/content/**', (route) =>
     route.request().method() === 'GET'
       ? route.continue()
       : route.fulfill({ status: 500, json: { detail: 'Down' } }),
   );
-  await page.goto('/profile/880023/edit');
+  await page.goto('/profile/880025/edit');
   const equipment = blockItem(page, 'Our Equipment');
   await expect(equipment).toBeVisible();
 

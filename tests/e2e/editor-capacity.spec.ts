@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, withVerifiedSession } from './fixtures';
 
 // The capacity board in the Content Blocks tab, with a real session of PRAIRIE CAPACITY CARRIER
-// (880024), whose profile has a Capacity Board block.
+// (880024), whose profile has a Capacity Board block; the load failure uses PRAIRIE BOARD OUTAGE
+// (880026), so that the two tests, which may run at once, never share a board.
 
 /** A day `offset` days from today, as the date input takes it and as the board shows it. */
 function day(offset: number) {
@@ -105,11 +106,11 @@ test('the owner adds, edits and deletes capacity entries and the public board fo
 });
 
 test('a capacity board that cannot be loaded says so', async ({ page, consoleErrors }) => {
-  await withVerifiedSession(page, 'owner@880024.example.com');
+  await withVerifiedSession(page, 'owner@880026.example.com');
   await page.route('**/api/v1/capacity', (route) =>
     route.fulfill({ status: 500, json: { detail: 'Database down' } }),
   );
-  await page.goto('/profile/880024/edit');
+  await page.goto('/profile/880026/edit');
   await expect(page.locator('section.capacity-manager').getByRole('alert')).toHaveText(
     'Failed to load capacity data. Please try again later.',
   );
