@@ -4,7 +4,7 @@
  * fresh PostgreSQL database (a private cluster started by scripts/pg-cluster.sh), and prints rows/s
  * and peak memory of each import, then the p50/p99 latency of the safety summary at that size.
  *
- *   npm run bench:import [-- --carriers 1000000 --inspections-scale 5 --skip-postgres]
+ *   npm run bench:import [-- --carriers 1000000 --inspections-scale 5.5 --skip-postgres]
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +19,7 @@ import { generateDemoData } from '../demo/generate.ts';
 const { values } = parseArgs({
   options: {
     carriers: { type: 'string', default: '1000000' },
-    'inspections-scale': { type: 'string', default: '5' },
+    'inspections-scale': { type: 'string', default: '5.5' },
     'latency-samples': { type: 'string', default: '2000' },
     'skip-postgres': { type: 'boolean', default: false },
   },
