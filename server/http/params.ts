@@ -19,6 +19,20 @@ export function idParams(name: string) {
   });
 }
 
+/**
+ * A whole number in a query string, from `min` up to `max` when given. Every refusal (not a number,
+ * a fraction, out of range) gives the same message, which says what is accepted; parseInput puts
+ * the parameter's name before it.
+ */
+export function wholeNumber(min: number, max?: number) {
+  const message =
+    max === undefined
+      ? `must be a whole number of at least ${min.toLocaleString('en-US')}`
+      : `must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+  const atLeastMin = z.coerce.number({ error: message }).int(message).min(min, message);
+  return max === undefined ? atLeastMin : atLeastMin.max(max, message);
+}
+
 /** An e-mail address as users type it: trimmed and lower-cased before it is checked. */
 export const emailAddress = z
   .string()

@@ -218,11 +218,14 @@ describe(`carrier-data API on ${testDialect}`, () => {
   });
 
   it.each([
-    ['sinceMonths=0', 'sinceMonths: Too small: expected number to be >=1'],
-    ['sinceMonths=500', 'sinceMonths: Too big: expected number to be <=120'],
-    ['sinceMonths=abc', 'sinceMonths: Invalid input: expected number, received NaN'],
-    ['perPage=0', 'perPage: Too small: expected number to be >=1'],
-    ['page=-1', 'page: Too small: expected number to be >=1'],
+    ['sinceMonths=0', 'sinceMonths: must be a whole number from 1 to 120'],
+    ['sinceMonths=500', 'sinceMonths: must be a whole number from 1 to 120'],
+    ['sinceMonths=abc', 'sinceMonths: must be a whole number from 1 to 120'],
+    ['sinceMonths=1.5', 'sinceMonths: must be a whole number from 1 to 120'],
+    ['perPage=0', 'perPage: must be a whole number of at least 1'],
+    ['perPage=%27%3B', 'perPage: must be a whole number of at least 1'],
+    ['page=-1', 'page: must be a whole number from 1 to 100,000'],
+    ['page=100001', 'page: must be a whole number from 1 to 100,000'],
   ])('refuses %s with 400', async (query, detail) => {
     const response = await app.fastify.inject({
       url: `/carrier-data/api/v1/company/${DOT}/inspections?${query}`,

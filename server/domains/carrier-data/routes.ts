@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError, parseInput } from '../../http/errors.ts';
-import { DotNumberParams, dotNumber } from '../../http/params.ts';
+import { DotNumberParams, dotNumber, wholeNumber } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
 
 /** Most inspections one page returns; larger requests are capped, not refused. */
 export const MAX_INSPECTIONS_PER_PAGE = 100;
 
 const InspectionsQuery = z.object({
-  sinceMonths: z.coerce.number().int('sinceMonths must be a whole number').min(1).max(120).default(12),
-  page: z.coerce.number().int('page must be a whole number').min(1).max(100_000).default(1),
-  perPage: z.coerce
-    .number()
-    .int('perPage must be a whole number')
-    .min(1)
+  sinceMonths: wholeNumber(1, 120).default(12),
+  page: wholeNumber(1, 100_000).default(1),
+  perPage: wholeNumber(1)
     .default(MAX_INSPECTIONS_PER_PAGE)
     .transform((value) => Math.min(value, MAX_INSPECTIONS_PER_PAGE)),
 });

@@ -215,9 +215,10 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
   });
 
   it.each([
-    [{ page: '0' }, 'page: page must be at least 1'],
-    [{ page: 'x' }, 'page: Invalid input: expected number, received NaN'],
-    [{ limit: '0' }, 'limit: limit must be at least 1'],
+    [{ page: '0' }, 'page: must be a whole number from 1 to 100,000'],
+    [{ page: 'x' }, 'page: must be a whole number from 1 to 100,000'],
+    [{ limit: '0' }, 'limit: must be a whole number of at least 1'],
+    [{ limit: '2.5' }, 'limit: must be a whole number of at least 1'],
     [{ address_state: 'ZZ' }, 'address_state: unknown state code'],
     [{ company_types: 'carrier,shipper' }, 'company_types: must be carrier and/or broker'],
     [{ cargo_types: 'GOLD' }, 'cargo_types: unknown cargo type code'],

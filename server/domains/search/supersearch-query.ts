@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { US_STATE_CODES } from '../../../app/lib/us-states.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
+import { wholeNumber } from '../../http/params.ts';
 import { CARGO_TYPES, type CargoCode } from '../carrier-data/records.ts';
 import { zipCentroid } from '../carrier-data/geocode.ts';
 import type { CompanyType } from './engine.ts';
@@ -24,16 +25,8 @@ const commaList = z
 export const SupersearchQuery = z
   .object({
     super_search_term: z.string().max(20_000).default(''),
-    page: z.coerce
-      .number()
-      .int('page must be a whole number')
-      .min(1, 'page must be at least 1')
-      .max(100_000)
-      .default(1),
-    limit: z.coerce
-      .number()
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
+    page: wholeNumber(1, 100_000).default(1),
+    limit: wholeNumber(1)
       .default(10)
       .transform((value) => Math.min(value, MAX_SEARCH_PAGE_SIZE)),
     address_city: z.string().trim().max(100).optional(),
