@@ -17,6 +17,7 @@ import { openDatabase, type Db } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { generateDemoData } from '../demo/generate.ts';
 import { importFiles } from '../import/import-files.ts';
+import { insertContentBlock } from '../../tests/support/factories.ts';
 import { startBuiltServer } from './built-server.ts';
 
 const { values } = parseArgs({
@@ -61,30 +62,22 @@ async function prepareClaimedProfile(db: Db): Promise<{ claimed: number; unclaim
     ],
   ] as const;
   for (const [position, [block_type, block_title, block_content, block_width]] of blocks.entries()) {
-    const block = await db
-      .insertInto('content_blocks')
-      .values({
-        company_id: first.id,
-        block_type,
-        block_title,
-        block_content,
-        block_position: position,
-        is_visible: 1,
-        hide_title: 0,
-        block_width,
-        start_new_row: block_width === 'full' || block_width === 'one-third' || position === 1 ? 1 : 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const blockId = await insertContentBlock(db, {
+      company_id: first.id,
+      block_type,
+      block_title,
+      block_content,
+      block_position: position,
+      block_width,
+      start_new_row: block_width === 'full' || block_width === 'one-third' || position === 1 ? 1 : 0,
+    });
     if (block_type !== 'equipment_pictures') continue;
     for (let image = 1; image <= 20; image += 1) {
       await db
         .insertInto('assets')
         .values({
           company_id: first.id,
-          block_id: block.id,
+          block_id: blockId,
           storage_key: `bench/${image}.jpg`,
           url: `/media/bench/${image}.jpg`,
           alt_text: `Truck ${image}`,

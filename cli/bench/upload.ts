@@ -20,6 +20,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createSessionTokens } from '../../server/domains/auth/session-token.ts';
 import { IMAGE_LIMITS } from '../../server/domains/blocks/block-types.ts';
 import { MAX_UPLOAD_BYTES } from '../../server/domains/media/service.ts';
+import { insertContentBlock } from '../../tests/support/factories.ts';
 import { startBuiltServer } from './built-server.ts';
 
 const { values } = parseArgs({
@@ -94,23 +95,12 @@ async function prepareOwners(dataDir: string, count: number) {
       .values({ company_id: company.id, email, is_admin: 1, is_active: 1, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const block = await db
-      .insertInto('content_blocks')
-      .values({
-        company_id: company.id,
-        block_type: 'equipment_pictures',
-        block_title: 'Our Equipment',
-        block_content: '',
-        block_position: 0,
-        is_visible: 1,
-        hide_title: 0,
-        block_width: 'full',
-        start_new_row: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const blockId = await insertContentBlock(db, {
+      company_id: company.id,
+      block_type: 'equipment_pictures',
+      block_title: 'Our Equipment',
+      block_position: 0,
+    });
     const token = await sessions.sign({
       sub: String(company.id),
       dot: String(dot),
@@ -118,7 +108,7 @@ async function prepareOwners(dataDir: string, count: number) {
       is_admin: true,
       email,
     });
-    owners.push({ blockId: block.id, token });
+    owners.push({ blockId, token });
   }
   await db.destroy();
   return owners;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertContentBlock } from '../../tests/support/factories.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { migrateToLatest } from './migrate.ts';
 
@@ -56,22 +57,12 @@ describe(`migrations on ${testDialect}`, () => {
       .values({ dot_number: 1, name: 'ONE', created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await database.db
-      .insertInto('content_blocks')
-      .values({
-        company_id: company.id,
-        block_type: 'about_us',
-        block_title: 'About Our Company',
-        block_content: '',
-        block_position: 0,
-        is_visible: 1,
-        hide_title: 0,
-        block_width: 'full',
-        start_new_row: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertContentBlock(database.db, {
+      company_id: company.id,
+      block_type: 'about_us',
+      block_title: 'About Our Company',
+      block_position: 0,
+    });
     await database.db.deleteFrom('companies').where('id', '=', company.id).execute();
     const left = await database.db.selectFrom('content_blocks').select('id').execute();
     expect(left).toEqual([]);

@@ -1,5 +1,7 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
 import type { Dialect } from '../../server/db/migrate.ts';
+import type { ContentBlocksTable } from '../../server/db/schema.ts';
 import type { CarrierRecord } from '../../server/domains/carrier-data/records.ts';
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { createSearchIndex } from '../../server/domains/search/search-index.ts';
@@ -30,4 +32,34 @@ export function carrier(overrides: Partial<CarrierRecord> & { legal_name: string
     cargo_codes: ['GENFREIGHT'],
     ...overrides,
   };
+}
+
+type NewContentBlock = Insertable<ContentBlocksTable>;
+
+/**
+ * Inserts a content block row as it is stored, for tests, seeds and benchmarks that set up a profile
+ * without going through the blocks service. Fields not given are those of a visible full-width block
+ * with no content, created now. Returns the block id.
+ */
+export async function insertContentBlock(
+  db: Db,
+  block: Pick<NewContentBlock, 'company_id' | 'block_type' | 'block_title' | 'block_position'> &
+    Partial<NewContentBlock>,
+): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('content_blocks')
+    .values({
+      block_content: '',
+      is_visible: 1,
+      hide_title: 0,
+      block_width: 'full',
+      start_new_row: 0,
+      created_at: now,
+      updated_at: now,
+      ...block,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
+import { carrier, insertContentBlock, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 
@@ -33,44 +33,26 @@ describe(`GET /api/v1/companies/profile/{dotNumber} on ${testDialect}`, () => {
       .select('id')
       .where('dot_number', '=', 295017)
       .executeTakeFirstOrThrow();
-    const block = await app.database.db
-      .insertInto('content_blocks')
-      .values({
-        company_id: company.id,
-        block_type: 'equipment_pictures',
-        block_title: 'Our Equipment',
-        block_content: '',
-        block_position: 1,
-        is_visible: 1,
-        hide_title: 0,
-        block_width: 'half',
-        start_new_row: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await app.database.db
-      .insertInto('content_blocks')
-      .values({
-        company_id: company.id,
-        block_type: 'about_us',
-        block_title: 'About Our Company',
-        block_content: 'Family owned since 1987.',
-        block_position: 0,
-        is_visible: 1,
-        hide_title: 0,
-        block_width: 'full',
-        start_new_row: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const blockId = await insertContentBlock(app.database.db, {
+      company_id: company.id,
+      block_type: 'equipment_pictures',
+      block_title: 'Our Equipment',
+      block_position: 1,
+      block_width: 'half',
+      start_new_row: 1,
+    });
+    await insertContentBlock(app.database.db, {
+      company_id: company.id,
+      block_type: 'about_us',
+      block_title: 'About Our Company',
+      block_content: 'Family owned since 1987.',
+      block_position: 0,
+    });
     await app.database.db
       .insertInto('assets')
       .values({
         company_id: company.id,
-        block_id: block.id,
+        block_id: blockId,
         storage_key: 'a/b.jpg',
         url: '/media/a/b.jpg',
         alt_text: 'Our reefer',
