@@ -1,5 +1,4 @@
 import { sanitizeCustomCss, type DroppedRule } from '../content/sanitize-css.ts';
-import { sanitizeCustomHtml } from '../content/sanitize-html.ts';
 import type { Selectable } from 'kysely';
 import type { CompaniesTable } from '../../db/schema.ts';
 import type { CompaniesRepo } from './repo.ts';
@@ -81,9 +80,9 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
         company_id: block.company_id,
         block_type: block.block_type,
         block_title: block.block_title,
-        // Stored custom HTML was sanitised on the way in; it is sanitised again on the way out.
-        block_content:
-          block.block_type === 'custom' ? sanitizeCustomHtml(block.block_content) : block.block_content,
+        // Stored as it may be shown: every write sanitises custom HTML (blocks service), and
+        // migration 008 sanitised the rows stored before that (docs/decisions/021).
+        block_content: block.block_content,
         block_position: block.block_position,
         block_width: block.block_width,
         is_visible: block.is_visible === 1,
