@@ -103,6 +103,7 @@ describe(`block content on ${testDialect}: sanitised on every write, within the 
 
       for (const url of [
         `/api/v1/companies/profile/${owner.dot}`,
+        `/api/v1/companies/profile/${owner.dot}?include_hidden=true`,
         '/api/v1/companies/me',
       ]) {
         const body = (await call('GET', url, owner.token)).body;
