@@ -397,7 +397,7 @@ test('failed writes show the spec messages and change nothing', async ({ page, c
   consoleErrors.splice(0);
 });
 
-test('refusals over a limit show the server’s reason', async ({ page }) => {
+test('refusals over a limit show the server’s reason', async ({ page, consoleErrors }) => {
   await withVerifiedSession(page, 'owner@880025.example.com');
   // The server's answers when the profile has 20 custom blocks, or a block's content is over 100 KB
   // (server/domains/blocks/block-content.test.ts has the real ones); nothing is written.
@@ -430,4 +430,7 @@ test('refusals over a limit show the server’s reason', async ({ page }) => {
   await expect(
     notice(page, 'Failed to update block: Block content may be at most 100 KB (102400 bytes)'),
   ).toBeVisible();
+  // The browser logs the two refusals; nothing else.
+  expect(consoleErrors.filter((message) => !/status of (409|413)/.test(message))).toEqual([]);
+  consoleErrors.splice(0);
 });
