@@ -70,8 +70,8 @@ export function createAuthService({
 
   /**
    * Issues a link and e-mails it; if the e-mail cannot go out, the link is revoked and the caller told.
-   * The link is recorded before the limits are counted, with itself included: requests racing on
-   * several instances can then only refuse one link too many, never send one too many.
+   * The link is recorded before the limits are counted, with itself included: requests racing each
+   * other (on one instance or several) can then be refused too often, never sent too often.
    */
   async function sendLink(
     kind: LoginTokenKind,
