@@ -47,6 +47,9 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       APP_URL: `http://127.0.0.1:${PORT}`,
+      // Mail goes to the outbox, and the browser tests read their links at /outbox: in production
+      // that page needs the operator's explicit opt-in (it answers loopback clients only).
+      OUTBOX_PAGE: 'true',
     },
   },
 });

@@ -4,8 +4,14 @@ import type { Services } from '../server/services';
 // imported into the app bundle.
 declare module 'react-router' {
   interface AppLoadContext {
-    services: Services;
+    /** The domain services, without the outbox: pages get that only through `outbox` below. */
+    services: Omit<Services, 'outbox'>;
     nonce: string;
+    /**
+     * The outbox, only for a request from this machine (loopback, not forwarded) while mail goes to the
+     * outbox and the outbox page is on (config outboxPage); null for everyone else.
+     */
+    outbox: Services['outbox'];
   }
 }
 

@@ -14,6 +14,7 @@ import { mediaFileRoutes, mediaRoutes } from './domains/media/routes.ts';
 import { ratingRoutes } from './domains/ratings/routes.ts';
 import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
+import { registerCrossSiteGuard } from './http/cross-site.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
@@ -56,6 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await fastify.register(
     async (api) => {
       await registerApiRateLimit(api, config);
+      registerCrossSiteGuard(api);
       healthRoutes(api, services);
       companyRoutes(api, services);
       capacityRoutes(api, services);
@@ -73,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await fastify.register(
     async (carrierData) => {
       await registerApiRateLimit(carrierData, config);
+      registerCrossSiteGuard(carrierData);
       carrierDataRoutes(carrierData, services);
       carrierData.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
     },

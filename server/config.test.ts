@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, mailWarning } from './config.ts';
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -38,7 +38,35 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
   });
 
+  it('serves the outbox page outside production, and in production only with OUTBOX_PAGE=true', () => {
+    const outboxPage = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: tempDir(), ...env }).outboxPage;
+    expect(outboxPage({})).toBe(false);
+    expect(outboxPage({ NODE_ENV: 'production' })).toBe(false);
+    expect(outboxPage({ NODE_ENV: 'production', OUTBOX_PAGE: 'true' })).toBe(true);
+    expect(outboxPage({ NODE_ENV: 'development' })).toBe(true);
+    expect(outboxPage({ NODE_ENV: 'test' })).toBe(true);
+    expect(outboxPage({ NODE_ENV: 'development', OUTBOX_PAGE: 'false' })).toBe(false);
+    expect(outboxPage({ NODE_ENV: 'development', SMTP_URL: 'smtp://mail.example:587' })).toBe(false);
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), OUTBOX_PAGE: 'true', SMTP_URL: 'smtp://mail.example:587' }),
+    ).toThrow('OUTBOX_PAGE: there is no outbox when SMTP_URL is set');
+  });
+
+  it('has a warning for a production start without SMTP, and only for that', () => {
+    const warning = (env: Record<string, string>) => mailWarning(loadConfig({ DATA_DIR: tempDir(), ...env }));
+    expect(warning({ NODE_ENV: 'production' })).toMatch(
+      /^SMTP_URL is not set: no e-mail is sent\..*nobody can read them.*no profile can be claimed/,
+    );
+    expect(warning({ NODE_ENV: 'production', OUTBOX_PAGE: 'true' })).toMatch(
+      /^SMTP_URL is not set: no e-mail is sent\..*OUTBOX_PAGE=true shows them.*to any browser on this machine/,
+    );
+    expect(warning({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' })).toBeNull();
+    expect(warning({ NODE_ENV: 'development' })).toBeNull();
+  });
+
   it.each([
+    ['OUTBOX_PAGE', 'yes', 'OUTBOX_PAGE'],
     ['PORT', 'eighty', 'PORT'],
     ['PORT', '70000', 'PORT'],
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL: must start with postgres://'],

@@ -36,6 +36,7 @@ const EnvSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   TRUST_PROXY: booleanFromEnv.default(false),
+  OUTBOX_PAGE: booleanFromEnv.optional(),
 });
 
 export type DatabaseConfig = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; url: string };
@@ -49,6 +50,12 @@ export interface AppConfig {
   database: DatabaseConfig;
   jwtSecret: string;
   smtpUrl: string | undefined;
+  /**
+   * Whether the outbox page (/outbox) may be served, to loopback clients only, while mail goes to the
+   * outbox (no SMTP_URL). On by default outside production; in production only with OUTBOX_PAGE=true.
+   * Always false with SMTP_URL. See docs/decisions/020-outbox-and-cross-site-requests.md.
+   */
+  outboxPage: boolean;
   mailFrom: string;
   supportEmail: string;
   logLevel: string;
@@ -77,6 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const values = parsed.data;
+  if (values.OUTBOX_PAGE === true && values.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OUTBOX_PAGE: there is no outbox when SMTP_URL is set; remove OUTBOX_PAGE or SMTP_URL',
+    );
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   const database: DatabaseConfig =
     values.DATABASE_URL && !values.DATABASE_URL.startsWith('sqlite:')
@@ -96,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database,
     jwtSecret: resolveJwtSecret(values.JWT_SECRET, dataDir),
     smtpUrl: values.SMTP_URL,
+    outboxPage: !values.SMTP_URL && (values.OUTBOX_PAGE ?? values.NODE_ENV !== 'production'),
     mailFrom: values.MAIL_FROM,
     supportEmail: values.SUPPORT_EMAIL,
     logLevel: values.LOG_LEVEL,
@@ -103,4 +116,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     trustProxy: values.TRUST_PROXY,
   };
+}
+
+/**
+ * What a production start without SMTP means, said once at start (warn level): no e-mail leaves the
+ * server. Null when there is nothing to say (SMTP configured, or not production).
+ */
+export function mailWarning(config: AppConfig): string | null {
+  if (config.smtpUrl || config.env !== 'production') return null;
+  const base =
+    'SMTP_URL is not set: no e-mail is sent. Claim, login and rating-request e-mails are only stored in the outbox table';
+  return config.outboxPage
+    ? `${base}, and OUTBOX_PAGE=true shows them, with their sign-in links, at /outbox to any browser on this machine (loopback address, request not forwarded by a proxy). Use this only on a single-user machine; never behind a reverse proxy that does not add X-Forwarded-For. Set SMTP_URL on any shared or public deployment.`
+    : `${base}, and nobody can read them (the outbox page is off in production), so no profile can be claimed and nobody can log in. Set SMTP_URL, or on a single-user machine OUTBOX_PAGE=true.`;
 }

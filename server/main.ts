@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, mailWarning } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 
@@ -36,6 +36,8 @@ async function main(): Promise<void> {
     { url: config.appUrl, database: config.database.dialect, mail: config.smtpUrl ? 'smtp' : 'outbox' },
     'CarrierPage is ready',
   );
+  const warning = mailWarning(config);
+  if (warning) fastify.log.warn(warning);
 }
 
 main().catch((error: unknown) => {

@@ -43,7 +43,7 @@ export function createServices(
   logger: FastifyBaseLogger,
   mail: MailTransport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
-    : outboxTransport(db, logger),
+    : outboxTransport(db, logger, { logLinks: config.outboxPage && config.env !== 'production' }),
 ) {
   const sessions = createSessionTokens(config.jwtSecret, clock);
   const users = createUsersService(db, clock);
@@ -59,8 +59,12 @@ export function createServices(
     media,
     blocks: createBlocksService(db, clock, media, config.database.dialect),
     capacity: createCapacityService(db, clock),
-    /** Present only while mail goes to the outbox (no SMTP_URL). */
-    outbox: mail.kind === 'outbox' ? createOutbox(db) : null,
+    /**
+     * Present only while mail goes to the outbox (no SMTP_URL) and the outbox page is on (config
+     * outboxPage). Pages never see it directly: the SSR mount hands it to a request's loaders only when
+     * that request comes from this machine (server/http/ssr.ts).
+     */
+    outbox: mail.kind === 'outbox' && config.outboxPage ? createOutbox(db) : null,
     sessions,
     auth: createAuthService({
       db,

@@ -39,10 +39,14 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
   const headers = new Headers(init.headers);
   const token = readSessionToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (init.body !== undefined && typeof init.body === 'string' && !headers.has('Content-Type')) {
+  // The server refuses a state-changing call another site could have sent: one without a JSON body
+  // or a bearer token (server/http/cross-site.ts). A body-less call therefore sends an empty JSON object.
+  const method = (init.method ?? 'GET').toUpperCase();
+  const body = init.body ?? (method === 'GET' || method === 'HEAD' ? undefined : '{}');
+  if (typeof body === 'string' && !headers.has('Content-Type')) {
     headers.set('Content-Type', 'application/json');
   }
-  const response = await fetch(path, { ...init, headers });
+  const response = await fetch(path, { ...init, headers, body });
   if (response.status === 401) clearSessionToken();
   if (!response.ok) throw new ApiError(response.status, await readDetail(response));
   if (response.status === 204) return undefined as T;

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { PRODUCT_NAME } from './site';
+import { PRODUCT_NAME, pageTitle } from './site';
 
 interface MetaContext {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
@@ -43,4 +43,13 @@ export function seoMeta({ matches, location }: MetaContext, page: PageSeo): Meta
     { property: 'og:type', content: 'website' },
     { name: 'twitter:card', content: 'summary' },
   ];
+}
+
+/** The head of the site's 404 page, for the catch-all route and for pages that answer 404 as if absent. */
+export function notFoundMeta(context: MetaContext): MetaDescriptor[] {
+  return seoMeta(context, {
+    title: pageTitle('Page Not Found'),
+    description: 'The page you are looking for does not exist or has moved.',
+    noindex: true,
+  });
 }

@@ -4,9 +4,19 @@ import { createRequestListener } from '@react-router/node';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { Services } from '../services.ts';
+import { isLocalRequest } from './loopback.ts';
 
-/** Carries the per-request CSP nonce from Fastify into getLoadContext (which only sees a fetch Request). */
-const requestNonce = new AsyncLocalStorage<string>();
+/** What getLoadContext (which only sees a fetch Request) needs to know about the Fastify request. */
+interface RequestFacts {
+  /** The per-request CSP nonce. */
+  nonce: string;
+  /** The outbox, for a request from this machine while the outbox page is on; null otherwise. */
+  outbox: Services['outbox'];
+}
+const requestFacts = new AsyncLocalStorage<RequestFacts>();
+
+/** Page routes have no actions, so the server renders pages for reading methods only. */
+const PAGE_METHODS = new Set(['GET', 'HEAD']);
 
 /**
  * The document policy. Scripts run only with this response's nonce; styles may be inline because a
@@ -33,21 +43,32 @@ export function contentSecurityPolicy(nonce: string): string {
  * React Router actions read the raw request body themselves.
  */
 export function ssrPlugin(build: ServerBuild, services: Services) {
+  // Loaders reach the outbox only through the load context's `outbox`, decided per request below.
+  const { outbox, ...pageServices } = services;
   return async function mountSsr(app: FastifyInstance) {
     const listener = createRequestListener({
       build,
       mode: process.env.NODE_ENV === 'production' ? 'production' : 'development',
-      getLoadContext: () => ({ services, nonce: requestNonce.getStore() ?? '' }),
+      getLoadContext: () => {
+        const facts = requestFacts.getStore();
+        return { services: pageServices, nonce: facts?.nonce ?? '', outbox: facts?.outbox ?? null };
+      },
     });
 
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     app.all('/*', { config: { rateLimit: false } }, async (request, reply) => {
+      // No page route has an action (state changes go through the JSON API, guarded against other
+      // sites by server/http/cross-site.ts): a form posted from anywhere reaches no page code.
+      if (!PAGE_METHODS.has(request.method)) {
+        return reply.status(405).header('Allow', 'GET, HEAD').send({ detail: 'Method Not Allowed' });
+      }
       const nonce = randomBytes(16).toString('base64');
       reply.raw.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
       reply.hijack();
-      await requestNonce.run(nonce, () => listener(request.raw, reply.raw));
+      const facts: RequestFacts = { nonce, outbox: outbox && isLocalRequest(request) ? outbox : null };
+      await requestFacts.run(facts, () => listener(request.raw, reply.raw));
     });
   };
 }

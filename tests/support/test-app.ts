@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ServerBuild } from 'react-router';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -13,7 +14,11 @@ export interface TestApp extends App {
 /** An app on a fresh database, for API tests through `fastify.inject()`. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clock?: () => Date } = {},
+  options: {
+    clock?: () => Date;
+    /** Pages to serve besides the APIs (tests/support/page-build.ts makes a small one). */
+    serverBuild?: ServerBuild;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   // A data directory of its own unless the test brings one (and then cleans it up itself).
@@ -28,7 +33,13 @@ export async function createTestApp(
     }),
     database: database.config,
   };
-  const app = await buildApp({ config, db: database.db, logger: false, clock: options.clock });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    clock: options.clock,
+    serverBuild: options.serverBuild,
+  });
   await app.fastify.ready();
   return {
     ...app,

@@ -1,18 +1,23 @@
 import { data } from 'react-router';
+import { NotFound } from '../../components/NotFound';
+import { notFoundMeta } from '../../lib/seo';
 import { pageTitle } from '../../lib/site';
 import type { Route } from './+types/outbox';
 
+/**
+ * The messages the outbox kept, for a request from this machine while mail goes to the outbox and the
+ * outbox page is on (the server decides per request: server/http/ssr.ts). Anyone else gets the site's
+ * ordinary 404 page, which says nothing about why.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { outbox } = context.services;
-  // With SMTP configured there is no outbox, and no page.
-  if (!outbox) throw data(null, { status: 404 });
-  return { messages: await outbox.latest() };
+  if (!context.outbox) return data({ messages: null }, { status: 404 });
+  return { messages: await context.outbox.latest() };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Outbox') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = (args) =>
+  args.loaderData?.messages
+    ? [{ title: pageTitle('Outbox') }, { name: 'robots', content: 'noindex' }]
+    : notFoundMeta(args);
 
 /** Links in a message, so the outbox can show them as links. */
 function linksIn(text: string): string[] {
@@ -21,12 +26,13 @@ function linksIn(text: string): string[] {
 
 export default function OutboxRoute({ loaderData }: Route.ComponentProps) {
   const { messages } = loaderData;
+  if (!messages) return <NotFound />;
   return (
     <section className="page page--narrow">
       <h1>Outbox</h1>
       <p className="muted">
         No SMTP server is configured (SMTP_URL), so e-mails are kept here instead of being sent. This page
-        exists only in that mode.
+        exists only in that mode, and only for a browser on this machine.
       </p>
       {messages.length === 0 ? (
         <p>No messages yet.</p>

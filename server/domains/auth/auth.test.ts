@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
 import { decodeJwt } from 'jose';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -6,6 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
+import { CROSS_SITE_DETAIL } from '../../http/cross-site.ts';
+import { outboxTransport, smtpTransport } from '../mail/transport.ts';
+import { CLAIM_LIMIT_DETAIL, CLAIM_MAILS_PER_ADDRESS } from './service.ts';
 
 /** A real SMTP server on loopback; every message it accepts is parsed and kept. */
 async function startSmtpServer() {
@@ -28,12 +32,26 @@ async function startSmtpServer() {
   return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** FMCSA e-mail fields that hold no single plain address, by DOT number. */
+const UNUSABLE_FMCSA_EMAILS: Record<number, string> = {
+  520: 'victim@example.com, attacker@evil.example',
+  521: 'victim@example.com;attacker@evil.example',
+  522: 'victim@example.com attacker@evil.example',
+  523: 'Victim <victim@example.com>',
+  524: '"victim@example.com"@evil.example',
+  525: 'victim@example.com\r\nBcc: attacker@evil.example',
+  526: 'N/A',
+  527: 'victim@localhost',
+};
+
 describe(`claim and magic-link login on ${testDialect}`, () => {
   let app: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let now = new Date('2026-11-22T12:00:00Z');
 
-  const post = (url: string, payload?: object) => app.fastify.inject({ method: 'POST', url, payload });
+  /** A POST as the browser client sends it: always a JSON body ({} when the call has none). */
+  const post = (url: string, payload: object = {}, remoteAddress?: string) =>
+    app.fastify.inject({ method: 'POST', url, payload, remoteAddress });
   const get = (url: string) => app.fastify.inject({ method: 'GET', url });
   const linkIn = (mail: ParsedMail | undefined, kind: string) => {
     const match = new RegExp(`https://carrierpage\\.example/${kind}/([A-Za-z0-9_-]+)`).exec(mail?.text ?? '');
@@ -55,6 +73,12 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
         legal_name: 'EVIL <b>BOLD</b>\r\nBcc: victim@example.com',
         email: 'evil@example.com',
       }),
+      ...Object.entries(UNUSABLE_FMCSA_EMAILS).map(([dot, email]) =>
+        carrier({ dot_number: Number(dot), legal_name: `UNUSABLE ${dot} LLC`, email }),
+      ),
+      // Two carriers with one address between them, as FMCSA may publish it.
+      carrier({ dot_number: 530, legal_name: 'FLEET ONE LLC', email: 'Fleet@Shared.example.com' }),
+      carrier({ dot_number: 531, legal_name: 'FLEET TWO LLC', email: ' fleet@shared.example.com ' }),
     ]);
   });
   afterAll(async () => {
@@ -165,7 +189,7 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
     const bad = await post('/api/v1/auth/user-login', { email: 'not-an-address' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ detail: 'email: Please enter a valid email address' });
-    expect((await post('/api/v1/auth/user-login')).statusCode).toBe(400);
+    expect((await post('/api/v1/auth/user-login', {})).statusCode).toBe(400);
   });
 
   it('limits links per address', async () => {
@@ -177,6 +201,113 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
       );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+  const tokensTo = async (email: string) =>
+    app.database.db.selectFrom('login_tokens').select('kind').where('email', '=', email).execute();
+
+  it('uses an FMCSA e-mail field only when it holds one plain address, and keeps the record as published', async () => {
+    for (const [dot, published] of Object.entries(UNUSABLE_FMCSA_EMAILS)) {
+      const response = await post(`/api/v1/auth/claim-profile/${dot}`, {}, '198.51.100.8');
+      expect(response.statusCode, published).toBe(422);
+      expect(response.json(), published).toEqual({ detail: 'No email associated with this carrier' });
+      const company = await app.database.db
+        .selectFrom('companies')
+        .select(['id', 'email'])
+        .where('dot_number', '=', Number(dot))
+        .executeTakeFirstOrThrow();
+      expect(company.email).toBe(published);
+      const tokens = await app.database.db
+        .selectFrom('login_tokens')
+        .select('id')
+        .where('company_id', '=', company.id)
+        .execute();
+      expect(tokens).toEqual([]);
+    }
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('never hands the mail transport anything but one plain address', async () => {
+    const message = { subject: 'S', text: 'T', html: '<p>T</p>', link: 'https://carrierpage.example/x' };
+    const smtpMail = smtpTransport(
+      `smtp://127.0.0.1:${smtp.port}`,
+      'CarrierPage <no-reply@carrierpage.example>',
+    );
+    const logged: unknown[] = [];
+    const logger = { info: (...args: unknown[]) => logged.push(args) } as unknown as FastifyBaseLogger;
+    const outboxMail = outboxTransport(app.database.db, logger, { logLinks: true });
+    for (const to of Object.values(UNUSABLE_FMCSA_EMAILS)) {
+      await expect(smtpMail.send({ ...message, to }), to).rejects.toThrow('not one plain address');
+      await expect(outboxMail.send({ ...message, to }), to).rejects.toThrow('not one plain address');
+    }
+    expect(smtp.received).toHaveLength(0);
+    expect(await app.database.db.selectFrom('outbox_messages').select('id').execute()).toEqual([]);
+    expect(logged).toEqual([]);
+  });
+
+  it('refuses a claim or login request that another site could send, and sends nothing', async () => {
+    const attempts = [
+      // A body-less POST (fetch with mode: 'no-cors', or a form without fields).
+      {},
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      { 'content-type': 'multipart/form-data; boundary=x' },
+      // Basic credentials a browser would attach on its own to another site's form post.
+      { 'content-type': 'text/plain', authorization: 'Basic dXNlcjpwYXNz' },
+    ];
+    for (const headers of attempts) {
+      for (const [url, payload] of [
+        ['/api/v1/auth/claim-profile/503', undefined],
+        ['/api/v1/auth/user-login', '{"email":"dispatch@claimme.example.com"}'],
+      ] as const) {
+        const response = await app.fastify.inject({
+          method: 'POST',
+          url,
+          headers: { ...headers, origin: 'https://evil.example' },
+          payload: headers['content-type'] ? payload : undefined,
+          remoteAddress: '198.51.100.9',
+        });
+        expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(415);
+        expect(response.json()).toEqual({ detail: CROSS_SITE_DETAIL });
+        expect(response.headers['access-control-allow-origin']).toBeUndefined();
+      }
+    }
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it(`sends at most ${CLAIM_MAILS_PER_ADDRESS} claim e-mails a day to one FMCSA address, however many clients ask`, async () => {
+    now = new Date(now.getTime() + 60 * 60_000);
+    const claimFrom = (dot: number, client: number) =>
+      post(`/api/v1/auth/claim-profile/${dot}`, {}, `198.51.100.${client}`);
+    // Three clients, two carriers sharing the address: three e-mails.
+    expect((await claimFrom(530, 11)).statusCode).toBe(200);
+    expect((await claimFrom(531, 12)).statusCode).toBe(200);
+    now = new Date(now.getTime() + 20 * 60_000);
+    expect((await claimFrom(530, 13)).statusCode).toBe(200);
+    // Any further client, for either carrier, is refused for 24 hours from the first e-mail.
+    for (const [dot, client] of [
+      [530, 14],
+      [531, 15],
+      [531, 16],
+    ] as const) {
+      const refused = await claimFrom(dot, client);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ detail: CLAIM_LIMIT_DETAIL });
+    }
+    expect(smtp.received).toHaveLength(3);
+    expect(smtp.received.map((mail) => (mail.to && 'text' in mail.to ? mail.to.text : ''))).toEqual([
+      'fleet@shared.example.com',
+      'fleet@shared.example.com',
+      'fleet@shared.example.com',
+    ]);
+    // Refused requests leave no link behind and do not count.
+    expect(await tokensTo('fleet@shared.example.com')).toHaveLength(3);
+
+    // A day after the first two, their two places are free again; the third's is not.
+    now = new Date(now.getTime() + 24 * 60 * 60_000 - 20 * 60_000 + 1000);
+    expect((await claimFrom(531, 17)).statusCode).toBe(200);
+    expect((await claimFrom(530, 18)).statusCode).toBe(200);
+    expect((await claimFrom(531, 19)).statusCode).toBe(429);
+    expect(smtp.received).toHaveLength(5);
   });
 });
 
@@ -190,7 +321,11 @@ describe(`a failed send on ${testDialect}`, () => {
     app.services.mail.send = async () => {
       throw new Error('connect ECONNREFUSED');
     };
-    const response = await app.fastify.inject({ method: 'POST', url: '/api/v1/auth/claim-profile/601' });
+    const response = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/auth/claim-profile/601',
+      payload: {},
+    });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ detail: 'The e-mail could not be sent. Please try again later.' });
     expect(await app.database.db.selectFrom('login_tokens').selectAll().execute()).toEqual([]);

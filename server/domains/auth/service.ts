@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+import { fmcsaAddress } from '../mail/address.ts';
 import { actionMessage } from '../mail/messages.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import type { UsersService } from '../users/service.ts';
@@ -9,6 +10,14 @@ import { LOGIN_TOKEN_MINUTES, type LoginTokenKind, type LoginTokens } from './to
 /** At most this many links to one address per window (besides the per-client rate limit). */
 export const LINKS_PER_ADDRESS = 5;
 const LINK_WINDOW_MS = 15 * 60_000;
+
+/**
+ * At most this many claim e-mails to one FMCSA address in 24 hours, however many clients ask and
+ * whichever carriers they name: counted in the database, so it holds across instances (decision 020).
+ */
+export const CLAIM_MAILS_PER_ADDRESS = 3;
+const CLAIM_WINDOW_MS = 24 * 60 * 60_000;
+export const CLAIM_LIMIT_DETAIL = `This carrier's e-mail address has already received ${CLAIM_MAILS_PER_ADDRESS} claim e-mails in the last 24 hours. Please try again tomorrow.`;
 
 /** 'd****@example.com': enough to recognise the address, not enough to harvest it. */
 export function maskEmail(email: string): string {
@@ -44,19 +53,37 @@ export function createAuthService({
   clock,
   log,
 }: AuthDependencies) {
-  /** Issues a link and e-mails it; if the e-mail cannot go out, the link is revoked and the caller told. */
+  /** Why the link just recorded for this address is one too many (the per-address limits), or null. */
+  async function limitRefusal(kind: LoginTokenKind, email: string): Promise<string | null> {
+    const now = clock().getTime();
+    if (
+      kind === 'claim' &&
+      (await tokens.countSince(email, new Date(now - CLAIM_WINDOW_MS), 'claim')) > CLAIM_MAILS_PER_ADDRESS
+    ) {
+      return CLAIM_LIMIT_DETAIL;
+    }
+    if ((await tokens.countSince(email, new Date(now - LINK_WINDOW_MS))) > LINKS_PER_ADDRESS) {
+      return 'Too many links were sent to this address. Please try again in 15 minutes.';
+    }
+    return null;
+  }
+
+  /**
+   * Issues a link and e-mails it; if the e-mail cannot go out, the link is revoked and the caller told.
+   * The link is recorded before the limits are counted, with itself included: requests racing each
+   * other (on one instance or several) can then be refused too often, never sent too often.
+   */
   async function sendLink(
     kind: LoginTokenKind,
     target: { companyId: number; userId: number | null; email: string },
     text: { subject: string; intro: string; action: string },
   ) {
-    if (
-      (await tokens.countSince(target.email, new Date(clock().getTime() - LINK_WINDOW_MS))) >=
-      LINKS_PER_ADDRESS
-    ) {
-      throw new HttpError(429, 'Too many links were sent to this address. Please try again in 15 minutes.');
-    }
     const { token, id } = await tokens.issue({ kind, ...target });
+    const refusal = await limitRefusal(kind, target.email);
+    if (refusal) {
+      await tokens.revoke(id);
+      throw new HttpError(429, refusal);
+    }
     const link = `${appUrl}/${VERIFY_PATHS[kind]}/${token}`;
     try {
       await mail.send(
@@ -93,7 +120,8 @@ export function createAuthService({
         .executeTakeFirst();
       if (!company) throw new HttpError(404, 'Carrier not found');
       if (company.claimed === 1) throw new HttpError(409, 'Profile already claimed');
-      const email = company.email?.trim().toLowerCase();
+      // The record stays as FMCSA published it; only a field holding one plain address is used.
+      const email = fmcsaAddress(company.email);
       if (!email) throw new HttpError(422, 'No email associated with this carrier');
       await sendLink(
         'claim',

@@ -53,12 +53,14 @@ export function createLoginTokens(db: Db, clock: () => Date) {
         .executeTakeFirst();
     },
 
-    /** How many links went to an address lately (the per-address limit). */
-    async countSince(email: string, since: Date) {
-      const row = await db
+    /** How many links (of one kind, if given) went to an address lately (the per-address limits). */
+    async countSince(email: string, since: Date, kind?: LoginTokenKind) {
+      let query = db
         .selectFrom('login_tokens')
         .where('email', '=', email)
-        .where('created_at', '>=', since.toISOString())
+        .where('created_at', '>=', since.toISOString());
+      if (kind) query = query.where('kind', '=', kind);
+      const row = await query
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);

@@ -1,13 +1,14 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { isSingleAddress } from './address.ts';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** The link the message carries; the outbox prints it to the log so the embedded default works end to end. */
+  /** The link the message carries; outside production the outbox prints it to the log. */
   link: string;
 }
 
@@ -16,12 +17,21 @@ export interface MailTransport {
   send(message: MailMessage): Promise<void>;
 }
 
+/**
+ * Every message goes to exactly one plain address (no list, no display name), whatever its caller
+ * checked: a recipient string like 'a@x.example, b@y.example' would otherwise reach both.
+ */
+function assertSingleAddress(to: string): void {
+  if (!isSingleAddress(to)) throw new Error('mail refused: the recipient is not one plain address');
+}
+
 /** SMTP through nodemailer when SMTP_URL is set. */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
     async send(message) {
+      assertSingleAddress(message.to);
       await transporter.sendMail({
         from,
         to: message.to,
@@ -33,11 +43,20 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   };
 }
 
-/** Without SMTP: every message is stored in the outbox table and its link printed to the log. */
-export function outboxTransport(db: Db, logger: FastifyBaseLogger): MailTransport {
+/**
+ * Without SMTP: every message is stored in the outbox table. Its link is printed to the log only when
+ * `logLinks` says so (outside production, for a local developer): in production no link, which is a
+ * credential, ever reaches the log.
+ */
+export function outboxTransport(
+  db: Db,
+  logger: FastifyBaseLogger,
+  options: { logLinks: boolean },
+): MailTransport {
   return {
     kind: 'outbox',
     async send(message) {
+      assertSingleAddress(message.to);
       await db
         .insertInto('outbox_messages')
         .values({
@@ -48,10 +67,14 @@ export function outboxTransport(db: Db, logger: FastifyBaseLogger): MailTranspor
           created_at: new Date().toISOString(),
         })
         .execute();
-      logger.info(
-        { subject: message.subject, link: message.link },
-        'outbox: message stored (SMTP_URL is not set)',
-      );
+      if (options.logLinks) {
+        logger.info(
+          { subject: message.subject, link: message.link },
+          'outbox: message stored (SMTP_URL is not set)',
+        );
+      } else {
+        logger.info({ subject: message.subject }, 'outbox: message stored (SMTP_URL is not set)');
+      }
     },
   };
 }

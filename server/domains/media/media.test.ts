@@ -8,6 +8,7 @@ import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { signInOwner } from '../../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
+import { CROSS_SITE_DETAIL } from '../../http/cross-site.ts';
 import { MAX_UPLOAD_BYTES } from './service.ts';
 
 interface Part {
@@ -291,7 +292,11 @@ describe(`media API on ${testDialect}`, () => {
   it('needs a session, a well-formed id and a block of the own company', async () => {
     const png = await solid(8, 8).png().toBuffer();
     const before = await assetCount();
-    expect((await upload(blocks.equipment, [filePart(png)], null)).statusCode).toBe(401);
+    // Without a bearer token a multipart form could come from any site's <form>: refused before it is read.
+    const anonymous = await upload(blocks.equipment, [filePart(png)], null);
+    expect(anonymous.statusCode).toBe(415);
+    expect(anonymous.json()).toEqual({ detail: CROSS_SITE_DETAIL });
+    expect((await upload(blocks.equipment, [filePart(png)], 'not-a-session')).statusCode).toBe(401);
     const malformed = await upload('abc', [filePart(png)]);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().detail).toContain('block id');
@@ -324,7 +329,8 @@ describe(`media API on ${testDialect}`, () => {
     const png = await solid(8, 8).png().toBuffer();
     const asset = (await upload(blocks.equipment, [filePart(png)])).json();
     const url = `/api/v1/content/media/${asset.id}`;
-    expect((await call('DELETE', url, null)).statusCode).toBe(401);
+    expect((await call('DELETE', url, null)).statusCode).toBe(415);
+    expect((await call('DELETE', url, 'not-a-session')).statusCode).toBe(401);
     expect((await call('DELETE', '/api/v1/content/media/abc', tokens.a)).statusCode).toBe(400);
     const foreign = await call('DELETE', url, tokens.b);
     expect(foreign.statusCode).toBe(404);
