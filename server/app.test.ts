@@ -80,6 +80,82 @@ describe(`platform API on ${testDialect}`, () => {
   });
 });
 
+describe(`client addresses behind a proxy (${testDialect})`, () => {
+  /** The link-request limit (10 an hour per client) makes an exhausted bucket cheap to reach. */
+  const requestLink = (app: TestApp, remoteAddress: string, forwardedFor?: string) =>
+    app.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/auth/user-login',
+      payload: { email: 'nobody@example.com' },
+      remoteAddress,
+      headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+    });
+
+  it.each(['loopback', '127.0.0.1', '10.0.0.0/8,127.0.0.0/8'])(
+    'with TRUST_PROXY=%s a forged left-most X-Forwarded-For entry stays in the same bucket',
+    async (trustProxy) => {
+      const app = await createTestApp({ TRUST_PROXY: trustProxy });
+      try {
+        // nginx appends the address it saw (198.51.100.7); the client wrote everything before it.
+        const statuses: number[] = [];
+        for (let i = 0; i < 11; i += 1) {
+          const forged = `203.0.113.${i + 1}`;
+          statuses.push((await requestLink(app, '127.0.0.1', `${forged}, 198.51.100.7`)).statusCode);
+        }
+        expect(statuses).toEqual([...Array<number>(10).fill(404), 429]);
+        // The same client without a forged entry is limited too; another client is not.
+        expect((await requestLink(app, '127.0.0.1', '198.51.100.7')).statusCode).toBe(429);
+        expect((await requestLink(app, '127.0.0.1', '198.51.100.8')).statusCode).toBe(404);
+      } finally {
+        await app.close();
+      }
+    },
+  );
+
+  it('skips every named proxy of a chain, and only those', async () => {
+    const app = await createTestApp({ TRUST_PROXY: 'loopback,10.0.0.0/8' });
+    try {
+      // client -> load balancer (10.0.0.5) -> nginx (loopback) -> app
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i += 1) {
+        statuses.push(
+          (await requestLink(app, '127.0.0.1', `203.0.113.${i + 1}, 198.51.100.7, 10.0.0.5`)).statusCode,
+        );
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(404), 429]);
+      expect((await requestLink(app, '127.0.0.1', '198.51.100.8, 10.0.0.5')).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For from an address that is not a trusted proxy', async () => {
+    const app = await createTestApp({ TRUST_PROXY: 'loopback' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i += 1) {
+        statuses.push((await requestLink(app, '192.0.2.50', `203.0.113.${i + 1}`)).statusCode);
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(404), 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For altogether without TRUST_PROXY', async () => {
+    const app = await createTestApp();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i += 1) {
+        statuses.push((await requestLink(app, '127.0.0.1', `203.0.113.${i + 1}`)).statusCode);
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(404), 429]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe(`health when the database is gone (${testDialect})`, () => {
   it('answers 503 with the database unreachable', async () => {
     const app = await createTestApp();

@@ -74,8 +74,30 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'not a url', 'SMTP_URL'],
     ['SUPPORT_EMAIL', 'nobody', 'SUPPORT_EMAIL'],
     ['RATE_LIMIT_MAX', '0', 'RATE_LIMIT_MAX'],
+    ['TRUST_PROXY', 'true', "TRUST_PROXY: 'true' would trust every hop"],
+    ['TRUST_PROXY', 'TRUE', "'loopback' for an nginx on the same machine"],
+    ['TRUST_PROXY', '1', 'TRUST_PROXY: a number of proxies cannot tell a proxy from a client'],
+    ['TRUST_PROXY', '2', "name the proxies in front of the server instead: 'loopback'"],
+    ['TRUST_PROXY', 'yes', "TRUST_PROXY: not a proxy address: 'yes'"],
+    ['TRUST_PROXY', '10.0.0.0/33', "TRUST_PROXY: not a proxy address: '10.0.0.0/33'"],
+    ['TRUST_PROXY', '127.0.0.1, nginx.local', "TRUST_PROXY: not a proxy address: 'nginx.local'"],
+    ['TRUST_PROXY', '1.5', "TRUST_PROXY: not a proxy address: '1.5'"],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(message);
+  });
+
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['loopback', ['loopback']],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.5 ,::1,fd00::/8', ['10.0.0.0/8', '192.168.1.5', '::1', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads TRUST_PROXY=%s as trustProxy %j', (value, expected) => {
+    const env = { DATA_DIR: tempDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) };
+    expect(loadConfig(env).trustProxy).toEqual(expected);
   });
 });

@@ -1,16 +1,74 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** The names proxy-addr (Fastify's `trustProxy`) knows for groups of addresses. */
+const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const TRUST_PROXY_HINT =
+  "name the proxies in front of the server instead: 'loopback' for an nginx on the same machine, or their IP addresses or subnets such as 10.0.0.0/8, comma-separated";
+
+/** One entry of a TRUST_PROXY list: a name proxy-addr knows, an IP address, or a subnet (address/prefix). */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may name the client in X-Forwarded-For (Fastify's `trustProxy`): none (unset, false
+ * or 0), or the proxies named by address. Fastify then takes the client address from the right of
+ * X-Forwarded-For, skipping only entries those proxies added, so whatever a client writes there
+ * itself is never its address (nor its rate-limit bucket). Refused, each with a message saying what
+ * to use: `true`, which trusts every hop (the client picks its own address), and a hop count, which
+ * cannot tell a proxy from a client that connects to the port directly and which Fastify 5.12
+ * ignores (it trusts nobody for a number).
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, context): false | string[] => {
+    const lower = value.toLowerCase();
+    if (lower === '' || lower === 'false' || lower === '0') return false;
+    if (lower === 'true') {
+      context.addIssue({
+        code: 'custom',
+        message: `'true' would trust every hop, so any client could choose its own address (and rate-limit bucket) with X-Forwarded-For; ${TRUST_PROXY_HINT}`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(lower)) {
+      context.addIssue({
+        code: 'custom',
+        message: `a number of proxies cannot tell a proxy from a client that connects directly (Fastify ignores it); ${TRUST_PROXY_HINT}`,
+      });
+      return z.NEVER;
+    }
+    const entries = lower.split(',').map((entry) => entry.trim());
+    const invalid = entries.filter((entry) => !isProxyAddress(entry));
+    if (invalid.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `not a proxy address: ${invalid.map((entry) => `'${entry}'`).join(', ')}; ${TRUST_PROXY_HINT}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
 
 /**
  * Every environment variable the server reads, validated once at start-up.
  * An invalid value stops the process with a message naming the variable (see main.ts).
  */
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
-
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -35,7 +93,7 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   OUTBOX_PAGE: booleanFromEnv.optional(),
 });
 
@@ -61,7 +119,8 @@ export interface AppConfig {
   logLevel: string;
   rateLimit: { max: number; windowMs: number };
   bodyLimitBytes: number;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false (no proxy) or the trusted proxies' addresses, subnets and names. */
+  trustProxy: false | string[];
 }
 
 export class ConfigError extends Error {}

@@ -11,6 +11,7 @@ import { createAuthService } from './domains/auth/service.ts';
 import { createBlocksService } from './domains/blocks/service.ts';
 import { createCapacityService } from './domains/capacity/service.ts';
 import { createSessionTokens } from './domains/auth/session-token.ts';
+import { createSessions } from './domains/auth/sessions.ts';
 import { createLoginTokens } from './domains/auth/tokens.ts';
 import { createHealthService } from './domains/health/service.ts';
 import { createMediaRepo } from './domains/media/repo.ts';
@@ -45,7 +46,7 @@ export function createServices(
     ? smtpTransport(config.smtpUrl, config.mailFrom)
     : outboxTransport(db, logger, { logLinks: config.outboxPage && config.env !== 'production' }),
 ) {
-  const sessions = createSessionTokens(config.jwtSecret, clock);
+  const sessions = createSessions(db, createSessionTokens(config.jwtSecret, clock), clock);
   const users = createUsersService(db, clock);
   const media = createMediaService(
     createMediaRepo(db),

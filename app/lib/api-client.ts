@@ -52,3 +52,20 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
+
+/**
+ * Ends a session on the server (POST /api/v1/auth/logout), so the token is refused from then on even
+ * if a copy of it survives. The browser has already forgotten the token; a failed call (offline,
+ * server down) changes nothing there, so it is not reported.
+ */
+export async function endServerSession(token: string): Promise<void> {
+  try {
+    await fetch('/api/v1/auth/logout', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      keepalive: true,
+    });
+  } catch {
+    // Nothing to do: the local logout stands.
+  }
+}

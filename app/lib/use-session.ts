@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { endServerSession } from './api-client';
 import {
   clearSessionToken,
   decodeSessionToken,
@@ -23,6 +24,11 @@ export function useSession(): Session {
   const token = useSyncExternalStore(subscribeToSession, readSessionToken, () => null);
   const user = useMemo(() => (token ? decodeSessionToken(token) : null), [token]);
   const login = useCallback((newToken: string) => storeSessionToken(newToken), []);
-  const logout = useCallback(() => clearSessionToken(), []);
+  // The token is forgotten here at once, whatever the server answers; the server is told to refuse it.
+  const logout = useCallback(() => {
+    const current = readSessionToken();
+    clearSessionToken();
+    if (current) void endServerSession(current);
+  }, []);
   return { user, token, login, logout };
 }

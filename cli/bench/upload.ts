@@ -107,6 +107,7 @@ async function prepareOwners(dataDir: string, count: number) {
       user_id: user.id,
       is_admin: true,
       email,
+      session_version: 0,
     });
     owners.push({ blockId, token });
   }

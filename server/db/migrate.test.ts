@@ -38,9 +38,10 @@ describe(`migrations on ${testDialect}`, () => {
         created_at: now,
         updated_at: now,
       })
-      .returning(['id', 'is_admin'])
+      .returning(['id', 'is_admin', 'session_version'])
       .executeTakeFirstOrThrow();
     expect(user.is_admin).toBe(1);
+    expect(user.session_version).toBe(0);
   });
 
   it('refuses a second company with the same DOT number', async () => {

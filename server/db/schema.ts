@@ -51,6 +51,8 @@ export interface UsersTable {
   email: string;
   is_admin: Flag;
   is_active: Flag;
+  /** Raised by every change of e-mail, role or status; tokens signed with an older value are refused. */
+  session_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -128,6 +130,12 @@ export interface OutboxMessagesTable {
   created_at: string;
 }
 
+/** Logged-out session tokens by id (jti), kept until they would have expired anyway. */
+export interface RevokedSessionsTable {
+  jti: string;
+  expires_at: string;
+}
+
 export interface InspectionsTable {
   inspection_id: string;
   dot_number: number;
@@ -161,6 +169,7 @@ export interface Database {
   rating_requests: RatingRequestsTable;
   login_tokens: LoginTokensTable;
   outbox_messages: OutboxMessagesTable;
+  revoked_sessions: RevokedSessionsTable;
   inspections: InspectionsTable;
   crashes: CrashesTable;
 }

@@ -10,21 +10,24 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
+/** The bearer token of a request's Authorization header, if it has one. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization ?? '';
+  return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? null;
+}
+
 /**
  * The caller's session from the bearer token, checked against the database on every request: a
- * token of a deactivated or deleted user is refused at once (401), whatever its expiry says.
+ * token of a deactivated or deleted user, a token issued before the user's e-mail, role or status
+ * changed, and a logged-out token are refused at once (401), whatever its expiry says.
  */
 export async function requireSession(request: FastifyRequest, services: Services): Promise<SessionUser> {
-  const header = request.headers.authorization ?? '';
-  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  const token = bearerToken(request);
   if (!token) throw new HttpError(401, 'Not authenticated');
-  const claims = await services.sessions.verify(token);
-  const companyId = claims ? Number.parseInt(claims.sub, 10) : NaN;
-  if (!claims || !Number.isInteger(companyId)) throw new HttpError(401, 'Session expired or invalid');
-  const user = await services.users.activeUser(companyId, claims.user_id);
+  const user = await services.sessions.authenticate(token);
   if (!user) throw new HttpError(401, 'Session expired or invalid');
   return {
-    companyId,
+    companyId: user.companyId,
     dotNumber: user.dot_number,
     userId: user.id,
     email: user.email,

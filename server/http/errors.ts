@@ -1,11 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 
-/** An error a domain service or route raises to answer with a status code and a `detail` message. */
+/**
+ * An error a domain service or route raises to answer with a status code and a `detail` message,
+ * and headers where the status asks for them (Retry-After with a 503).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
   }
@@ -34,7 +38,7 @@ const FASTIFY_CODE_DETAILS: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ detail: error.detail });
+      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

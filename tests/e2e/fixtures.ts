@@ -72,9 +72,15 @@ export async function withVerifiedSession(page: Page, email: string): Promise<vo
   const db = new Database(path.join(E2E_DATA_DIR, 'app.db'), { readonly: true, fileMustExist: true });
   const user = db
     .prepare(
-      'SELECT users.id, users.company_id, users.is_admin, companies.dot_number FROM users JOIN companies ON companies.id = users.company_id WHERE users.email = ?',
+      'SELECT users.id, users.company_id, users.is_admin, users.session_version, companies.dot_number FROM users JOIN companies ON companies.id = users.company_id WHERE users.email = ?',
     )
-    .get(email) as { id: number; company_id: number; is_admin: number; dot_number: number };
+    .get(email) as {
+    id: number;
+    company_id: number;
+    is_admin: number;
+    session_version: number;
+    dot_number: number;
+  };
   db.close();
   const secret = readFileSync(path.join(E2E_DATA_DIR, 'jwt-secret'), 'utf8').trim();
   const token = await createSessionTokens(secret, () => new Date()).sign({
@@ -83,6 +89,7 @@ export async function withVerifiedSession(page: Page, email: string): Promise<vo
     user_id: user.id,
     is_admin: user.is_admin === 1,
     email,
+    session_version: user.session_version,
   });
   await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
 }

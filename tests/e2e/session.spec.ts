@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, fakeToken, test, TOKEN_KEY } from './fixtures';
+import { expect, expectAccessible, fakeToken, test, TOKEN_KEY, withVerifiedSession } from './fixtures';
 
 const validClaims = {
   sub: '42',
@@ -43,6 +43,45 @@ test('a valid stored token shows the logged-in header, and Logout removes it', a
   await expect(page).toHaveURL(/\/$/);
   await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+});
+
+test('Logout ends the session on the server: the old token is refused afterwards', async ({ page }) => {
+  await withVerifiedSession(page, 'owner@880006.example.com');
+  await page.goto('/resources');
+  const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+  expect(token).not.toBeNull();
+  const ownBoard = () =>
+    page.request.get('/api/v1/capacity', { headers: { authorization: `Bearer ${token}` } });
+  expect((await ownBoard()).status()).toBe(200);
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const loggedOut = page.waitForResponse('**/api/v1/auth/logout');
+  await nav.getByRole('button', { name: 'Logout' }).click();
+  expect((await loggedOut).status()).toBe(204);
+  await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+
+  // A copy of the token kept anywhere is useless now.
+  const refused = await ownBoard();
+  expect(refused.status()).toBe(401);
+  expect(await refused.json()).toEqual({ detail: 'Session expired or invalid' });
+});
+
+test('Logout still forgets the token when the server cannot be reached', async ({ page, consoleErrors }) => {
+  await withStoredToken(page, fakeToken(validClaims));
+  await page.route('**/api/v1/auth/logout', (route) => route.abort('internetdisconnected'));
+  await page.goto('/resources');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const failed = page.waitForEvent('requestfailed', (request) =>
+    request.url().endsWith('/api/v1/auth/logout'),
+  );
+  await nav.getByRole('button', { name: 'Logout' }).click();
+  await failed;
+  await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+  // The browser reports the failed call; nothing else may be logged.
+  expect(consoleErrors.filter((message) => !message.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+  consoleErrors.splice(0);
 });
 
 test('the mobile menu adds View Profile for a logged-in user', async ({ page }) => {

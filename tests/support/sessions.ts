@@ -23,7 +23,7 @@ export async function addCompanyUser(
       created_at: now,
       updated_at: now,
     })
-    .returning('id')
+    .returning(['id', 'session_version'])
     .executeTakeFirstOrThrow();
   return {
     sub: String(company.id),
@@ -31,6 +31,7 @@ export async function addCompanyUser(
     user_id: user.id,
     is_admin: isAdmin,
     email,
+    session_version: user.session_version,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { bearerToken } from '../../http/auth.ts';
 import { parseInput } from '../../http/errors.ts';
 import { DotNumberParams, emailAddress } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
@@ -34,5 +35,15 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
   app.get('/auth/verify-user-login/:token', async (request) => {
     const { token } = parseInput(TokenParams, request.params);
     return services.auth.verifyLogin('user_login', token);
+  });
+
+  /**
+   * Ends the bearer token's session on the server: the token is refused from now on. Answers 204
+   * whatever the token, so a browser that logs out with an expired or already revoked token (or
+   * none) sees the same success; the browser forgets its token either way.
+   */
+  app.post('/auth/logout', async (request, reply) => {
+    await services.auth.logout(bearerToken(request));
+    return reply.status(204).send();
   });
 }

@@ -4,7 +4,7 @@ import { fmcsaAddress } from '../mail/address.ts';
 import { actionMessage } from '../mail/messages.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import type { UsersService } from '../users/service.ts';
-import type { SessionTokens } from './session-token.ts';
+import type { Sessions } from './sessions.ts';
 import { LOGIN_TOKEN_MINUTES, type LoginTokenKind, type LoginTokens } from './tokens.ts';
 
 /** At most this many links to one address per window (besides the per-client rate limit). */
@@ -35,7 +35,7 @@ const VERIFY_PATHS: Record<LoginTokenKind, string> = {
 interface AuthDependencies {
   db: Db;
   tokens: LoginTokens;
-  sessions: SessionTokens;
+  sessions: Sessions;
   users: UsersService;
   mail: MailTransport;
   appUrl: string;
@@ -106,6 +106,7 @@ export function createAuthService({
         user_id: row.id,
         is_admin: row.is_admin === 1,
         email: row.email,
+        session_version: row.session_version,
       }),
     };
   }
@@ -196,6 +197,11 @@ export function createAuthService({
       const session = row?.user_id ? await sessionFor(row.company_id, row.user_id) : null;
       if (!session) throw new HttpError(400, 'Invalid or expired verification link');
       return session;
+    },
+
+    /** Ends the session of a bearer token on the server (sessions.ts); always succeeds. */
+    async logout(token: string | null) {
+      if (token) await sessions.revoke(token);
     },
   };
 }

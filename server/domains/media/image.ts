@@ -15,31 +15,78 @@ export const IMAGE_FORMATS = {
 
 export type ImageFormat = keyof typeof IMAGE_FORMATS;
 
-/** Decoding more pixels than this is refused: a small file can declare a huge canvas (a decompression bomb). */
-export const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * The most pixels an upload may decode to, all frames together (width x height x frames), per
+ * format. Refused from the file's header, before decoding: a small file can declare a huge canvas
+ * (a decompression bomb) or dozens of frames. Re-encoding costs differ by format (GIF's palette
+ * quantisation costs up to about 0.22 s of CPU per megapixel, animated WebP about 0.08 s, JPEG about
+ * 0.01 s), so each budget keeps the worst file of its format under about 0.7 s of CPU
+ * (docs/decisions/023-session-revocation-proxies-and-image-budgets.md has the measurements).
+ */
+export const MAX_DECODED_PIXELS: Record<ImageFormat, number> = {
+  jpeg: 50_000_000,
+  png: 50_000_000,
+  webp: 8_000_000,
+  gif: 2_500_000,
+};
 /** Stored images are scaled down to fit this square; pages never show them larger. */
 export const MAX_OUTPUT_EDGE = 2560;
 
 /**
- * Images decoded at once. Decoding is CPU-bound, so more at a time than there are cores adds
- * memory (a 12-megapixel photo is 36 MB decoded), not speed; further uploads wait their turn.
+ * Images re-encoded at once. Re-encoding is CPU-bound, so more at a time than there are cores adds
+ * memory (a 12-megapixel photo is 36 MB decoded), not speed.
  */
-const MAX_PARALLEL_DECODES = os.availableParallelism();
-let decoding = 0;
-const waitingForDecode: (() => void)[] = [];
+export const MAX_PARALLEL_DECODES = os.availableParallelism();
+/**
+ * Uploads that may wait for a turn. With the budgets above the last one waits a few seconds at
+ * most; beyond it the server answers 503 at once rather than holding ever more uploads in memory.
+ */
+export const MAX_WAITING_DECODES = 4 * MAX_PARALLEL_DECODES;
+/** What a refused upload is told to wait before trying again (Retry-After, in seconds). */
+export const DECODE_RETRY_AFTER_SECONDS = 5;
 
-async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (decoding < MAX_PARALLEL_DECODES) decoding += 1;
-  else await new Promise<void>((resolve) => waitingForDecode.push(resolve));
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next waiting upload, or is given back.
-    const next = waitingForDecode.shift();
-    if (next) next();
-    else decoding -= 1;
-  }
+const FORMAT_NAMES: Record<ImageFormat, string> = { jpeg: 'JPEG', png: 'PNG', gif: 'GIF', webp: 'WebP' };
+const ANIMATED_FORMATS = new Set<ImageFormat>(['gif', 'webp']);
+const megapixels = (pixels: number) => Number((pixels / 1_000_000).toFixed(1));
+
+/** A queue of image work: at most `maxRunning` at once, at most `maxWaiting` waiting, 503 beyond. */
+export function createDecodeQueue({ maxRunning, maxWaiting }: { maxRunning: number; maxWaiting: number }) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    /** True when another upload would be refused now (checked before an upload's body is read). */
+    get full() {
+      return running >= maxRunning && waiting.length >= maxWaiting;
+    },
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      if (running < maxRunning) running += 1;
+      else if (waiting.length < maxWaiting) await new Promise<void>((resolve) => waiting.push(resolve));
+      else throw busyError();
+      try {
+        return await work();
+      } finally {
+        // The slot passes straight to the next waiting upload, or is given back.
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+  };
 }
+
+export function busyError(): HttpError {
+  return new HttpError(
+    503,
+    `The server is busy processing other images. Please try again in ${DECODE_RETRY_AFTER_SECONDS} seconds.`,
+    { 'Retry-After': String(DECODE_RETRY_AFTER_SECONDS) },
+  );
+}
+
+/** The one queue every upload's image passes through. */
+export const imageDecodeQueue = createDecodeQueue({
+  maxRunning: MAX_PARALLEL_DECODES,
+  maxWaiting: MAX_WAITING_DECODES,
+});
 
 const matches = (bytes: Buffer, offset: number, signature: string | number[]) => {
   const expected = typeof signature === 'string' ? Buffer.from(signature, 'latin1') : Buffer.from(signature);
@@ -65,19 +112,48 @@ export function contentTypeOfKey(key: string): string | null {
 }
 
 /**
+ * Refuses an image whose frames together hold more pixels than its format's budget, from the
+ * header alone (sharp reads no pixel data for this), before it takes a place in the queue.
+ */
+async function checkDecodeBudget(data: Buffer, format: ImageFormat): Promise<void> {
+  let width: number, frameHeight: number, frames: number;
+  try {
+    const meta = await sharp(data).metadata();
+    width = meta.width;
+    frameHeight = meta.pageHeight ?? meta.height;
+    frames = ANIMATED_FORMATS.has(format) ? (meta.pages ?? 1) : 1;
+  } catch {
+    throw new HttpError(400, 'The file could not be read as an image');
+  }
+  const pixels = width * frameHeight * frames;
+  const budget = MAX_DECODED_PIXELS[format];
+  if (pixels <= budget) return;
+  const name = FORMAT_NAMES[format];
+  throw new HttpError(
+    422,
+    frames > 1
+      ? `The image is too large: an animated ${name} may have at most ${megapixels(budget)} megapixels in all its frames together; this one has ${frames} frames of ${width} x ${frameHeight} (${megapixels(pixels)} megapixels)`
+      : `The image is too large: a ${name} may have at most ${megapixels(budget)} megapixels; this one has ${width} x ${frameHeight} (${megapixels(pixels)} megapixels)`,
+  );
+}
+
+/**
  * Decodes and re-encodes an image in its own format: turned upright from its EXIF orientation,
  * scaled down to MAX_OUTPUT_EDGE, with all metadata (EXIF, GPS, XMP, comments) left behind, since
  * sharp writes none unless asked. Re-encoding also drops anything hidden after the image data.
- * Animated GIF and WebP keep their frames.
+ * Animated GIF and WebP keep their frames. Images over their pixel budget are refused first (422),
+ * then the image waits for its turn in the bounded queue (503 when the queue is full).
  */
-export function reencodeImage(data: Buffer, format: ImageFormat): Promise<Buffer> {
-  return withDecodeSlot(() => reencode(data, format));
+export async function reencodeImage(data: Buffer, format: ImageFormat): Promise<Buffer> {
+  await checkDecodeBudget(data, format);
+  return imageDecodeQueue.run(() => reencode(data, format));
 }
 
 async function reencode(data: Buffer, format: ImageFormat): Promise<Buffer> {
-  const animated = format === 'gif' || format === 'webp';
+  const animated = ANIMATED_FORMATS.has(format);
   try {
-    const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, animated })
+    // The budget again, as libvips' own limit: a header that understates the image stops here.
+    const image = sharp(data, { limitInputPixels: MAX_DECODED_PIXELS[format], animated })
       .autoOrient()
       .resize({ width: MAX_OUTPUT_EDGE, height: MAX_OUTPUT_EDGE, fit: 'inside', withoutEnlargement: true });
     switch (format) {
@@ -92,7 +168,10 @@ async function reencode(data: Buffer, format: ImageFormat): Promise<Buffer> {
     }
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new HttpError(400, `The image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
+      throw new HttpError(
+        422,
+        `The image is too large: a ${FORMAT_NAMES[format]} may have at most ${megapixels(MAX_DECODED_PIXELS[format])} megapixels`,
+      );
     }
     throw new HttpError(400, 'The file could not be read as an image');
   }

@@ -3,12 +3,13 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { signInOwner } from '../../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 import { CROSS_SITE_DETAIL } from '../../http/cross-site.ts';
+import { imageDecodeQueue, MAX_PARALLEL_DECODES, MAX_WAITING_DECODES } from './image.ts';
 import { MAX_UPLOAD_BYTES } from './service.ts';
 
 interface Part {
@@ -220,8 +221,66 @@ describe(`media API on ${testDialect}`, () => {
     const bomb = await solid(10_000, 6_000).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.length).toBeLessThan(MAX_UPLOAD_BYTES);
     const response = await upload(blocks.equipment, [filePart(bomb, 'bomb.png', 'image/png')]);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'The image is too large: at most 50 megapixels' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      detail:
+        'The image is too large: a PNG may have at most 50 megapixels; this one has 10000 x 6000 (60 megapixels)',
+    });
+  });
+
+  it('refuses a small GIF of many large frames from its header, before decoding it', async () => {
+    // The finding's file: 45 frames of 1000 x 1000 in about 80 KB, which took 2.5 s of CPU to re-encode.
+    const frames = 45;
+    const raw = Buffer.alloc(1000 * 1000 * 3 * frames);
+    for (let frame = 0; frame < frames; frame += 1) {
+      raw.fill((frame * 37) % 256, frame * 3_000_000, (frame + 1) * 3_000_000);
+    }
+    const gif = await sharp(raw, {
+      raw: { width: 1000, height: 1000 * frames, channels: 3, pageHeight: 1000 },
+    })
+      .gif({ effort: 1, dither: 0 })
+      .toBuffer();
+    expect(gif.length).toBeLessThan(200_000);
+    const queued = vi.spyOn(imageDecodeQueue, 'run');
+    try {
+      const before = await assetCount();
+      const response = await upload(blocks.equipment, [filePart(gif, 'frames.gif', 'image/gif')]);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        detail:
+          'The image is too large: an animated GIF may have at most 2.5 megapixels in all its frames together; this one has 45 frames of 1000 x 1000 (45 megapixels)',
+      });
+      // Refused from the header: it never waited for, nor took, a decoding slot.
+      expect(queued).not.toHaveBeenCalled();
+      expect(await assetCount()).toBe(before);
+    } finally {
+      queued.mockRestore();
+    }
+  });
+
+  it('refuses uploads with 503 and Retry-After while the image queue is full', async () => {
+    const png = await solid(8, 8).png().toBuffer();
+    // Occupy every decoding slot and every waiting place with work that ends when the test says so.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const occupied = Array.from({ length: MAX_PARALLEL_DECODES + MAX_WAITING_DECODES }, () =>
+      imageDecodeQueue.run(() => gate),
+    );
+    expect(imageDecodeQueue.full).toBe(true);
+    const before = await assetCount();
+
+    const refused = await upload(blocks.equipment, [filePart(png)]);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json()).toEqual({
+      detail: 'The server is busy processing other images. Please try again in 5 seconds.',
+    });
+    expect(await assetCount()).toBe(before);
+
+    release();
+    await Promise.all(occupied);
+    expect(imageDecodeQueue.full).toBe(false);
+    expect((await upload(blocks.equipment, [filePart(png)])).statusCode).toBe(201);
   });
 
   it.each([

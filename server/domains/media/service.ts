@@ -1,6 +1,13 @@
 import { HttpError } from '../../http/errors.ts';
 import { IMAGE_LIMITS, type BlockType } from '../blocks/block-types.ts';
-import { IMAGE_FORMATS, contentTypeOfKey, reencodeImage, sniffImageFormat } from './image.ts';
+import {
+  IMAGE_FORMATS,
+  busyError,
+  contentTypeOfKey,
+  imageDecodeQueue,
+  reencodeImage,
+  sniffImageFormat,
+} from './image.ts';
 import type { MediaRepo } from './repo.ts';
 import type { MediaStorage } from './storage.ts';
 
@@ -60,6 +67,8 @@ export function createMediaService(repo: MediaRepo, storage: MediaStorage, clock
     async upload(companyId: number, blockId: number, receive: () => Promise<Upload>) {
       const limit = await imageLimitOf(companyId, blockId);
       if ((await repo.countForBlock(blockId)) >= limit) throw tooMany(limit);
+      // A full queue refuses now, before the body is read; reencodeImage checks again when it queues.
+      if (imageDecodeQueue.full) throw busyError();
       const { data, altText } = await receive();
       const format = sniffImageFormat(data);
       if (!format) throw new HttpError(415, 'Only JPEG, PNG, GIF or WebP images can be uploaded');

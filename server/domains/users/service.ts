@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import type { Flag } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 
 export interface CompanyUser {
@@ -59,7 +60,13 @@ export function createUsersService(db: Db, clock: () => Date) {
       return db
         .selectFrom('users')
         .innerJoin('companies', 'companies.id', 'users.company_id')
-        .select(['users.id', 'users.email', 'users.is_admin', 'companies.dot_number'])
+        .select([
+          'users.id',
+          'users.email',
+          'users.is_admin',
+          'users.session_version',
+          'companies.dot_number',
+        ])
         .where('users.id', '=', userId)
         .where('users.company_id', '=', companyId)
         .where('users.is_active', '=', 1)
@@ -94,6 +101,11 @@ export function createUsersService(db: Db, clock: () => Date) {
       return toCompanyUser(row);
     },
 
+    /**
+     * Changes a user of the company. A change of e-mail, role or status raises the user's session
+     * version, which ends every session issued before it (sessions.ts): deactivating and reactivating
+     * a user does not bring an old token back.
+     */
     async update(
       companyId: number,
       actingUserId: number,
@@ -101,16 +113,28 @@ export function createUsersService(db: Db, clock: () => Date) {
       changes: { email?: string; is_admin?: boolean; is_active?: boolean },
     ): Promise<CompanyUser> {
       if (userId === actingUserId) throw new HttpError(403, 'You cannot change your own user');
-      await findInCompany(companyId, userId);
+      const current = await findInCompany(companyId, userId);
       if (changes.email !== undefined) await ensureUniqueEmail(companyId, changes.email, userId);
+      const flag = (value: boolean | undefined): Flag | undefined =>
+        value === undefined ? undefined : value ? 1 : 0;
+      const values = {
+        email: changes.email,
+        is_admin: flag(changes.is_admin),
+        is_active: flag(changes.is_active),
+      };
+      const endsSessions =
+        (values.email !== undefined && values.email !== current.email) ||
+        (values.is_admin !== undefined && values.is_admin !== current.is_admin) ||
+        (values.is_active !== undefined && values.is_active !== current.is_active);
       const row = await db
         .updateTable('users')
-        .set({
-          ...(changes.email !== undefined ? { email: changes.email } : {}),
-          ...(changes.is_admin !== undefined ? { is_admin: changes.is_admin ? 1 : 0 } : {}),
-          ...(changes.is_active !== undefined ? { is_active: changes.is_active ? 1 : 0 } : {}),
+        .set((eb) => ({
+          ...(values.email !== undefined ? { email: values.email } : {}),
+          ...(values.is_admin !== undefined ? { is_admin: values.is_admin } : {}),
+          ...(values.is_active !== undefined ? { is_active: values.is_active } : {}),
+          ...(endsSessions ? { session_version: eb('session_version', '+', 1) } : {}),
           updated_at: clock().toISOString(),
-        })
+        }))
         .where('id', '=', userId)
         .returningAll()
         .executeTakeFirstOrThrow();
