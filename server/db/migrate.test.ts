@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertContentBlock } from '../../tests/support/factories.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
@@ -66,5 +67,62 @@ describe(`migrations on ${testDialect}`, () => {
     await database.db.deleteFrom('companies').where('id', '=', company.id).execute();
     const left = await database.db.selectFrom('content_blocks').select('id').execute();
     expect(left).toEqual([]);
+  });
+});
+
+describe(`migration 006-web-domain on ${testDialect}`, () => {
+  it('derives web_domain from the stored e-mails and takes free-mail domains out of the search index', async () => {
+    const database = await createTestDatabase({ migratedTo: '005-search-index-tokens' });
+    const { db } = database;
+    try {
+      const now = new Date().toISOString();
+      const rows: [number, string, string | null][] = [
+        [7001, 'SOLO HAULING', 'J.Doe@Gmail.com'],
+        [7002, 'PRAIRIE LINES LLC', 'Dispatch@AcmeFreight-Lines.com'],
+        [7003, 'ROADSIDE CARRIER', 'roadside@comcast.net'],
+        [7004, 'NO MAIL TRUCKING', null],
+        [7005, 'JUNK MAIL TRUCKING', 'n/a'],
+      ];
+      await sql`INSERT INTO companies (dot_number, name, email, created_at, updated_at)
+        VALUES ${sql.join(rows.map(([dot, name, email]) => sql`(${dot}, ${name}, ${email}, ${now}, ${now})`))}`.execute(
+        db,
+      );
+      const matching = async (word: string) => {
+        const found =
+          testDialect === 'sqlite'
+            ? await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
+                JOIN companies c ON c.id = f.rowid WHERE companies_fts MATCH ${`"${word}"*`}`.execute(db)
+            : await sql<{ dot: number }>`SELECT dot_number AS dot FROM companies
+                WHERE search_vector @@ to_tsquery('simple', ${`${word}:*`})`.execute(db);
+        return found.rows.map((row) => Number(row.dot)).sort((a, b) => a - b);
+      };
+      if (testDialect === 'sqlite') {
+        // The index as the search module wrote it before: the e-mail's domain, whatever it was.
+        await sql`INSERT INTO companies_fts (rowid, name, dba_name, place, web, facets)
+          SELECT id, name, '', '', substr(email, instr(email, '@') + 1), '' FROM companies
+          WHERE email LIKE '%@%'`.execute(db);
+      }
+      expect(await matching('gmail')).toEqual([7001]);
+
+      await migrateToLatest(db, testDialect);
+      const stored = await db
+        .selectFrom('companies')
+        .select(['dot_number', 'web_domain'])
+        .orderBy('dot_number')
+        .execute();
+      expect(stored.map((row) => [row.dot_number, row.web_domain])).toEqual([
+        [7001, null],
+        [7002, 'acmefreight-lines.com'],
+        [7003, null],
+        [7004, null],
+        [7005, null],
+      ]);
+      expect(await matching('gmail')).toEqual([]);
+      expect(await matching('comcast')).toEqual([]);
+      expect(await matching('acmefreight')).toEqual([7002]);
+      expect(await matching('solo')).toEqual([7001]);
+    } finally {
+      await database.destroy();
+    }
   });
 });
