@@ -5,7 +5,7 @@ import { carrierDataSchema } from './migrations/002-carrier-data.ts';
 import { searchIndexSchema } from './migrations/003-search-index.ts';
 import { ratingsSchema } from './migrations/004-ratings.ts';
 import { searchIndexTokensSchema } from './migrations/005-search-index-tokens.ts';
-import { webDomainSchema } from './migrations/006-web-domain.ts';
+import { webDomainSchema } from './migrations/009-web-domain.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -20,7 +20,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '003-search-index': searchIndexSchema(dialect),
     '004-ratings': ratingsSchema,
     '005-search-index-tokens': searchIndexTokensSchema(dialect),
-    '006-web-domain': webDomainSchema(dialect),
+    '009-web-domain': webDomainSchema(dialect),
   };
 }
 

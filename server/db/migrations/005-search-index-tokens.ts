@@ -6,7 +6,7 @@ import type { Dialect } from '../migrate.ts';
  * prefix indexes for two and three letters only (longer prefixes read the few terms they cover),
  * and '_' kept inside tokens, so facet tokens ('_statetx') never share a prefix with typed words.
  * PostgreSQL's search column is unchanged. The new table is filled from the companies table by
- * 006-web-domain.ts, which always runs after this one: the index's rows read a column that
+ * 009-web-domain.ts, which always runs after this one: the index's rows read a column that
  * migration adds, so they cannot be written here.
  */
 export function searchIndexTokensSchema(dialect: Dialect): Migration {

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { ownedDomain } from '../../domains/mail/email-addresses.ts';
-import { rebuildSearchIndex } from '../../domains/search/search-index.ts';
 import type { Dialect } from '../migrate.ts';
 
 /** Companies read per step of the backfill. */
@@ -38,6 +37,44 @@ async function backfillWebDomains(db: Kysely<unknown>, dialect: Dialect): Promis
   }
 }
 
+/** A geography cell token of server/domains/search/geo.ts (cellToken), with a leading space, as of this migration. */
+function cellSql(degrees: 1 | 4) {
+  const size = sql.lit(degrees);
+  const row = sql`cast(floor(latitude / ${size}) AS integer)`;
+  const column = sql`cast(floor(longitude / ${size}) AS integer)`;
+  return sql`(' _g' || ${size} || CASE WHEN ${row} >= 0 THEN 'n' ELSE 's' END || abs(${row})
+    || CASE WHEN ${column} >= 0 THEN 'e' ELSE 'w' END || abs(${column}))`;
+}
+
+/**
+ * SQLite: writes the whole FTS5 table again, its web column from web_domain. Frozen: a copy of the
+ * rows of server/domains/search/search-index.ts as of this migration, so that a later change there
+ * (reading a column a later migration adds, say) never breaks this one; such a change rebuilds the
+ * index in a migration of its own.
+ */
+async function rebuildSqliteSearchIndex(db: Kysely<unknown>): Promise<void> {
+  await sql`INSERT INTO companies_fts (companies_fts) VALUES ('delete-all')`.execute(db);
+  await sql`
+    INSERT INTO companies_fts (rowid, name, dba_name, place, web, facets)
+    SELECT
+      id,
+      name,
+      coalesce(dba_name, ''),
+      coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
+      coalesce(web_domain, ''),
+      trim(
+        CASE WHEN phy_state IS NOT NULL THEN '_state' || lower(phy_state) ELSE '' END ||
+        CASE WHEN ';' || coalesce(carship, '') || ';' LIKE '%;B;%' THEN ' _typebroker' ELSE '' END ||
+        CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%' THEN ' _typenoncarrier' ELSE '' END ||
+        CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%'
+          AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' _typenone' ELSE '' END ||
+        CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END ||
+        CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL THEN ${cellSql(1)} || ${cellSql(4)} ELSE '' END
+      )
+    FROM companies`.execute(db);
+  await sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`.execute(db);
+}
+
 /**
  * The search indexes know a carrier's website from `web_domain` instead of from its FMCSA e-mail:
  * the e-mail's domain unless it is a free-mail provider's, so searching 'gmail' no longer lists
@@ -55,7 +92,7 @@ export function webDomainSchema(dialect: Dialect): Migration {
       await sql`ALTER TABLE companies ADD COLUMN web_domain text`.execute(db);
       await backfillWebDomains(db, dialect);
       if (dialect === 'sqlite') {
-        await rebuildSearchIndex(db);
+        await rebuildSqliteSearchIndex(db);
         return;
       }
       // As in 003-search-index.ts, with the website from web_domain.
