@@ -57,7 +57,7 @@ export function createServices(
     mail,
     users,
     media,
-    blocks: createBlocksService(db, clock, media),
+    blocks: createBlocksService(db, clock, media, config.database.dialect),
     capacity: createCapacityService(db, clock),
     /** Present only while mail goes to the outbox (no SMTP_URL). */
     outbox: mail.kind === 'outbox' ? createOutbox(db) : null,

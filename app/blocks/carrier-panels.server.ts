@@ -16,13 +16,14 @@ const NOT_LOADED: Loaded<never> = { status: 'unavailable' };
 /**
  * The data the data blocks show (safety score, carrier record, heat map, capacity board, ratings),
  * loaded on the server for the public profile and for the editor's previews alike (a `.server`
- * module, so it never reaches the browser bundle). The ratings details are read only when asked for:
- * most public profiles show no ratings block.
+ * module, so it never reaches the browser bundle). The ratings details and the capacity board are
+ * read only when asked for: most public profiles show neither block, and a page whose capacity block
+ * is hidden must not carry the board in its data.
  */
 export async function loadCarrierPanels(
   services: AppLoadContext['services'],
   profile: ProfileData,
-  { withRatings }: { withRatings: boolean },
+  { withRatings, withCapacity }: { withRatings: boolean; withCapacity: boolean },
 ): Promise<CarrierPanels> {
   const { carrierData, profiles, ratings } = services;
   const dotNumber = profile.company.dot_number;
@@ -30,7 +31,7 @@ export async function loadCarrierPanels(
     panel(() => carrierData.safetySummary(dotNumber)),
     panel(() => carrierData.carrierRecord(dotNumber)),
     panel(() => carrierData.inspectionCountsByState(dotNumber)),
-    panel(() => profiles.publicCapacity(dotNumber)),
+    withCapacity ? panel(() => profiles.publicCapacity(dotNumber)) : NOT_LOADED,
     withRatings ? panel(() => ratings.details(profile.company.id)) : NOT_LOADED,
   ]);
   return {

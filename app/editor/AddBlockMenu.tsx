@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { ProfileBlock } from '../blocks/types';
 import { apiRequest } from '../lib/api-client';
+import { blockFailureText } from './block-failure';
 import {
   addableBlockTypes,
   BLOCK_TYPES,
@@ -30,8 +31,9 @@ export function AddBlockMenu({ editor }: { editor: ProfileEditorContext }) {
       setOpen(false);
       // The chosen option is gone with the closed chooser; keyboard users continue from its button.
       toggle.current?.focus();
-    } catch {
-      editor.notify({ kind: 'error', text: 'Failed to add new block' });
+    } catch (error) {
+      // A refusal the owner can act on (the custom block limit, the profile's content limit) says why.
+      editor.notify({ kind: 'error', text: blockFailureText(error, 'Failed to add new block') });
     } finally {
       setBusy(false);
     }

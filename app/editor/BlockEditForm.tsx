@@ -3,6 +3,7 @@ import type { BlockAsset, CarrierPanels, ProfileBlock } from '../blocks/types';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { apiRequest } from '../lib/api-client';
 import { AboutUsTemplatePicker } from './AboutUsTemplatePicker';
+import { blockFailureText } from './block-failure';
 import { IMAGE_LIMITS, PICTURE_BLOCK_TYPES } from './block-catalog';
 import { changedBlockFields, draftOf, previewOf, type BlockDraft, type DraftAsset } from './block-draft';
 import { BlockPreview } from './BlockPreview';
@@ -167,8 +168,16 @@ export function BlockEditForm({
             body: JSON.stringify(changes),
           });
         }
-      } catch {
-        editor.notify({ kind: 'error', text: 'Failed to update block. Please try again.' });
+      } catch (error) {
+        // Content over a limit says which one; trying again would not help.
+        editor.notify({
+          kind: 'error',
+          text: blockFailureText(
+            error,
+            'Failed to update block',
+            'Failed to update block. Please try again.',
+          ),
+        });
         return;
       }
       // The profile is read again: it carries the stored images and the sanitised content.
@@ -241,7 +250,8 @@ export function BlockEditForm({
               />
               <p id={ids.contentHelp} className="muted">
                 Basic HTML is allowed: paragraphs, headings, lists, links, bold and italic. Scripts, styles
-                and frames are removed when you save; the preview shows the saved result.
+                and frames are removed when you save; the preview shows the saved result. A block holds up to
+                100 KB.
               </p>
             </div>
           ) : null}

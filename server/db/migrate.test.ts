@@ -4,6 +4,7 @@ import { insertContentBlock } from '../../tests/support/factories.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { rebuildSearchIndex } from '../domains/search/search-index.ts';
 import { migrateToLatest } from './migrate.ts';
+import { sanitizeStoredCustomHtml } from './migrations/008-sanitize-stored-custom-html.ts';
 
 describe(`migrations on ${testDialect}`, () => {
   let database: TestDatabase;
@@ -68,6 +69,92 @@ describe(`migrations on ${testDialect}`, () => {
     await database.db.deleteFrom('companies').where('id', '=', company.id).execute();
     const left = await database.db.selectFrom('content_blocks').select('id').execute();
     expect(left).toEqual([]);
+  });
+
+  it('008 sanitises custom HTML stored unsanitised, and leaves other rows and clean ones alone', async () => {
+    const company = await database.db
+      .insertInto('companies')
+      .values({ dot_number: 8008, name: 'LEGACY CO', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const earlier = '2020-01-01T00:00:00.000Z';
+    // Rows as older versions could store them (the factory would sanitise them).
+    const insert = async (block_type: string, block_content: string) =>
+      (
+        await database.db
+          .insertInto('content_blocks')
+          .values({
+            company_id: company.id,
+            block_type,
+            block_title: block_type,
+            block_content,
+            block_position: 0,
+            is_visible: 1,
+            hide_title: 0,
+            block_width: 'full',
+            start_new_row: 0,
+            created_at: earlier,
+            updated_at: earlier,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const raw = await insert(
+      'custom',
+      '<style>body{display:none}</style><form><input type="password"></form><meta http-equiv="refresh" content="0"><p onclick="x()">Hi</p>',
+    );
+    const clean = await insert('custom', '<p>Already <strong>clean</strong></p>');
+    const about = await insert('about_us', 'We <3 <b>freight</b> & more');
+
+    await sanitizeStoredCustomHtml.up(database.db);
+
+    const rows = await database.db
+      .selectFrom('content_blocks')
+      .select(['id', 'block_content', 'updated_at'])
+      .where('company_id', '=', company.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: raw, block_content: '<p>Hi</p>', updated_at: earlier },
+      { id: clean, block_content: '<p>Already <strong>clean</strong></p>', updated_at: earlier },
+      { id: about, block_content: 'We <3 <b>freight</b> & more', updated_at: earlier },
+    ]);
+  });
+
+  it('008 works through more rows than one batch', async () => {
+    const company = await database.db
+      .insertInto('companies')
+      .values({ dot_number: 8009, name: 'MANY BLOCKS CO', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('content_blocks')
+      .values(
+        Array.from({ length: 450 }, (_unused, index) => ({
+          company_id: company.id,
+          block_type: 'custom',
+          block_title: 'Custom Content',
+          block_content: `<p>${index}</p><script>x()</script>`,
+          block_position: index,
+          is_visible: 1,
+          hide_title: 0,
+          block_width: 'full',
+          start_new_row: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await sanitizeStoredCustomHtml.up(database.db);
+    const rows = await database.db
+      .selectFrom('content_blocks')
+      .select('block_content')
+      .where('company_id', '=', company.id)
+      .orderBy('block_position')
+      .execute();
+    expect(rows.map((row) => row.block_content)).toEqual(
+      Array.from({ length: 450 }, (_unused, index) => `<p>${index}</p>`),
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import { carrierDataSchema } from './migrations/002-carrier-data.ts';
 import { searchIndexSchema } from './migrations/003-search-index.ts';
 import { ratingsSchema } from './migrations/004-ratings.ts';
 import { searchIndexTokensSchema } from './migrations/005-search-index-tokens.ts';
+import { sanitizeStoredCustomHtml } from './migrations/008-sanitize-stored-custom-html.ts';
 import { webDomainSchema } from './migrations/009-web-domain.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -20,6 +21,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '003-search-index': searchIndexSchema(dialect),
     '004-ratings': ratingsSchema,
     '005-search-index-tokens': searchIndexTokensSchema(dialect),
+    '008-sanitize-stored-custom-html': sanitizeStoredCustomHtml,
     '009-web-domain': webDomainSchema(dialect),
   };
 }

@@ -398,3 +398,41 @@ test('failed writes show the spec messages and change nothing', async ({ page, c
   expect(consoleErrors.filter((message) => !/status of 500/.test(message))).toEqual([]);
   consoleErrors.splice(0);
 });
+
+test('refusals over a limit show the server’s reason', async ({ page, consoleErrors }) => {
+  await withVerifiedSession(page, 'owner@880025.example.com');
+  // The server's answers when the profile has 20 custom blocks, or a block's content is over 100 KB
+  // (server/domains/blocks/block-content.test.ts has the real ones); nothing is written.
+  await page.route('**/api/v1/content/blocks**', (route) => {
+    const method = route.request().method();
+    if (method === 'POST') {
+      return route.fulfill({ status: 409, json: { detail: 'A profile can have at most 20 custom blocks' } });
+    }
+    if (method === 'PUT') {
+      return route.fulfill({
+        status: 413,
+        json: { detail: 'Block content may be at most 100 KB (102400 bytes)' },
+      });
+    }
+    return route.continue();
+  });
+  await page.goto('/profile/880025/edit');
+  const equipment = blockItem(page, 'Our Equipment');
+  await expect(equipment).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Block' }).click();
+  await page.locator('.add-block__chooser').getByRole('button', { name: 'Custom Content' }).click();
+  await expect(
+    notice(page, 'Failed to add new block: A profile can have at most 20 custom blocks'),
+  ).toBeVisible();
+
+  await equipment.getByRole('button', { name: 'Edit Our Equipment' }).click();
+  await equipment.getByLabel('Block title').fill('Our Trucks');
+  await equipment.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(
+    notice(page, 'Failed to update block: Block content may be at most 100 KB (102400 bytes)'),
+  ).toBeVisible();
+  // The browser logs the two refusals; nothing else.
+  expect(consoleErrors.filter((message) => !/status of (409|413)/.test(message))).toEqual([]);
+  consoleErrors.splice(0);
+});

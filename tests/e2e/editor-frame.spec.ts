@@ -2,9 +2,7 @@ import {
   expect,
   expectAccessible,
   expectOnlyNotFoundResponses,
-  fakeToken,
   test,
-  TOKEN_KEY,
   withOwnerSession,
   withVerifiedSession,
 } from './fixtures';
@@ -45,10 +43,13 @@ test('the owner sees the editor with its three tabs and the live profile link', 
 });
 
 test('a profile that cannot be loaded says so', async ({ page, consoleErrors }) => {
-  // A session for a DOT number with no carrier behind it: the profile API answers 404.
-  const token = fakeToken({ sub: '999', dot: '999999', exp: Math.floor(Date.now() / 1000) + 600 });
-  await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
-  await page.goto('/profile/999999/edit');
+  // The owner's view of the profile (with hidden blocks) needs a real session, so the owner's own
+  // carrier is used and its profile call answers 404.
+  await withVerifiedSession(page, 'owner@880006.example.com');
+  await page.route(/\/api\/v1\/companies\/profile\/880006\?include_hidden=true$/, (route) =>
+    route.fulfill({ status: 404, json: { detail: 'Company not found' } }),
+  );
+  await page.goto('/profile/880006/edit');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Could not load profile');
   await expect(page.getByText('Unable to load the profile for editing.')).toBeVisible();
   await expectAccessible(page);

@@ -315,3 +315,28 @@ test('block content is in the server-rendered HTML', async ({ request }) => {
   expect(html).toContain('We haul <strong>dry van</strong> freight.');
   expect(html).not.toContain('__pwned');
 });
+
+test('hidden blocks and their images are in no public response', async ({ request }) => {
+  // The server-rendered page (with its hydration data), the page's data on client navigation and
+  // the API all leave them out.
+  const responses = {
+    page: await request.get('/profile/880002'),
+    data: await request.get('/profile/880002.data'),
+    api: await request.get('/api/v1/companies/profile/880002'),
+  };
+  for (const [name, response] of Object.entries(responses)) {
+    expect(response.status(), name).toBe(200);
+    const body = await response.text();
+    expect(body, name).toContain('Family owned since 1999.');
+    for (const hidden of [
+      'Hidden Block',
+      'You should not see this.',
+      'Hidden Equipment',
+      'hidden-equipment-photo',
+    ]) {
+      expect(body, `${name}: ${hidden}`).not.toContain(hidden);
+    }
+  }
+  // The owner's view of the editor needs the owner's session.
+  expect((await request.get('/api/v1/companies/profile/880002?include_hidden=true')).status()).toBe(401);
+});

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
 import type { Dialect } from '../../server/db/migrate.ts';
 import type { ContentBlocksTable } from '../../server/db/schema.ts';
+import { storedContent } from '../../server/domains/blocks/service.ts';
 import type { CarrierRecord } from '../../server/domains/carrier-data/records.ts';
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { createSearchIndex } from '../../server/domains/search/search-index.ts';
@@ -39,7 +40,9 @@ type NewContentBlock = Insertable<ContentBlocksTable>;
 /**
  * Inserts a content block row as it is stored, for tests, seeds and benchmarks that set up a profile
  * without going through the blocks service. Fields not given are those of a visible full-width block
- * with no content, created now. Returns the block id.
+ * with no content, created now. The content is stored as the blocks service stores it (custom HTML
+ * sanitised): pages show stored content as it is. A test that needs a row stored before that rule
+ * (migration 008's) writes it itself. Returns the block id.
  */
 export async function insertContentBlock(
   db: Db,
@@ -50,7 +53,6 @@ export async function insertContentBlock(
   const row = await db
     .insertInto('content_blocks')
     .values({
-      block_content: '',
       is_visible: 1,
       hide_title: 0,
       block_width: 'full',
@@ -58,6 +60,7 @@ export async function insertContentBlock(
       created_at: now,
       updated_at: now,
       ...block,
+      block_content: storedContent(block.block_type, block.block_content ?? ''),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

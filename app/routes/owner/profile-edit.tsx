@@ -24,9 +24,12 @@ import type { Route } from './+types/profile-edit';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const dotNumber = dotNumberParam(params.dotNumber);
   const profile = dotNumber > 0 ? await context.services.profiles.profile(dotNumber) : null;
-  // The owner may add a ratings block in the editor, so its preview data is always loaded.
+  // The owner may add a ratings or capacity block in the editor, so their preview data is always
+  // loaded (both are public data: the ratings summary and the public capacity board).
   return {
-    panels: profile ? await loadCarrierPanels(context.services, profile, { withRatings: true }) : null,
+    panels: profile
+      ? await loadCarrierPanels(context.services, profile, { withRatings: true, withCapacity: true })
+      : null,
   };
 }
 
@@ -67,7 +70,10 @@ export default function ProfileEditRoute({ params, loaderData }: Route.Component
 
   const reload = useCallback(async () => {
     try {
-      const profile = await apiRequest<ProfileData>(`/api/v1/companies/profile/${dotNumber}`);
+      // The owner's view: hidden blocks too (the server checks the session is of this company).
+      const profile = await apiRequest<ProfileData>(
+        `/api/v1/companies/profile/${dotNumber}?include_hidden=true`,
+      );
       setState({ status: 'ready', profile });
     } catch {
       setState({ status: 'error' });

@@ -20,9 +20,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // The site header shows when the profile fails to load (it counts as unclaimed).
     return data({ dotText, profile: null, panels: null, hideSiteHeader: false }, { status: 404 });
   }
-  // Most profiles show no ratings block: their views skip its queries.
-  const withRatings = profile.blocks.some((block) => block.block_type === 'ratings' && block.is_visible);
-  const panels = await loadCarrierPanels(context.services, profile, { withRatings });
+  // The public profile holds visible blocks only. Most show no ratings or capacity block: their
+  // views skip those queries, and the page's data never carries a board its owner hid.
+  const shows = (type: string) => profile.blocks.some((block) => block.block_type === type);
+  const panels = await loadCarrierPanels(context.services, profile, {
+    withRatings: shows('ratings'),
+    withCapacity: shows('capacity'),
+  });
   return { dotText, profile, panels, hideSiteHeader: profile.company.claimed };
 }
 

@@ -28,3 +28,12 @@ export const IMAGE_LIMITS: Partial<Record<BlockType, number>> = {
   header_picture: 1,
   equipment_pictures: 20,
 };
+
+/**
+ * What one profile may store (docs/decisions/021-block-content-and-visibility.md). The content of one block,
+ * as sent and as stored (UTF-8 bytes); the content of all of a profile's blocks together; and how
+ * many custom blocks a profile may have (every other type is limited to one).
+ */
+export const MAX_BLOCK_CONTENT_BYTES = 100 * 1024;
+export const MAX_PROFILE_CONTENT_BYTES = 500 * 1024;
+export const MAX_CUSTOM_BLOCKS = 20;

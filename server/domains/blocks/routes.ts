@@ -11,7 +11,8 @@ const BlockIdParams = idParams('block id');
 const BlockFields = z.object({
   block_type: z.enum(BLOCK_TYPE_NAMES),
   block_title: z.string().max(200),
-  block_content: z.string().max(100_000),
+  // Its size limits are in UTF-8 bytes and answer 413: the blocks service checks them.
+  block_content: z.string(),
   hide_title: z.boolean(),
   block_width: z.enum(BLOCK_WIDTHS),
   start_new_row: z.boolean(),

@@ -1,5 +1,4 @@
 import { sanitizeCustomCss, type DroppedRule } from '../content/sanitize-css.ts';
-import { sanitizeCustomHtml } from '../content/sanitize-html.ts';
 import type { Selectable } from 'kysely';
 import type { CompaniesTable } from '../../db/schema.ts';
 import type { CompaniesRepo } from './repo.ts';
@@ -57,9 +56,14 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
     };
   }
 
-  async function profileOf(company: Selectable<CompaniesTable>) {
+  /**
+   * A profile as the spec's API answers it. `audience` says who reads it: 'public' (anyone: hidden
+   * blocks and their images are left out) or 'owner' (the company's own users, in the editor and
+   * settings: every block).
+   */
+  async function profileOf(company: Selectable<CompaniesTable>, audience: 'public' | 'owner') {
     const [{ blocks, assets }, rating_summary] = await Promise.all([
-      repo.blocksWithAssets(company.id),
+      repo.blocksWithAssets(company.id, { includeHidden: audience === 'owner' }),
       ratingSummary(company.id),
     ]);
     return {
@@ -81,9 +85,9 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
         company_id: block.company_id,
         block_type: block.block_type,
         block_title: block.block_title,
-        // Stored custom HTML was sanitised on the way in; it is sanitised again on the way out.
-        block_content:
-          block.block_type === 'custom' ? sanitizeCustomHtml(block.block_content) : block.block_content,
+        // Stored as it may be shown: every write sanitises custom HTML (blocks service), and
+        // migration 008 sanitised the rows stored before that (docs/decisions/021).
+        block_content: block.block_content,
         block_position: block.block_position,
         block_width: block.block_width,
         is_visible: block.is_visible === 1,
@@ -118,7 +122,7 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
       const company = await repo.findByDot(dotNumber);
       if (!company) return null;
       return {
-        ...(await profileOf(company)),
+        ...(await profileOf(company, 'owner')),
         officers: [company.company_officer_1, company.company_officer_2].filter((name): name is string =>
           Boolean(name),
         ),
@@ -145,11 +149,21 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
 
     /**
      * The public profile of the spec (public-side section 3): company, carrier_data, blocks, css and
-     * rating_summary; null for an unknown DOT number. The FMCSA e-mail, phone and officers stay out.
+     * rating_summary; null for an unknown DOT number. The FMCSA e-mail, phone and officers stay out,
+     * and so do hidden blocks with their images: this is what every public response and page gets.
      */
     async profile(dotNumber: number) {
       const company = await repo.findByDot(dotNumber);
-      return company ? profileOf(company) : null;
+      return company ? profileOf(company, 'public') : null;
+    },
+
+    /**
+     * The profile as its owner edits it: the public profile's shape with every block, hidden ones
+     * and their images included. Only for a caller the route has checked is of this company.
+     */
+    async ownerProfile(dotNumber: number) {
+      const company = await repo.findByDot(dotNumber);
+      return company ? profileOf(company, 'owner') : null;
     },
   };
 }

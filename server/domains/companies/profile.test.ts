@@ -1,5 +1,8 @@
+import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loader as profilePageLoader } from '../../../app/routes/public/profile.tsx';
 import { carrier, insertContentBlock, seedCarriers } from '../../../tests/support/factories.ts';
+import { signInOwner, signInOwnerOf } from '../../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 
@@ -173,6 +176,147 @@ describe(`GET /api/v1/companies/profile/{dotNumber} on ${testDialect}`, () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: 'dotNumber: DOT number must be a positive whole number' });
     }
+  });
+});
+
+describe(`hidden blocks on ${testDialect}: only their owner ever gets them`, () => {
+  let app: TestApp;
+  let ownerToken = '';
+  let strangerToken = '';
+  const HIDDEN = ['Secret Plans', 'Our next lanes, not yet public.', 'secret-truck.jpg', 'Trailer 9'];
+  const now = new Date().toISOString();
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    await seedCarriers(app.database.db, testDialect, [
+      carrier({ dot_number: 5150, legal_name: 'HIDDEN LANES LLC' }),
+      carrier({ dot_number: 5151, legal_name: 'OTHER CO' }),
+    ]);
+    const company = await app.database.db
+      .selectFrom('companies')
+      .select(['id', 'dot_number'])
+      .where('dot_number', '=', 5150)
+      .executeTakeFirstOrThrow();
+    await app.database.db.updateTable('companies').set({ claimed: 1 }).where('id', '=', company.id).execute();
+    ownerToken = await signInOwner(app, company, 'owner@hidden-lanes.example.com');
+    strangerToken = await signInOwnerOf(app, 5151, 'owner@other.example.com');
+    await insertContentBlock(app.database.db, {
+      company_id: company.id,
+      block_type: 'about_us',
+      block_title: 'About Our Company',
+      block_content: 'Visible to everyone.',
+      block_position: 0,
+    });
+    await insertContentBlock(app.database.db, {
+      company_id: company.id,
+      block_type: 'custom',
+      block_title: 'Secret Plans',
+      block_content: '<p>Our next lanes, not yet public.</p>',
+      block_position: 1,
+      is_visible: 0,
+    });
+    const hiddenEquipment = await insertContentBlock(app.database.db, {
+      company_id: company.id,
+      block_type: 'equipment_pictures',
+      block_title: 'Our Equipment',
+      block_position: 2,
+      is_visible: 0,
+    });
+    await app.database.db
+      .insertInto('assets')
+      .values({
+        company_id: company.id,
+        block_id: hiddenEquipment,
+        storage_key: 'k/secret-truck.jpg',
+        url: '/media/k/secret-truck.jpg',
+        alt_text: 'Trailer 9',
+        type: 'image',
+        content_type: 'image/jpeg',
+        byte_size: 1234,
+        created_at: now,
+      })
+      .execute();
+    // A hidden capacity block: the page does not carry the board either.
+    await insertContentBlock(app.database.db, {
+      company_id: company.id,
+      block_type: 'capacity',
+      block_title: 'Capacity Board',
+      block_position: 3,
+      is_visible: 0,
+    });
+    await app.database.db
+      .insertInto('capacity_entries')
+      .values({
+        company_id: company.id,
+        date: '9999-12-31',
+        trailer: 'Hidden Reefer',
+        origin: 'Reno, NV',
+        destination: '',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const get = (url: string, token?: string) =>
+    app.fastify.inject({ url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+  it('leaves hidden blocks and their images out of the public profile API, whoever asks', async () => {
+    for (const token of [undefined, ownerToken, strangerToken]) {
+      const response = await get('/api/v1/companies/profile/5150', token);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().blocks.map((block: { block_title: string }) => block.block_title)).toEqual([
+        'About Our Company',
+      ]);
+      for (const hidden of HIDDEN) expect(response.body).not.toContain(hidden);
+    }
+    const explicit = await get('/api/v1/companies/profile/5150?include_hidden=false');
+    expect(explicit.json().blocks).toHaveLength(1);
+  });
+
+  it('leaves them out of the profile page’s data (server-rendered HTML, hydration and .data)', async () => {
+    const result = await profilePageLoader({
+      params: { dotNumber: '5150' },
+      context: { services: app.services, nonce: '' } as AppLoadContext,
+      request: new Request('http://localhost/profile/5150'),
+    } as Parameters<typeof profilePageLoader>[0]);
+    const pageData = JSON.stringify(result);
+    expect(pageData).toContain('Visible to everyone.');
+    for (const hidden of [...HIDDEN, 'Hidden Reefer']) expect(pageData).not.toContain(hidden);
+    expect('profile' in result && result.panels?.capacity).toEqual({ status: 'unavailable' });
+  });
+
+  it('gives the owner every block with include_hidden=true, not cached, and refuses anyone else', async () => {
+    const own = await get('/api/v1/companies/profile/5150?include_hidden=true', ownerToken);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    const blocks = own.json().blocks as {
+      block_title: string;
+      is_visible: boolean;
+      assets: { url: string }[];
+    }[];
+    expect(blocks.map((block) => [block.block_title, block.is_visible])).toEqual([
+      ['About Our Company', true],
+      ['Secret Plans', false],
+      ['Our Equipment', false],
+      ['Capacity Board', false],
+    ]);
+    expect(blocks[2]!.assets.map((asset) => asset.url)).toEqual(['/media/k/secret-truck.jpg']);
+    // The settings page's own company carries them too: only its users read it.
+    expect((await get('/api/v1/companies/me', ownerToken)).body).toContain('Secret Plans');
+
+    const anonymous = await get('/api/v1/companies/profile/5150?include_hidden=true');
+    expect(anonymous.statusCode).toBe(401);
+    const stranger = await get('/api/v1/companies/profile/5150?include_hidden=true', strangerToken);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json()).toEqual({ detail: 'You can only edit your own profile' });
+    expect(stranger.body).not.toContain('Secret Plans');
+    const malformed = await get('/api/v1/companies/profile/5150?include_hidden=yes', ownerToken);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: 'include_hidden: must be true or false' });
   });
 });
 

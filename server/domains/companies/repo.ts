@@ -11,11 +11,16 @@ export function createCompaniesRepo(db: Db) {
       await db.updateTable('companies').set({ css, updated_at: now }).where('id', '=', companyId).execute();
     },
 
-    async blocksWithAssets(companyId: number) {
+    /**
+     * A company's blocks in page order with their images. Hidden blocks (and so their images) are
+     * read only for the owner's own views: `includeHidden` is never set for a public one.
+     */
+    async blocksWithAssets(companyId: number, { includeHidden }: { includeHidden: boolean }) {
       const blocks = await db
         .selectFrom('content_blocks')
         .selectAll()
         .where('company_id', '=', companyId)
+        .$if(!includeHidden, (query) => query.where('is_visible', '=', 1))
         .orderBy('block_position')
         .orderBy('id')
         .execute();

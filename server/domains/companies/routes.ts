@@ -7,6 +7,10 @@ import type { Services } from '../../services.ts';
 import { MAX_CSS_BYTES } from './profile-service.ts';
 
 const CssBody = z.object({ css: z.string() }).strict();
+/** `include_hidden=true`: the owner's view with hidden blocks, for the editor; other parameters are ignored. */
+const ProfileQuery = z.object({
+  include_hidden: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+});
 
 /** The DOT number of the path, when it is the caller's own company (403 otherwise: never a change). */
 async function ownDotNumber(request: FastifyRequest, services: Services): Promise<number> {
@@ -26,7 +30,15 @@ export function companyRoutes(app: FastifyInstance, services: Services): void {
     return company;
   });
 
-  app.get('/companies/profile/:dotNumber', async (request) => {
+  // The spec's profile call. Anyone gets the public profile, without hidden blocks; the editor asks
+  // with include_hidden=true for every block, which needs a session of this company (401/403).
+  app.get('/companies/profile/:dotNumber', async (request, reply) => {
+    const { include_hidden: includeHidden } = parseInput(ProfileQuery, request.query);
+    if (includeHidden === 'true') {
+      const profile = await services.profiles.ownerProfile(await ownDotNumber(request, services));
+      if (!profile) throw new HttpError(404, 'Company not found');
+      return reply.header('Cache-Control', 'private, no-store').send(profile);
+    }
     const { dotNumber } = parseInput(DotNumberParams, request.params);
     const profile = await services.profiles.profile(dotNumber);
     if (!profile) throw new HttpError(404, 'Company not found');

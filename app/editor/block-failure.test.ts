@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../lib/api-client';
+import { blockFailureText } from './block-failure';
+
+describe('blockFailureText', () => {
+  it('adds the server’s reason to a refusal over a limit or a conflict', () => {
+    const limit = new ApiError(409, 'A profile can have at most 20 custom blocks');
+    expect(blockFailureText(limit, 'Failed to add new block')).toBe(
+      'Failed to add new block: A profile can have at most 20 custom blocks',
+    );
+    const tooLarge = new ApiError(413, 'Block content may be at most 100 KB (102400 bytes)');
+    expect(
+      blockFailureText(tooLarge, 'Failed to update block', 'Failed to update block. Please try again.'),
+    ).toBe('Failed to update block: Block content may be at most 100 KB (102400 bytes)');
+  });
+
+  it('keeps the spec’s message for anything else', () => {
+    const spec = 'Failed to update block. Please try again.';
+    expect(blockFailureText(new ApiError(500, 'Down'), 'Failed to update block', spec)).toBe(spec);
+    expect(blockFailureText(new ApiError(409, null), 'Failed to update block', spec)).toBe(spec);
+    expect(blockFailureText(new TypeError('fetch failed'), 'Failed to add new block')).toBe(
+      'Failed to add new block',
+    );
+  });
+});
