@@ -9,9 +9,9 @@ import type { Services } from '../services.ts';
 const requestNonce = new AsyncLocalStorage<string>();
 
 /**
- * The document policy (docs/decisions/022-self-rating-and-free-mail.md). Scripts and <style> elements
- * work only with this response's nonce: the profile's custom CSS and the editor's (the preview,
- * CodeMirror, the cropper) carry it, so a <style> that reached the page any other way does nothing.
+ * The document policy (docs/decisions/004 and 022). Scripts and <style> elements work only with
+ * this response's nonce: the profile's custom CSS and the editor's (the preview, CodeMirror, the
+ * cropper) carry it, so a <style> that reached the page any other way does nothing.
  * Style attributes stay allowed: the server renders a few (bar widths, the header image) and carrier
  * HTML never keeps one (sanitize-html.ts). `style-src` is the fallback for browsers without the
  * -elem and -attr directives.

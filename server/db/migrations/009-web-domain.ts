@@ -78,7 +78,7 @@ async function rebuildSqliteSearchIndex(db: Kysely<unknown>): Promise<void> {
 /**
  * The search indexes know a carrier's website from `web_domain` instead of from its FMCSA e-mail:
  * the e-mail's domain unless it is a free-mail provider's, so searching 'gmail' no longer lists
- * every sole proprietor with a Gmail address (docs/decisions/022-self-rating-and-free-mail.md).
+ * every sole proprietor with a Gmail address (docs/decisions/022-self-rating-free-mail-and-styles.md).
  * The importer writes the column with the e-mail. SQLite's full-text table is rebuilt from it;
  * PostgreSQL's generated search column is defined again over it (its GIN index with it).
  */
