@@ -8,6 +8,7 @@ import {
   type CropArea,
   type PictureKind,
 } from './crop-geometry';
+import { useNonce } from '../lib/nonce';
 
 interface PictureCropperProps {
   /** The chosen file as a blob: URL. */
@@ -23,7 +24,7 @@ const MAX_ZOOM = 3;
 /**
  * Crops a chosen profile (square) or header (4:1) picture: drag to position, a zoom slider, rotate
  * left and right, then 'Crop' draws the spec's output size as JPEG. react-easy-crop injects its own
- * <style> element, which the page policy allows (style-src 'unsafe-inline', no style nonce).
+ * <style> element, given the document's nonce: the page's policy applies no <style> without it.
  */
 export function PictureCropper({ imageUrl, kind, onCropped, onCancel }: PictureCropperProps) {
   const spec = CROP_SPECS[kind];
@@ -35,6 +36,7 @@ export function PictureCropper({ imageUrl, kind, onCropped, onCancel }: PictureC
   const [cropping, setCropping] = useState(false);
   const zoomId = useId();
   const headingId = useId();
+  const nonce = useNonce();
 
   // The spec starts the cropper after 250 ms, once the area it measures has its final size.
   useEffect(() => {
@@ -77,6 +79,7 @@ export function PictureCropper({ imageUrl, kind, onCropped, onCancel }: PictureC
             onRotationChange={setRotation}
             onCropComplete={(_area, pixels) => setArea(pixels)}
             mediaProps={{ alt: 'Picture being cropped' }}
+            nonce={nonce}
           />
         ) : (
           <p role="status" className="picture-cropper__starting">

@@ -14,6 +14,26 @@ const SAMPLE_JSON = path.resolve(
 );
 const TODAY = new Date('2026-11-22T12:00:00Z');
 
+/** DOT numbers of the carriers the store's search index matches for a word typed as a prefix. */
+async function dotsMatching(db: Db, word: string): Promise<number[]> {
+  const found =
+    testDialect === 'sqlite'
+      ? await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
+          JOIN companies c ON c.id = f.rowid WHERE companies_fts MATCH ${`"${word}"*`}`.execute(db)
+      : await sql<{ dot: number }>`SELECT dot_number AS dot FROM companies
+          WHERE search_vector @@ to_tsquery('simple', ${`${word}:*`})`.execute(db);
+  return found.rows.map((row) => Number(row.dot)).sort((a, b) => a - b);
+}
+
+/** A Company Census CSV of a few columns, with e-mail addresses. */
+function censusWithEmails(file: string, rows: [dot: number, name: string, email: string][]): string {
+  const header =
+    'DOT_NUMBER,LEGAL_NAME,EMAIL_ADDRESS,POWER_UNITS,TOTAL_DRIVERS,PHY_STATE,MCS150_DATE,CARSHIP';
+  const lines = rows.map(([dot, name, email]) => `${dot},${name},${email},1,1,TX,20240101,C`);
+  writeFileSync(file, [header, ...lines].join('\n') + '\n');
+  return file;
+}
+
 describe(`importing FMCSA files into ${testDialect}`, () => {
   let database: TestDatabase;
   let demo: DemoFiles;
@@ -81,15 +101,7 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
         (await db.selectFrom('companies').selectAll().orderBy('dot_number').execute()).map(
           ({ id: _id, ...row }: Record<string, unknown>) => row,
         );
-      const idsFor = async (db: Db, word: string) => {
-        const found =
-          testDialect === 'sqlite'
-            ? await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
-                JOIN companies c ON c.id = f.rowid WHERE companies_fts MATCH ${`"${word}"*`}`.execute(db)
-            : await sql<{ dot: number }>`SELECT dot_number AS dot FROM companies
-                WHERE search_vector @@ to_tsquery('simple', ${`${word}:*`})`.execute(db);
-        return found.rows.map((row) => Number(row.dot)).sort((a, b) => a - b);
-      };
+      const idsFor = dotsMatching;
       const transport = await idsFor(fresh.db, 'transport');
       expect(transport.length).toBeGreaterThan(0);
       expect(await idsFor(updated.db, 'hauling')).toEqual(
@@ -166,6 +178,51 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
             database.db,
           );
     expect(found.rows.map((row) => Number(row.id))).toEqual([company.id]);
+  });
+
+  it('indexes the e-mail domain as the website only when it is not a free-mail provider’s', async () => {
+    const store = await createTestDatabase();
+    try {
+      const options = { showProgress: false };
+      const first = censusWithEmails(path.join(dir, 'emails_census.csv'), [
+        [1100001, 'SOLO HAULING', 'J.Doe@Gmail.com'],
+        [1100002, 'PRAIRIE LINES LLC', 'Dispatch@AcmeFreight-Lines.com'],
+        [1100003, 'ROADSIDE CARRIER', 'roadside@yahoo.com'],
+        [1100004, 'NO MAIL TRUCKING', 'N/A'],
+        [1100005, 'TWO ADDRESSES INC', 'a@gmail.com; b@hotmail.com'],
+      ]);
+      await importFiles(store.db, testDialect, [first], options);
+      const webDomains = await store.db
+        .selectFrom('companies')
+        .select(['dot_number', 'email', 'web_domain'])
+        .orderBy('dot_number')
+        .execute();
+      expect(webDomains.map((row) => [row.dot_number, row.web_domain])).toEqual([
+        [1100001, null],
+        [1100002, 'acmefreight-lines.com'],
+        [1100003, null],
+        [1100004, null],
+        [1100005, null],
+      ]);
+      // The address itself is stored as published, for the claim flow.
+      expect(webDomains[0]?.email).toBe('J.Doe@Gmail.com');
+      for (const word of ['gmail', 'yahoo', 'hotmail', 'com']) {
+        expect(await dotsMatching(store.db, word), word).toEqual(word === 'com' ? [1100002] : []);
+      }
+      expect(await dotsMatching(store.db, 'acmefreight')).toEqual([1100002]);
+
+      // A newer file swaps the two carriers' addresses; the index follows, in place.
+      const newer = censusWithEmails(path.join(dir, 'emails_census_newer.csv'), [
+        [1100001, 'SOLO HAULING', 'office@solohauling.com'],
+        [1100002, 'PRAIRIE LINES LLC', 'prairie.lines@gmail.com'],
+      ]);
+      await importFiles(store.db, testDialect, [newer], options);
+      expect(await dotsMatching(store.db, 'gmail')).toEqual([]);
+      expect(await dotsMatching(store.db, 'acmefreight')).toEqual([]);
+      expect(await dotsMatching(store.db, 'solohauling')).toEqual([1100001]);
+    } finally {
+      await store.destroy();
+    }
   });
 
   it('skips bad rows with their line numbers and keeps the good ones', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -82,6 +82,30 @@ describe('the search index built on a second thread during a census load', () =>
       // The worker's build settings (no merging while loading) stay in its scratch file.
       const settings = await sql<{ k: string }>`SELECT k FROM companies_fts_config`.execute(parallel);
       expect(settings.rows.map((row) => row.k)).toEqual(['version']);
+    },
+  );
+
+  it.skipIf(testDialect !== 'sqlite')(
+    'indexes e-mail domains as websites except free-mail providers’, like the other paths',
+    async () => {
+      const db = await fileDatabase('free-mail.db');
+      const census = path.join(dir, 'free_mail_census.csv');
+      writeFileSync(
+        census,
+        [
+          'DOT_NUMBER,LEGAL_NAME,EMAIL_ADDRESS,POWER_UNITS,TOTAL_DRIVERS,PHY_STATE,MCS150_DATE,CARSHIP',
+          '1200001,SOLO HAULING,J.Doe@Gmail.com,1,1,TX,20240101,C',
+          '1200002,PRAIRIE LINES LLC,dispatch@acmefreight-lines.com,1,1,TX,20240101,C',
+          '1200003,ROADSIDE CARRIER,roadside@googlemail.com,1,1,TX,20240101,C',
+        ].join('\n') + '\n',
+      );
+      // A census load into this empty file store builds the index on the worker thread.
+      await importFiles(db, 'sqlite', [census], { showProgress: false });
+      expect(existsSync(path.join(dir, 'free-mail.db.search-build'))).toBe(false);
+      expect(await matching(db, '"gmail"*')).toEqual([]);
+      expect(await matching(db, '"googlemail"*')).toEqual([]);
+      expect(await matching(db, '"acmefreight"*')).toEqual([1200002]);
+      expect(await matching(db, 'web:"com"')).toEqual([1200002]);
     },
   );
 

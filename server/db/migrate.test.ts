@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertContentBlock } from '../../tests/support/factories.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
+import { rebuildSearchIndex } from '../domains/search/search-index.ts';
 import { migrateToLatest } from './migrate.ts';
 import { sanitizeStoredCustomHtml } from './migrations/008-sanitize-stored-custom-html.ts';
 
@@ -154,5 +156,98 @@ describe(`migrations on ${testDialect}`, () => {
     expect(rows.map((row) => row.block_content)).toEqual(
       Array.from({ length: 450 }, (_unused, index) => `<p>${index}</p>`),
     );
+  });
+});
+
+describe(`migration 009-web-domain on ${testDialect}`, () => {
+  it('derives web_domain from the stored e-mails and takes free-mail domains out of the search index', async () => {
+    const database = await createTestDatabase({ migratedTo: '005-search-index-tokens' });
+    const { db } = database;
+    try {
+      const now = new Date().toISOString();
+      const rows: [number, string, string | null][] = [
+        [7001, 'SOLO HAULING', 'J.Doe@Gmail.com'],
+        [7002, 'PRAIRIE LINES LLC', 'Dispatch@AcmeFreight-Lines.com'],
+        [7003, 'ROADSIDE CARRIER', 'roadside@comcast.net'],
+        [7004, 'NO MAIL TRUCKING', null],
+        [7005, 'JUNK MAIL TRUCKING', 'n/a'],
+      ];
+      // Places, roles, cargo and coordinates too, for the facet tokens of the index.
+      await sql`INSERT INTO companies (dot_number, name, email, phy_city, phy_state, carship, cargo_codes,
+          latitude, longitude, created_at, updated_at)
+        VALUES ${sql.join(
+          rows.map(
+            ([dot, name, email], index) =>
+              sql`(${dot}, ${name}, ${email}, 'DALLAS', ${index % 2 ? 'TX' : 'OK'}, ${index % 2 ? 'C;B' : 'B'},
+                ${index % 2 ? 'GENFREIGHT;COLDFOOD' : ''}, ${32.78 + index}, ${-96.8 - index}, ${now}, ${now})`,
+          ),
+        )}`.execute(db);
+      const matching = async (word: string) => {
+        const found =
+          testDialect === 'sqlite'
+            ? await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
+                JOIN companies c ON c.id = f.rowid WHERE companies_fts MATCH ${`"${word}"*`}`.execute(db)
+            : await sql<{ dot: number }>`SELECT dot_number AS dot FROM companies
+                WHERE search_vector @@ to_tsquery('simple', ${`${word}:*`})`.execute(db);
+        return found.rows.map((row) => Number(row.dot)).sort((a, b) => a - b);
+      };
+      if (testDialect === 'sqlite') {
+        // The index as the search module wrote it before: the e-mail's domain, whatever it was.
+        await sql`INSERT INTO companies_fts (rowid, name, dba_name, place, web, facets)
+          SELECT id, name, '', '', substr(email, instr(email, '@') + 1), '' FROM companies
+          WHERE email LIKE '%@%'`.execute(db);
+      }
+      expect(await matching('gmail')).toEqual([7001]);
+
+      await migrateToLatest(db, testDialect);
+      const stored = await db
+        .selectFrom('companies')
+        .select(['dot_number', 'web_domain'])
+        .orderBy('dot_number')
+        .execute();
+      expect(stored.map((row) => [row.dot_number, row.web_domain])).toEqual([
+        [7001, null],
+        [7002, 'acmefreight-lines.com'],
+        [7003, null],
+        [7004, null],
+        [7005, null],
+      ]);
+      expect(await matching('gmail')).toEqual([]);
+      expect(await matching('comcast')).toEqual([]);
+      expect(await matching('acmefreight')).toEqual([7002]);
+      expect(await matching('solo')).toEqual([7001]);
+
+      if (testDialect === 'sqlite') {
+        // The migration's frozen copy of the index rows writes what the search module writes today.
+        const queries = [
+          'dallas',
+          'tx',
+          'acmefreight',
+          'facets:"_statetx"',
+          'facets:"_typebroker"',
+          'facets:"_typenoncarrier"',
+          'facets:"_cargocoldfood"',
+          'facets:"_g1n32w97"',
+          'facets:"_g4n8w25"',
+        ];
+        const results = async () => {
+          const found: Record<string, number[]> = {};
+          for (const query of queries) {
+            const { rows: hits } = await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
+              JOIN companies c ON c.id = f.rowid WHERE companies_fts MATCH ${query.includes(':') ? query : `"${query}"*`}`.execute(
+              db,
+            );
+            found[query] = hits.map((row) => Number(row.dot)).sort((a, b) => a - b);
+          }
+          return found;
+        };
+        const migrated = await results();
+        expect(Object.values(migrated).every((dots) => dots.length > 0)).toBe(true);
+        await rebuildSearchIndex(db);
+        expect(await results()).toEqual(migrated);
+      }
+    } finally {
+      await database.destroy();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { ratingsSchema } from './migrations/004-ratings.ts';
 import { searchIndexTokensSchema } from './migrations/005-search-index-tokens.ts';
 import { sessionRevocationSchema } from './migrations/007-session-revocation.ts';
 import { sanitizeStoredCustomHtml } from './migrations/008-sanitize-stored-custom-html.ts';
+import { webDomainSchema } from './migrations/009-web-domain.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -23,13 +24,20 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '005-search-index-tokens': searchIndexTokensSchema(dialect),
     '007-session-revocation': sessionRevocationSchema,
     '008-sanitize-stored-custom-html': sanitizeStoredCustomHtml,
+    '009-web-domain': webDomainSchema(dialect),
   };
 }
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+  await migrateTo(db, dialect, 'latest');
+}
+
+/** Runs the migrations up to and including `target` ('latest': all of them); tests start from older schemas. */
+export async function migrateTo(db: Db, dialect: Dialect, target: string): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } =
+    target === 'latest' ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -12,7 +12,13 @@ export interface CompaniesTable {
   name: string;
   dba_name: string | null;
   mc_number: string | null;
+  /** The FMCSA record's e-mail: for the claim flow only, never shown or searchable. */
   email: string | null;
+  /**
+   * The e-mail's domain when it is a host name and not a free-mail provider's (email-addresses.ts,
+   * ownedDomain), else null: the carrier's website as the search indexes know it. Written with `email`.
+   */
+  web_domain: string | null;
   phone: string | null;
   phy_street: string | null;
   phy_city: string | null;

@@ -19,14 +19,20 @@ const requestFacts = new AsyncLocalStorage<RequestFacts>();
 const PAGE_METHODS = new Set(['GET', 'HEAD']);
 
 /**
- * The document policy. Scripts run only with this response's nonce; styles may be inline because a
- * profile's sanitised custom CSS is injected as a <style> element.
+ * The document policy (docs/decisions/004 and 022). Scripts and <style> elements work only with
+ * this response's nonce: the profile's custom CSS and the editor's (the preview, CodeMirror, the
+ * cropper) carry it, so a <style> that reached the page any other way does nothing.
+ * Style attributes stay allowed: the server renders a few (bar widths, the header image) and carrier
+ * HTML never keeps one (sanitize-html.ts). `style-src` is the fallback for browsers without the
+ * -elem and -attr directives.
  */
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    `style-src-elem 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",

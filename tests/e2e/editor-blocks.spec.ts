@@ -232,6 +232,8 @@ test('the profile picture and header image are cropped, uploaded and replaced', 
   const crop = profile.getByRole('button', { name: 'Crop', exact: true });
   await expect(crop).toBeEnabled();
   await expect(profile.locator('.picture-cropper__area')).toHaveCSS('width', '350px');
+  // The cropper's own <style> element applies: it carries the document's nonce.
+  await expect(profile.locator('.reactEasyCrop_Container')).toHaveCSS('cursor', 'move');
   await expectAccessible(page);
   await profile.getByLabel('Zoom').fill('1.5');
   await profile.getByRole('button', { name: 'Rotate right' }).click();

@@ -50,6 +50,18 @@ test('the owner applies a theme, edits a colour and the CSS, sees dropped rules,
   await panel.getByRole('tab', { name: 'Code Editor' }).click();
   const code = panel.getByRole('textbox', { name: 'Custom CSS' });
   await expect(code).toContainText('color: #800000;');
+  // CodeMirror styles itself with a <style> element of its own: the policy applies it only with the
+  // document's nonce, as it does the preview's (the fixture fails the test on any violation).
+  await expect(page.locator('.cm-editor')).toHaveCSS('display', 'flex');
+  await expect(page.locator('.cm-gutters')).toHaveCSS('display', 'flex');
+  const { documentNonce, styleNonces } = await page.evaluate(() => ({
+    documentNonce: document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce,
+    styleNonces: [...document.querySelectorAll('style')].map((style) => style.nonce),
+  }));
+  expect(documentNonce).toBeTruthy();
+  // The preview's and CodeMirror's.
+  expect(styleNonces.length).toBeGreaterThanOrEqual(2);
+  expect(styleNonces.every((nonce) => nonce === documentNonce)).toBe(true);
   await code.click();
   await page.keyboard.press('Control+End');
   await page.keyboard.insertText(

@@ -104,14 +104,24 @@ export function expectOnlyNotFoundResponses(consoleErrors: string[]): void {
   consoleErrors.splice(0);
 }
 
+/** The message a Content-Security-Policy violation logs in the page (see the consoleErrors fixture). */
+export const CSP_VIOLATION = 'Content-Security-Policy violation:';
+
 /**
  * Every test fails when the page logs an error or breaks its Content-Security-Policy: the app must
- * work under its own policy, with no console noise.
+ * work under its own policy, with no console noise. Each `securitypolicyviolation` event is logged as
+ * an error of its own (CSP_VIOLATION, the directive and what was blocked), so a violation fails the
+ * test even where the browser's own message would not say which directive it was.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      await page.addInitScript((prefix) => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`${prefix} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`);
+        });
+      }, CSP_VIOLATION);
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
       });

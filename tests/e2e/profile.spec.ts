@@ -1,4 +1,11 @@
-import { expect, expectAccessible, expectOnlyNotFoundResponses, test, withOwnerSession } from './fixtures';
+import {
+  CSP_VIOLATION,
+  expect,
+  expectAccessible,
+  expectOnlyNotFoundResponses,
+  test,
+  withOwnerSession,
+} from './fixtures';
 
 test('an unclaimed profile shows the carrier, the claim button and the default data blocks', async ({
   page,
@@ -242,6 +249,55 @@ test('custom CSS styles the profile only and loads nothing from other hosts', as
   const style = await page.locator('#carrier-profile > style').textContent();
   expect(style).toContain('#carrier-profile .profile-block__title');
   expect(style).not.toContain('evil.example');
+});
+
+test('the custom CSS applies with the response’s nonce; a <style> without it does nothing', async ({
+  page,
+  consoleErrors,
+}) => {
+  const response = await page.goto('/profile/880002');
+  const policy = response!.headers()['content-security-policy']!;
+  const nonce = /'nonce-([^']+)'/.exec(policy)![1]!;
+  expect(policy).toContain(`style-src-elem 'self' 'nonce-${nonce}'`);
+  expect(policy).toContain("style-src-attr 'unsafe-inline'");
+  expect(policy).not.toMatch(/style-src(-elem)? [^;]*'unsafe-inline'/);
+  const title = page.locator('.profile-block__title').first();
+  await expect(title).toHaveCSS('color', 'rgb(128, 0, 0)');
+  expect(
+    await page.locator('#carrier-profile > style').evaluate((style: HTMLStyleElement) => style.nonce),
+  ).toBe(nonce);
+  expect(consoleErrors).toEqual([]);
+
+  // A <style> that reaches the page without the nonce, parsed or created, is refused and reported.
+  await page.evaluate(() => {
+    const rule = '#carrier-profile .profile-block__title { color: rgb(0, 128, 0) !important }';
+    document.querySelector('#carrier-profile')!.insertAdjacentHTML('beforeend', `<style>${rule}</style>`);
+    const created = document.createElement('style');
+    created.textContent = rule;
+    document.head.append(created);
+  });
+  await expect
+    .poll(() => consoleErrors.filter((message) => message.startsWith(CSP_VIOLATION)))
+    .toEqual([
+      `${CSP_VIOLATION} style-src-elem blocked inline`,
+      `${CSP_VIOLATION} style-src-elem blocked inline`,
+    ]);
+  await expect(title).toHaveCSS('color', 'rgb(128, 0, 0)');
+  // Besides ours, the browser's own two "Refused to apply inline style" messages.
+  expect(consoleErrors.filter((message) => !message.startsWith(CSP_VIOLATION))).toHaveLength(2);
+  consoleErrors.splice(0);
+});
+
+test('a profile reached by client-side navigation gets its custom CSS under the nonce too', async ({
+  page,
+}) => {
+  await page.goto('/search?q=ridge%20line');
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByRole('link', { name: 'View Profile: RIDGE LINE CARRIERS INC' }).click();
+  await expect(page).toHaveURL(/\/profile\/880002$/);
+  await expect(page.locator('.profile-block__title').first()).toHaveCSS('color', 'rgb(128, 0, 0)');
+  // The same document: React created the <style>, with the nonce it read from the page's scripts.
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
 test('the owner of an empty claimed profile is offered the first block', async ({ page }) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import { migrateTo } from '../../server/db/migrate.ts';
 
 export interface TestDatabase {
   db: Db;
@@ -13,14 +13,15 @@ export interface TestDatabase {
 /**
  * A fresh, migrated database for one test file. SQLite by default (in memory); on PostgreSQL when
  * TEST_DATABASE_URL points at a cluster (scripts/test.sh starts a private one), where each call
- * creates its own database and drops it afterwards.
+ * creates its own database and drops it afterwards. `migratedTo` names the last migration to run
+ * (a migration's test starts from the schema before it); all of them by default.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ migratedTo = 'latest' } = {}): Promise<TestDatabase> {
   const clusterUrl = process.env.TEST_DATABASE_URL;
   if (!clusterUrl) {
     const config: DatabaseConfig = { dialect: 'sqlite', filename: ':memory:' };
     const db = openDatabase(config);
-    await migrateToLatest(db, 'sqlite');
+    await migrateTo(db, 'sqlite', migratedTo);
     return { db, config, destroy: () => db.destroy().catch(() => undefined) };
   }
 
@@ -34,7 +35,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const config: DatabaseConfig = { dialect: 'postgres', url: url.toString() };
   const db = openDatabase(config);
-  await migrateToLatest(db, 'postgres');
+  await migrateTo(db, 'postgres', migratedTo);
   return {
     db,
     config,

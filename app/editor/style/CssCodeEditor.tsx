@@ -3,6 +3,7 @@ import { Annotation, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useId, useRef } from 'react';
+import { useNonce } from '../../lib/nonce';
 
 /** Marks the editor's own updates from `value`, so they are not reported back as typing. */
 const fromValue = Annotation.define<boolean>();
@@ -23,6 +24,8 @@ export function CssCodeEditor({ value, onChange }: CssCodeEditorProps) {
   const view = useRef<EditorView | null>(null);
   const latestOnChange = useRef(onChange);
   const initialValue = useRef(value);
+  // CodeMirror styles itself with a <style> element, which the page's policy applies only with the nonce.
+  const nonce = useNonce();
 
   useEffect(() => {
     latestOnChange.current = onChange;
@@ -36,6 +39,7 @@ export function CssCodeEditor({ value, onChange }: CssCodeEditorProps) {
         extensions: [
           basicSetup,
           cssLanguage(),
+          EditorView.cspNonce.of(nonce),
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-labelledby': labelId, 'aria-describedby': hintId }),
           EditorView.updateListener.of((update) => {
@@ -50,7 +54,7 @@ export function CssCodeEditor({ value, onChange }: CssCodeEditorProps) {
       editor.destroy();
       view.current = null;
     };
-  }, [labelId, hintId]);
+  }, [labelId, hintId, nonce]);
 
   // A theme, a visual setting or a reset changed the CSS: show it.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { BlockGrid } from '../../blocks/BlockGrid';
 import { BlockView } from '../../blocks/BlockView';
 import { ProfileHeader } from '../../blocks/ProfileHeader';
 import type { CarrierPanels, ProfileData } from '../../blocks/types';
+import { useNonce } from '../../lib/nonce';
 import { PROFILE_ROOT_SELECTOR, sanitizeCustomCss } from '../../../server/domains/content/sanitize-css';
 
 interface StylePreviewProps {
@@ -22,6 +23,7 @@ const ROOT_ID = PROFILE_ROOT_SELECTOR.slice(1);
 export function StylePreview({ profile, panels, css }: StylePreviewProps) {
   const deferredCss = useDeferredValue(css);
   const scoped = useMemo(() => sanitizeCustomCss(deferredCss).css, [deferredCss]);
+  const nonce = useNonce();
   if (!profile || !panels) {
     return (
       <p className="alert alert--error" role="alert">
@@ -32,7 +34,7 @@ export function StylePreview({ profile, panels, css }: StylePreviewProps) {
   return (
     <div className="style-preview">
       <div className="profile" id={ROOT_ID}>
-        {scoped ? <style>{scoped}</style> : null}
+        {scoped ? <style nonce={nonce}>{scoped}</style> : null}
         <ProfileHeader profile={profile} />
         <div className="page">
           <BlockGrid

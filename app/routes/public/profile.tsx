@@ -131,7 +131,13 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         suppressHydrationWarning
         dangerouslySetInnerHTML={{ __html: structuredData(profile, url) }}
       />
-      {profile.css ? <style>{profile.css}</style> : null}
+      {profile.css ? (
+        // The policy applies no <style> without the nonce (server/http/ssr.ts); browsers hide the
+        // attribute's value after parsing, so hydration would see it differ.
+        <style nonce={nonce} suppressHydrationWarning>
+          {profile.css}
+        </style>
+      ) : null}
       {isOwner ? (
         <div className="owner-banner" role="status">
           You are viewing your own profile

@@ -1,12 +1,13 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { rebuildSearchIndex } from '../../domains/search/search-index.ts';
 import type { Dialect } from '../migrate.ts';
 
 /**
  * SQLite's full-text table again, in a cheaper shape (docs/decisions/019-faster-census-import.md):
  * prefix indexes for two and three letters only (longer prefixes read the few terms they cover),
  * and '_' kept inside tokens, so facet tokens ('_statetx') never share a prefix with typed words.
- * The index is rebuilt from the companies table. PostgreSQL's search column is unchanged.
+ * PostgreSQL's search column is unchanged. The new table is filled from the companies table by
+ * 009-web-domain.ts, which always runs after this one: the index's rows read a column that
+ * migration adds, so they cannot be written here.
  */
 export function searchIndexTokensSchema(dialect: Dialect): Migration {
   return {
@@ -20,7 +21,6 @@ export function searchIndexTokensSchema(dialect: Dialect): Migration {
           prefix = '2 3',
           tokenize = "unicode61 remove_diacritics 2 tokenchars '_'"
         )`.execute(db);
-      await rebuildSearchIndex(db);
     },
   };
 }

@@ -1,5 +1,6 @@
 /** FMCSA records as the row sets the carrier-data tables store (server/db/upsert-rows.ts). */
 import type { RowSet } from '../../db/upsert-rows.ts';
+import { ownedDomain } from '../mail/email-addresses.ts';
 import { zipCentroid } from './geocode.ts';
 import type { CarrierRecord, CrashRecord, InspectionRecord } from './records.ts';
 
@@ -35,12 +36,18 @@ const AS_IS_FIELDS: Record<StoredAsIs, true> = {
   add_date: true,
 };
 const AS_IS = Object.keys(AS_IS_FIELDS) as StoredAsIs[];
+const EMAIL_BIT = 1 << AS_IS.indexOf('email');
 const CARGO_BIT = 1 << AS_IS.length;
 const ZIP_BIT = CARGO_BIT << 1;
 
-/** Columns of the rows whose present fields are `mask` (a bit per AS_IS field, then cargo, then ZIP). */
+/**
+ * Columns of the rows whose present fields are `mask` (a bit per AS_IS field, then cargo, then ZIP):
+ * the AS_IS fields, web_domain with the e-mail, cargo, the ZIP's coordinates and the timestamps.
+ */
 function companyColumns(mask: number): string[] {
   const columns = ['dot_number', 'name', ...AS_IS.filter((_, index) => mask & (1 << index))];
+  // The search indexes' website, derived from the e-mail and written with it (schema.ts, web_domain).
+  if (mask & EMAIL_BIT) columns.push('web_domain');
   if (mask & CARGO_BIT) columns.push('cargo_codes');
   if (mask & ZIP_BIT) columns.push('latitude', 'longitude');
   columns.push('created_at', 'updated_at');
@@ -77,6 +84,7 @@ export function companyRowSets(records: readonly CarrierRecord[], now: string): 
       mask |= 1 << index;
       row.push(value);
     }
+    if (mask & EMAIL_BIT) row.push(ownedDomain(record.email));
     if (record.cargo_codes !== undefined) {
       mask |= CARGO_BIT;
       row.push(record.cargo_codes.join(';'));

@@ -63,6 +63,8 @@ describe(`PUT /api/v1/companies/profile/{dotNumber}/css on ${testDialect}`, () =
     const css = [
       '@import url("https://evil.example/x.css");',
       'h1 { background: url(https://other.host/track.png) }',
+      'h2 { background: image-set("https://other.host/track.png" 1x) }',
+      'h3 { background: url(/media/../api/v1/health) }',
       'div { width: expression(alert(1)) }',
       'p { color: navy; content: "</style><script>alert(1)</script>" }',
       '#carrier-profile ~ .site-footer { display: none }',
@@ -74,6 +76,8 @@ describe(`PUT /api/v1/companies/profile/{dotNumber}/css on ${testDialect}`, () =
     expect(body.dropped.map((rule: { reason: string }) => rule.reason)).toEqual([
       '@import is not allowed',
       'url() may only point at images uploaded to this profile',
+      'url() may only point at images uploaded to this profile',
+      'url() may only point at images uploaded to this profile',
       'expression() is not allowed',
       'angle brackets are not allowed',
       'selectors may only style elements inside the profile',
@@ -81,7 +85,7 @@ describe(`PUT /api/v1/companies/profile/{dotNumber}/css on ${testDialect}`, () =
     expect(body.dropped[0].css).toBe('@import url("https://evil.example/x.css")');
     const served = (await app.fastify.inject({ url: '/api/v1/companies/profile/9101' })).json().css;
     expect(served).toBe(body.scoped_css);
-    expect(served).not.toMatch(/evil|other\.host|expression|<\/style|~/);
+    expect(served).not.toMatch(/evil|other\.host|\.\.|expression|<\/style|~/);
     expect(served).toContain('#carrier-profile p { color: navy');
   });
 

@@ -65,6 +65,13 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
         phy_state: 'NC',
         phy_zip: '27101',
       }),
+      // Sole proprietors with free-mail addresses, away from the other tests' states and radii.
+      ...[
+        { dot_number: 1009, legal_name: 'LONE STAR SOLO', email: 'lonestar.solo@gmail.com' },
+        { dot_number: 1010, legal_name: 'PANHANDLE HOTSHOT', email: 'Panhandle@Yahoo.com' },
+      ].map((fields) =>
+        carrier({ ...fields, phy_city: 'BOISE', phy_state: 'ID', phy_zip: '83702', cargo_codes: [] }),
+      ),
       ...Array.from({ length: 23 }, (_, index) =>
         carrier({
           dot_number: 2000 + index,
@@ -127,6 +134,17 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
       'BLUE RIDGE TRUCKING LLC',
     ]);
     expect(names((await search({ super_search_term: 'muller' })).body)).toEqual(['MÜLLER EXPRESS']);
+  });
+
+  it('never finds carriers by their free-mail provider, only by a domain of their own', async () => {
+    for (const term of ['gmail', 'gmail.com', 'lonestar.solo@gmail.com', 'yahoo', 'yahoo.com']) {
+      expect((await search({ super_search_term: term })).body.total, term).toBe(0);
+    }
+    // Their names still find them, and a company domain still finds its carrier.
+    expect(names((await search({ super_search_term: 'lone star' })).body)).toEqual(['LONE STAR SOLO']);
+    expect(names((await search({ super_search_term: 'blueridge' })).body)).toEqual([
+      'BLUE RIDGE TRUCKING LLC',
+    ]);
   });
 
   it('matches typed words against names, places and domains, never against the filter tokens', async () => {

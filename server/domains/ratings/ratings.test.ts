@@ -64,8 +64,9 @@ describe(`ratings API on ${testDialect}`, () => {
     await seedCarriers(app.database.db, testDialect, [
       carrier({ dot_number: 9101, legal_name: 'A & <B> TRUCKING\r\nBcc: victim@example.com' }),
       carrier({ dot_number: 9102, legal_name: 'BRAVO LINES' }),
-      carrier({ dot_number: 9103, legal_name: 'CHARLIE FREIGHT' }),
-      carrier({ dot_number: 9104, legal_name: 'DELTA HAULING' }),
+      // FMCSA e-mails: a free-mail address (C) and one at the company's own domain (D).
+      carrier({ dot_number: 9103, legal_name: 'CHARLIE FREIGHT', email: 'Charlie.Freight@Gmail.com' }),
+      carrier({ dot_number: 9104, legal_name: 'DELTA HAULING', email: 'ops@delta-hauling.com' }),
     ]);
     const companies = await app.database.db
       .selectFrom('companies')
@@ -183,6 +184,85 @@ describe(`ratings API on ${testDialect}`, () => {
     expect(response.json()).toEqual({
       detail: 'You cannot request a rating from a user of your own company',
     });
+  });
+
+  it('refuses the mailboxes of its own users and FMCSA e-mail however they are spelt', async () => {
+    const companyC = { id: ids.c, dot_number: 9103 };
+    await addCompanyUser(app, companyC, 'charlie.dispatch@outlook.com');
+    const ownUser = 'You cannot request a rating from a user of your own company';
+    const ownRecord = "You cannot request a rating from the e-mail address on your company's FMCSA record";
+    const cases: [string, string][] = [
+      ['owner+ratings@c.example.com', ownUser],
+      ['Charlie.Dispatch+1@Outlook.com', ownUser],
+      ['charlie.freight@gmail.com', ownRecord],
+      ['CharlieFreight+load7@googlemail.com', ownRecord],
+      ['c.h.a.r.l.i.e.f.r.e.i.g.h.t@gmail.com', ownRecord],
+    ];
+    for (const [reviewer_email, detail] of cases) {
+      const response = await requestRating('c', { reviewer_email, load_number: '1' }, '10.0.0.8');
+      expect(response.statusCode, reviewer_email).toBe(422);
+      expect(response.json()).toEqual({ detail });
+    }
+    // Other people at the same free-mail providers are customers like any other.
+    for (const reviewer_email of ['charlie.freight.customer@gmail.com', 'charliedispatch2@outlook.com']) {
+      const response = await requestRating('c', { reviewer_email, load_number: '1' }, '10.0.0.8');
+      expect(response.statusCode, reviewer_email).toBe(201);
+    }
+  });
+
+  it('refuses any address at the own domains of its users and FMCSA e-mail, subdomains too', async () => {
+    const cases: [string, string][] = [
+      ['someone.else@delta-hauling.com', 'delta-hauling.com'],
+      ['Billing@Mail.Delta-Hauling.com', 'delta-hauling.com'],
+      ['new.customer@d.example.com', 'd.example.com'],
+    ];
+    for (const [reviewer_email, domain] of cases) {
+      const response = await requestRating('d', { reviewer_email, load_number: '1' }, '10.0.0.9');
+      expect(response.statusCode, reviewer_email).toBe(422);
+      expect(response.json()).toEqual({
+        detail: `You cannot request a rating from an address at your company's own domain (${domain})`,
+      });
+    }
+    // A domain that merely ends in the same letters is someone else's.
+    const other = await requestRating(
+      'd',
+      { reviewer_email: 'ops@notdelta-hauling.com', load_number: '1' },
+      '10.0.0.9',
+    );
+    expect(other.statusCode).toBe(201);
+    const rows = await app.database.db
+      .selectFrom('rating_requests')
+      .select('reviewer_email')
+      .where('company_id', '=', ids.d)
+      .execute();
+    expect(rows).toEqual([{ reviewer_email: 'ops@notdelta-hauling.com' }]);
+  });
+
+  it('counts the week per mailbox: dots at Gmail, +tags and case do not make a new reviewer', async () => {
+    const ask = (reviewer_email: string) =>
+      requestRating('b', { reviewer_email, load_number: 'W-1' }, '10.0.0.10');
+    expect((await ask('John.Smith+load1@gmail.com')).statusCode).toBe(201);
+    for (const again of [
+      'johnsmith@gmail.com',
+      'J.O.H.N.Smith+load2@GoogleMail.com',
+      'JOHN.SMITH@gmail.com',
+    ]) {
+      const refused = await ask(again);
+      expect(refused.statusCode, again).toBe(409);
+      expect(refused.json()).toEqual({ detail: DUPLICATE_REQUEST_DETAIL });
+    }
+    expect((await ask('dispatch+east@shipper-b.example.com')).statusCode).toBe(201);
+    expect((await ask('Dispatch+West@Shipper-B.example.com')).statusCode).toBe(409);
+    // Dots count at providers that do not ignore them: another mailbox, another reviewer.
+    expect((await ask('john.smith@outlook.com')).statusCode).toBe(201);
+    expect((await ask('johnsmith@outlook.com')).statusCode).toBe(201);
+    // The address is stored and e-mailed as typed (trimmed and lower-cased), not as its key.
+    const message = await app.database.db
+      .selectFrom('outbox_messages')
+      .select('to_address')
+      .where('to_address', 'like', 'john.smith+load1%')
+      .executeTakeFirstOrThrow();
+    expect(message.to_address).toBe('john.smith+load1@gmail.com');
   });
 
   it('asks the same reviewer again only after 7 days, per company, whatever the case of the address', async () => {

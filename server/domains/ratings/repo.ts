@@ -19,30 +19,40 @@ export function createRatingsRepo(db: Db) {
     async findCompany(companyId: number) {
       return db
         .selectFrom('companies')
-        .select(['id', 'name', 'dot_number'])
+        .select(['id', 'name', 'dot_number', 'email'])
         .where('id', '=', companyId)
         .executeTakeFirst();
     },
 
-    /** Requests a company sent since a moment, to one reviewer or (without one) to anybody. */
-    async countRequestsSince(companyId: number, since: string, reviewerEmail?: string) {
-      let query = db
+    /** Requests a company sent since a moment, to anybody. */
+    async countRequestsSince(companyId: number, since: string) {
+      const row = await db
         .selectFrom('rating_requests')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('company_id', '=', companyId)
-        .where('created_at', '>', since);
-      if (reviewerEmail !== undefined) query = query.where('reviewer_email', '=', reviewerEmail);
-      return count(await query.executeTakeFirstOrThrow());
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return count(row);
     },
 
-    async isCompanyUser(companyId: number, email: string) {
-      const row = await db
-        .selectFrom('users')
-        .select('id')
+    /**
+     * The addresses a company asked since a moment. At most a week of requests is asked for, which
+     * the daily cap keeps to a few hundred rows.
+     */
+    async reviewersSince(companyId: number, since: string) {
+      const rows = await db
+        .selectFrom('rating_requests')
+        .select('reviewer_email')
         .where('company_id', '=', companyId)
-        .where('email', '=', email)
-        .executeTakeFirst();
-      return row !== undefined;
+        .where('created_at', '>', since)
+        .execute();
+      return rows.map((row) => row.reviewer_email);
+    },
+
+    /** The addresses of a company's users, active or not. */
+    async companyUserEmails(companyId: number) {
+      const rows = await db.selectFrom('users').select('email').where('company_id', '=', companyId).execute();
+      return rows.map((row) => row.email);
     },
 
     async insertRequest(

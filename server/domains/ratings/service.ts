@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DUPLICATE_REQUEST_DETAIL } from '../../../app/lib/ratings.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { RatingSummary } from '../companies/profile-service.ts';
+import { emailDomain, isWithinDomain, mailboxKey, ownedDomain } from '../mail/email-addresses.ts';
 import { ratingRequestMessage } from '../mail/messages.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import type { RatingsRepo, RatingValues } from './repo.ts';
@@ -40,15 +41,46 @@ export function createRatingsService({ repo, ratingSummary, mail, appUrl, clock,
     return company;
   }
 
+  /**
+   * Refuses (422) a reviewer address the company itself controls, as far as CarrierPage can tell:
+   * the mailbox of one of its users or of its FMCSA e-mail (whatever the case, '+tag' or the dots
+   * Gmail ignores: email-addresses.ts, mailboxKey), or any address at the domain of one of those
+   * addresses or a subdomain of it, unless the domain is a free-mail provider's.
+   */
+  async function refuseOwnAddress(company: { id: number; email: string | null }, reviewer: string) {
+    const users = await repo.companyUserEmails(company.id);
+    const reviewerKey = mailboxKey(reviewer);
+    if (users.some((address) => mailboxKey(address) === reviewerKey)) {
+      throw new HttpError(422, 'You cannot request a rating from a user of your own company');
+    }
+    if (company.email && mailboxKey(company.email) === reviewerKey) {
+      throw new HttpError(
+        422,
+        "You cannot request a rating from the e-mail address on your company's FMCSA record",
+      );
+    }
+    const reviewerDomain = emailDomain(reviewer);
+    for (const address of [company.email, ...users]) {
+      const domain = ownedDomain(address);
+      if (domain && isWithinDomain(reviewerDomain, domain)) {
+        throw new HttpError(
+          422,
+          `You cannot request a rating from an address at your company's own domain (${domain})`,
+        );
+      }
+    }
+  }
+
   return {
     /** A carrier asks a customer to rate a load: a pending request, and an e-mail with its link. */
     async requestRating(companyId: number, request: { reviewer_email: string; load_number: string }) {
       const company = await companyOrFail(companyId);
       const email = request.reviewer_email;
-      if (await repo.isCompanyUser(companyId, email)) {
-        throw new HttpError(422, 'You cannot request a rating from a user of your own company');
-      }
-      if ((await repo.countRequestsSince(companyId, since(REREQUEST_AFTER_MS), email)) > 0) {
+      await refuseOwnAddress(company, email);
+      // One week per mailbox, however the address is spelt: dots, '+tags' and case do not make a new reviewer.
+      const reviewerKey = mailboxKey(email);
+      const recent = await repo.reviewersSince(companyId, since(REREQUEST_AFTER_MS));
+      if (recent.some((address) => mailboxKey(address) === reviewerKey)) {
         throw new HttpError(409, DUPLICATE_REQUEST_DETAIL);
       }
       if ((await repo.countRequestsSince(companyId, since(DAY_MS))) >= REQUESTS_PER_COMPANY_PER_DAY) {
@@ -77,7 +109,7 @@ export function createRatingsService({ repo, ratingSummary, mail, appUrl, clock,
         log('sending a rating request failed', error);
         throw new HttpError(502, 'The e-mail could not be sent. Please try again later.');
       }
-      // The id stays out of the answer: only the reviewer's mailbox holds the link, so a carrier cannot rate itself.
+      // The id stays out of the answer: only the reviewer's mailbox holds the link.
       return { detail: 'Rating request sent' };
     },
 

@@ -20,7 +20,8 @@ function cellSql(degrees: number) {
 
 /**
  * SQLite: the rows of the contentless FTS5 table, selected from the companies `where` picks.
- * Columns: name, DBA name, place (city and state), web (the e-mail's domain, never the address) and
+ * Columns: name, DBA name, place (city and state), web (web_domain: the FMCSA e-mail's domain unless
+ * a free-mail provider's, never the address; the importer derives it, email-addresses.ts) and
  * facets: tokens for state, role, cargo and geography cells, so those filters intersect inside the
  * index. Facet tokens start with '_', which the table's tokenizer keeps inside a token and typed
  * search words never contain, so a word such as 'state' never reads a facet's posting list. Roles
@@ -34,7 +35,7 @@ function searchRows(where: RawBuilder<unknown>) {
       name,
       coalesce(dba_name, ''),
       coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
-      CASE WHEN instr(coalesce(email, ''), '@') > 0 THEN substr(email, instr(email, '@') + 1) ELSE '' END,
+      coalesce(web_domain, ''),
       trim(
         CASE WHEN phy_state IS NOT NULL THEN '_state' || lower(phy_state) ELSE '' END ||
         CASE WHEN ';' || coalesce(carship, '') || ';' LIKE '%;B;%' THEN ' _typebroker' ELSE '' END ||
