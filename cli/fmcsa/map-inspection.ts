@@ -1,7 +1,7 @@
 /** Inspection rows (MCMIS Vehicle Inspection File and SMS Input - Inspection) to InspectionRecord. */
 import type { InspectionRecord } from '../../server/domains/carrier-data/records.ts';
 import { RowError } from './errors.ts';
-import { count, requiredDate, requiredDotNumber, skipRow, stateOrNull, text } from './normalize.ts';
+import { count, requiredDate, requiredDotNumber, skipRow, jurisdiction, text } from './normalize.ts';
 import type { ColumnLookup, RowMapper } from './types.ts';
 
 function inspectionLevel(raw: string): number {
@@ -40,8 +40,7 @@ export function createInspectionMapper(
         inspection_id: inspectionId,
         dot_number: requiredDotNumber(row.get(dot), row.get(uploadDot)),
         insp_date: requiredDate(row.get(inspDate), 'inspection date'),
-        // The state only labels the inspection: an odd code loses the label, not the inspection.
-        report_state: stateOrNull(row.get(reportState)),
+        report_state: jurisdiction(row.get(reportState)),
         report_number: text(row.get(reportNumber)),
         insp_level_id: inspectionLevel(row.get(level)),
         viol_total: count(row.get(violTotal)) ?? 0,

@@ -3,7 +3,6 @@
  * empty field; a value that makes the whole row unusable throws a RowError (the row becomes a skip).
  */
 import { RowError } from './errors.ts';
-import { isKnownState } from './states.ts';
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
@@ -144,18 +143,12 @@ export function requiredDate(raw: string, what: string): string {
   return day;
 }
 
-/** Upper-case two-letter code; null when empty; a code no state, province or territory has is a skip. */
-export function state(raw: string): string | null {
-  const code = upperText(raw);
-  if (code === null) return null;
-  if (!isKnownState(code)) throw new RowError(`unknown state ${quote(code)}`);
-  return code;
-}
-
-/** Like `state`, but an unknown code only loses the state, not the row. */
-export function stateOrNull(raw: string): string | null {
-  const code = upperText(raw);
-  return code !== null && isKnownState(code) ? code : null;
+/**
+ * A state, province or other jurisdiction code as published (upper case); null when empty. Never a
+ * skip: a code FMCSA's list lacks is kept, and the import report counts it (import-files.ts).
+ */
+export function jurisdiction(raw: string): string | null {
+  return upperText(raw);
 }
 
 /** Five-digit ZIP from a ZIP or ZIP+4 (`98311-3729`, `983113729`); other postal codes are kept as given. */

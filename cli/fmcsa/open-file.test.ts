@@ -198,7 +198,8 @@ describe('openFmcsaFile: Company Census', () => {
       { kind: 'skip', line: 8, reason: 'negative DOT number' },
       { kind: 'skip', line: 9, reason: '100 fields, the header has 147' },
       { kind: 'skip', line: 10, reason: 'impossible date 20241340' },
-      { kind: 'skip', line: 11, reason: 'unknown state XX' },
+      // A code outside FMCSA's jurisdictions keeps its row, as published.
+      { kind: 'carrier', line: 11, record: { ...UNITED_MOVING, dot_number: 1001, phy_state: 'XX' } },
       {
         kind: 'carrier',
         line: 12,
@@ -421,6 +422,8 @@ describe('openFmcsaFile: inspections', () => {
           inspection_id: '123456793',
           dot_number: 295017,
           insp_date: '2024-02-29',
+          // An unrecognised code is kept as published.
+          report_state: 'ZZ',
           insp_level_id: 6,
           driver_oos_total: 2,
         },

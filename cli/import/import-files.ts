@@ -5,6 +5,7 @@ import {
   crashRowSet,
   inspectionRowSet,
 } from '../../server/domains/carrier-data/table-rows.ts';
+import { isRecognisedJurisdiction } from '../../server/domains/carrier-data/jurisdictions.ts';
 import { createSearchIndex } from '../../server/domains/search/search-index.ts';
 import { isTableEmpty, applyBulkLoadSettings, suspendSecondaryIndexes } from '../../server/db/bulk-load.ts';
 import { createRowUpserter } from '../../server/db/upsert-rows.ts';
@@ -41,6 +42,9 @@ export interface FileReport {
   imported: number;
   skipped: number;
   skipExamples: string[];
+  /** Rows kept with a state/province code outside FMCSA's list (stored as published). */
+  unrecognisedJurisdictions: number;
+  unrecognisedExamples: string[];
   seconds: number;
   error?: string;
 }
@@ -69,6 +73,8 @@ export async function importFiles(
         imported: 0,
         skipped: 0,
         skipExamples: [],
+        unrecognisedJurisdictions: 0,
+        unrecognisedExamples: [],
         seconds: 0,
       };
       const progress = options.showProgress === false ? null : createProgress(opened.label);
@@ -112,6 +118,14 @@ export async function importFiles(
             }
             continue;
           }
+          const code = row.kind === 'carrier' ? row.record.phy_state : row.record.report_state;
+          if (code != null && !isRecognisedJurisdiction(code)) {
+            report.unrecognisedJurisdictions += 1;
+            if (report.unrecognisedExamples.length < SKIPS_SHOWN) {
+              // Only a short prefix: a garbled row could put personal data in the column.
+              report.unrecognisedExamples.push(`line ${row.line}: ${code.slice(0, 10)}`);
+            }
+          }
           if (row.kind === 'carrier') {
             carriers.push(row.record);
             searchBuild?.noteCarrier(row.record.dot_number);
@@ -141,6 +155,8 @@ export async function importFiles(
         imported: 0,
         skipped: 0,
         skipExamples: [],
+        unrecognisedJurisdictions: 0,
+        unrecognisedExamples: [],
         seconds: (performance.now() - started) / 1000,
         error: error.message,
       });
@@ -162,6 +178,13 @@ export function describeReport(report: FileReport): string {
   if (report.skipped > report.skipExamples.length) {
     lines.push(
       `  ... and ${(report.skipped - report.skipExamples.length).toLocaleString('en-US')} more skipped rows`,
+    );
+  }
+  if (report.unrecognisedJurisdictions > 0) {
+    lines.push(
+      `  unrecognised jurisdiction: ${report.unrecognisedJurisdictions.toLocaleString('en-US')} ` +
+        `${report.unrecognisedJurisdictions === 1 ? 'row' : 'rows'} kept with the code as published ` +
+        `(${report.unrecognisedExamples.join(', ')}${report.unrecognisedJurisdictions > report.unrecognisedExamples.length ? ', ...' : ''})`,
     );
   }
   return lines.join('\n');

@@ -56,7 +56,10 @@ export interface CarrierRecord {
   phone?: string | null;
   phy_street?: string | null;
   phy_city?: string | null;
-  /** Two-letter code, upper case. */
+  /**
+   * State, province or other jurisdiction code as published, upper case (jurisdictions.ts lists the
+   * recognised ones; any other is kept too).
+   */
   phy_state?: string | null;
   /** Five-digit ZIP (a ZIP+4 is cut to its first five digits). */
   phy_zip?: string | null;
@@ -94,7 +97,7 @@ export interface InspectionRecord {
   dot_number: number;
   /** ISO day. */
   insp_date: string;
-  /** Two-letter state where the inspection happened, as reported (may be a Canadian province). */
+  /** Jurisdiction where the inspection happened, as reported (may be a Canadian province). */
   report_state: string | null;
   report_number: string | null;
   /** 1 to 6. */

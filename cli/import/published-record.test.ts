@@ -1,0 +1,106 @@
+/**
+ * The record as FMCSA publishes it, imported through the real reader and read back through the APIs
+ * (issue 16): every jurisdiction kept, addresses and ZIP+4 as published, honest out-of-service rates.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { testDialect } from '../../tests/support/test-database.ts';
+import { describeReport, importFiles, type FileReport } from './import-files.ts';
+
+const TODAY = new Date('2026-11-22T12:00:00Z');
+
+const CENSUS_HEADER =
+  'DOT_NUMBER,LEGAL_NAME,PHY_STREET,PHY_CITY,PHY_STATE,PHY_ZIP,PHY_COUNTRY,STATUS_CODE,CARRIER_OPERATION,CARSHIP';
+const CENSUS_ROWS = [
+  '3100001,LONE STAR FREIGHT LLC,100 MAIN ST,DALLAS,TX,75201,US,A,A,C',
+  '3100002,TRANSPORTES DEL GOLFO SA DE CV,AV HIDALGO 120,REYNOSA,TA,88500,MX,A,A,C',
+  '3100003,MAPLE LEAF CARTAGE LTD,55 KING ST W,TORONTO,ON,M5H 1J9,CA,A,A,C',
+  '3100004,FAR AWAY HAULING,1 HARBOUR RD,SAINT GEORGE,ZZ,,,A,A,C',
+  '3100005,BAY AREA TRUCKING INC,2400 W BAY DR,LARGO,FL,34604-1486,US,A,A,C',
+];
+
+describe(`importing the record as published into ${testDialect}`, () => {
+  let app: TestApp;
+  let census: FileReport;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-published-'));
+
+  const get = async (url: string) => {
+    const response = await app.fastify.inject({ url });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+  const stored = (dot: number) =>
+    app.database.db
+      .selectFrom('companies')
+      .selectAll()
+      .where('dot_number', '=', dot)
+      .executeTakeFirstOrThrow();
+  const supersearch = async (query: string) =>
+    (await get(`/api/v1/companies/supersearch?${query}`)).data.map(
+      (company: { dot_number: number }) => company.dot_number,
+    );
+
+  beforeAll(async () => {
+    app = await createTestApp({}, { clock: () => TODAY });
+    const file = path.join(dir, 'census.csv');
+    writeFileSync(file, [CENSUS_HEADER, ...CENSUS_ROWS].join('\n') + '\n');
+    [census] = (await importFiles(app.database.db, testDialect, [file], { showProgress: false })) as [
+      FileReport,
+    ];
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  describe('every jurisdiction', () => {
+    it('keeps Mexican, Canadian and unrecognised codes, and reports the unrecognised one', () => {
+      expect(census).toMatchObject({ imported: 5, skipped: 0, unrecognisedJurisdictions: 1 });
+      expect(describeReport(census)).toContain(
+        'unrecognised jurisdiction: 1 row kept with the code as published (line 5: ZZ)',
+      );
+    });
+
+    it('stores each code as published', async () => {
+      expect(await stored(3100002)).toMatchObject({
+        phy_state: 'TA',
+        phy_country: 'MX',
+        phy_city: 'REYNOSA',
+      });
+      expect(await stored(3100003)).toMatchObject({ phy_state: 'ON', phy_country: 'CA', phy_zip: 'M5H 1J9' });
+      expect(await stored(3100004)).toMatchObject({ phy_state: 'ZZ', phy_zip: null });
+    });
+
+    it('finds Mexican and Canadian carriers by search term, state filter and city', async () => {
+      expect(await supersearch('super_search_term=reynosa')).toEqual([3100002]);
+      expect(await supersearch('super_search_term=toronto')).toEqual([3100003]);
+      expect(await supersearch('address_state=TA')).toEqual([3100002]);
+      expect(await supersearch('address_state=on')).toEqual([3100003]);
+      // The city pages' query.
+      expect(await supersearch('address_city=Reynosa&address_state=TA')).toEqual([3100002]);
+      expect(await supersearch('address_city=Toronto&address_state=ON')).toEqual([3100003]);
+    });
+
+    it('lists city pages for Mexican and Canadian cities, none for an unrecognised code', async () => {
+      const cities = await app.fastify.inject({ url: '/sitemaps/cities-1.xml' });
+      const paths = [...cities.body.matchAll(/<loc>[^<]*(\/trucking-companies\/[^<]+)<\/loc>/g)].map(
+        (match) => match[1],
+      );
+      expect(paths.sort()).toEqual([
+        '/trucking-companies/dallas-tx',
+        '/trucking-companies/largo-fl',
+        '/trucking-companies/reynosa-ta',
+        '/trucking-companies/toronto-on',
+      ]);
+    });
+
+    it('refuses an unrecognised code in the state filter', async () => {
+      const response = await app.fastify.inject({ url: '/api/v1/companies/supersearch?address_state=ZZ' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'address_state: unknown state code' });
+    });
+  });
+});
