@@ -14,7 +14,6 @@ import {
   skipRow,
   text,
   upperText,
-  zip,
 } from './normalize.ts';
 import type { ColumnLookup, FieldSource, RowMapper } from './types.ts';
 
@@ -148,7 +147,8 @@ export function createCompanyCensusMapper(column: ColumnLookup): RowMapper {
         phy_street: text(row.get(at.phy_street)),
         phy_city: text(row.get(at.phy_city)),
         phy_state: jurisdiction(row.get(at.phy_state)),
-        phy_zip: zip(row.get(at.phy_zip)),
+        // As published (ZIP+4 too); geocoding derives the five-digit prefix (geocode.ts).
+        phy_zip: text(row.get(at.phy_zip)),
         phy_country: upperText(row.get(at.phy_country)),
         phy_cnty: county(row.get(at.phy_cnty)),
         power_units: count(row.get(at.power_units)),
@@ -194,7 +194,7 @@ export function createSmsCensusMapper(column: ColumnLookup): RowMapper {
         phy_street: text(row.get(at.phy_street)),
         phy_city: text(row.get(at.phy_city)),
         phy_state: jurisdiction(row.get(at.phy_state)),
-        phy_zip: zip(row.get(at.phy_zip)),
+        phy_zip: text(row.get(at.phy_zip)),
         phy_country: upperText(row.get(at.phy_country)),
         power_units: count(row.get(at.power_units)),
         total_drivers: count(row.get(at.total_drivers)),

@@ -11,7 +11,6 @@ import {
   requiredDotNumber,
   text,
   upperText,
-  zip,
 } from './normalize.ts';
 
 function rowError(read: () => unknown): string {
@@ -88,14 +87,6 @@ describe('field normalisation', () => {
     }
     expect(jurisdiction(' tx ')).toBe('TX');
     expect(jurisdiction('')).toBeNull();
-  });
-
-  it('cuts ZIP+4 to five digits and keeps other postal codes', () => {
-    expect(zip('98311-3729')).toBe('98311');
-    expect(zip('983113729')).toBe('98311');
-    expect(zip('98311')).toBe('98311');
-    expect(zip('K1A 0B6')).toBe('K1A 0B6');
-    expect(zip('')).toBeNull();
   });
 
   it('pads county codes to three digits', () => {

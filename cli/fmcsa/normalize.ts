@@ -151,17 +151,6 @@ export function jurisdiction(raw: string): string | null {
   return upperText(raw);
 }
 
-/** Five-digit ZIP from a ZIP or ZIP+4 (`98311-3729`, `983113729`); other postal codes are kept as given. */
-export function zip(raw: string): string | null {
-  const value = text(raw);
-  if (value === null || digitsAt(value, 0, 5) < 0) return value;
-  const rest = value.length - 5;
-  if (rest === 0) return value;
-  return (rest === 4 && digitsAt(value, 5) >= 0) || (rest === 5 && digitsAt(value, 6) >= 0)
-    ? value.slice(0, 5)
-    : value;
-}
-
 /** Three-digit county FIPS code, zero-padded (`35` → `035`). */
 export function county(raw: string): string | null {
   const value = text(raw);

@@ -103,4 +103,27 @@ describe(`importing the record as published into ${testDialect}`, () => {
       expect(response.json()).toEqual({ detail: 'address_state: unknown state code' });
     });
   });
+
+  describe('addresses and ZIP codes as published', () => {
+    it('stores and serves a ZIP+4 whole, geocoded by its five-digit prefix', async () => {
+      const company = await stored(3100005);
+      expect(company).toMatchObject({
+        phy_street: '2400 W BAY DR',
+        phy_city: 'LARGO',
+        phy_zip: '34604-1486',
+      });
+      expect(company.latitude).toBeCloseTo(28.4, 0);
+      const [record] = (await get('/carrier-data/api/v1/search?dotNumber=3100005')).data;
+      expect(record).toMatchObject({ phy_street: '2400 W BAY DR', phy_zip: '34604-1486' });
+      const profile = await get('/api/v1/companies/profile/3100005');
+      expect(profile.carrier_data).toMatchObject({ phy_street: '2400 W BAY DR', phy_zip: '34604-1486' });
+      expect(profile.company.address).toEqual({ city: 'LARGO', state: 'FL', zip: '34604-1486' });
+    });
+
+    it('finds the carrier by radius from its five-digit ZIP or its ZIP+4', async () => {
+      for (const zip of ['34604', '34604-1486']) {
+        expect(await supersearch(`radius_zipcode=${zip}&radius_miles=5`)).toEqual([3100005]);
+      }
+    });
+  });
 });

@@ -61,7 +61,7 @@ export interface CarrierRecord {
    * recognised ones; any other is kept too).
    */
   phy_state?: string | null;
-  /** Five-digit ZIP (a ZIP+4 is cut to its first five digits). */
+  /** ZIP or postal code as published (`34604-1486`, `M5H 1J9`). */
   phy_zip?: string | null;
   phy_country?: string | null;
   /** Three-digit county FIPS code. */

@@ -73,7 +73,7 @@ export function parseSupersearchQuery(raw: unknown): SupersearchParams {
   const query = parseInput(SupersearchQuery, raw);
   let radius;
   if (query.radius_zipcode && query.radius_miles !== undefined) {
-    const centre = zipCentroid(query.radius_zipcode.slice(0, 5));
+    const centre = zipCentroid(query.radius_zipcode);
     if (!centre) throw new HttpError(400, 'radius_zipcode: unknown ZIP code');
     radius = { ...centre, miles: query.radius_miles };
   }
