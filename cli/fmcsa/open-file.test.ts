@@ -412,7 +412,18 @@ describe('openFmcsaFile: inspections', () => {
         },
       },
       { kind: 'skip', line: 4, reason: 'missing inspection id' },
-      { kind: 'skip', line: 5, reason: 'inspection level 7 is not 1-6' },
+      // A level the rates do not count is kept as published.
+      {
+        kind: 'inspection',
+        line: 5,
+        record: {
+          ...inspection,
+          inspection_id: '123456791',
+          dot_number: 295017,
+          insp_date: '2024-01-30',
+          insp_level_id: 7,
+        },
+      },
       { kind: 'skip', line: 6, reason: 'missing inspection date' },
       {
         kind: 'inspection',
@@ -466,7 +477,7 @@ describe('openFmcsaFile: inspections', () => {
           insp_level_id: 2,
         },
       },
-      { kind: 'skip', line: 4, reason: 'inspection level 0 is not 1-6' },
+      { kind: 'skip', line: 4, reason: 'inspection level 0 is not a number from 1 to 99' },
     ]);
   });
 

@@ -12,6 +12,21 @@ import { describeReport, importFiles, type FileReport } from './import-files.ts'
 
 const TODAY = new Date('2026-11-22T12:00:00Z');
 
+const INSPECTION_HEADER =
+  'INSPECTION_ID,DOT_NUMBER,REPORT_STATE,INSP_DATE,INSP_LEVEL_ID,VIOL_TOTAL,OOS_TOTAL,DRIVER_OOS_TOTAL,VEHICLE_OOS_TOTAL,HAZMAT_OOS_TOTAL';
+/** No inspection for 3100001 (Dallas), 3 for 3100002 (Reynosa), 50 for 3100003 (Toronto). */
+const INSPECTION_ROWS = [
+  '9000001,3100002,TX,20260301,1,2,1,1,0,0',
+  '9000002,3100002,TX,20260415,2,0,0,0,0,0',
+  '9000003,3100002,TA,20260502,3,0,0,0,0,0',
+  ...Array.from({ length: 50 }, (_, index) => {
+    const driverOos = index < 2 ? 1 : 0;
+    const vehicleOos = index >= 10 && index < 15 ? 1 : 0;
+    const oos = driverOos + vehicleOos;
+    return `${9100000 + index},3100003,ON,2026${String((index % 9) + 1).padStart(2, '0')}10,1,${oos},${oos},${driverOos},${vehicleOos},0`;
+  }),
+];
+
 const CENSUS_HEADER =
   'DOT_NUMBER,LEGAL_NAME,PHY_STREET,PHY_CITY,PHY_STATE,PHY_ZIP,PHY_COUNTRY,STATUS_CODE,CARRIER_OPERATION,CARSHIP';
 const CENSUS_ROWS = [
@@ -47,9 +62,11 @@ describe(`importing the record as published into ${testDialect}`, () => {
     app = await createTestApp({}, { clock: () => TODAY });
     const file = path.join(dir, 'census.csv');
     writeFileSync(file, [CENSUS_HEADER, ...CENSUS_ROWS].join('\n') + '\n');
-    [census] = (await importFiles(app.database.db, testDialect, [file], { showProgress: false })) as [
-      FileReport,
-    ];
+    const inspections = path.join(dir, 'inspections.csv');
+    writeFileSync(inspections, [INSPECTION_HEADER, ...INSPECTION_ROWS].join('\n') + '\n');
+    [census] = (await importFiles(app.database.db, testDialect, [file, inspections], {
+      showProgress: false,
+    })) as [FileReport];
   });
   afterAll(async () => {
     await app.close();
@@ -124,6 +141,44 @@ describe(`importing the record as published into ${testDialect}`, () => {
       for (const zip of ['34604', '34604-1486']) {
         expect(await supersearch(`radius_zipcode=${zip}&radius_miles=5`)).toEqual([3100005]);
       }
+    });
+  });
+
+  describe('out-of-service rates with their denominators', () => {
+    const summary = async (dot: number) =>
+      (await get(`/carrier-data/api/v1/company/${dot}/safety-summary`)).data.data;
+
+    it('gives no rate, not 0, for a carrier with no inspections', async () => {
+      expect(await summary(3100001)).toMatchObject({
+        total_inspections: 0,
+        driver_oos_rate: null,
+        driver_inspections: 0,
+        vehicle_oos_rate: null,
+        vehicle_inspections: 0,
+      });
+    });
+
+    it('gives the rates and the few inspections they rest on for a carrier with 3', async () => {
+      expect(await summary(3100002)).toMatchObject({
+        total_inspections: 3,
+        total_violations: 2,
+        total_oos_violations: 1,
+        // Levels 1, 2, 3 for the driver; 1 and 2 for the vehicle.
+        driver_oos_rate: 33.33,
+        driver_inspections: 3,
+        vehicle_oos_rate: 0,
+        vehicle_inspections: 2,
+      });
+    });
+
+    it('gives the rates over all 50 inspections of a carrier with 50', async () => {
+      expect(await summary(3100003)).toMatchObject({
+        total_inspections: 50,
+        driver_oos_rate: 4,
+        driver_inspections: 50,
+        vehicle_oos_rate: 10,
+        vehicle_inspections: 50,
+      });
     });
   });
 });

@@ -100,7 +100,7 @@ export interface InspectionRecord {
   /** Jurisdiction where the inspection happened, as reported (may be a Canadian province). */
   report_state: string | null;
   report_number: string | null;
-  /** 1 to 6. */
+  /** As published: 1 to 6, 99 (MCMIS), or a newer CVSA level. */
   insp_level_id: number;
   viol_total: number;
   oos_total: number;

@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { createRowUpserter, type RowSet } from '../../db/upsert-rows.ts';
+import { DRIVER_RATE_LEVELS, VEHICLE_RATE_LEVELS } from './inspection-levels.ts';
 import type { CarrierRecord, CrashRecord, InspectionRecord } from './records.ts';
 import { companyRowSets, crashRowSet, inspectionRowSet } from './table-rows.ts';
+
+/** `insp_level_id in (...)` for a rate's levels (whole-number constants, written into the SQL). */
+function levelIn(levels: readonly number[]) {
+  return sql<boolean>`insp_level_id in (${sql.join(levels.map((level) => sql.lit(level)))})`;
+}
 
 /** Upserts the row sets and commits them. */
 async function upsertAll(db: Db, sets: readonly RowSet[]): Promise<void> {
@@ -34,10 +40,12 @@ export function createCarrierDataRepo(db: Db) {
     },
 
     /**
-     * Inspection counts since a day, with the denominators FMCSA uses: driver out-of-service rates
-     * count level I, II, III and VI inspections; vehicle rates count level I, II, V and VI.
+     * Inspection counts since a day, with each out-of-service rate's denominator: the inspections of
+     * the levels it counts (inspection-levels.ts).
      */
     async inspectionTotals(dotNumber: number, sinceDay: string) {
+      const driver = levelIn(DRIVER_RATE_LEVELS);
+      const vehicle = levelIn(VEHICLE_RATE_LEVELS);
       const row = await db
         .selectFrom('inspections')
         .where('dot_number', '=', dotNumber)
@@ -46,20 +54,12 @@ export function createCarrierDataRepo(db: Db) {
           eb.fn.countAll<number | string>().as('inspections'),
           eb.fn.coalesce(eb.fn.sum<number | string>('viol_total'), sql<number>`0`).as('violations'),
           eb.fn.coalesce(eb.fn.sum<number | string>('oos_total'), sql<number>`0`).as('oos_violations'),
-          sql<number | string>`sum(case when insp_level_id in (1, 2, 3, 6) then 1 else 0 end)`.as(
-            'driver_inspections',
-          ),
-          sql<
-            number | string
-          >`sum(case when insp_level_id in (1, 2, 3, 6) and driver_oos_total > 0 then 1 else 0 end)`.as(
+          sql<number | string>`sum(case when ${driver} then 1 else 0 end)`.as('driver_inspections'),
+          sql<number | string>`sum(case when ${driver} and driver_oos_total > 0 then 1 else 0 end)`.as(
             'driver_oos_inspections',
           ),
-          sql<number | string>`sum(case when insp_level_id in (1, 2, 5, 6) then 1 else 0 end)`.as(
-            'vehicle_inspections',
-          ),
-          sql<
-            number | string
-          >`sum(case when insp_level_id in (1, 2, 5, 6) and vehicle_oos_total > 0 then 1 else 0 end)`.as(
+          sql<number | string>`sum(case when ${vehicle} then 1 else 0 end)`.as('vehicle_inspections'),
+          sql<number | string>`sum(case when ${vehicle} and vehicle_oos_total > 0 then 1 else 0 end)`.as(
             'vehicle_oos_inspections',
           ),
         ])

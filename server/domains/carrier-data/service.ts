@@ -14,9 +14,12 @@ export function isoDayMonthsBefore(today: Date, months: number): string {
   return new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
 }
 
-/** A percentage with two decimals; 0 when nothing was inspected. */
-function percent(part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100;
+/**
+ * A percentage with two decimals; null when nothing was inspected, as SAFER leaves the rate blank
+ * (a 0 would read as a spotless record).
+ */
+function percent(part: number, whole: number): number | null {
+  return whole === 0 ? null : Math.round((part / whole) * 10_000) / 100;
 }
 
 export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Date = () => new Date()) {
@@ -36,7 +39,9 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
         total_violations: inspections.violations,
         total_oos_violations: inspections.oos_violations,
         driver_oos_rate: percent(inspections.driver_oos_inspections, inspections.driver_inspections),
+        driver_inspections: inspections.driver_inspections,
         vehicle_oos_rate: percent(inspections.vehicle_oos_inspections, inspections.vehicle_inspections),
+        vehicle_inspections: inspections.vehicle_inspections,
         total_crashes: crashes.crashes,
         crashes_with_fatalities: crashes.fatal,
         crashes_with_injuries: crashes.injury,
