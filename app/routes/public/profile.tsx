@@ -2,6 +2,7 @@ import { data, Link } from 'react-router';
 import { BlockGrid } from '../../blocks/BlockGrid';
 import { BlockView } from '../../blocks/BlockView';
 import { ProfileHeader } from '../../blocks/ProfileHeader';
+import { DEFAULT_DATA_BLOCKS } from '../../../server/domains/blocks/block-types';
 import { loadCarrierPanels } from '../../blocks/carrier-panels.server';
 import type { ProfileBlock, ProfileData } from '../../blocks/types';
 import { dotNumberParam } from '../../lib/company';
@@ -51,23 +52,18 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-/** The default blocks of an unclaimed profile that has none of its own (public-side section 2). */
-const DEFAULT_BLOCKS: ProfileBlock[] = [
-  ['safety_score', 'Safety Score', 'half', false],
-  ['inspection_heatmap', 'Inspection Heat Map', 'half', false],
-  ['cargo_carrier', 'Cargo & Carrier Information', 'half', true],
-  ['fleet_information', 'Fleet Information', 'half', false],
-].map(([block_type, block_title, block_width, start_new_row], index) => ({
+/**
+ * An unclaimed profile shows the default data blocks (public-side section 2); claiming it makes them
+ * the profile's own (server/domains/blocks/default-blocks.ts). Negative ids: they are not stored.
+ */
+const DEFAULT_BLOCKS: ProfileBlock[] = DEFAULT_DATA_BLOCKS.map((block, index) => ({
+  ...block,
   id: -(index + 1),
   company_id: 0,
-  block_type: block_type as string,
-  block_title: block_title as string,
   block_content: '',
   block_position: index,
-  block_width: block_width as string,
   is_visible: true,
   hide_title: false,
-  start_new_row: start_new_row as boolean,
   updated_at: '',
   assets: [],
 }));
