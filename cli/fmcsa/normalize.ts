@@ -163,6 +163,11 @@ export function flag(raw: string): boolean {
   return value === 'Y' || value === 'TRUE' || value === '1';
 }
 
+/** Like `flag`, but null when the field is empty (the record does not say). */
+export function optionalFlag(raw: string): boolean | null {
+  return text(raw) === null ? null : flag(raw);
+}
+
 /**
  * Digits of an MC docket number, without leading zeros: `MC139446`, `MC-424836`, `MC 0139446` or bare
  * digits `139446`. Null for empty text, other prefixes (FF, MX) or anything else.

@@ -111,6 +111,8 @@ function emptyCarrier(dot: number): CarrierRecord {
     cargo_other_desc: null,
     mcs150_date: null,
     add_date: null,
+    hm_flag: null,
+    pc_flag: false,
   };
 }
 
@@ -145,6 +147,8 @@ const UNITED_MOVING: CarrierRecord = {
   cargo_other_desc: null,
   mcs150_date: '2025-05-28',
   add_date: '1987-06-10',
+  hm_flag: false,
+  pc_flag: false,
 };
 
 describe('openFmcsaFile: Company Census', () => {
@@ -247,6 +251,7 @@ describe('openFmcsaFile: Company Census', () => {
           status_code: 'A',
           cargo_codes: ['GENFREIGHT', 'USMAIL'],
           mcs150_date: '2024-01-02',
+          hm_flag: true,
         },
       },
       { kind: 'skip', line: 21, reason: 'impossible date 20241301' },
@@ -311,6 +316,8 @@ describe('openFmcsaFile: SMS census', () => {
       carrier_operation: null,
       mcs150_date: null,
       add_date: null,
+      hm_flag: null,
+      pc_flag: null,
     };
     expect(rows).toStrictEqual([
       {
@@ -334,6 +341,8 @@ describe('openFmcsaFile: SMS census', () => {
           carrier_operation: 'A',
           mcs150_date: '2025-05-28',
           add_date: '1987-06-10',
+          hm_flag: false,
+          pc_flag: false,
         },
       },
       {
@@ -346,6 +355,8 @@ describe('openFmcsaFile: SMS census', () => {
           phy_state: 'CA',
           mcs150_date: '1970-01-01',
           add_date: '2000-03-15',
+          hm_flag: true,
+          pc_flag: false,
         },
       },
       { kind: 'skip', line: 4, reason: 'impossible date 31-FEB-24' },

@@ -28,13 +28,14 @@ const INSPECTION_ROWS = [
 ];
 
 const CENSUS_HEADER =
-  'DOT_NUMBER,LEGAL_NAME,PHY_STREET,PHY_CITY,PHY_STATE,PHY_ZIP,PHY_COUNTRY,STATUS_CODE,CARRIER_OPERATION,CARSHIP';
+  'DOT_NUMBER,LEGAL_NAME,PHY_STREET,PHY_CITY,PHY_STATE,PHY_ZIP,PHY_COUNTRY,STATUS_CODE,CARRIER_OPERATION,CARSHIP,' +
+  'ADD_DATE,MCS150_DATE,HM_Ind,CRGO_PASSENGERS';
 const CENSUS_ROWS = [
-  '3100001,LONE STAR FREIGHT LLC,100 MAIN ST,DALLAS,TX,75201,US,A,A,C',
-  '3100002,TRANSPORTES DEL GOLFO SA DE CV,AV HIDALGO 120,REYNOSA,TA,88500,MX,A,A,C',
-  '3100003,MAPLE LEAF CARTAGE LTD,55 KING ST W,TORONTO,ON,M5H 1J9,CA,A,A,C',
-  '3100004,FAR AWAY HAULING,1 HARBOUR RD,SAINT GEORGE,ZZ,,,A,A,C',
-  '3100005,BAY AREA TRUCKING INC,2400 W BAY DR,LARGO,FL,34604-1486,US,A,A,C',
+  '3100001,LONE STAR FREIGHT LLC,100 MAIN ST,DALLAS,TX,75201,US,A,A,C,20261020,20261020,N,',
+  '3100002,TRANSPORTES DEL GOLFO SA DE CV,AV HIDALGO 120,REYNOSA,TA,88500,MX,A,A,C,20100105,20231101,Y,',
+  '3100003,MAPLE LEAF CARTAGE LTD,55 KING ST W,TORONTO,ON,M5H 1J9,CA,I,A,C,19990301,20250115,N,X',
+  '3100004,FAR AWAY HAULING,1 HARBOUR RD,SAINT GEORGE,ZZ,,,A,C,C,,,,',
+  '3100005,BAY AREA TRUCKING INC,2400 W BAY DR,LARGO,FL,34604-1486,US,A,B,C,20050607,20250101,Y,',
 ];
 
 describe(`importing the record as published into ${testDialect}`, () => {
@@ -178,6 +179,34 @@ describe(`importing the record as published into ${testDialect}`, () => {
         driver_inspections: 50,
         vehicle_oos_rate: 10,
         vehicle_inspections: 50,
+      });
+    });
+  });
+
+  describe('the record facts', () => {
+    const carrierData = async (dot: number) => (await get(`/api/v1/companies/profile/${dot}`)).carrier_data;
+
+    it('serves status, operation, flags and the registration and MCS-150 dates', async () => {
+      expect(await carrierData(3100001)).toMatchObject({
+        status_code: 'A',
+        carrier_operation: 'A',
+        hm_flag: false,
+        pc_flag: false,
+        add_date: '2026-10-20',
+        mcs150_date: '2026-10-20',
+      });
+      expect(await carrierData(3100002)).toMatchObject({
+        hm_flag: true,
+        add_date: '2010-01-05',
+        mcs150_date: '2023-11-01',
+      });
+      // The Company Census's passengers cargo flag stands for the passenger-carrier flag.
+      expect(await carrierData(3100003)).toMatchObject({ status_code: 'I', hm_flag: false, pc_flag: true });
+      expect(await carrierData(3100004)).toMatchObject({
+        carrier_operation: 'C',
+        hm_flag: null,
+        add_date: null,
+        mcs150_date: null,
       });
     });
   });

@@ -6,6 +6,7 @@ import { searchIndexSchema } from './migrations/003-search-index.ts';
 import { ratingsSchema } from './migrations/004-ratings.ts';
 import { searchIndexTokensSchema } from './migrations/005-search-index-tokens.ts';
 import { sanitizeStoredCustomHtml } from './migrations/008-sanitize-stored-custom-html.ts';
+import { honestDatedCarrierData } from './migrations/009-honest-dated-carrier-data.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -21,6 +22,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '004-ratings': ratingsSchema,
     '005-search-index-tokens': searchIndexTokensSchema(dialect),
     '008-sanitize-stored-custom-html': sanitizeStoredCustomHtml,
+    '009-honest-dated-carrier-data': honestDatedCarrierData,
   };
 }
 

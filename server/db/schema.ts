@@ -37,6 +37,10 @@ export interface CompaniesTable {
   cargo_other_desc: string | null;
   mcs150_date: string | null;
   add_date: string | null;
+  /** Hazmat carrier (census HM_Ind / HM_FLAG); null until a census carrying it is imported. */
+  hm_flag: Flag | null;
+  /** Passenger carrier (SMS census PC_FLAG, Company Census CRGO_PASSENGERS). */
+  pc_flag: Flag | null;
   latitude: number | null;
   longitude: number | null;
   claimed: Generated<Flag>;

@@ -2,6 +2,7 @@ import { data, Link } from 'react-router';
 import { BlockGrid } from '../../blocks/BlockGrid';
 import { BlockView } from '../../blocks/BlockView';
 import { ProfileHeader } from '../../blocks/ProfileHeader';
+import { RecordFacts } from '../../blocks/RecordFacts';
 import { DEFAULT_DATA_BLOCKS } from '../../../server/domains/blocks/block-types';
 import { loadCarrierPanels } from '../../blocks/carrier-panels.server';
 import type { ProfileBlock, ProfileData } from '../../blocks/types';
@@ -19,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const profile = dotNumber > 0 ? await context.services.profiles.profile(dotNumber) : null;
   if (!profile) {
     // The site header shows when the profile fails to load (it counts as unclaimed).
-    return data({ dotText, profile: null, panels: null, hideSiteHeader: false }, { status: 404 });
+    return data({ dotText, profile: null, panels: null, today: '', hideSiteHeader: false }, { status: 404 });
   }
   // The public profile holds visible blocks only. Most show no ratings or capacity block: their
   // views skip those queries, and the page's data never carries a board its owner hid.
@@ -28,7 +29,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     withRatings: shows('ratings'),
     withCapacity: shows('capacity'),
   });
-  return { dotText, profile, panels, hideSiteHeader: profile.company.claimed };
+  // The day the facts' ages are counted to, fixed by the server so the browser renders the same.
+  const today = new Date().toISOString().slice(0, 10);
+  return { dotText, profile, panels, today, hideSiteHeader: profile.company.claimed };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -110,7 +113,7 @@ function ProfileFailure({ dotText }: { dotText: string }) {
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   const { user } = useSession();
-  const { profile, panels, dotText } = loaderData;
+  const { profile, panels, dotText, today } = loaderData;
   if (!profile || !panels) return <ProfileFailure dotText={dotText} />;
 
   const isOwner = user !== null && user.dotNumber === String(profile.company.dot_number);
@@ -140,6 +143,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <ProfileHeader profile={profile} />
+      <RecordFacts record={profile.carrier_data} today={today} />
       <div className="page">
         {blocks.length === 0 ? (
           <div className="empty-state">

@@ -88,6 +88,13 @@ export interface CarrierRecord {
   mcs150_date?: string | null;
   /** ISO day the carrier was added to MCMIS. */
   add_date?: string | null;
+  /** Hazmat carrier: HM_Ind (Company Census) or HM_FLAG (SMS census). */
+  hm_flag?: boolean | null;
+  /**
+   * Passenger carrier: PC_FLAG (SMS census); the Company Census has no such column, so its
+   * passengers cargo flag (CRGO_PASSENGERS) stands for it.
+   */
+  pc_flag?: boolean | null;
 }
 
 /** One roadside inspection. */
