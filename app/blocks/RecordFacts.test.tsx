@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { age, recordFacts, type RecordInput } from '../lib/record-facts';
+import { age, dataDateLines, recordFacts, type DataDates, type RecordInput } from '../lib/record-facts';
 import { RecordFacts } from './RecordFacts';
 
 const TODAY = '2026-11-24';
@@ -12,8 +12,9 @@ const record: RecordInput = {
   add_date: '1987-06-10',
   mcs150_date: '2025-05-28',
 };
-const text = (input: RecordInput) =>
-  renderToStaticMarkup(<RecordFacts record={input} today={TODAY} />)
+const NO_DATES: DataDates = { census_as_of: null, inspections_through: null, crashes_through: null };
+const text = (input: RecordInput, dates = NO_DATES) =>
+  renderToStaticMarkup(<RecordFacts record={input} dates={dates} today={TODAY} />)
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -52,7 +53,7 @@ describe('the record facts near the profile header', () => {
 
   it('flags an MCS-150 update older than 24 months as overdue', () => {
     const markup = renderToStaticMarkup(
-      <RecordFacts record={{ ...record, mcs150_date: '2023-11-01' }} today={TODAY} />,
+      <RecordFacts record={{ ...record, mcs150_date: '2023-11-01' }} dates={NO_DATES} today={TODAY} />,
     );
     expect(markup).toContain(
       'MCS-150 updated November 1, 2023 <span class="badge badge--overdue">overdue</span>',
@@ -72,7 +73,23 @@ describe('the record facts near the profile header', () => {
       add_date: null,
       mcs150_date: null,
     };
-    expect(renderToStaticMarkup(<RecordFacts record={empty} today={TODAY} />)).toBe('');
+    expect(renderToStaticMarkup(<RecordFacts record={empty} dates={NO_DATES} today={TODAY} />)).toBe('');
     expect(text({ ...empty, status_code: 'A' })).toBe('USDOT status: Active');
+  });
+
+  it('says how current the data is', () => {
+    const dates = {
+      census_as_of: '2026-11-02',
+      inspections_through: '2026-10-31',
+      crashes_through: '2026-09-30',
+    };
+    expect(text(record, dates)).toContain(
+      'FMCSA census as of November 2, 2026 · Inspections and crashes through September 30, 2026',
+    );
+    expect(dataDateLines({ ...dates, crashes_through: null })).toEqual([
+      'FMCSA census as of November 2, 2026',
+      'Inspections through October 31, 2026',
+    ]);
+    expect(dataDateLines(NO_DATES)).toEqual([]);
   });
 });

@@ -1,18 +1,28 @@
-import { recordFacts, type RecordInput } from '../lib/record-facts';
+import { dataDateLines, recordFacts, type DataDates, type RecordInput } from '../lib/record-facts';
 
 /**
  * The carrier's FMCSA record in one line of facts under the profile header: USDOT status, operation,
- * hazmat and passenger flags, registration and the last MCS-150 update (flagged when overdue).
+ * hazmat and passenger flags, registration and the last MCS-150 update (flagged when overdue), then
+ * how current the imported data is.
  */
-export function RecordFacts({ record, today }: { record: RecordInput; today: string }) {
+export function RecordFacts({
+  record,
+  dates,
+  today,
+}: {
+  record: RecordInput;
+  dates: DataDates;
+  today: string;
+}) {
   const facts = recordFacts(record, today);
+  const dateLines = dataDateLines(dates);
   const items: [label: string | null, value: string][] = [];
   if (facts.status) items.push(['USDOT status', facts.status]);
   if (facts.operation) items.push(['Operation', facts.operation]);
   if (facts.hazmat) items.push(['Hazmat', facts.hazmat]);
   if (facts.passenger) items.push(['Passenger carrier', facts.passenger]);
   if (facts.registered) items.push([null, facts.registered]);
-  if (items.length === 0 && !facts.mcs150) return null;
+  if (items.length === 0 && !facts.mcs150 && dateLines.length === 0) return null;
   return (
     <section className="record-facts" aria-label="FMCSA record">
       <ul>
@@ -34,6 +44,7 @@ export function RecordFacts({ record, today }: { record: RecordInput; today: str
           </li>
         ) : null}
       </ul>
+      {dateLines.length > 0 ? <p className="record-facts__dates">{dateLines.join(' · ')}</p> : null}
     </section>
   );
 }

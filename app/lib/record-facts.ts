@@ -1,5 +1,8 @@
 // The facts of a carrier's FMCSA record a profile shows near its header (issue 16).
+import type { DataDates } from '../../server/domains/carrier-data/repo';
 import { formatLongDate } from './format';
+
+export type { DataDates };
 
 /** FMCSA asks carriers to update their MCS-150 every two years; older than this it is overdue. */
 export const MCS150_UPDATE_MONTHS = 24;
@@ -78,4 +81,21 @@ export function recordFacts(record: RecordInput, today: string): RecordFacts {
     // Older than 24 months: at least 24 whole months and a day.
     mcs150Overdue: updated !== null && monthsBetween(updated, previousDay(today)) >= MCS150_UPDATE_MONTHS,
   };
+}
+
+/**
+ * How current the data is, as the profile says it: 'FMCSA census as of {date}' and 'Inspections and
+ * crashes through {date}' (the earlier of the two, so the sentence holds for both; one alone is
+ * named alone). Nothing for data never imported.
+ */
+export function dataDateLines(dates: DataDates): string[] {
+  const long = (isoDay: string) => formatLongDate(day(isoDay));
+  const lines: string[] = [];
+  if (dates.census_as_of) lines.push(`FMCSA census as of ${long(dates.census_as_of)}`);
+  const { inspections_through: inspections, crashes_through: crashes } = dates;
+  if (inspections && crashes) {
+    lines.push(`Inspections and crashes through ${long(inspections < crashes ? inspections : crashes)}`);
+  } else if (inspections) lines.push(`Inspections through ${long(inspections)}`);
+  else if (crashes) lines.push(`Crashes through ${long(crashes)}`);
+  return lines;
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Db } from '../../server/db/database.ts';
 import type { Dialect } from '../../server/db/migrate.ts';
 import {
@@ -15,6 +16,8 @@ import type {
   InspectionRecord,
 } from '../../server/domains/carrier-data/records.ts';
 import { openFmcsaFile, UnreadableFileError, type DatasetKind } from '../fmcsa/open-file.ts';
+import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
+import { asOfFor, type AsOfSource } from './as-of.ts';
 import { createProgress } from './progress.ts';
 import { startSearchIndexBuild } from './search-index-build.ts';
 
@@ -45,6 +48,9 @@ export interface FileReport {
   /** Rows kept with a state/province code outside FMCSA's list (stored as published). */
   unrecognisedJurisdictions: number;
   unrecognisedExamples: string[];
+  /** The ISO day the file describes, and where that came from. */
+  asOf: string | null;
+  asOfSource: AsOfSource | null;
   seconds: number;
   error?: string;
 }
@@ -58,10 +64,11 @@ export async function importFiles(
   db: Db,
   dialect: Dialect,
   files: readonly string[],
-  options: { showProgress?: boolean; now?: () => string } = {},
+  options: { showProgress?: boolean; now?: () => string; asOf?: string } = {},
 ): Promise<FileReport[]> {
   const now = options.now ?? (() => new Date().toISOString());
   const reports: FileReport[] = [];
+  const carrierData = createCarrierDataRepo(db);
   for (const file of files) {
     const started = performance.now();
     try {
@@ -75,6 +82,8 @@ export async function importFiles(
         skipExamples: [],
         unrecognisedJurisdictions: 0,
         unrecognisedExamples: [],
+        asOf: null,
+        asOfSource: null,
         seconds: 0,
       };
       const progress = options.showProgress === false ? null : createProgress(opened.label);
@@ -144,6 +153,19 @@ export async function importFiles(
         restoreSettings();
       }
       progress?.done();
+      if (report.imported > 0) {
+        const { asOf, source } = asOfFor(file, options.asOf, timestamp.slice(0, 10));
+        report.asOf = asOf;
+        report.asOfSource = source;
+        await carrierData.recordImport({
+          dataset: opened.dataset,
+          table_name: table,
+          file: path.basename(file),
+          as_of: asOf,
+          imported_rows: report.imported,
+          imported_at: timestamp,
+        });
+      }
       report.seconds = (performance.now() - started) / 1000;
       reports.push(report);
     } catch (error) {
@@ -157,6 +179,8 @@ export async function importFiles(
         skipExamples: [],
         unrecognisedJurisdictions: 0,
         unrecognisedExamples: [],
+        asOf: null,
+        asOfSource: null,
         seconds: (performance.now() - started) / 1000,
         error: error.message,
       });
@@ -175,6 +199,7 @@ export function describeReport(report: FileReport): string {
       `${report.skipped.toLocaleString('en-US')} skipped, ${report.seconds.toFixed(1)} s, ${rate.toLocaleString('en-US')} rows/s`,
     ...report.skipExamples.map((example) => `  skipped ${example}`),
   ];
+  if (report.asOf) lines.splice(1, 0, `  data as of ${report.asOf} (from ${report.asOfSource})`);
   if (report.skipped > report.skipExamples.length) {
     lines.push(
       `  ... and ${(report.skipped - report.skipExamples.length).toLocaleString('en-US')} more skipped rows`,

@@ -41,6 +41,8 @@ const CENSUS_ROWS = [
 describe(`importing the record as published into ${testDialect}`, () => {
   let app: TestApp;
   let census: FileReport;
+  let inspectionsReport: FileReport;
+  let crashesReport: FileReport;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-published-'));
 
   const get = async (url: string) => {
@@ -61,12 +63,23 @@ describe(`importing the record as published into ${testDialect}`, () => {
 
   beforeAll(async () => {
     app = await createTestApp({}, { clock: () => TODAY });
-    const file = path.join(dir, 'census.csv');
+    // Each file's date: from its name (census, inspections) or the --as-of option (crashes).
+    const file = path.join(dir, 'Company_Census_File_20261102.csv');
     writeFileSync(file, [CENSUS_HEADER, ...CENSUS_ROWS].join('\n') + '\n');
-    const inspections = path.join(dir, 'inspections.csv');
+    const inspections = path.join(dir, 'SMS_Input_-_Inspection_2026-10-31.csv');
     writeFileSync(inspections, [INSPECTION_HEADER, ...INSPECTION_ROWS].join('\n') + '\n');
-    [census] = (await importFiles(app.database.db, testDialect, [file, inspections], {
+    [census, inspectionsReport] = (await importFiles(app.database.db, testDialect, [file, inspections], {
       showProgress: false,
+    })) as [FileReport, FileReport];
+    const crashes = path.join(dir, 'crashes.csv');
+    writeFileSync(
+      crashes,
+      'CRASH_ID,DOT_NUMBER,REPORT_STATE,REPORT_DATE,FATALITIES,INJURIES,TOW_AWAY\n' +
+        '7000001,3100002,TX,20260701,0,1,Y\n',
+    );
+    [crashesReport] = (await importFiles(app.database.db, testDialect, [crashes], {
+      showProgress: false,
+      asOf: '2026-09-30',
     })) as [FileReport];
   });
   afterAll(async () => {
@@ -207,6 +220,40 @@ describe(`importing the record as published into ${testDialect}`, () => {
         hm_flag: null,
         add_date: null,
         mcs150_date: null,
+      });
+    });
+  });
+
+  describe('dates on the data', () => {
+    it('dates each file by --as-of, else the date in its name, else the import day', async () => {
+      expect(
+        [census, inspectionsReport, crashesReport].map((report) => [report.asOf, report.asOfSource]),
+      ).toEqual([
+        ['2026-11-02', 'the file name'],
+        ['2026-10-31', 'the file name'],
+        ['2026-09-30', '--as-of'],
+      ]);
+      expect(describeReport(census)).toContain('\n  data as of 2026-11-02 (from the file name)');
+      const undated = path.join(dir, 'census.csv');
+      writeFileSync(undated, [CENSUS_HEADER, CENSUS_ROWS[0]].join('\n') + '\n');
+      const [report] = await importFiles(app.database.db, testDialect, [undated], {
+        showProgress: false,
+        now: () => '2026-11-24T08:00:00.000Z',
+      });
+      expect(report).toMatchObject({ asOf: '2026-11-24', asOfSource: 'the import day' });
+      // An older census imported later does not make the data look older.
+      const older = path.join(dir, 'census_20250101.csv');
+      writeFileSync(older, [CENSUS_HEADER, CENSUS_ROWS[0]].join('\n') + '\n');
+      await importFiles(app.database.db, testDialect, [older], { showProgress: false });
+      const [record] = (await get('/carrier-data/api/v1/search?dotNumber=3100002')).data;
+      expect(record.census_as_of).toBe('2026-11-24');
+    });
+
+    it('serves the inspection and crash dates with the safety summary', async () => {
+      expect((await get('/carrier-data/api/v1/company/3100002/safety-summary')).data.data).toMatchObject({
+        inspections_through: '2026-10-31',
+        crashes_through: '2026-09-30',
+        total_crashes: 1,
       });
     });
   });

@@ -156,6 +156,20 @@ export interface CrashesTable {
   tow_away: Flag;
 }
 
+/** One imported FMCSA file: which dataset, and the day its data describes (docs/decisions/024). */
+export interface DataImportsTable {
+  /** The importer's dataset kind: company_census, sms_census, mcmis_inspection, ... */
+  dataset: string;
+  /** The table the file's rows went to. */
+  table_name: 'companies' | 'inspections' | 'crashes';
+  /** The file's name (no directory). */
+  file: string;
+  /** ISO day the file describes: --as-of, the date in the file name, or the import day. */
+  as_of: string;
+  imported_rows: number;
+  imported_at: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -167,4 +181,5 @@ export interface Database {
   outbox_messages: OutboxMessagesTable;
   inspections: InspectionsTable;
   crashes: CrashesTable;
+  data_imports: DataImportsTable;
 }

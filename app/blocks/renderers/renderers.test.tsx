@@ -50,6 +50,8 @@ const summary: SafetySummary = {
   crashes_with_tow_away: 0,
   window_months: 24,
   updated_at: '2026-11-01T00:00:00.000Z',
+  inspections_through: '2026-10-31',
+  crashes_through: '2026-10-31',
 };
 
 const record = {

@@ -20,18 +20,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const profile = dotNumber > 0 ? await context.services.profiles.profile(dotNumber) : null;
   if (!profile) {
     // The site header shows when the profile fails to load (it counts as unclaimed).
-    return data({ dotText, profile: null, panels: null, today: '', hideSiteHeader: false }, { status: 404 });
+    return data(
+      { dotText, profile: null, panels: null, dataDates: null, today: '', hideSiteHeader: false },
+      { status: 404 },
+    );
   }
   // The public profile holds visible blocks only. Most show no ratings or capacity block: their
   // views skip those queries, and the page's data never carries a board its owner hid.
   const shows = (type: string) => profile.blocks.some((block) => block.block_type === type);
-  const panels = await loadCarrierPanels(context.services, profile, {
-    withRatings: shows('ratings'),
-    withCapacity: shows('capacity'),
-  });
+  const [panels, dataDates] = await Promise.all([
+    loadCarrierPanels(context.services, profile, {
+      withRatings: shows('ratings'),
+      withCapacity: shows('capacity'),
+    }),
+    context.services.carrierData.dataDates(),
+  ]);
   // The day the facts' ages are counted to, fixed by the server so the browser renders the same.
   const today = new Date().toISOString().slice(0, 10);
-  return { dotText, profile, panels, today, hideSiteHeader: profile.company.claimed };
+  return { dotText, profile, panels, dataDates, today, hideSiteHeader: profile.company.claimed };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -113,8 +119,8 @@ function ProfileFailure({ dotText }: { dotText: string }) {
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   const { user } = useSession();
-  const { profile, panels, dotText, today } = loaderData;
-  if (!profile || !panels) return <ProfileFailure dotText={dotText} />;
+  const { profile, panels, dataDates, dotText, today } = loaderData;
+  if (!profile || !panels || !dataDates) return <ProfileFailure dotText={dotText} />;
 
   const isOwner = user !== null && user.dotNumber === String(profile.company.dot_number);
   const ownBlocks = profile.blocks;
@@ -143,7 +149,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <ProfileHeader profile={profile} />
-      <RecordFacts record={profile.carrier_data} today={today} />
+      <RecordFacts record={profile.carrier_data} dates={dataDates} today={today} />
       <div className="page">
         {blocks.length === 0 ? (
           <div className="empty-state">

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { DataImportsTable } from '../../db/schema.ts';
 import { createRowUpserter, type RowSet } from '../../db/upsert-rows.ts';
 import { DRIVER_RATE_LEVELS, VEHICLE_RATE_LEVELS } from './inspection-levels.ts';
 import type { CarrierRecord, CrashRecord, InspectionRecord } from './records.ts';
@@ -17,8 +18,36 @@ async function upsertAll(db: Db, sets: readonly RowSet[]): Promise<void> {
   await upserter.close();
 }
 
+/** How current the carrier data is: the newest day each kind of data describes, null before any import. */
+export interface DataDates {
+  census_as_of: string | null;
+  inspections_through: string | null;
+  crashes_through: string | null;
+}
+
 export function createCarrierDataRepo(db: Db) {
   return {
+    /** Notes an imported file and the day its data describes (docs/decisions/024-honest-dated-carrier-data.md). */
+    async recordImport(entry: DataImportsTable): Promise<void> {
+      await db.insertInto('data_imports').values(entry).execute();
+    },
+
+    /** The newest day an imported file describes, per table. */
+    async dataDates(): Promise<DataDates> {
+      const rows = await db
+        .selectFrom('data_imports')
+        .select((eb) => ['table_name', eb.fn.max('as_of').as('as_of')])
+        .groupBy('table_name')
+        .execute();
+      const newest = (table: DataImportsTable['table_name']) =>
+        rows.find((row) => row.table_name === table)?.as_of ?? null;
+      return {
+        census_as_of: newest('companies'),
+        inspections_through: newest('inspections'),
+        crashes_through: newest('crashes'),
+      };
+    },
+
     /**
      * Inserts or updates carriers by DOT number (table-rows.ts says which columns an update keeps);
      * the importer writes through the same row sets.

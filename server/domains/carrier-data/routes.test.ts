@@ -150,6 +150,9 @@ describe(`carrier-data API on ${testDialect}`, () => {
           crashes_with_tow_away: 2,
           window_months: 24,
           updated_at: '2026-11-01T00:00:00.000Z',
+          // Written through the repo, not imported: no file dates them.
+          inspections_through: null,
+          crashes_through: null,
         },
       },
     });

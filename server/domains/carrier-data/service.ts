@@ -29,9 +29,10 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
       const company = await repo.findCompanyByDot(dotNumber);
       if (!company) return null;
       const since = isoDayMonthsBefore(clock(), SAFETY_WINDOW_MONTHS);
-      const [inspections, crashes] = await Promise.all([
+      const [inspections, crashes, dates] = await Promise.all([
         repo.inspectionTotals(dotNumber, since),
         repo.crashTotals(dotNumber, since),
+        repo.dataDates(),
       ]);
       return {
         dot_number: dotNumber,
@@ -48,6 +49,9 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
         crashes_with_tow_away: crashes.tow_away,
         window_months: SAFETY_WINDOW_MONTHS,
         updated_at: company.updated_at,
+        // The newest day the imported inspection and crash files describe.
+        inspections_through: dates.inspections_through,
+        crashes_through: dates.crashes_through,
       };
     },
 
@@ -70,9 +74,12 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
       return { data: rows, page: options.page, per_page: options.perPage, total };
     },
 
+    /** How current the carrier data is, per kind of data (census, inspections, crashes). */
+    dataDates: () => repo.dataDates(),
+
     /** The carrier record of the spec's carrier-data search (fleet, drivers, mileage, cargo flags). */
     async carrierRecord(dotNumber: number) {
-      const company = await repo.findCompanyByDot(dotNumber);
+      const [company, dates] = await Promise.all([repo.findCompanyByDot(dotNumber), repo.dataDates()]);
       if (!company) return null;
       const authorised = new Set(company.cargo_codes ? company.cargo_codes.split(';') : []);
       const cargoFlags = Object.fromEntries(
@@ -101,6 +108,7 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
         safety_rating: company.safety_rating,
         ...cargoFlags,
         crgo_cargoothr_desc: company.cargo_other_desc,
+        census_as_of: dates.census_as_of,
       };
     },
   };
