@@ -52,5 +52,3 @@ export const US_STATES: ReadonlyArray<readonly [code: string, name: string]> = [
   ['WI', 'Wisconsin'],
   ['WY', 'Wyoming'],
 ];
-
-export const US_STATE_CODES: ReadonlySet<string> = new Set(US_STATES.map(([code]) => code));

@@ -8,13 +8,13 @@ import {
   count,
   county,
   date,
+  jurisdiction,
   normalizeMcNumber,
+  optionalFlag,
   requiredDotNumber,
   skipRow,
-  state,
   text,
   upperText,
-  zip,
 } from './normalize.ts';
 import type { ColumnLookup, FieldSource, RowMapper } from './types.ts';
 
@@ -48,6 +48,7 @@ const COMPANY_CENSUS = {
   cargo_other_desc: 'CRGO_CARGOOTHR_DESC',
   mcs150_date: 'MCS150_DATE',
   add_date: 'ADD_DATE',
+  hm_flag: 'HM_IND',
 } as const satisfies Columns;
 
 const SMS_CENSUS = {
@@ -67,6 +68,8 @@ const SMS_CENSUS = {
   carrier_operation: 'CARRIER_OPERATION',
   mcs150_date: 'MCS150_DATE',
   add_date: 'ADD_DATE',
+  hm_flag: 'HM_FLAG',
+  pc_flag: 'PC_FLAG',
 } as const satisfies Columns;
 
 type Indexes<T> = { [K in keyof T]: number };
@@ -135,8 +138,10 @@ export function createCompanyCensusMapper(column: ColumnLookup): RowMapper {
   const cargoCodes = cargoReader(column);
   if (!mcNumber) absent.push('mc_number');
   if (!cargoCodes) absent.push('cargo_codes');
+  if (column('CRGO_PASSENGERS') < 0) absent.push('pc_flag');
   return (row, line) => {
     try {
+      const cargo = cargoCodes ? cargoCodes(row) : undefined;
       const record: CarrierRecord = {
         dot_number: requiredDotNumber(row.get(dot)),
         // The census has no empty legal names; were one empty, the stored name is kept.
@@ -147,8 +152,9 @@ export function createCompanyCensusMapper(column: ColumnLookup): RowMapper {
         phone: text(row.get(at.phone)),
         phy_street: text(row.get(at.phy_street)),
         phy_city: text(row.get(at.phy_city)),
-        phy_state: state(row.get(at.phy_state)),
-        phy_zip: zip(row.get(at.phy_zip)),
+        phy_state: jurisdiction(row.get(at.phy_state)),
+        // As published (ZIP+4 too); geocoding derives the five-digit prefix (geocode.ts).
+        phy_zip: text(row.get(at.phy_zip)),
         phy_country: upperText(row.get(at.phy_country)),
         phy_cnty: county(row.get(at.phy_cnty)),
         power_units: count(row.get(at.power_units)),
@@ -164,10 +170,13 @@ export function createCompanyCensusMapper(column: ColumnLookup): RowMapper {
         company_officer_1: text(row.get(at.company_officer_1)),
         company_officer_2: text(row.get(at.company_officer_2)),
         carship: carship(row.get(at.carship)),
-        cargo_codes: cargoCodes ? cargoCodes(row) : undefined,
+        cargo_codes: cargo,
         cargo_other_desc: text(row.get(at.cargo_other_desc)),
         mcs150_date: date(row.get(at.mcs150_date)),
         add_date: date(row.get(at.add_date)),
+        hm_flag: optionalFlag(row.get(at.hm_flag)),
+        // This census has no passenger-carrier flag: its passengers cargo flag says the same.
+        pc_flag: cargo?.includes('PASSENGERS'),
       };
       return { kind: 'carrier', line, record: absent.length === 0 ? record : leaveOut(record, absent) };
     } catch (error) {
@@ -193,8 +202,8 @@ export function createSmsCensusMapper(column: ColumnLookup): RowMapper {
         phone: text(row.get(at.phone)),
         phy_street: text(row.get(at.phy_street)),
         phy_city: text(row.get(at.phy_city)),
-        phy_state: state(row.get(at.phy_state)),
-        phy_zip: zip(row.get(at.phy_zip)),
+        phy_state: jurisdiction(row.get(at.phy_state)),
+        phy_zip: text(row.get(at.phy_zip)),
         phy_country: upperText(row.get(at.phy_country)),
         power_units: count(row.get(at.power_units)),
         total_drivers: count(row.get(at.total_drivers)),
@@ -203,6 +212,8 @@ export function createSmsCensusMapper(column: ColumnLookup): RowMapper {
         carrier_operation: upperText(row.get(at.carrier_operation)),
         mcs150_date: date(row.get(at.mcs150_date)),
         add_date: date(row.get(at.add_date)),
+        hm_flag: optionalFlag(row.get(at.hm_flag)),
+        pc_flag: optionalFlag(row.get(at.pc_flag)),
       };
       return { kind: 'carrier', line, record: absent.length === 0 ? record : leaveOut(record, absent) };
     } catch (error) {

@@ -4,10 +4,10 @@ import { RowError } from './errors.ts';
 import {
   count,
   flag,
+  jurisdiction,
   requiredDate,
   requiredDotNumber,
   skipRow,
-  stateOrNull,
   text,
   upperText,
 } from './normalize.ts';
@@ -54,7 +54,7 @@ export function createCrashMapper(kind: 'mcmis_crash' | 'sms_crash', column: Col
         crash_id: id,
         dot_number: requiredDotNumber(row.get(dot), row.get(uploadDot)),
         report_date: requiredDate(row.get(reportDate), 'report date'),
-        report_state: stateOrNull(row.get(reportState)),
+        report_state: jurisdiction(row.get(reportState)),
         fatalities: count(row.get(fatalities)) ?? 0,
         injuries: count(row.get(injuries)) ?? 0,
         tow_away: flag(row.get(towAway)),

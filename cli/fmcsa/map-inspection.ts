@@ -1,15 +1,19 @@
 /** Inspection rows (MCMIS Vehicle Inspection File and SMS Input - Inspection) to InspectionRecord. */
 import type { InspectionRecord } from '../../server/domains/carrier-data/records.ts';
 import { RowError } from './errors.ts';
-import { count, requiredDate, requiredDotNumber, skipRow, stateOrNull, text } from './normalize.ts';
+import { count, requiredDate, requiredDotNumber, skipRow, jurisdiction, text } from './normalize.ts';
 import type { ColumnLookup, RowMapper } from './types.ts';
 
+/**
+ * The level as published: 1-6 and MCMIS's 99, or a newer CVSA level (7, 8). Which levels count toward
+ * the out-of-service rates is the server's rule (inspection-levels.ts), not a reason to drop the row.
+ */
 function inspectionLevel(raw: string): number {
   const value = text(raw);
   if (value === null) throw new RowError('missing inspection level');
   const level = count(value);
-  if (level === null || level < 1 || level > 6) {
-    throw new RowError(`inspection level ${value.slice(0, 10)} is not 1-6`);
+  if (level === null || level < 1 || level > 99) {
+    throw new RowError(`inspection level ${value.slice(0, 10)} is not a number from 1 to 99`);
   }
   return level;
 }
@@ -40,8 +44,7 @@ export function createInspectionMapper(
         inspection_id: inspectionId,
         dot_number: requiredDotNumber(row.get(dot), row.get(uploadDot)),
         insp_date: requiredDate(row.get(inspDate), 'inspection date'),
-        // The state only labels the inspection: an odd code loses the label, not the inspection.
-        report_state: stateOrNull(row.get(reportState)),
+        report_state: jurisdiction(row.get(reportState)),
         report_number: text(row.get(reportNumber)),
         insp_level_id: inspectionLevel(row.get(level)),
         viol_total: count(row.get(violTotal)) ?? 0,

@@ -4,15 +4,13 @@ import {
   count,
   county,
   date,
+  jurisdiction,
   dotNumber,
   flag,
   normalizeMcNumber,
   requiredDotNumber,
-  state,
-  stateOrNull,
   text,
   upperText,
-  zip,
 } from './normalize.ts';
 
 function rowError(read: () => unknown): string {
@@ -83,22 +81,12 @@ describe('field normalisation', () => {
     expect(rowError(() => date('yesterday'))).toBe('unreadable date yesterday');
   });
 
-  it('accepts states, provinces and territories, and rejects unknown codes', () => {
-    for (const code of ['WA', 'DC', 'PR', 'GU', 'ON', 'QC', 'NL', 'BN']) expect(state(code)).toBe(code);
-    expect(state(' tx ')).toBe('TX');
-    expect(state('')).toBeNull();
-    expect(rowError(() => state('XX'))).toBe('unknown state XX');
-    expect(rowError(() => state('TEX'))).toBe('unknown state TEX');
-    expect(stateOrNull('ZZ')).toBeNull();
-    expect(stateOrNull('ok')).toBe('OK');
-  });
-
-  it('cuts ZIP+4 to five digits and keeps other postal codes', () => {
-    expect(zip('98311-3729')).toBe('98311');
-    expect(zip('983113729')).toBe('98311');
-    expect(zip('98311')).toBe('98311');
-    expect(zip('K1A 0B6')).toBe('K1A 0B6');
-    expect(zip('')).toBeNull();
+  it('keeps every jurisdiction code as published, upper case', () => {
+    for (const code of ['WA', 'DC', 'PR', 'GU', 'ON', 'QC', 'NL', 'BN', 'TA', 'XX', 'TEX']) {
+      expect(jurisdiction(code)).toBe(code);
+    }
+    expect(jurisdiction(' tx ')).toBe('TX');
+    expect(jurisdiction('')).toBeNull();
   });
 
   it('pads county codes to three digits', () => {

@@ -3,7 +3,6 @@
  * empty field; a value that makes the whole row unusable throws a RowError (the row becomes a skip).
  */
 import { RowError } from './errors.ts';
-import { isKnownState } from './states.ts';
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
@@ -144,29 +143,12 @@ export function requiredDate(raw: string, what: string): string {
   return day;
 }
 
-/** Upper-case two-letter code; null when empty; a code no state, province or territory has is a skip. */
-export function state(raw: string): string | null {
-  const code = upperText(raw);
-  if (code === null) return null;
-  if (!isKnownState(code)) throw new RowError(`unknown state ${quote(code)}`);
-  return code;
-}
-
-/** Like `state`, but an unknown code only loses the state, not the row. */
-export function stateOrNull(raw: string): string | null {
-  const code = upperText(raw);
-  return code !== null && isKnownState(code) ? code : null;
-}
-
-/** Five-digit ZIP from a ZIP or ZIP+4 (`98311-3729`, `983113729`); other postal codes are kept as given. */
-export function zip(raw: string): string | null {
-  const value = text(raw);
-  if (value === null || digitsAt(value, 0, 5) < 0) return value;
-  const rest = value.length - 5;
-  if (rest === 0) return value;
-  return (rest === 4 && digitsAt(value, 5) >= 0) || (rest === 5 && digitsAt(value, 6) >= 0)
-    ? value.slice(0, 5)
-    : value;
+/**
+ * A state, province or other jurisdiction code as published (upper case); null when empty. Never a
+ * skip: a code FMCSA's list lacks is kept, and the import report counts it (import-files.ts).
+ */
+export function jurisdiction(raw: string): string | null {
+  return upperText(raw);
 }
 
 /** Three-digit county FIPS code, zero-padded (`35` → `035`). */
@@ -179,6 +161,11 @@ export function county(raw: string): string | null {
 export function flag(raw: string): boolean {
   const value = upperText(raw);
   return value === 'Y' || value === 'TRUE' || value === '1';
+}
+
+/** Like `flag`, but null when the field is empty (the record does not say). */
+export function optionalFlag(raw: string): boolean | null {
+  return text(raw) === null ? null : flag(raw);
 }
 
 /**

@@ -111,6 +111,8 @@ function emptyCarrier(dot: number): CarrierRecord {
     cargo_other_desc: null,
     mcs150_date: null,
     add_date: null,
+    hm_flag: null,
+    pc_flag: false,
   };
 }
 
@@ -125,7 +127,7 @@ const UNITED_MOVING: CarrierRecord = {
   phy_street: '1770 NE FUSON RD',
   phy_city: 'BREMERTON',
   phy_state: 'WA',
-  phy_zip: '98311',
+  phy_zip: '98311-3729',
   phy_country: 'US',
   phy_cnty: '035',
   power_units: 18,
@@ -145,6 +147,8 @@ const UNITED_MOVING: CarrierRecord = {
   cargo_other_desc: null,
   mcs150_date: '2025-05-28',
   add_date: '1987-06-10',
+  hm_flag: false,
+  pc_flag: false,
 };
 
 describe('openFmcsaFile: Company Census', () => {
@@ -198,7 +202,8 @@ describe('openFmcsaFile: Company Census', () => {
       { kind: 'skip', line: 8, reason: 'negative DOT number' },
       { kind: 'skip', line: 9, reason: '100 fields, the header has 147' },
       { kind: 'skip', line: 10, reason: 'impossible date 20241340' },
-      { kind: 'skip', line: 11, reason: 'unknown state XX' },
+      // A code outside FMCSA's jurisdictions keeps its row, as published.
+      { kind: 'carrier', line: 11, record: { ...UNITED_MOVING, dot_number: 1001, phy_state: 'XX' } },
       {
         kind: 'carrier',
         line: 12,
@@ -239,13 +244,14 @@ describe('openFmcsaFile: Company Census', () => {
           legal_name: 'ACME "FAST" FREIGHT \u00c9TOILE',
           mc_number: '424836',
           phy_state: 'TX',
-          phy_zip: '75001',
+          phy_zip: '750019999',
           phy_cnty: '113',
           power_units: 3,
           carrier_operation: 'A',
           status_code: 'A',
           cargo_codes: ['GENFREIGHT', 'USMAIL'],
           mcs150_date: '2024-01-02',
+          hm_flag: true,
         },
       },
       { kind: 'skip', line: 21, reason: 'impossible date 20241301' },
@@ -310,6 +316,8 @@ describe('openFmcsaFile: SMS census', () => {
       carrier_operation: null,
       mcs150_date: null,
       add_date: null,
+      hm_flag: null,
+      pc_flag: null,
     };
     expect(rows).toStrictEqual([
       {
@@ -324,7 +332,7 @@ describe('openFmcsaFile: SMS census', () => {
           phy_street: '1770 NE FUSON RD',
           phy_city: 'BREMERTON',
           phy_state: 'WA',
-          phy_zip: '98311',
+          phy_zip: '98311-3729',
           phy_country: 'US',
           power_units: 18,
           total_drivers: 24,
@@ -333,6 +341,8 @@ describe('openFmcsaFile: SMS census', () => {
           carrier_operation: 'A',
           mcs150_date: '2025-05-28',
           add_date: '1987-06-10',
+          hm_flag: false,
+          pc_flag: false,
         },
       },
       {
@@ -345,6 +355,8 @@ describe('openFmcsaFile: SMS census', () => {
           phy_state: 'CA',
           mcs150_date: '1970-01-01',
           add_date: '2000-03-15',
+          hm_flag: true,
+          pc_flag: false,
         },
       },
       { kind: 'skip', line: 4, reason: 'impossible date 31-FEB-24' },
@@ -411,7 +423,18 @@ describe('openFmcsaFile: inspections', () => {
         },
       },
       { kind: 'skip', line: 4, reason: 'missing inspection id' },
-      { kind: 'skip', line: 5, reason: 'inspection level 7 is not 1-6' },
+      // A level the rates do not count is kept as published.
+      {
+        kind: 'inspection',
+        line: 5,
+        record: {
+          ...inspection,
+          inspection_id: '123456791',
+          dot_number: 295017,
+          insp_date: '2024-01-30',
+          insp_level_id: 7,
+        },
+      },
       { kind: 'skip', line: 6, reason: 'missing inspection date' },
       {
         kind: 'inspection',
@@ -421,6 +444,8 @@ describe('openFmcsaFile: inspections', () => {
           inspection_id: '123456793',
           dot_number: 295017,
           insp_date: '2024-02-29',
+          // An unrecognised code is kept as published.
+          report_state: 'ZZ',
           insp_level_id: 6,
           driver_oos_total: 2,
         },
@@ -463,7 +488,7 @@ describe('openFmcsaFile: inspections', () => {
           insp_level_id: 2,
         },
       },
-      { kind: 'skip', line: 4, reason: 'inspection level 0 is not 1-6' },
+      { kind: 'skip', line: 4, reason: 'inspection level 0 is not a number from 1 to 99' },
     ]);
   });
 

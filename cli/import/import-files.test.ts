@@ -141,7 +141,7 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
       phy_street: '1770 NE FUSON RD',
       phy_city: 'BREMERTON',
       phy_state: 'WA',
-      phy_zip: '98311',
+      phy_zip: '98311-3729',
       phy_country: 'US',
       phy_cnty: '035',
       power_units: 18,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Db } from '../../server/db/database.ts';
 import type { Dialect } from '../../server/db/migrate.ts';
 import {
@@ -5,6 +6,7 @@ import {
   crashRowSet,
   inspectionRowSet,
 } from '../../server/domains/carrier-data/table-rows.ts';
+import { isRecognisedJurisdiction } from '../../server/domains/carrier-data/jurisdictions.ts';
 import { createSearchIndex } from '../../server/domains/search/search-index.ts';
 import { isTableEmpty, applyBulkLoadSettings, suspendSecondaryIndexes } from '../../server/db/bulk-load.ts';
 import { createRowUpserter } from '../../server/db/upsert-rows.ts';
@@ -14,6 +16,8 @@ import type {
   InspectionRecord,
 } from '../../server/domains/carrier-data/records.ts';
 import { openFmcsaFile, UnreadableFileError, type DatasetKind } from '../fmcsa/open-file.ts';
+import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
+import { asOfFor, type AsOfSource } from './as-of.ts';
 import { createProgress } from './progress.ts';
 import { startSearchIndexBuild } from './search-index-build.ts';
 
@@ -41,6 +45,12 @@ export interface FileReport {
   imported: number;
   skipped: number;
   skipExamples: string[];
+  /** Rows kept with a state/province code outside FMCSA's list (stored as published). */
+  unrecognisedJurisdictions: number;
+  unrecognisedExamples: string[];
+  /** The ISO day the file describes, and where that came from. */
+  asOf: string | null;
+  asOfSource: AsOfSource | null;
   seconds: number;
   error?: string;
 }
@@ -54,10 +64,11 @@ export async function importFiles(
   db: Db,
   dialect: Dialect,
   files: readonly string[],
-  options: { showProgress?: boolean; now?: () => string } = {},
+  options: { showProgress?: boolean; now?: () => string; asOf?: string } = {},
 ): Promise<FileReport[]> {
   const now = options.now ?? (() => new Date().toISOString());
   const reports: FileReport[] = [];
+  const carrierData = createCarrierDataRepo(db);
   for (const file of files) {
     const started = performance.now();
     try {
@@ -69,6 +80,10 @@ export async function importFiles(
         imported: 0,
         skipped: 0,
         skipExamples: [],
+        unrecognisedJurisdictions: 0,
+        unrecognisedExamples: [],
+        asOf: null,
+        asOfSource: null,
         seconds: 0,
       };
       const progress = options.showProgress === false ? null : createProgress(opened.label);
@@ -112,6 +127,14 @@ export async function importFiles(
             }
             continue;
           }
+          const code = row.kind === 'carrier' ? row.record.phy_state : row.record.report_state;
+          if (code != null && !isRecognisedJurisdiction(code)) {
+            report.unrecognisedJurisdictions += 1;
+            if (report.unrecognisedExamples.length < SKIPS_SHOWN) {
+              // Only a short prefix: a garbled row could put personal data in the column.
+              report.unrecognisedExamples.push(`line ${row.line}: ${code.slice(0, 10)}`);
+            }
+          }
           if (row.kind === 'carrier') {
             carriers.push(row.record);
             searchBuild?.noteCarrier(row.record.dot_number);
@@ -130,6 +153,19 @@ export async function importFiles(
         restoreSettings();
       }
       progress?.done();
+      if (report.imported > 0) {
+        const { asOf, source } = asOfFor(file, options.asOf, timestamp.slice(0, 10));
+        report.asOf = asOf;
+        report.asOfSource = source;
+        await carrierData.recordImport({
+          dataset: opened.dataset,
+          table_name: table,
+          file: path.basename(file),
+          as_of: asOf,
+          imported_rows: report.imported,
+          imported_at: timestamp,
+        });
+      }
       report.seconds = (performance.now() - started) / 1000;
       reports.push(report);
     } catch (error) {
@@ -141,6 +177,10 @@ export async function importFiles(
         imported: 0,
         skipped: 0,
         skipExamples: [],
+        unrecognisedJurisdictions: 0,
+        unrecognisedExamples: [],
+        asOf: null,
+        asOfSource: null,
         seconds: (performance.now() - started) / 1000,
         error: error.message,
       });
@@ -159,9 +199,17 @@ export function describeReport(report: FileReport): string {
       `${report.skipped.toLocaleString('en-US')} skipped, ${report.seconds.toFixed(1)} s, ${rate.toLocaleString('en-US')} rows/s`,
     ...report.skipExamples.map((example) => `  skipped ${example}`),
   ];
+  if (report.asOf) lines.splice(1, 0, `  data as of ${report.asOf} (from ${report.asOfSource})`);
   if (report.skipped > report.skipExamples.length) {
     lines.push(
       `  ... and ${(report.skipped - report.skipExamples.length).toLocaleString('en-US')} more skipped rows`,
+    );
+  }
+  if (report.unrecognisedJurisdictions > 0) {
+    lines.push(
+      `  unrecognised jurisdiction: ${report.unrecognisedJurisdictions.toLocaleString('en-US')} ` +
+        `${report.unrecognisedJurisdictions === 1 ? 'row' : 'rows'} kept with the code as published ` +
+        `(${report.unrecognisedExamples.join(', ')}${report.unrecognisedJurisdictions > report.unrecognisedExamples.length ? ', ...' : ''})`,
     );
   }
   return lines.join('\n');

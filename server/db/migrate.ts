@@ -8,6 +8,7 @@ import { searchIndexTokensSchema } from './migrations/005-search-index-tokens.ts
 import { sessionRevocationSchema } from './migrations/007-session-revocation.ts';
 import { sanitizeStoredCustomHtml } from './migrations/008-sanitize-stored-custom-html.ts';
 import { webDomainSchema } from './migrations/009-web-domain.ts';
+import { honestDatedCarrierData } from './migrations/010-honest-dated-carrier-data.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -25,6 +26,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '007-session-revocation': sessionRevocationSchema,
     '008-sanitize-stored-custom-html': sanitizeStoredCustomHtml,
     '009-web-domain': webDomainSchema(dialect),
+    '010-honest-dated-carrier-data': honestDatedCarrierData,
   };
 }
 

@@ -43,6 +43,10 @@ export interface CompaniesTable {
   cargo_other_desc: string | null;
   mcs150_date: string | null;
   add_date: string | null;
+  /** Hazmat carrier (census HM_Ind / HM_FLAG); null until a census carrying it is imported. */
+  hm_flag: Flag | null;
+  /** Passenger carrier (SMS census PC_FLAG, Company Census CRGO_PASSENGERS). */
+  pc_flag: Flag | null;
   latitude: number | null;
   longitude: number | null;
   claimed: Generated<Flag>;
@@ -166,6 +170,20 @@ export interface CrashesTable {
   tow_away: Flag;
 }
 
+/** One imported FMCSA file: which dataset, and the day its data describes (docs/decisions/024). */
+export interface DataImportsTable {
+  /** The importer's dataset kind: company_census, sms_census, mcmis_inspection, ... */
+  dataset: string;
+  /** The table the file's rows went to. */
+  table_name: 'companies' | 'inspections' | 'crashes';
+  /** The file's name (no directory). */
+  file: string;
+  /** ISO day the file describes: --as-of, the date in the file name, or the import day. */
+  as_of: string;
+  imported_rows: number;
+  imported_at: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -178,4 +196,5 @@ export interface Database {
   revoked_sessions: RevokedSessionsTable;
   inspections: InspectionsTable;
   crashes: CrashesTable;
+  data_imports: DataImportsTable;
 }

@@ -49,6 +49,13 @@ test.describe.serial('claiming a profile, then logging in', () => {
     // The profile is now claimed: VERIFIED, and no second claim.
     await page.goto('/profile/880007');
     await expect(page.locator('.profile-header')).toContainText('VERIFIED');
+    // Claiming kept the data blocks the unclaimed profile showed (issue 16).
+    await expect(page.locator('.profile-block__title')).toHaveText([
+      'Safety Score',
+      'Inspection Heat Map',
+      'Cargo & Carrier Information',
+      'Fleet Information',
+    ]);
     await page.goto('/claim-profile/880007');
     await page.getByRole('button', { name: 'Send Verification Email' }).click();
     await expect(page.getByRole('alert')).toHaveText('This profile has already been claimed.');

@@ -4,13 +4,37 @@ import type { CarrierPanels } from '../types';
 export const NATIONAL_VEHICLE_OOS_RATE = 22.26;
 export const NATIONAL_DRIVER_OOS_RATE = 6.67;
 
-function Rate({ label, rate, average }: { label: string; rate: number; average: number }) {
-  const high = rate > average;
+/** Below this many inspections a rate says how many it rests on. */
+export const FEW_INSPECTIONS = 5;
+
+/**
+ * An out-of-service rate over the inspections of its levels: 'No inspections' when there were none
+ * (never flagged), '{rate}% of {n} inspections' when there were fewer than five.
+ */
+function Rate({
+  label,
+  rate,
+  inspections,
+  average,
+}: {
+  label: string;
+  rate: number | null;
+  inspections: number;
+  average: number;
+}) {
+  const high = rate !== null && rate > average;
+  let figure = 'No inspections';
+  if (rate !== null) {
+    figure = `${rate.toFixed(1)}%`;
+    if (inspections < FEW_INSPECTIONS) {
+      figure += ` of ${inspections} ${inspections === 1 ? 'inspection' : 'inspections'}`;
+    }
+  }
   return (
     <div className={`stat ${high ? 'stat--warning' : ''}`}>
       <dt>{label}</dt>
       <dd>
-        <strong>{rate.toFixed(1)}%</strong>
+        <strong>{figure}</strong>
         <span className="muted"> National average {average}%</span>
         {high ? <span className="stat__flag">Higher than the national average</span> : null}
       </dd>
@@ -51,11 +75,13 @@ export function SafetyScoreBlock({ panels }: { panels: CarrierPanels }) {
         <Rate
           label="Vehicle out-of-service rate"
           rate={summary.vehicle_oos_rate}
+          inspections={summary.vehicle_inspections}
           average={NATIONAL_VEHICLE_OOS_RATE}
         />
         <Rate
           label="Driver out-of-service rate"
           rate={summary.driver_oos_rate}
+          inspections={summary.driver_inspections}
           average={NATIONAL_DRIVER_OOS_RATE}
         />
         <div className={`stat ${summary.total_crashes > 0 ? 'stat--warning' : ''}`}>

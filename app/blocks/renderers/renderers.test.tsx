@@ -41,13 +41,17 @@ const summary: SafetySummary = {
   total_violations: 14,
   total_oos_violations: 4,
   driver_oos_rate: 6.66,
+  driver_inspections: 9,
   vehicle_oos_rate: 22.27,
+  vehicle_inspections: 8,
   total_crashes: 0,
   crashes_with_fatalities: 0,
   crashes_with_injuries: 0,
   crashes_with_tow_away: 0,
   window_months: 24,
   updated_at: '2026-11-01T00:00:00.000Z',
+  inspections_through: '2026-10-31',
+  crashes_through: '2026-10-31',
 };
 
 const record = {
@@ -97,6 +101,45 @@ describe('safety score', () => {
       />,
     );
     expect(withCrash).toContain('Crashes reported');
+  });
+
+  it("reads 'No inspections' without a flag when no inspection of a rate's levels was made", () => {
+    const markup = html(
+      <SafetyScoreBlock
+        panels={panels({
+          safety: {
+            status: 'data',
+            value: {
+              ...summary,
+              total_inspections: 1,
+              driver_oos_rate: null,
+              driver_inspections: 0,
+              vehicle_oos_rate: null,
+              vehicle_inspections: 0,
+              total_crashes: 1,
+            },
+          },
+        })}
+      />,
+    );
+    expect(markup).toContain('<dt>Vehicle out-of-service rate</dt><dd><strong>No inspections</strong>');
+    expect(markup).toContain('<dt>Driver out-of-service rate</dt><dd><strong>No inspections</strong>');
+    expect(markup).not.toContain('0.0%');
+    expect(markup).not.toContain('Higher than the national average');
+  });
+
+  it('says how many inspections a rate rests on below five', () => {
+    const few = {
+      ...summary,
+      driver_oos_rate: 33.33,
+      driver_inspections: 3,
+      vehicle_oos_rate: 0,
+      vehicle_inspections: 1,
+    };
+    const markup = html(<SafetyScoreBlock panels={panels({ safety: { status: 'data', value: few } })} />);
+    expect(markup).toContain('<strong>33.3% of 3 inspections</strong>');
+    expect(markup).toContain('<strong>0.0% of 1 inspection</strong>');
+    expect(markup.match(/Higher than the national average/g)).toHaveLength(1);
   });
 });
 

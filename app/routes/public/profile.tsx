@@ -2,6 +2,8 @@ import { data, Link } from 'react-router';
 import { BlockGrid } from '../../blocks/BlockGrid';
 import { BlockView } from '../../blocks/BlockView';
 import { ProfileHeader } from '../../blocks/ProfileHeader';
+import { RecordFacts } from '../../blocks/RecordFacts';
+import { DEFAULT_DATA_BLOCKS } from '../../../server/domains/blocks/block-types';
 import { loadCarrierPanels } from '../../blocks/carrier-panels.server';
 import type { ProfileBlock, ProfileData } from '../../blocks/types';
 import { dotNumberParam } from '../../lib/company';
@@ -18,16 +20,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const profile = dotNumber > 0 ? await context.services.profiles.profile(dotNumber) : null;
   if (!profile) {
     // The site header shows when the profile fails to load (it counts as unclaimed).
-    return data({ dotText, profile: null, panels: null, hideSiteHeader: false }, { status: 404 });
+    return data(
+      { dotText, profile: null, panels: null, dataDates: null, today: '', hideSiteHeader: false },
+      { status: 404 },
+    );
   }
   // The public profile holds visible blocks only. Most show no ratings or capacity block: their
   // views skip those queries, and the page's data never carries a board its owner hid.
   const shows = (type: string) => profile.blocks.some((block) => block.block_type === type);
-  const panels = await loadCarrierPanels(context.services, profile, {
-    withRatings: shows('ratings'),
-    withCapacity: shows('capacity'),
-  });
-  return { dotText, profile, panels, hideSiteHeader: profile.company.claimed };
+  const [panels, dataDates] = await Promise.all([
+    loadCarrierPanels(context.services, profile, {
+      withRatings: shows('ratings'),
+      withCapacity: shows('capacity'),
+    }),
+    context.services.carrierData.dataDates(),
+  ]);
+  // The day the facts' ages are counted to, fixed by the server so the browser renders the same.
+  const today = new Date().toISOString().slice(0, 10);
+  return { dotText, profile, panels, dataDates, today, hideSiteHeader: profile.company.claimed };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -51,23 +61,18 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-/** The default blocks of an unclaimed profile that has none of its own (public-side section 2). */
-const DEFAULT_BLOCKS: ProfileBlock[] = [
-  ['safety_score', 'Safety Score', 'half', false],
-  ['inspection_heatmap', 'Inspection Heat Map', 'half', false],
-  ['cargo_carrier', 'Cargo & Carrier Information', 'half', true],
-  ['fleet_information', 'Fleet Information', 'half', false],
-].map(([block_type, block_title, block_width, start_new_row], index) => ({
+/**
+ * An unclaimed profile shows the default data blocks (public-side section 2); claiming it makes them
+ * the profile's own (server/domains/blocks/default-blocks.ts). Negative ids: they are not stored.
+ */
+const DEFAULT_BLOCKS: ProfileBlock[] = DEFAULT_DATA_BLOCKS.map((block, index) => ({
+  ...block,
   id: -(index + 1),
   company_id: 0,
-  block_type: block_type as string,
-  block_title: block_title as string,
   block_content: '',
   block_position: index,
-  block_width: block_width as string,
   is_visible: true,
   hide_title: false,
-  start_new_row: start_new_row as boolean,
   updated_at: '',
   assets: [],
 }));
@@ -114,8 +119,8 @@ function ProfileFailure({ dotText }: { dotText: string }) {
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   const { user } = useSession();
-  const { profile, panels, dotText } = loaderData;
-  if (!profile || !panels) return <ProfileFailure dotText={dotText} />;
+  const { profile, panels, dataDates, dotText, today } = loaderData;
+  if (!profile || !panels || !dataDates) return <ProfileFailure dotText={dotText} />;
 
   const isOwner = user !== null && user.dotNumber === String(profile.company.dot_number);
   const ownBlocks = profile.blocks;
@@ -150,6 +155,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <ProfileHeader profile={profile} />
+      <RecordFacts record={profile.carrier_data} dates={dataDates} today={today} />
       <div className="page">
         {blocks.length === 0 ? (
           <div className="empty-state">

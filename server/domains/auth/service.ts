@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+import { createDefaultBlocks } from '../blocks/default-blocks.ts';
 import { fmcsaAddress } from '../mail/address.ts';
 import { actionMessage } from '../mail/messages.ts';
 import type { MailTransport } from '../mail/transport.ts';
@@ -149,6 +150,8 @@ export function createAuthService({
           .where('claimed', '=', 0)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) throw new HttpError(409, 'Profile already claimed');
+        // The claimed profile keeps the data blocks it showed unclaimed (issue 16).
+        await createDefaultBlocks(trx, row.company_id, now);
         const user = await trx
           .insertInto('users')
           .values({

@@ -16,6 +16,26 @@ export const BLOCK_TYPES = {
 export type BlockType = keyof typeof BLOCK_TYPES;
 export const BLOCK_TYPE_NAMES = Object.keys(BLOCK_TYPES) as [BlockType, ...BlockType[]];
 export const BLOCK_WIDTHS = ['full', 'half', 'two-thirds', 'one-third'] as const;
+
+/**
+ * The four data blocks of a carrier's profile before its owner arranges it (public-side section 2):
+ * shown on an unclaimed profile, and created as the claimed profile's own blocks when a claim is
+ * verified (docs/decisions/024-honest-dated-carrier-data.md), in this order, two to a row.
+ */
+export const DEFAULT_DATA_BLOCKS = (
+  [
+    ['safety_score', false],
+    ['inspection_heatmap', false],
+    ['cargo_carrier', true],
+    ['fleet_information', false],
+  ] as const
+).map(([block_type, start_new_row]) => ({
+  block_type,
+  block_title: BLOCK_TYPES[block_type],
+  block_width: 'half' as const,
+  start_new_row,
+}));
+
 /** Picture blocks always hide their title (owner-side section 4). */
 export const PICTURE_BLOCK_TYPES: ReadonlySet<string> = new Set(['profile_picture', 'header_picture']);
 

@@ -56,9 +56,12 @@ export interface CarrierRecord {
   phone?: string | null;
   phy_street?: string | null;
   phy_city?: string | null;
-  /** Two-letter code, upper case. */
+  /**
+   * State, province or other jurisdiction code as published, upper case (jurisdictions.ts lists the
+   * recognised ones; any other is kept too).
+   */
   phy_state?: string | null;
-  /** Five-digit ZIP (a ZIP+4 is cut to its first five digits). */
+  /** ZIP or postal code as published (`34604-1486`, `M5H 1J9`). */
   phy_zip?: string | null;
   phy_country?: string | null;
   /** Three-digit county FIPS code. */
@@ -85,6 +88,13 @@ export interface CarrierRecord {
   mcs150_date?: string | null;
   /** ISO day the carrier was added to MCMIS. */
   add_date?: string | null;
+  /** Hazmat carrier: HM_Ind (Company Census) or HM_FLAG (SMS census). */
+  hm_flag?: boolean | null;
+  /**
+   * Passenger carrier: PC_FLAG (SMS census); the Company Census has no such column, so its
+   * passengers cargo flag (CRGO_PASSENGERS) stands for it.
+   */
+  pc_flag?: boolean | null;
 }
 
 /** One roadside inspection. */
@@ -94,10 +104,10 @@ export interface InspectionRecord {
   dot_number: number;
   /** ISO day. */
   insp_date: string;
-  /** Two-letter state where the inspection happened, as reported (may be a Canadian province). */
+  /** Jurisdiction where the inspection happened, as reported (may be a Canadian province). */
   report_state: string | null;
   report_number: string | null;
-  /** 1 to 6. */
+  /** As published: 1 to 6, 99 (MCMIS), or a newer CVSA level. */
   insp_level_id: number;
   viol_total: number;
   oos_total: number;

@@ -1,8 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { DataImportsTable } from '../../db/schema.ts';
 import { createRowUpserter, type RowSet } from '../../db/upsert-rows.ts';
+import { DRIVER_RATE_LEVELS, VEHICLE_RATE_LEVELS } from './inspection-levels.ts';
 import type { CarrierRecord, CrashRecord, InspectionRecord } from './records.ts';
 import { companyRowSets, crashRowSet, inspectionRowSet } from './table-rows.ts';
+
+/** `insp_level_id in (...)` for a rate's levels (whole-number constants, written into the SQL). */
+function levelIn(levels: readonly number[]) {
+  return sql<boolean>`insp_level_id in (${sql.join(levels.map((level) => sql.lit(level)))})`;
+}
 
 /** Upserts the row sets and commits them. */
 async function upsertAll(db: Db, sets: readonly RowSet[]): Promise<void> {
@@ -11,8 +18,36 @@ async function upsertAll(db: Db, sets: readonly RowSet[]): Promise<void> {
   await upserter.close();
 }
 
+/** How current the carrier data is: the newest day each kind of data describes, null before any import. */
+export interface DataDates {
+  census_as_of: string | null;
+  inspections_through: string | null;
+  crashes_through: string | null;
+}
+
 export function createCarrierDataRepo(db: Db) {
   return {
+    /** Notes an imported file and the day its data describes (docs/decisions/024-honest-dated-carrier-data.md). */
+    async recordImport(entry: DataImportsTable): Promise<void> {
+      await db.insertInto('data_imports').values(entry).execute();
+    },
+
+    /** The newest day an imported file describes, per table. */
+    async dataDates(): Promise<DataDates> {
+      const rows = await db
+        .selectFrom('data_imports')
+        .select((eb) => ['table_name', eb.fn.max('as_of').as('as_of')])
+        .groupBy('table_name')
+        .execute();
+      const newest = (table: DataImportsTable['table_name']) =>
+        rows.find((row) => row.table_name === table)?.as_of ?? null;
+      return {
+        census_as_of: newest('companies'),
+        inspections_through: newest('inspections'),
+        crashes_through: newest('crashes'),
+      };
+    },
+
     /**
      * Inserts or updates carriers by DOT number (table-rows.ts says which columns an update keeps);
      * the importer writes through the same row sets.
@@ -34,10 +69,12 @@ export function createCarrierDataRepo(db: Db) {
     },
 
     /**
-     * Inspection counts since a day, with the denominators FMCSA uses: driver out-of-service rates
-     * count level I, II, III and VI inspections; vehicle rates count level I, II, V and VI.
+     * Inspection counts since a day, with each out-of-service rate's denominator: the inspections of
+     * the levels it counts (inspection-levels.ts).
      */
     async inspectionTotals(dotNumber: number, sinceDay: string) {
+      const driver = levelIn(DRIVER_RATE_LEVELS);
+      const vehicle = levelIn(VEHICLE_RATE_LEVELS);
       const row = await db
         .selectFrom('inspections')
         .where('dot_number', '=', dotNumber)
@@ -46,20 +83,12 @@ export function createCarrierDataRepo(db: Db) {
           eb.fn.countAll<number | string>().as('inspections'),
           eb.fn.coalesce(eb.fn.sum<number | string>('viol_total'), sql<number>`0`).as('violations'),
           eb.fn.coalesce(eb.fn.sum<number | string>('oos_total'), sql<number>`0`).as('oos_violations'),
-          sql<number | string>`sum(case when insp_level_id in (1, 2, 3, 6) then 1 else 0 end)`.as(
-            'driver_inspections',
-          ),
-          sql<
-            number | string
-          >`sum(case when insp_level_id in (1, 2, 3, 6) and driver_oos_total > 0 then 1 else 0 end)`.as(
+          sql<number | string>`sum(case when ${driver} then 1 else 0 end)`.as('driver_inspections'),
+          sql<number | string>`sum(case when ${driver} and driver_oos_total > 0 then 1 else 0 end)`.as(
             'driver_oos_inspections',
           ),
-          sql<number | string>`sum(case when insp_level_id in (1, 2, 5, 6) then 1 else 0 end)`.as(
-            'vehicle_inspections',
-          ),
-          sql<
-            number | string
-          >`sum(case when insp_level_id in (1, 2, 5, 6) and vehicle_oos_total > 0 then 1 else 0 end)`.as(
+          sql<number | string>`sum(case when ${vehicle} then 1 else 0 end)`.as('vehicle_inspections'),
+          sql<number | string>`sum(case when ${vehicle} and vehicle_oos_total > 0 then 1 else 0 end)`.as(
             'vehicle_oos_inspections',
           ),
         ])

@@ -74,6 +74,8 @@ describe(`carrier-data API on ${testDialect}`, () => {
       inspection('4', '2025-02-01', 5, { viol_total: 4, oos_total: 1, vehicle_oos_total: 1 }),
       inspection('5', '2024-11-22', 6),
       inspection('6', '2025-03-03', 4, { viol_total: 1, oos_total: 1, hazmat_oos_total: 1 }),
+      // Level 99 counts toward the total only (decision 024).
+      inspection('8', '2025-04-04', 99, { driver_oos_total: 1, vehicle_oos_total: 1 }),
       // Outside it.
       inspection('7', '2024-11-21', 1, {
         viol_total: 9,
@@ -133,30 +135,37 @@ describe(`carrier-data API on ${testDialect}`, () => {
       data: {
         data: {
           dot_number: DOT,
-          total_inspections: 6,
+          total_inspections: 7,
           total_violations: 11,
           total_oos_violations: 5,
           // Driver: levels 1, 2, 3, 6 -> inspections 1, 2, 3, 5; with driver OOS: 1 and 3 -> 2/4.
           driver_oos_rate: 50,
+          driver_inspections: 4,
           // Vehicle: levels 1, 2, 5, 6 -> inspections 1, 2, 4, 5; with vehicle OOS: 1 and 4 -> 2/4.
           vehicle_oos_rate: 50,
+          vehicle_inspections: 4,
           total_crashes: 2,
           crashes_with_fatalities: 1,
           crashes_with_injuries: 1,
           crashes_with_tow_away: 2,
           window_months: 24,
           updated_at: '2026-11-01T00:00:00.000Z',
+          // Written through the repo, not imported: no file dates them.
+          inspections_through: null,
+          crashes_through: null,
         },
       },
     });
   });
 
-  it('reports zero rates for a carrier with no inspections', async () => {
+  it('reports no rate, not 0, for a carrier with no inspections', async () => {
     const response = await app.fastify.inject({ url: '/carrier-data/api/v1/company/7/safety-summary' });
     expect(response.json().data.data).toMatchObject({
       total_inspections: 0,
-      driver_oos_rate: 0,
-      vehicle_oos_rate: 0,
+      driver_oos_rate: null,
+      driver_inspections: 0,
+      vehicle_oos_rate: null,
+      vehicle_inspections: 0,
       total_crashes: 0,
     });
   });

@@ -14,9 +14,12 @@ export function isoDayMonthsBefore(today: Date, months: number): string {
   return new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
 }
 
-/** A percentage with two decimals; 0 when nothing was inspected. */
-function percent(part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100;
+/**
+ * A percentage with two decimals; null when nothing was inspected, as SAFER leaves the rate blank
+ * (a 0 would read as a spotless record).
+ */
+function percent(part: number, whole: number): number | null {
+  return whole === 0 ? null : Math.round((part / whole) * 10_000) / 100;
 }
 
 export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Date = () => new Date()) {
@@ -26,9 +29,10 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
       const company = await repo.findCompanyByDot(dotNumber);
       if (!company) return null;
       const since = isoDayMonthsBefore(clock(), SAFETY_WINDOW_MONTHS);
-      const [inspections, crashes] = await Promise.all([
+      const [inspections, crashes, dates] = await Promise.all([
         repo.inspectionTotals(dotNumber, since),
         repo.crashTotals(dotNumber, since),
+        repo.dataDates(),
       ]);
       return {
         dot_number: dotNumber,
@@ -36,13 +40,18 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
         total_violations: inspections.violations,
         total_oos_violations: inspections.oos_violations,
         driver_oos_rate: percent(inspections.driver_oos_inspections, inspections.driver_inspections),
+        driver_inspections: inspections.driver_inspections,
         vehicle_oos_rate: percent(inspections.vehicle_oos_inspections, inspections.vehicle_inspections),
+        vehicle_inspections: inspections.vehicle_inspections,
         total_crashes: crashes.crashes,
         crashes_with_fatalities: crashes.fatal,
         crashes_with_injuries: crashes.injury,
         crashes_with_tow_away: crashes.tow_away,
         window_months: SAFETY_WINDOW_MONTHS,
         updated_at: company.updated_at,
+        // The newest day the imported inspection and crash files describe.
+        inspections_through: dates.inspections_through,
+        crashes_through: dates.crashes_through,
       };
     },
 
@@ -65,9 +74,12 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
       return { data: rows, page: options.page, per_page: options.perPage, total };
     },
 
+    /** How current the carrier data is, per kind of data (census, inspections, crashes). */
+    dataDates: () => repo.dataDates(),
+
     /** The carrier record of the spec's carrier-data search (fleet, drivers, mileage, cargo flags). */
     async carrierRecord(dotNumber: number) {
-      const company = await repo.findCompanyByDot(dotNumber);
+      const [company, dates] = await Promise.all([repo.findCompanyByDot(dotNumber), repo.dataDates()]);
       if (!company) return null;
       const authorised = new Set(company.cargo_codes ? company.cargo_codes.split(';') : []);
       const cargoFlags = Object.fromEntries(
@@ -96,6 +108,7 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
         safety_rating: company.safety_rating,
         ...cargoFlags,
         crgo_cargoothr_desc: company.cargo_other_desc,
+        census_as_of: dates.census_as_of,
       };
     },
   };

@@ -34,6 +34,8 @@ const AS_IS_FIELDS: Record<StoredAsIs, true> = {
   cargo_other_desc: true,
   mcs150_date: true,
   add_date: true,
+  hm_flag: true,
+  pc_flag: true,
 };
 const AS_IS = Object.keys(AS_IS_FIELDS) as StoredAsIs[];
 const EMAIL_BIT = 1 << AS_IS.indexOf('email');
@@ -82,7 +84,8 @@ export function companyRowSets(records: readonly CarrierRecord[], now: string): 
       const value = record[AS_IS[index] as StoredAsIs];
       if (value === undefined) continue;
       mask |= 1 << index;
-      row.push(value);
+      // Flags are stored as 0/1 on both dialects (docs/decisions/003-portable-column-types.md).
+      row.push(typeof value === 'boolean' ? Number(value) : value);
     }
     if (mask & EMAIL_BIT) row.push(ownedDomain(record.email));
     if (record.cargo_codes !== undefined) {

@@ -79,6 +79,10 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
         mc_number: formatMcNumber(company.mc_number),
         carrier_operation: company.carrier_operation,
         status_code: company.status_code,
+        hm_flag: company.hm_flag === null ? null : company.hm_flag === 1,
+        pc_flag: company.pc_flag === null ? null : company.pc_flag === 1,
+        add_date: company.add_date,
+        mcs150_date: company.mcs150_date,
       },
       blocks: blocks.map((block) => ({
         id: block.id,

@@ -126,6 +126,11 @@ describe(`GET /api/v1/companies/profile/{dotNumber} on ${testDialect}`, () => {
       mc_number: 'MC-139446',
       carrier_operation: 'A',
       status_code: 'A',
+      // Not in this carrier's seeded record: the record does not say.
+      hm_flag: null,
+      pc_flag: null,
+      add_date: null,
+      mcs150_date: null,
     });
     expect(profile.blocks.map((block: { block_type: string }) => block.block_type)).toEqual([
       'about_us',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { US_STATE_CODES } from '../../../app/lib/us-states.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { wholeNumber } from '../../http/params.ts';
 import { CARGO_TYPES, type CargoCode } from '../carrier-data/records.ts';
 import { zipCentroid } from '../carrier-data/geocode.ts';
+import { isRecognisedJurisdiction } from '../carrier-data/jurisdictions.ts';
 import type { CompanyType } from './engine.ts';
 import type { SupersearchParams } from './service.ts';
 
@@ -30,10 +30,12 @@ export const SupersearchQuery = z
       .default(10)
       .transform((value) => Math.min(value, MAX_SEARCH_PAGE_SIZE)),
     address_city: z.string().trim().max(100).optional(),
+    // Any jurisdiction FMCSA registers carriers in (city pages of Canadian and Mexican carriers use
+    // it too); the search page's own list offers only the 50 states and DC.
     address_state: z
       .string()
       .transform((value) => value.trim().toUpperCase())
-      .refine((value) => value === '' || US_STATE_CODES.has(value), 'unknown state code')
+      .refine((value) => value === '' || isRecognisedJurisdiction(value), 'unknown state code')
       .optional(),
     company_types: commaList
       .transform((items) => items.map((item) => item.toLowerCase()))
@@ -71,7 +73,7 @@ export function parseSupersearchQuery(raw: unknown): SupersearchParams {
   const query = parseInput(SupersearchQuery, raw);
   let radius;
   if (query.radius_zipcode && query.radius_miles !== undefined) {
-    const centre = zipCentroid(query.radius_zipcode.slice(0, 5));
+    const centre = zipCentroid(query.radius_zipcode);
     if (!centre) throw new HttpError(400, 'radius_zipcode: unknown ZIP code');
     radius = { ...centre, miles: query.radius_miles };
   }

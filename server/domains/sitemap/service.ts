@@ -1,5 +1,6 @@
 import { cityPagePath } from '../../../app/lib/cities.ts';
 import { RESOURCE_GUIDES } from '../../../app/content/resources.ts';
+import { isRecognisedJurisdiction } from '../carrier-data/jurisdictions.ts';
 import type { SitemapRepo } from './repo.ts';
 
 /** The sitemap protocol allows at most 50,000 URLs in one file. */
@@ -85,8 +86,11 @@ export function createSitemapService(repo: SitemapRepo, appUrl: string, urlsPerF
           yield URLSET_OPEN;
           for (let offset = start; offset < start + urlsPerFile; offset += READ_BATCH) {
             const cities = await repo.cities(offset, Math.min(READ_BATCH, start + urlsPerFile - offset));
-            for (const city of cities)
+            for (const city of cities) {
+              // A code kept as published but outside FMCSA's list has no city page.
+              if (!isRecognisedJurisdiction(city.phy_state)) continue;
               yield urlEntry(`${appUrl}${cityPagePath(city.phy_city, city.phy_state)}`);
+            }
             if (cities.length < READ_BATCH) break;
           }
           yield URLSET_CLOSE;
