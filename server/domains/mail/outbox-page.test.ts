@@ -110,7 +110,7 @@ describe(`the outbox page outside production on ${testDialect}`, () => {
 describe(`the outbox page behind a trusted proxy on ${testDialect}`, () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await appWithOutboxMessage({ TRUST_PROXY: 'true' });
+    app = await appWithOutboxMessage({ TRUST_PROXY: 'loopback' });
   });
   afterAll(async () => app.close());
 
