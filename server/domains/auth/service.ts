@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createDefaultBlocks } from '../blocks/default-blocks.ts';
-import { fmcsaAddress } from '../mail/address.ts';
+import { fmcsaAddress } from '../mail/email-addresses.ts';
 import { actionMessage } from '../mail/messages.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import type { UsersService } from '../users/service.ts';

@@ -1,5 +1,6 @@
 /**
- * What CarrierPage knows about e-mail addresses beyond their syntax: which domains belong to free-mail
+ * What CarrierPage knows about e-mail addresses: when a field holds one plain address (and nothing a
+ * mail header could read as several), which domains belong to free-mail
  * providers (the free-email-domains-list package, about 96,000 domains), which domain an address
  * shows its owner controls, and when two addresses reach the same mailbox. The one place for this
  * knowledge: the search index's website column (a carrier's FMCSA e-mail's domain) and the rating
@@ -7,6 +8,33 @@
  * browser bundle may import this module.
  */
 import { DOMAINS as FREE_MAIL_DOMAINS } from 'free-email-domains-list';
+import isEmail from 'validator/lib/isEmail.js';
+
+/**
+ * One plain address, nothing else: printable ASCII without spaces, quotes, commas, semicolons or angle
+ * brackets (so no list, no display name, no quoted local part, no header break), then validator's
+ * syntax check with a top-level domain and no IP-literal domain.
+ */
+export function isSingleAddress(value: string): boolean {
+  if (value.length > 254 || !/^[\x21-\x7e]+$/.test(value) || /[",;<>()[\]\\]/.test(value)) return false;
+  return isEmail(value, {
+    allow_display_name: false,
+    allow_utf8_local_part: false,
+    allow_ip_domain: false,
+    require_tld: true,
+  });
+}
+
+/**
+ * The address in an e-mail field of an FMCSA record, lower-cased, when the field holds exactly one
+ * syntactically valid address (surrounding blanks aside); null for anything else: empty, several
+ * addresses, a display name, garbage. The record itself stays as published: this is applied where the
+ * address is used.
+ */
+export function fmcsaAddress(field: string | null | undefined): string | null {
+  const value = field?.trim() ?? '';
+  return isSingleAddress(value) ? value.toLowerCase() : null;
+}
 
 /** The part after the '@' of an address with exactly one, lower case, without a trailing dot; '' otherwise. */
 export function emailDomain(address: string): string {

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { isSingleAddress } from './address.ts';
+import { isSingleAddress } from './email-addresses.ts';
 
 export interface MailMessage {
   to: string;
