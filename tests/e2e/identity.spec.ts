@@ -121,6 +121,10 @@ test.describe.serial('claiming a profile, then logging in', () => {
     await page.goto('/login');
     await page.getByLabel('Email address').fill('owner@claimable.example.com');
     await page.getByRole('button', { name: 'Send Login Link' }).click();
+    // The link is in the outbox once the page says it was sent; before that the latest is an older, used one.
+    await expect(page.getByRole('status')).toContainText(
+      'We sent a login link to owner@claimable.example.com',
+    );
     await openLatestLink(page, 'owner@claimable.example.com');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verification Successful!');
     const created = await page.evaluate(async () => {
@@ -143,6 +147,7 @@ test.describe.serial('claiming a profile, then logging in', () => {
     await page.goto('/login');
     await page.getByLabel('Email address').fill('staff@claimable.example.com');
     await page.getByRole('button', { name: 'Send Login Link' }).click();
+    await expect(page.getByRole('status')).toContainText('We sent a login link');
     await openLatestLink(page, 'staff@claimable.example.com');
     await expect(page.getByRole('status')).toHaveText('You have been successfully logged in as a user.');
     await page.goto('/settings');
