@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertContentBlock } from '../../tests/support/factories.ts';
+import { contentBlockRow, insertContentBlock } from '../../tests/support/factories.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { rebuildSearchIndex } from '../domains/search/search-index.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -131,19 +131,15 @@ describe(`migrations on ${testDialect}`, () => {
     await database.db
       .insertInto('content_blocks')
       .values(
-        Array.from({ length: 450 }, (_unused, index) => ({
-          company_id: company.id,
-          block_type: 'custom',
-          block_title: 'Custom Content',
-          block_content: `<p>${index}</p><script>x()</script>`,
-          block_position: index,
-          is_visible: 1,
-          hide_title: 0,
-          block_width: 'full',
-          start_new_row: 0,
-          created_at: now,
-          updated_at: now,
-        })),
+        Array.from({ length: 450 }, (_unused, index) =>
+          contentBlockRow({
+            company_id: company.id,
+            block_type: 'custom',
+            block_title: 'Custom Content',
+            block_content: `<p>${index}</p><script>x()</script>`,
+            block_position: index,
+          }),
+        ),
       )
       .execute();
     await sanitizeStoredCustomHtml.up(database.db);

@@ -38,30 +38,44 @@ export function carrier(overrides: Partial<CarrierRecord> & { legal_name: string
 type NewContentBlock = Insertable<ContentBlocksTable>;
 
 /**
+ * A content block row with the fields not given taken from a visible full-width block with no
+ * content, created now, stored exactly as given: content included, so a test can write a row as an
+ * older version left it (custom HTML stored before migration 008's rule).
+ */
+export function contentBlockRow(
+  block: Pick<NewContentBlock, 'company_id' | 'block_type' | 'block_title' | 'block_position'> &
+    Partial<NewContentBlock>,
+): NewContentBlock {
+  const now = new Date().toISOString();
+  return {
+    is_visible: 1,
+    hide_title: 0,
+    block_width: 'full',
+    start_new_row: 0,
+    created_at: now,
+    updated_at: now,
+    block_content: '',
+    ...block,
+  };
+}
+
+/**
  * Inserts a content block row as it is stored, for tests, seeds and benchmarks that set up a profile
- * without going through the blocks service. Fields not given are those of a visible full-width block
- * with no content, created now. The content is stored as the blocks service stores it (custom HTML
- * sanitised): pages show stored content as it is. A test that needs a row stored before that rule
- * (migration 008's) writes it itself. Returns the block id.
+ * without going through the blocks service: the content as the blocks service stores it (custom HTML
+ * sanitised), since pages show stored content as it is. Returns the block id.
  */
 export async function insertContentBlock(
   db: Db,
-  block: Pick<NewContentBlock, 'company_id' | 'block_type' | 'block_title' | 'block_position'> &
-    Partial<NewContentBlock>,
+  block: Parameters<typeof contentBlockRow>[0],
 ): Promise<number> {
-  const now = new Date().toISOString();
   const row = await db
     .insertInto('content_blocks')
-    .values({
-      is_visible: 1,
-      hide_title: 0,
-      block_width: 'full',
-      start_new_row: 0,
-      created_at: now,
-      updated_at: now,
-      ...block,
-      block_content: storedContent(block.block_type, block.block_content ?? ''),
-    })
+    .values(
+      contentBlockRow({
+        ...block,
+        block_content: storedContent(block.block_type, block.block_content ?? ''),
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
+import { carrier, contentBlockRow, seedCarriers } from '../../../tests/support/factories.ts';
 import { signInOwner } from '../../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
@@ -60,22 +60,17 @@ describe(`block content on ${testDialect}: sanitised on every write, within the 
     ).block_content;
   /** A row as a version before this fix could leave it: custom HTML stored unsanitised. */
   async function insertRawCustomRow(companyId: number, html: string) {
-    const now = new Date().toISOString();
     const row = await app.database.db
       .insertInto('content_blocks')
-      .values({
-        company_id: companyId,
-        block_type: 'custom',
-        block_title: 'Legacy',
-        block_content: html,
-        block_position: 0,
-        is_visible: 1,
-        hide_title: 0,
-        block_width: 'full',
-        start_new_row: 0,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        contentBlockRow({
+          company_id: companyId,
+          block_type: 'custom',
+          block_title: 'Legacy',
+          block_content: html,
+          block_position: 0,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -260,23 +255,18 @@ describe(`block content on ${testDialect}: sanitised on every write, within the 
 
     it('lets a profile stored over the limits before they existed be edited down, hidden and shown', async () => {
       const owner = await newOwner();
-      const now = new Date().toISOString();
       const huge = paragraphOf(MAX_PROFILE_CONTENT_BYTES);
       await app.database.db
         .insertInto('content_blocks')
-        .values({
-          company_id: owner.id,
-          block_type: 'custom',
-          block_title: 'Legacy',
-          block_content: huge,
-          block_position: 0,
-          is_visible: 1,
-          hide_title: 0,
-          block_width: 'full',
-          start_new_row: 0,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          contentBlockRow({
+            company_id: owner.id,
+            block_type: 'custom',
+            block_title: 'Legacy',
+            block_content: huge,
+            block_position: 0,
+          }),
+        )
         .execute();
       const { id } = await app.database.db
         .selectFrom('content_blocks')
