@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
+import { dotsMatchingPrefix } from '../../tests/support/search-matches.ts';
 import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
 import { describeReport, importFiles } from './import-files.ts';
 
@@ -13,17 +14,6 @@ const SAMPLE_JSON = path.resolve(
   '../../../shared/data/fmcsa/samples/company_census_az4n-8mr2.one-row.json',
 );
 const TODAY = new Date('2026-11-22T12:00:00Z');
-
-/** DOT numbers of the carriers the store's search index matches for a word typed as a prefix. */
-async function dotsMatching(db: Db, word: string): Promise<number[]> {
-  const found =
-    testDialect === 'sqlite'
-      ? await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
-          JOIN companies c ON c.id = f.rowid WHERE companies_fts MATCH ${`"${word}"*`}`.execute(db)
-      : await sql<{ dot: number }>`SELECT dot_number AS dot FROM companies
-          WHERE search_vector @@ to_tsquery('simple', ${`${word}:*`})`.execute(db);
-  return found.rows.map((row) => Number(row.dot)).sort((a, b) => a - b);
-}
 
 /** A Company Census CSV of a few columns, with e-mail addresses. */
 function censusWithEmails(file: string, rows: [dot: number, name: string, email: string][]): string {
@@ -101,7 +91,7 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
         (await db.selectFrom('companies').selectAll().orderBy('dot_number').execute()).map(
           ({ id: _id, ...row }: Record<string, unknown>) => row,
         );
-      const idsFor = dotsMatching;
+      const idsFor = dotsMatchingPrefix;
       const transport = await idsFor(fresh.db, 'transport');
       expect(transport.length).toBeGreaterThan(0);
       expect(await idsFor(updated.db, 'hauling')).toEqual(
@@ -207,9 +197,9 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
       // The address itself is stored as published, for the claim flow.
       expect(webDomains[0]?.email).toBe('J.Doe@Gmail.com');
       for (const word of ['gmail', 'yahoo', 'hotmail', 'com']) {
-        expect(await dotsMatching(store.db, word), word).toEqual(word === 'com' ? [1100002] : []);
+        expect(await dotsMatchingPrefix(store.db, word), word).toEqual(word === 'com' ? [1100002] : []);
       }
-      expect(await dotsMatching(store.db, 'acmefreight')).toEqual([1100002]);
+      expect(await dotsMatchingPrefix(store.db, 'acmefreight')).toEqual([1100002]);
 
       // A newer file swaps the two carriers' addresses; the index follows, in place.
       const newer = censusWithEmails(path.join(dir, 'emails_census_newer.csv'), [
@@ -217,9 +207,9 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
         [1100002, 'PRAIRIE LINES LLC', 'prairie.lines@gmail.com'],
       ]);
       await importFiles(store.db, testDialect, [newer], options);
-      expect(await dotsMatching(store.db, 'gmail')).toEqual([]);
-      expect(await dotsMatching(store.db, 'acmefreight')).toEqual([]);
-      expect(await dotsMatching(store.db, 'solohauling')).toEqual([1100001]);
+      expect(await dotsMatchingPrefix(store.db, 'gmail')).toEqual([]);
+      expect(await dotsMatchingPrefix(store.db, 'acmefreight')).toEqual([]);
+      expect(await dotsMatchingPrefix(store.db, 'solohauling')).toEqual([1100001]);
     } finally {
       await store.destroy();
     }

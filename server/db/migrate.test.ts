@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBlockRow, insertContentBlock } from '../../tests/support/factories.ts';
+import { dotsMatchingPrefix } from '../../tests/support/search-matches.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { rebuildSearchIndex } from '../domains/search/search-index.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -178,15 +179,7 @@ describe(`migration 009-web-domain on ${testDialect}`, () => {
                 ${index % 2 ? 'GENFREIGHT;COLDFOOD' : ''}, ${32.78 + index}, ${-96.8 - index}, ${now}, ${now})`,
           ),
         )}`.execute(db);
-      const matching = async (word: string) => {
-        const found =
-          testDialect === 'sqlite'
-            ? await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
-                JOIN companies c ON c.id = f.rowid WHERE companies_fts MATCH ${`"${word}"*`}`.execute(db)
-            : await sql<{ dot: number }>`SELECT dot_number AS dot FROM companies
-                WHERE search_vector @@ to_tsquery('simple', ${`${word}:*`})`.execute(db);
-        return found.rows.map((row) => Number(row.dot)).sort((a, b) => a - b);
-      };
+      const matching = (word: string) => dotsMatchingPrefix(db, word);
       if (testDialect === 'sqlite') {
         // The index as the search module wrote it before: the e-mail's domain, whatever it was.
         await sql`INSERT INTO companies_fts (rowid, name, dba_name, place, web, facets)

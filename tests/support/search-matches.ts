@@ -1,0 +1,17 @@
+import { sql } from 'kysely';
+import type { Db } from '../../server/db/database.ts';
+import { testDialect } from './test-database.ts';
+
+/**
+ * DOT numbers of the carriers the store's search index matches for a word typed as a prefix, read
+ * straight from the index (FTS5 on SQLite, the tsvector column on PostgreSQL), in ascending order.
+ */
+export async function dotsMatchingPrefix(db: Db, word: string): Promise<number[]> {
+  const found =
+    testDialect === 'sqlite'
+      ? await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
+          JOIN companies c ON c.id = f.rowid WHERE companies_fts MATCH ${`"${word}"*`}`.execute(db)
+      : await sql<{ dot: number }>`SELECT dot_number AS dot FROM companies
+          WHERE search_vector @@ to_tsquery('simple', ${`${word}:*`})`.execute(db);
+  return found.rows.map((row) => Number(row.dot)).sort((a, b) => a - b);
+}
