@@ -116,6 +116,9 @@ test('the owner moves a block with the keyboard and hears where it goes', async 
   await panel.getByRole('button', { name: 'Move Fleet Information' }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByText('Picked up Fleet Information, at place 3 of 4.')).toBeAttached();
+  // dnd-kit starts listening for the arrow keys in a setTimeout after the pick-up, which a loaded
+  // machine may run after the announcement shows: one more task in the page runs after it.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByText('Fleet Information is over Safety Score, place 2 of 4.')).toBeAttached();
   await page.keyboard.press('Space');
