@@ -3,7 +3,7 @@ import {
   IMAGE_LIMITS,
   PICTURE_BLOCK_TYPES,
   type BlockType,
-} from '../../server/domains/blocks/block-types';
+} from '../../core/block-types';
 import type { ProfileBlock } from '../blocks/types';
 
 // What the Content Blocks tab may do with each block type (owner-side sections 2.1, 3 and 4). The

@@ -1,4 +1,4 @@
-import { CARGO_OPTIONS } from '../../lib/cargo';
+import { CARGO_OPTIONS } from '../../../core/cargo';
 import type { CarrierPanels } from '../types';
 
 function value(number: number | null | undefined): string {

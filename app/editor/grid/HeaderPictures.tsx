@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { HEADER_BLOCK_TYPES } from '../../blocks/layout';
+import { HEADER_BLOCK_TYPES } from '../../../core/layout';
 import { BlockImage } from '../../blocks/renderers/BlockImage';
 import type { ProfileBlock } from '../../blocks/types';
 

@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId } from 'react';
-import type { BlockWidth } from '../../blocks/layout';
+import type { BlockWidth } from '../../../core/layout';
 import type { GridItem } from './layout-state';
 
 /** The spec's four widths (owner-side section 2.1), as the select offers them. */

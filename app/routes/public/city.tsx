@@ -12,11 +12,11 @@ import {
   type CityParam,
 } from '../../lib/city-page';
 import type { Company } from '../../lib/company';
-import { CARGO_OPTIONS } from '../../lib/cargo';
-import { titleCase } from '../../lib/format';
+import { CARGO_OPTIONS } from '../../../core/cargo';
+import { titleCase } from '../../../core/format';
 import { clientErrorDetail } from '../../lib/load-errors';
 import { searchPathFor } from '../../lib/search-path';
-import { pageTitle } from '../../lib/site';
+import { pageTitle } from '../../../core/site';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/city';
 

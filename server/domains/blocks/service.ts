@@ -4,7 +4,7 @@ import type { Dialect } from '../../db/migrate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { sanitizeCustomHtml } from '../content/sanitize-html.ts';
 import type { MediaService } from '../media/service.ts';
-import type { BLOCK_WIDTHS } from './block-types.ts';
+import type { BLOCK_WIDTHS } from '../../../core/block-types.ts';
 import {
   BLOCK_TYPES,
   MAX_BLOCK_CONTENT_BYTES,
@@ -12,7 +12,7 @@ import {
   MAX_PROFILE_CONTENT_BYTES,
   PICTURE_BLOCK_TYPES,
   type BlockType,
-} from './block-types.ts';
+} from '../../../core/block-types.ts';
 
 export interface NewBlock {
   block_type: BlockType;

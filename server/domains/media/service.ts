@@ -1,5 +1,5 @@
 import { HttpError } from '../../http/errors.ts';
-import { IMAGE_LIMITS, type BlockType } from '../blocks/block-types.ts';
+import { IMAGE_LIMITS, type BlockType } from '../../../core/block-types.ts';
 import {
   IMAGE_FORMATS,
   busyError,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, LOAD_NUMBER_MAX_LENGTH } from '../../../app/lib/ratings.ts';
+import { COMMENT_MAX_LENGTH, LOAD_NUMBER_MAX_LENGTH } from '../../../core/ratings.ts';
 import { requireSession } from '../../http/auth.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { emailAddress, idParams } from '../../http/params.ts';

@@ -1,5 +1,5 @@
 // The facts of a carrier's FMCSA record a profile shows near its header (issue 16).
-import type { DataDates } from '../../server/domains/carrier-data/repo';
+import type { DataDates } from '../server/domains/carrier-data/repo';
 import { formatLongDate } from './format';
 
 export type { DataDates };
