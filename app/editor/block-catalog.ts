@@ -1,5 +1,6 @@
 import {
   BLOCK_TYPES,
+  defaultBlockWidth,
   IMAGE_LIMITS,
   PICTURE_BLOCK_TYPES,
   type BlockType,
@@ -7,8 +8,8 @@ import {
 import type { ProfileBlock } from '../blocks/types';
 
 // What the Content Blocks tab may do with each block type (owner-side sections 2.1, 3 and 4). The
-// type names, default titles and image limits are the server's own table (a module without server
-// dependencies), so the editor and the API can never disagree.
+// type names, default titles, image limits and default widths are core's table (core/block-types.ts),
+// which the API validates with too, so the editor and the API can never disagree.
 
 export { BLOCK_TYPES, IMAGE_LIMITS, PICTURE_BLOCK_TYPES, type BlockType };
 
@@ -44,7 +45,7 @@ export function newBlockRequest(type: BlockType, companyId: number, position: nu
     block_content: '',
     company_id: companyId,
     hide_title: PICTURE_BLOCK_TYPES.has(type),
-    block_width: type === 'profile_picture' ? 'one-third' : 'full',
+    block_width: defaultBlockWidth(type),
     start_new_row: false,
     block_position: position,
     is_visible: true,

@@ -12,7 +12,7 @@ import {
   type CityParam,
 } from '../../lib/city-page';
 import type { Company } from '../../lib/company';
-import { CARGO_OPTIONS } from '../../../core/cargo';
+import { CARGO_TYPES } from '../../../core/cargo';
 import { titleCase } from '../../../core/format';
 import { clientErrorDetail } from '../../lib/load-errors';
 import { searchPathFor } from '../../lib/search-path';
@@ -203,7 +203,7 @@ function CityFiltersForm({ path, filters }: { path: string; filters: CityFilters
           hideLegend
           className="dropdown__options"
           name="cargoTypes"
-          options={CARGO_OPTIONS}
+          options={CARGO_TYPES}
           selected={state.cargoTypes}
           onToggle={(value, checked) => toggle('cargoTypes', value, checked)}
         />

@@ -4,14 +4,15 @@ import type { Dialect } from '../../db/migrate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { sanitizeCustomHtml } from '../content/sanitize-html.ts';
 import type { MediaService } from '../media/service.ts';
-import type { BLOCK_WIDTHS } from '../../../core/block-types.ts';
 import {
   BLOCK_TYPES,
+  defaultBlockWidth,
   MAX_BLOCK_CONTENT_BYTES,
   MAX_CUSTOM_BLOCKS,
   MAX_PROFILE_CONTENT_BYTES,
   PICTURE_BLOCK_TYPES,
   type BlockType,
+  type BlockWidth,
 } from '../../../core/block-types.ts';
 
 export interface NewBlock {
@@ -19,7 +20,7 @@ export interface NewBlock {
   block_title?: string;
   block_content?: string;
   hide_title?: boolean;
-  block_width?: (typeof BLOCK_WIDTHS)[number];
+  block_width?: BlockWidth;
   start_new_row?: boolean;
   block_position?: number;
   is_visible?: boolean;
@@ -180,7 +181,7 @@ export function createBlocksService(
               (last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1),
             is_visible: flag(block.is_visible ?? true),
             hide_title: flag(isPicture || (block.hide_title ?? false)),
-            block_width: block.block_width ?? (block.block_type === 'profile_picture' ? 'one-third' : 'full'),
+            block_width: block.block_width ?? defaultBlockWidth(block.block_type),
             start_new_row: flag(block.start_new_row ?? false),
             created_at: now,
             updated_at: now,
