@@ -15,6 +15,11 @@ export const BLOCK_TYPES = {
 
 export type BlockType = keyof typeof BLOCK_TYPES;
 export const BLOCK_TYPE_NAMES = Object.keys(BLOCK_TYPES) as [BlockType, ...BlockType[]];
+
+/** Whether a stored or received type name is one of the 11 (a newer version may have stored others). */
+export function isBlockType(type: string): type is BlockType {
+  return Object.hasOwn(BLOCK_TYPES, type);
+}
 export const BLOCK_WIDTHS = ['full', 'half', 'two-thirds', 'one-third'] as const;
 export type BlockWidth = (typeof BLOCK_WIDTHS)[number];
 

@@ -2,6 +2,7 @@ import {
   BLOCK_TYPES,
   defaultBlockWidth,
   IMAGE_LIMITS,
+  isBlockType,
   PICTURE_BLOCK_TYPES,
   type BlockType,
 } from '../../core/block-types';
@@ -11,7 +12,7 @@ import type { ProfileBlock } from '../blocks/types';
 // type names, default titles, image limits and default widths are core's table (core/block-types.ts),
 // which the API validates with too, so the editor and the API can never disagree.
 
-export { BLOCK_TYPES, IMAGE_LIMITS, PICTURE_BLOCK_TYPES, type BlockType };
+export { BLOCK_TYPES, IMAGE_LIMITS, isBlockType, PICTURE_BLOCK_TYPES, type BlockType };
 
 /** Blocks that show live FMCSA or rating data: they have nothing to edit (owner-side 2.1). */
 export const DATA_BLOCK_TYPES: ReadonlySet<string> = new Set([
@@ -21,10 +22,6 @@ export const DATA_BLOCK_TYPES: ReadonlySet<string> = new Set([
   'fleet_information',
   'inspection_heatmap',
 ]);
-
-export function isBlockType(type: string): type is BlockType {
-  return Object.hasOwn(BLOCK_TYPES, type);
-}
 
 /** A block type's name for people: its default title, or the raw name of a type this version does not know. */
 export function blockTypeLabel(type: string): string {
