@@ -84,7 +84,7 @@ export function createBlocksService(
   /**
    * Serialises the block writes of one company until the transaction ends. PostgreSQL: a row lock
    * on the company. SQLite: Kysely runs one transaction at a time on its single connection, and
-   * the store is used by one process (ARCHITECTURE.md), so nothing else writes meanwhile.
+   * the store is used by one process (docs/architecture.md, "Data"), so nothing else writes meanwhile.
    */
   async function lockCompany(trx: Db, companyId: number) {
     if (dialect !== 'postgres') return;
