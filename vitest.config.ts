@@ -4,7 +4,14 @@ import { defineConfig } from 'vitest/config';
 // these tests import modules directly and never render through the framework build.
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'app/**/*.test.ts', 'app/**/*.test.tsx', 'cli/**/*.test.ts'],
+    include: [
+      'core/**/*.test.ts',
+      'server/**/*.test.ts',
+      'app/**/*.test.ts',
+      'app/**/*.test.tsx',
+      'cli/**/*.test.ts',
+      'tests/*.test.ts',
+    ],
     environment: 'node',
     pool: 'forks',
     testTimeout: 20_000,

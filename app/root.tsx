@@ -13,7 +13,7 @@ import { NotFound } from './components/NotFound';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
 import { useNonce } from './lib/nonce';
-import { PRODUCT_NAME, pageTitle } from './lib/site';
+import { PRODUCT_NAME, pageTitle } from '../core/site';
 import stylesheet from './styles/app.css?url';
 import type { Route } from './+types/root';
 

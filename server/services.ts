@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PRODUCT_NAME } from '../app/lib/site.ts';
+import { PRODUCT_NAME } from '../core/site.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { layoutRows, normalizeWidth, type LayoutBlock } from './layout';
+import { layoutRows, normalizeWidth, type LayoutBlock } from '../../core/layout';
 
 interface BlockGridProps<T extends LayoutBlock> {
   blocks: readonly T[];

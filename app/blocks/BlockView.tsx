@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { isBlockType, type BlockType } from '../../core/block-types';
 import { AboutUsBlock } from './renderers/AboutUsBlock';
 import { CapacityBlock } from './renderers/CapacityBlock';
 import { CargoCarrierBlock } from './renderers/CargoCarrierBlock';
@@ -12,9 +13,38 @@ import { SafetyScoreBlock } from './renderers/SafetyScoreBlock';
 import { UnknownBlock } from './renderers/UnknownBlock';
 import type { CarrierPanels, ProfileBlock } from './types';
 
+/** What a renderer gets: the block, the profile's data panels, and whether the viewer owns it. */
+interface RendererProps {
+  block: ProfileBlock;
+  panels: CarrierPanels;
+  isOwner: boolean;
+  preview: boolean;
+}
+
+type Renderer = (props: RendererProps) => ReactNode;
+
 /**
- * A block on the page: its title bar (unless hide_title) and its renderer. The editor's previews set
- * `preview`, which hides the hints about adding pictures.
+ * One renderer per block type. A Record over BlockType, so a type added to core/block-types.ts does
+ * not compile until it has a renderer here.
+ */
+const RENDERERS: Record<BlockType, Renderer> = {
+  about_us: ({ block }) => <AboutUsBlock content={block.block_content} />,
+  profile_picture: ({ block, preview }) => <ProfilePictureBlock asset={block.assets[0]} preview={preview} />,
+  header_picture: ({ block, preview }) => <HeaderPictureBlock asset={block.assets[0]} preview={preview} />,
+  equipment_pictures: ({ block }) => <EquipmentPicturesBlock assets={block.assets} />,
+  capacity: ({ panels, isOwner }) => <CapacityBlock panels={panels} isOwner={isOwner} />,
+  custom: ({ block }) => <CustomBlock html={block.block_content} />,
+  safety_score: ({ panels }) => <SafetyScoreBlock panels={panels} />,
+  inspection_heatmap: ({ panels }) => <InspectionHeatMapBlock panels={panels} />,
+  cargo_carrier: ({ panels }) => <CargoCarrierBlock panels={panels} />,
+  fleet_information: ({ panels }) => <FleetInformationBlock panels={panels} />,
+  ratings: ({ panels }) => <RatingsBlock panels={panels} />,
+};
+
+/**
+ * A block on the page: its title bar (unless hide_title) and its renderer; a type this version does
+ * not know gets UnknownBlock. The editor's previews set `preview`, which hides the hints about
+ * adding pictures.
  */
 export function BlockView({
   block,
@@ -27,44 +57,11 @@ export function BlockView({
   isOwner: boolean;
   preview?: boolean;
 }) {
-  let body: ReactNode;
-  switch (block.block_type) {
-    case 'about_us':
-      body = <AboutUsBlock content={block.block_content} />;
-      break;
-    case 'profile_picture':
-      body = <ProfilePictureBlock asset={block.assets[0]} preview={preview} />;
-      break;
-    case 'header_picture':
-      body = <HeaderPictureBlock asset={block.assets[0]} preview={preview} />;
-      break;
-    case 'equipment_pictures':
-      body = <EquipmentPicturesBlock assets={block.assets} />;
-      break;
-    case 'capacity':
-      body = <CapacityBlock panels={panels} isOwner={isOwner} />;
-      break;
-    case 'custom':
-      body = <CustomBlock html={block.block_content} />;
-      break;
-    case 'safety_score':
-      body = <SafetyScoreBlock panels={panels} />;
-      break;
-    case 'inspection_heatmap':
-      body = <InspectionHeatMapBlock panels={panels} />;
-      break;
-    case 'cargo_carrier':
-      body = <CargoCarrierBlock panels={panels} />;
-      break;
-    case 'fleet_information':
-      body = <FleetInformationBlock panels={panels} />;
-      break;
-    case 'ratings':
-      body = <RatingsBlock panels={panels} />;
-      break;
-    default:
-      body = <UnknownBlock block={block} />;
-  }
+  const body = isBlockType(block.block_type) ? (
+    RENDERERS[block.block_type]({ block, panels, isOwner, preview })
+  ) : (
+    <UnknownBlock block={block} />
+  );
   return (
     <section className="profile-block" aria-label={block.hide_title ? block.block_title : undefined}>
       {block.hide_title ? null : <h2 className="profile-block__title">{block.block_title}</h2>}

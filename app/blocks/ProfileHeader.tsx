@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { titleCase } from '../lib/format';
+import { titleCase } from '../../core/format';
 import { BlockImage } from './renderers/BlockImage';
 import type { ProfileData } from './types';
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { age, dataDateLines, recordFacts, type DataDates, type RecordInput } from '../lib/record-facts';
+import { age, dataDateLines, recordFacts, type DataDates, type RecordInput } from '../../core/record-facts';
 import { RecordFacts } from './RecordFacts';
 
 const TODAY = '2026-11-24';

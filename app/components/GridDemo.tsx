@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BlockGrid } from '../blocks/BlockGrid';
-import type { LayoutBlock } from '../blocks/layout';
+import type { LayoutBlock } from '../../core/layout';
 
 interface DemoBlock extends LayoutBlock {
   title: string;

@@ -1,5 +1,5 @@
 import type { Company } from '../lib/company';
-import { safetyRatingLabel, titleCase } from '../lib/format';
+import { safetyRatingLabel, titleCase } from '../../core/format';
 import { ViewProfileLink } from './ViewProfileLink';
 
 function place(company: Company): string {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { CapacityEntry } from '../blocks/types';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ApiError, apiRequest } from '../lib/api-client';
-import { formatCapacityDate } from '../lib/format';
+import { formatCapacityDate } from '../../core/format';
 import {
   capacityFormFromEntry,
   capacityFormProblem,

@@ -12,7 +12,7 @@ import {
 import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useMemo } from 'react';
 import { BlockGrid } from '../blocks/BlockGrid';
-import { layoutRows } from '../blocks/layout';
+import { layoutRows } from '../../core/layout';
 import type { ProfileEditorContext } from './editor-context';
 import { dragAnnouncements, DRAG_INSTRUCTIONS } from './grid/announcements';
 import { HeaderPictures } from './grid/HeaderPictures';

@@ -1,4 +1,4 @@
-import { titleCase } from '../lib/format';
+import { titleCase } from '../../core/format';
 
 // The about-us templates (owner-side section 3): canned texts the owner starts from and then edits.
 

@@ -1,16 +1,18 @@
 import {
   BLOCK_TYPES,
+  defaultBlockWidth,
   IMAGE_LIMITS,
+  isBlockType,
   PICTURE_BLOCK_TYPES,
   type BlockType,
-} from '../../server/domains/blocks/block-types';
+} from '../../core/block-types';
 import type { ProfileBlock } from '../blocks/types';
 
 // What the Content Blocks tab may do with each block type (owner-side sections 2.1, 3 and 4). The
-// type names, default titles and image limits are the server's own table (a module without server
-// dependencies), so the editor and the API can never disagree.
+// type names, default titles, image limits and default widths are core's table (core/block-types.ts),
+// which the API validates with too, so the editor and the API can never disagree.
 
-export { BLOCK_TYPES, IMAGE_LIMITS, PICTURE_BLOCK_TYPES, type BlockType };
+export { BLOCK_TYPES, IMAGE_LIMITS, isBlockType, PICTURE_BLOCK_TYPES, type BlockType };
 
 /** Blocks that show live FMCSA or rating data: they have nothing to edit (owner-side 2.1). */
 export const DATA_BLOCK_TYPES: ReadonlySet<string> = new Set([
@@ -20,10 +22,6 @@ export const DATA_BLOCK_TYPES: ReadonlySet<string> = new Set([
   'fleet_information',
   'inspection_heatmap',
 ]);
-
-export function isBlockType(type: string): type is BlockType {
-  return Object.hasOwn(BLOCK_TYPES, type);
-}
 
 /** A block type's name for people: its default title, or the raw name of a type this version does not know. */
 export function blockTypeLabel(type: string): string {
@@ -44,7 +42,7 @@ export function newBlockRequest(type: BlockType, companyId: number, position: nu
     block_content: '',
     company_id: companyId,
     hide_title: PICTURE_BLOCK_TYPES.has(type),
-    block_width: type === 'profile_picture' ? 'one-third' : 'full',
+    block_width: defaultBlockWidth(type),
     start_new_row: false,
     block_position: position,
     is_visible: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCapacityDate } from '../lib/format';
+import { formatCapacityDate } from '../../core/format';
 import {
   capacityFormFromEntry,
   capacityFormProblem,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fileCountProblem, imageFileProblem, MAX_FILE_BYTES } from './image-files';
+import { MAX_UPLOAD_BYTES } from '../../core/uploads';
+import { fileCountProblem, imageFileProblem } from './image-files';
 
 describe('block image files', () => {
   it.each(['image/jpeg', 'image/png', 'image/gif'])('accepts %s up to 5 MB', (type) => {
-    expect(imageFileProblem({ type, size: MAX_FILE_BYTES })).toBeNull();
+    expect(imageFileProblem({ type, size: MAX_UPLOAD_BYTES })).toBeNull();
   });
 
   it.each(['image/webp', 'video/mp4', 'text/plain', ''])('refuses %s', (type) => {
@@ -14,12 +15,12 @@ describe('block image files', () => {
   });
 
   it('refuses more than 5 MB with the field message and the alert', () => {
-    expect(imageFileProblem({ type: 'image/png', size: MAX_FILE_BYTES + 1 })).toEqual({
+    expect(imageFileProblem({ type: 'image/png', size: MAX_UPLOAD_BYTES + 1 })).toEqual({
       kind: 'size',
       message: 'File size exceeds 5MB limit',
       alert: 'File is too large. Maximum size is 5MB.',
     });
-    expect(MAX_FILE_BYTES).toBe(5_242_880);
+    expect(MAX_UPLOAD_BYTES).toBe(5_242_880);
   });
 
   it('keeps to the per-uploader maximum, 0 meaning unlimited', () => {

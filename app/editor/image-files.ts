@@ -1,11 +1,9 @@
 // Rules for the images a block may take (owner-side sections 5 and 9).
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '../../core/uploads';
 
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const BLOCK_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 
 export const INVALID_IMAGE_MESSAGE = 'Please select a valid image file (JPEG, PNG, or GIF).';
-/** Shown beside the file field. */
-export const FILE_TOO_LARGE_MESSAGE = 'File size exceeds 5MB limit';
 /** Announced as an alert at the same time. */
 export const FILE_TOO_LARGE_ALERT = 'File is too large. Maximum size is 5MB.';
 
@@ -23,7 +21,7 @@ export function imageFileProblem(file: Pick<File, 'type' | 'size'>): ImageFilePr
   if (!(BLOCK_IMAGE_TYPES as readonly string[]).includes(file.type)) {
     return { kind: 'type', message: INVALID_IMAGE_MESSAGE };
   }
-  if (file.size > MAX_FILE_BYTES) {
+  if (file.size > MAX_UPLOAD_BYTES) {
     return { kind: 'size', message: FILE_TOO_LARGE_MESSAGE, alert: FILE_TOO_LARGE_ALERT };
   }
   return null;

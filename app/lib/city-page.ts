@@ -1,4 +1,4 @@
-import { titleCase } from './format';
+import { titleCase } from '../../core/format';
 
 export interface CityParam {
   /** Title case, for display ('Kansas City'). */

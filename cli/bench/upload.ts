@@ -18,8 +18,8 @@ import sharp from 'sharp';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createSessionTokens } from '../../server/domains/auth/session-token.ts';
-import { IMAGE_LIMITS } from '../../server/domains/blocks/block-types.ts';
-import { MAX_UPLOAD_BYTES } from '../../server/domains/media/service.ts';
+import { IMAGE_LIMITS } from '../../core/block-types.ts';
+import { MAX_UPLOAD_BYTES } from '../../core/uploads.ts';
 import { insertContentBlock } from '../../tests/support/factories.ts';
 import { startBuiltServer } from './built-server.ts';
 

@@ -3,7 +3,7 @@
  * they run, so cargo flags come out correlated the way real census rows are (a reefer carrier hauls
  * produce, refrigerated food and meat; farm-state carriers haul grain and livestock).
  */
-import { CARGO_TYPES, type CargoCode } from '../../server/domains/carrier-data/records.ts';
+import { CARGO_TYPES, type CargoCode } from '../../core/cargo.ts';
 import { STATE_CODES, type StateCode } from './geography.ts';
 import { type Rng, WeightedTable } from './random.ts';
 import { list } from './word-lists.ts';

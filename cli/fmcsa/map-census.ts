@@ -1,9 +1,6 @@
 /** Census rows (Company Census and SMS census) to CarrierRecord. */
-import {
-  CARGO_TYPES,
-  type CargoCode,
-  type CarrierRecord,
-} from '../../server/domains/carrier-data/records.ts';
+import { CARGO_TYPES, type CargoCode } from '../../core/cargo.ts';
+import type { CarrierRecord } from '../../server/domains/carrier-data/records.ts';
 import {
   count,
   county,

@@ -6,7 +6,7 @@ import {
   crashRowSet,
   inspectionRowSet,
 } from '../../server/domains/carrier-data/table-rows.ts';
-import { isRecognisedJurisdiction } from '../../server/domains/carrier-data/jurisdictions.ts';
+import { isRecognisedJurisdiction } from '../../core/jurisdictions.ts';
 import { createSearchIndex } from '../../server/domains/search/search-index.ts';
 import { isTableEmpty, applyBulkLoadSettings, suspendSecondaryIndexes } from '../../server/db/bulk-load.ts';
 import { createRowUpserter } from '../../server/db/upsert-rows.ts';

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
-import { distanceMiles } from '../domains/search/geo.ts';
+import { distanceMiles } from '../../core/geo.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;

@@ -1,4 +1,4 @@
-import { formatCapacityDate } from '../../lib/format';
+import { formatCapacityDate } from '../../../core/format';
 import type { CarrierPanels } from '../types';
 
 /** The capacity board: trucks the carrier has available, by date and lane. */

@@ -1,4 +1,4 @@
-import { CARGO_OPTIONS } from '../../lib/cargo';
+import { CARGO_TYPES } from '../../../core/cargo';
 import type { CarrierPanels } from '../types';
 
 function value(number: number | null | undefined): string {
@@ -13,7 +13,7 @@ export function CargoCarrierBlock({ panels }: { panels: CarrierPanels }) {
   const record = panels.carrier.value;
   if (!record) return <p className="muted">No carrier data available for this DOT number.</p>;
   const flags = record as unknown as Record<string, string>;
-  const authorised = CARGO_OPTIONS.filter(([code]) => flags[`crgo_${code.toLowerCase()}`] === 'X').map(
+  const authorised = CARGO_TYPES.filter(([code]) => flags[`crgo_${code.toLowerCase()}`] === 'X').map(
     ([, label]) =>
       label === 'Other Cargo' && record.crgo_cargoothr_desc ? `Other: ${record.crgo_cargoothr_desc}` : label,
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { US_STATES } from '../../lib/us-states';
+import { US_STATES } from '../../../core/us-states';
 import type { CarrierPanels } from '../types';
 
 /** The state shapes, built from the us-atlas TopoJSON at build time (scripts/build-state-map.mjs). */

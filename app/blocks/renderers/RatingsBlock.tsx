@@ -1,4 +1,4 @@
-import { formatLongDate } from '../../lib/format';
+import { formatLongDate } from '../../../core/format';
 import type { CarrierPanels, RatingDetails } from '../types';
 
 /** Stars for a 0-5 rating: full stars by floor, a half star when the fraction is 0.5 or more. */

@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import { HEADER_BLOCK_TYPES } from '../../blocks/layout';
+import { PICTURE_BLOCK_TYPES } from '../../../core/block-types';
 import { BlockImage } from '../../blocks/renderers/BlockImage';
 import type { ProfileBlock } from '../../blocks/types';
 
 /** The profile and header pictures: they sit in the profile header, never in the rows. */
 export function HeaderPictures({ blocks }: { blocks: readonly ProfileBlock[] }) {
   const titleId = useId();
-  const pictures = blocks.filter((block) => block.is_visible && HEADER_BLOCK_TYPES.has(block.block_type));
+  const pictures = blocks.filter((block) => block.is_visible && PICTURE_BLOCK_TYPES.has(block.block_type));
   return (
     <section className="grid-header-area" aria-labelledby={titleId}>
       <h3 id={titleId}>Header area</h3>

@@ -1,16 +1,11 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId } from 'react';
-import type { BlockWidth } from '../../blocks/layout';
+import { BLOCK_WIDTHS, BLOCK_WIDTH_LABELS, type BlockWidth } from '../../../core/block-types';
 import type { GridItem } from './layout-state';
 
 /** The spec's four widths (owner-side section 2.1), as the select offers them. */
-export const WIDTH_OPTIONS: readonly { value: BlockWidth; label: string }[] = [
-  { value: 'full', label: 'Full' },
-  { value: 'half', label: 'Half (1/2)' },
-  { value: 'two-thirds', label: 'Two-thirds (2/3)' },
-  { value: 'one-third', label: 'One-third (1/3)' },
-];
+const WIDTH_OPTIONS = BLOCK_WIDTHS.map((value) => ({ value, label: BLOCK_WIDTH_LABELS[value] }));
 
 interface SortableBlockCardProps {
   item: GridItem;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutRows } from '../../blocks/layout';
+import { layoutRows } from '../../../core/layout';
 import type { ProfileBlock } from '../../blocks/types';
 import {
   applySavedLayout,

@@ -1,4 +1,5 @@
-import { normalizeWidth, type BlockWidth, type LayoutBlock } from '../../blocks/layout';
+import type { BlockWidth } from '../../../core/block-types';
+import { normalizeWidth, type LayoutBlock } from '../../../core/layout';
 import type { ProfileBlock } from '../../blocks/types';
 
 /** A block as the grid editor holds it: what decides its place, plus what its card shows. */

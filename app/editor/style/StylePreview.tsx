@@ -4,7 +4,7 @@ import { BlockView } from '../../blocks/BlockView';
 import { ProfileHeader } from '../../blocks/ProfileHeader';
 import type { CarrierPanels, ProfileData } from '../../blocks/types';
 import { useNonce } from '../../lib/nonce';
-import { PROFILE_ROOT_SELECTOR, sanitizeCustomCss } from '../../../server/domains/content/sanitize-css';
+import { PROFILE_ROOT_SELECTOR, sanitizeCustomCss } from '../../../core/sanitize-css';
 
 interface StylePreviewProps {
   profile: ProfileData | null;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { DroppedRule } from '../../../server/domains/content/sanitize-css';
+import type { DroppedRule } from '../../../core/sanitize-css';
 import type { CustomCss } from '../../../server/domains/companies/profile-service';
 import { apiRequest } from '../../lib/api-client';
 import type { ProfileEditorContext } from '../editor-context';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeCustomCss } from '../../../server/domains/content/sanitize-css';
+import { sanitizeCustomCss } from '../../../core/sanitize-css';
 import { QUICK_THEMES } from './themes';
 import {
   DEFAULT_SETTINGS,

@@ -1,4 +1,4 @@
-import { PROFILE_ROOT_SELECTOR } from '../../../server/domains/content/sanitize-css';
+import { PROFILE_ROOT_SELECTOR } from '../../../core/sanitize-css';
 import { isAppliedColour } from './colour-input';
 
 /** The colours the visual editor sets, in the order it shows them. */

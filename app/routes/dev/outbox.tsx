@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { NotFound } from '../../components/NotFound';
 import { notFoundMeta } from '../../lib/seo';
-import { pageTitle } from '../../lib/site';
+import { pageTitle } from '../../../core/site';
 import type { Route } from './+types/outbox';
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { data, Link } from 'react-router';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { dotNumberParam } from '../../lib/company';
-import { pageTitle } from '../../lib/site';
+import { pageTitle } from '../../../core/site';
 import type { Route } from './+types/claim-profile';
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { pageTitle } from '../../lib/site';
+import { pageTitle } from '../../../core/site';
 import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = () => [

@@ -11,7 +11,7 @@ import { StyleEditorTab } from '../../editor/StyleEditorTab';
 import { LeavePrompt, useUnsavedChanges } from '../../editor/unsaved-changes';
 import { apiRequest } from '../../lib/api-client';
 import { dotNumberParam } from '../../lib/company';
-import { pageTitle } from '../../lib/site';
+import { pageTitle } from '../../../core/site';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/use-session';
 import { useToast } from '../../lib/use-toast';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Tabs, type TabDefinition } from '../../components/Tabs';
 import { ToastMessage } from '../../components/ToastMessage';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { pageTitle } from '../../lib/site';
+import { pageTitle } from '../../../core/site';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useToast } from '../../lib/use-toast';
 import { useSession } from '../../lib/use-session';

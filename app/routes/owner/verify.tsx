@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { apiRequest } from '../../lib/api-client';
 import { decodeSessionToken } from '../../lib/session';
-import { pageTitle } from '../../lib/site';
+import { pageTitle } from '../../../core/site';
 import { useSession } from '../../lib/use-session';
 import type { Route } from './+types/verify';
 

@@ -12,11 +12,11 @@ import {
   type CityParam,
 } from '../../lib/city-page';
 import type { Company } from '../../lib/company';
-import { CARGO_OPTIONS } from '../../lib/cargo';
-import { titleCase } from '../../lib/format';
+import { CARGO_TYPES } from '../../../core/cargo';
+import { titleCase } from '../../../core/format';
 import { clientErrorDetail } from '../../lib/load-errors';
 import { searchPathFor } from '../../lib/search-path';
-import { pageTitle } from '../../lib/site';
+import { pageTitle } from '../../../core/site';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/city';
 
@@ -203,7 +203,7 @@ function CityFiltersForm({ path, filters }: { path: string; filters: CityFilters
           hideLegend
           className="dropdown__options"
           name="cargoTypes"
-          options={CARGO_OPTIONS}
+          options={CARGO_TYPES}
           selected={state.cargoTypes}
           onToggle={(value, checked) => toggle('cargoTypes', value, checked)}
         />

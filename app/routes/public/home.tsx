@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { GridDemo } from '../../components/GridDemo';
 import { SearchBox } from '../../components/SearchBox';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { PRODUCT_NAME, pageTitle } from '../../lib/site';
+import { PRODUCT_NAME, pageTitle } from '../../../core/site';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/home';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PRODUCT_NAME, pageTitle } from '../../lib/site';
+import { PRODUCT_NAME, pageTitle } from '../../../core/site';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/how-it-works';
 

@@ -3,14 +3,14 @@ import { BlockGrid } from '../../blocks/BlockGrid';
 import { BlockView } from '../../blocks/BlockView';
 import { ProfileHeader } from '../../blocks/ProfileHeader';
 import { RecordFacts } from '../../blocks/RecordFacts';
-import { DEFAULT_DATA_BLOCKS } from '../../../server/domains/blocks/block-types';
+import { DEFAULT_DATA_BLOCKS } from '../../../core/block-types';
 import { loadCarrierPanels } from '../../blocks/carrier-panels.server';
 import type { ProfileBlock, ProfileData } from '../../blocks/types';
 import { dotNumberParam } from '../../lib/company';
-import { titleCase } from '../../lib/format';
+import { titleCase } from '../../../core/format';
 import { useNonce } from '../../lib/nonce';
 import { seoMeta } from '../../lib/seo';
-import { PRODUCT_NAME, pageTitle } from '../../lib/site';
+import { PRODUCT_NAME, pageTitle } from '../../../core/site';
 import { useSession } from '../../lib/use-session';
 import type { Route } from './+types/profile';
 

@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
-import { findResourceGuide } from '../../content/resources';
-import { pageTitle } from '../../lib/site';
+import { findResourceGuide } from '../../../core/resources';
+import { pageTitle } from '../../../core/site';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/resource-guide';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { RESOURCE_GUIDES } from '../../content/resources';
-import { pageTitle } from '../../lib/site';
+import { RESOURCE_GUIDES } from '../../../core/resources';
+import { pageTitle } from '../../../core/site';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/resources';
 

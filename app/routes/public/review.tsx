@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { data, Link } from 'react-router';
 import { ToastMessage } from '../../components/ToastMessage';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { COMMENT_MAX_LENGTH } from '../../lib/ratings';
-import { pageTitle } from '../../lib/site';
+import { COMMENT_MAX_LENGTH, MAX_STARS } from '../../../core/ratings';
+import { pageTitle } from '../../../core/site';
 import { useRedirectAfterSuccess } from '../../lib/use-redirect-after';
 import { useToast } from '../../lib/use-toast';
 import type { Route } from './+types/review';
@@ -47,7 +47,7 @@ function StarInput(props: {
     <fieldset className="star-input">
       <legend>{props.label}</legend>
       <div className="star-input__stars">
-        {[1, 2, 3, 4, 5].map((stars) => (
+        {Array.from({ length: MAX_STARS }, (_, index) => index + 1).map((stars) => (
           <label key={stars} className={stars <= props.value ? 'is-on' : undefined}>
             <input
               type="radio"

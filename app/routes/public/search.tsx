@@ -12,8 +12,8 @@ import {
 } from '../../lib/carrier-search';
 import type { SearchResponse } from '../../lib/company';
 import { clientErrorDetail } from '../../lib/load-errors';
-import { pageTitle } from '../../lib/site';
-import { US_STATES } from '../../lib/us-states';
+import { pageTitle } from '../../../core/site';
+import { US_STATES } from '../../../core/us-states';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/search';
 

@@ -1,5 +1,5 @@
-import { formatLongDate } from '../../lib/format';
-import { PRODUCT_NAME, pageTitle } from '../../lib/site';
+import { formatLongDate } from '../../../core/format';
+import { PRODUCT_NAME, pageTitle } from '../../../core/site';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/terms-of-service';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { pageTitle } from '../../lib/site';
+import { pageTitle } from '../../../core/site';
 import type { Route } from './+types/thank-you';
 
 export const meta: Route.MetaFunction = () => [

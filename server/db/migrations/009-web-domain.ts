@@ -1,14 +1,35 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { ownedDomain } from '../../domains/mail/email-addresses.ts';
+import { DOMAINS as FREE_MAIL_DOMAINS } from 'free-email-domains-list';
 import type { Dialect } from '../migrate.ts';
 
 /** Companies read per step of the backfill. */
 const BACKFILL_ROWS = 5_000;
 
+/** A host name, as server/domains/mail/email-addresses.ts (HOST_NAME) read it at this migration. */
+const HOST_NAME =
+  /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/u;
+
 /**
- * Writes web_domain for every company from its FMCSA e-mail, with the same function the importer
- * uses (email-addresses.ts, ownedDomain): free-mail providers' domains and text that is not a host
- * name stay null.
+ * The domain an address shows its owner controls. Frozen: a copy of ownedDomain (and emailDomain) of
+ * server/domains/mail/email-addresses.ts as of this migration, so that the database layer imports no
+ * domain code and a later change of those rules never changes what this migration wrote.
+ */
+function ownedDomain(address: string): string | null {
+  const at = address.indexOf('@');
+  if (at < 1 || address.indexOf('@', at + 1) >= 0) return null;
+  const domain = address
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '');
+  if (!domain || FREE_MAIL_DOMAINS.has(domain) || domain.length > 253) return null;
+  return HOST_NAME.test(domain) ? domain : null;
+}
+
+/**
+ * Writes web_domain for every company from its FMCSA e-mail, with the rule the importer used at this
+ * migration (ownedDomain above): free-mail providers' domains and text that is not a host name stay
+ * null.
  */
 async function backfillWebDomains(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   let after = 0;

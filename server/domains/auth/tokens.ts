@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { LoginTokensTable } from '../../db/schema.ts';
 
-/** Magic links expire after 15 minutes (ARCHITECTURE.md, "Identity"). */
+/** Magic links expire after 15 minutes (docs/decisions/013-magic-links-and-outbox.md). */
 export const LOGIN_TOKEN_MINUTES = 15;
 
 export type LoginTokenKind = LoginTokensTable['kind'];

@@ -4,7 +4,11 @@ import { signInOwner } from '../../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 import { sanitizeCustomHtml } from '../content/sanitize-html.ts';
-import { MAX_BLOCK_CONTENT_BYTES, MAX_CUSTOM_BLOCKS, MAX_PROFILE_CONTENT_BYTES } from './block-types.ts';
+import {
+  MAX_BLOCK_CONTENT_BYTES,
+  MAX_CUSTOM_BLOCKS,
+  MAX_PROFILE_CONTENT_BYTES,
+} from '../../../core/block-types.ts';
 
 /** What issue 21 showed passing the sanitiser: a style sheet, a fake login form and a redirect. */
 const ATTACK =

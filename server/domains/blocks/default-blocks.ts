@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { DEFAULT_DATA_BLOCKS } from './block-types.ts';
+import { DEFAULT_DATA_BLOCKS } from '../../../core/block-types.ts';
 
 /**
  * Gives a company that has no blocks the default data blocks as its own, so claiming a profile keeps

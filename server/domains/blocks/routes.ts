@@ -4,7 +4,7 @@ import { requireSession } from '../../http/auth.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { idParams } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
-import { BLOCK_TYPE_NAMES, BLOCK_WIDTHS } from './block-types.ts';
+import { BLOCK_TYPE_NAMES, BLOCK_WIDTHS } from '../../../core/block-types.ts';
 
 const BlockIdParams = idParams('block id');
 

@@ -4,22 +4,23 @@ import type { Dialect } from '../../db/migrate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { sanitizeCustomHtml } from '../content/sanitize-html.ts';
 import type { MediaService } from '../media/service.ts';
-import type { BLOCK_WIDTHS } from './block-types.ts';
 import {
   BLOCK_TYPES,
+  defaultBlockWidth,
   MAX_BLOCK_CONTENT_BYTES,
   MAX_CUSTOM_BLOCKS,
   MAX_PROFILE_CONTENT_BYTES,
   PICTURE_BLOCK_TYPES,
   type BlockType,
-} from './block-types.ts';
+  type BlockWidth,
+} from '../../../core/block-types.ts';
 
 export interface NewBlock {
   block_type: BlockType;
   block_title?: string;
   block_content?: string;
   hide_title?: boolean;
-  block_width?: (typeof BLOCK_WIDTHS)[number];
+  block_width?: BlockWidth;
   start_new_row?: boolean;
   block_position?: number;
   is_visible?: boolean;
@@ -83,7 +84,7 @@ export function createBlocksService(
   /**
    * Serialises the block writes of one company until the transaction ends. PostgreSQL: a row lock
    * on the company. SQLite: Kysely runs one transaction at a time on its single connection, and
-   * the store is used by one process (ARCHITECTURE.md), so nothing else writes meanwhile.
+   * the store is used by one process (docs/architecture.md, "Data"), so nothing else writes meanwhile.
    */
   async function lockCompany(trx: Db, companyId: number) {
     if (dialect !== 'postgres') return;
@@ -180,7 +181,7 @@ export function createBlocksService(
               (last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1),
             is_visible: flag(block.is_visible ?? true),
             hide_title: flag(isPicture || (block.hide_title ?? false)),
-            block_width: block.block_width ?? (block.block_type === 'profile_picture' ? 'one-third' : 'full'),
+            block_width: block.block_width ?? defaultBlockWidth(block.block_type),
             start_new_row: flag(block.start_new_row ?? false),
             created_at: now,
             updated_at: now,

@@ -1,8 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-
-/** 'Available Anytime' (owner-side section 2.5). */
-export const ANYTIME = '9999-12-31';
+import { ANYTIME_DATE } from '../../../core/format.ts';
 
 export interface CapacityInput {
   date: string;
@@ -16,7 +14,8 @@ export function createCapacityService(db: Db, clock: () => Date) {
   const today = () => clock().toISOString().slice(0, 10);
 
   function checkDate(date: string) {
-    if (date !== ANYTIME && date < today()) throw new HttpError(400, 'date: the date cannot be in the past');
+    if (date !== ANYTIME_DATE && date < today())
+      throw new HttpError(400, 'date: the date cannot be in the past');
   }
 
   async function ownEntry(companyId: number, id: number) {

@@ -3,42 +3,7 @@
  * format (Company Census, SMS census, MCMIS and SMS inspections and crashes; CSV or JSON spelling)
  * is mapped to these shapes before it is stored.
  */
-
-/** Cargo flags of the Company Census, in file order (CRGO_<code>), with the spec's labels. */
-export const CARGO_TYPES = [
-  ['GENFREIGHT', 'General Freight'],
-  ['HOUSEHOLD', 'Household Goods'],
-  ['METALSHEET', 'Metal Sheets, Coils, Rolls'],
-  ['MOTOVEH', 'Motor Vehicles'],
-  ['DRIVETOW', 'Drive/Tow Away'],
-  ['LOGPOLE', 'Logs, Poles, Beams, Lumber'],
-  ['BLDGMAT', 'Building Materials'],
-  ['MOBILEHOME', 'Mobile Homes'],
-  ['MACHLRG', 'Machinery, Large Objects'],
-  ['PRODUCE', 'Fresh Produce'],
-  ['LIQGAS', 'Liquids/Gases'],
-  ['INTERMODAL', 'Intermodal Containers'],
-  ['PASSENGERS', 'Passengers'],
-  ['OILFIELD', 'Oilfield Equipment'],
-  ['LIVESTOCK', 'Livestock'],
-  ['GRAINFEED', 'Grain, Feed, Hay'],
-  ['COALCOKE', 'Coal/Coke'],
-  ['MEAT', 'Meat'],
-  ['GARBAGE', 'Garbage/Refuse'],
-  ['USMAIL', 'US Mail'],
-  ['CHEM', 'Chemicals'],
-  ['DRYBULK', 'Dry Bulk'],
-  ['COLDFOOD', 'Refrigerated Food'],
-  ['BEVERAGES', 'Beverages'],
-  ['PAPERPROD', 'Paper Products'],
-  ['UTILITY', 'Utility'],
-  ['FARMSUPP', 'Farm Supplies'],
-  ['CONSTRUCT', 'Construction'],
-  ['WATERWELL', 'Water Well'],
-  ['CARGOOTHR', 'Other Cargo'],
-] as const;
-
-export type CargoCode = (typeof CARGO_TYPES)[number][0];
+import type { CargoCode } from '../../../core/cargo.ts';
 
 /**
  * One carrier from a census file. `dot_number` is always present; any other field is `undefined`

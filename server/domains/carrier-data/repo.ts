@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DataImportsTable } from '../../db/schema.ts';
+import type { DataDates } from '../../../core/record-facts.ts';
 import { createRowUpserter, type RowSet } from '../../db/upsert-rows.ts';
 import { DRIVER_RATE_LEVELS, VEHICLE_RATE_LEVELS } from './inspection-levels.ts';
 import type { CarrierRecord, CrashRecord, InspectionRecord } from './records.ts';
@@ -16,13 +17,6 @@ async function upsertAll(db: Db, sets: readonly RowSet[]): Promise<void> {
   const upserter = createRowUpserter(db);
   for (const set of sets) await upserter.upsert(set);
   await upserter.close();
-}
-
-/** How current the carrier data is: the newest day each kind of data describes, null before any import. */
-export interface DataDates {
-  census_as_of: string | null;
-  inspections_through: string | null;
-  crashes_through: string | null;
 }
 
 export function createCarrierDataRepo(db: Db) {

@@ -1,5 +1,5 @@
 import { formatMcNumber } from '../companies/company-view.ts';
-import { CARGO_TYPES } from './records.ts';
+import { CARGO_TYPES } from '../../../core/cargo.ts';
 import type { CarrierDataRepo } from './repo.ts';
 
 /** FMCSA's Safety Measurement System looks back 24 months. */

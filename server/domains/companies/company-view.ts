@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { CompaniesTable } from '../../db/schema.ts';
-import { CARGO_TYPES, type CargoCode } from '../carrier-data/records.ts';
+import { CARGO_TYPES, type CargoCode } from '../../../core/cargo.ts';
 
 const CARGO_LABELS = new Map<string, string>(CARGO_TYPES);
 

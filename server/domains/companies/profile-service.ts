@@ -1,4 +1,4 @@
-import { sanitizeCustomCss, type DroppedRule } from '../content/sanitize-css.ts';
+import { sanitizeCustomCss, type DroppedRule } from '../../../core/sanitize-css.ts';
 import type { Selectable } from 'kysely';
 import type { CompaniesTable } from '../../db/schema.ts';
 import type { CompaniesRepo } from './repo.ts';

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '../../../app/lib/site.ts';
+import { PRODUCT_NAME } from '../../../core/site.ts';
 import type { MailMessage } from './transport.ts';
 
 function escapeHtml(text: string): string {

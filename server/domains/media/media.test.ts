@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { testDialect } from '../../../tests/support/test-database.ts';
 import { CROSS_SITE_DETAIL } from '../../http/cross-site.ts';
 import { imageDecodeQueue, MAX_PARALLEL_DECODES, MAX_WAITING_DECODES } from './image.ts';
-import { MAX_UPLOAD_BYTES } from './service.ts';
+import { MAX_UPLOAD_BYTES } from '../../../core/uploads.ts';
 
 interface Part {
   name: string;

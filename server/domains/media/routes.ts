@@ -5,13 +5,8 @@ import { requireSession } from '../../http/auth.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { idParams } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
-import {
-  MAX_ALT_TEXT_LENGTH,
-  MAX_UPLOAD_BYTES,
-  MAX_UPLOAD_MESSAGE,
-  MEDIA_PATH,
-  type Upload,
-} from './service.ts';
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '../../../core/uploads.ts';
+import { MAX_ALT_TEXT_LENGTH, MEDIA_PATH, type Upload } from './service.ts';
 
 const BlockIdParams = idParams('block id');
 const AssetIdParams = idParams('asset id');
@@ -32,10 +27,10 @@ const MULTIPART_LIMIT_DETAILS: Record<string, string> = {
 async function readFilePart(part: MultipartFile): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of part.file) {
-    if (part.file.truncated) throw new HttpError(413, MAX_UPLOAD_MESSAGE);
+    if (part.file.truncated) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
     chunks.push(chunk as Buffer);
   }
-  if (part.file.truncated) throw new HttpError(413, MAX_UPLOAD_MESSAGE);
+  if (part.file.truncated) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
   return Buffer.concat(chunks);
 }
 

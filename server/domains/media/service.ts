@@ -1,5 +1,5 @@
 import { HttpError } from '../../http/errors.ts';
-import { IMAGE_LIMITS, type BlockType } from '../blocks/block-types.ts';
+import { IMAGE_LIMITS, type BlockType } from '../../../core/block-types.ts';
 import {
   IMAGE_FORMATS,
   busyError,
@@ -11,9 +11,6 @@ import {
 import type { MediaRepo } from './repo.ts';
 import type { MediaStorage } from './storage.ts';
 
-/** The largest upload, checked while the file streams in (owner-side section 5). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const MAX_UPLOAD_MESSAGE = 'File size exceeds 5MB limit';
 export const MAX_ALT_TEXT_LENGTH = 300;
 /** Stored files are served under this path; the URL is relative, clients prefix their host. */
 export const MEDIA_PATH = '/media/';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COMMENT_MAX_LENGTH, DUPLICATE_REQUEST_DETAIL } from '../../../app/lib/ratings.ts';
+import { COMMENT_MAX_LENGTH, DUPLICATE_REQUEST_DETAIL } from '../../../core/ratings.ts';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { addCompanyUser, type SessionClaims } from '../../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';

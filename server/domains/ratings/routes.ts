@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, LOAD_NUMBER_MAX_LENGTH } from '../../../app/lib/ratings.ts';
+import { COMMENT_MAX_LENGTH, LOAD_NUMBER_MAX_LENGTH, MAX_STARS } from '../../../core/ratings.ts';
 import { requireSession } from '../../http/auth.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { emailAddress, idParams } from '../../http/params.ts';
@@ -21,8 +21,8 @@ const RequestBody = z.object({
     .regex(SINGLE_LINE, 'Load number cannot contain control characters'),
 });
 
-const RATING_RANGE = 'Ratings must be whole numbers from 1 to 5';
-const rating = z.int({ error: RATING_RANGE }).min(1, RATING_RANGE).max(5, RATING_RANGE);
+const RATING_RANGE = `Ratings must be whole numbers from 1 to ${MAX_STARS}`;
+const rating = z.int({ error: RATING_RANGE }).min(1, RATING_RANGE).max(MAX_STARS, RATING_RANGE);
 const SubmitBody = z.object({
   on_time_rating: rating,
   communication_rating: rating,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DUPLICATE_REQUEST_DETAIL } from '../../../app/lib/ratings.ts';
+import { DUPLICATE_REQUEST_DETAIL } from '../../../core/ratings.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { RatingSummary } from '../companies/profile-service.ts';
 import { emailDomain, isWithinDomain, mailboxKey, ownedDomain } from '../mail/email-addresses.ts';

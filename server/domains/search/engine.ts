@@ -1,4 +1,4 @@
-import type { CargoCode } from '../carrier-data/records.ts';
+import type { CargoCode } from '../../../core/cargo.ts';
 import type { SearchTerms } from './search-terms.ts';
 
 export type CompanyType = 'carrier' | 'broker';

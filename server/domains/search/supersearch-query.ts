@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { wholeNumber } from '../../http/params.ts';
-import { CARGO_TYPES, type CargoCode } from '../carrier-data/records.ts';
+import { CARGO_TYPES, type CargoCode } from '../../../core/cargo.ts';
 import { zipCentroid } from '../carrier-data/geocode.ts';
-import { isRecognisedJurisdiction } from '../carrier-data/jurisdictions.ts';
+import { isRecognisedJurisdiction } from '../../../core/jurisdictions.ts';
 import type { CompanyType } from './engine.ts';
 import type { SupersearchParams } from './service.ts';
 

@@ -1,6 +1,6 @@
-import { cityPagePath } from '../../../app/lib/cities.ts';
-import { RESOURCE_GUIDES } from '../../../app/content/resources.ts';
-import { isRecognisedJurisdiction } from '../carrier-data/jurisdictions.ts';
+import { cityPagePath } from '../../../core/cities.ts';
+import { RESOURCE_GUIDES } from '../../../core/resources.ts';
+import { isRecognisedJurisdiction } from '../../../core/jurisdictions.ts';
 import type { SitemapRepo } from './repo.ts';
 
 /** The sitemap protocol allows at most 50,000 URLs in one file. */

@@ -15,7 +15,21 @@ export const BLOCK_TYPES = {
 
 export type BlockType = keyof typeof BLOCK_TYPES;
 export const BLOCK_TYPE_NAMES = Object.keys(BLOCK_TYPES) as [BlockType, ...BlockType[]];
+
+/** Whether a stored or received type name is one of the 11 (a newer version may have stored others). */
+export function isBlockType(type: string): type is BlockType {
+  return Object.hasOwn(BLOCK_TYPES, type);
+}
 export const BLOCK_WIDTHS = ['full', 'half', 'two-thirds', 'one-third'] as const;
+export type BlockWidth = (typeof BLOCK_WIDTHS)[number];
+
+/** The spec's four widths (owner-side section 2.1), as the grid editor's select names them. */
+export const BLOCK_WIDTH_LABELS: Record<BlockWidth, string> = {
+  full: 'Full',
+  half: 'Half (1/2)',
+  'two-thirds': 'Two-thirds (2/3)',
+  'one-third': 'One-third (1/3)',
+};
 
 /**
  * The four data blocks of a carrier's profile before its owner arranges it (public-side section 2):
@@ -36,8 +50,16 @@ export const DEFAULT_DATA_BLOCKS = (
   start_new_row,
 }));
 
-/** Picture blocks always hide their title (owner-side section 4). */
+/**
+ * Picture blocks always hide their title (owner-side section 4) and live in the profile header, never
+ * in the rows.
+ */
 export const PICTURE_BLOCK_TYPES: ReadonlySet<string> = new Set(['profile_picture', 'header_picture']);
+
+/** A new block's width when its request names none: the profile picture takes a third, the rest the full row. */
+export function defaultBlockWidth(type: string): BlockWidth {
+  return type === 'profile_picture' ? 'one-third' : 'full';
+}
 
 /**
  * How many images each image-bearing block type holds; other block types take none. The media API

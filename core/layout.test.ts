@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutRows, normalizeWidth, type LayoutBlock } from './layout';
+import { layoutRows, normalizeWidth, type LayoutBlock } from './layout.ts';
 
 const block = (id: number, overrides: Partial<LayoutBlock> = {}): LayoutBlock => ({
   id,

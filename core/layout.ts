@@ -1,3 +1,5 @@
+import { PICTURE_BLOCK_TYPES, type BlockWidth } from './block-types.ts';
+
 /** The fields of a content block that decide where it sits (owner-side section 3, "Block"). */
 export interface LayoutBlock {
   id: number | string;
@@ -7,11 +9,6 @@ export interface LayoutBlock {
   is_visible: boolean;
   start_new_row: boolean;
 }
-
-export type BlockWidth = 'full' | 'half' | 'two-thirds' | 'one-third';
-
-/** Picture blocks live in the profile header, never in the rows. */
-export const HEADER_BLOCK_TYPES: ReadonlySet<string> = new Set(['profile_picture', 'header_picture']);
 
 /** Any width other than the three named ones renders as full (spec). */
 export function normalizeWidth(width: string): BlockWidth {
@@ -25,7 +22,7 @@ export function normalizeWidth(width: string): BlockWidth {
  */
 export function layoutRows<T extends LayoutBlock>(blocks: readonly T[]): T[][] {
   const placed = blocks
-    .filter((block) => block.is_visible && !HEADER_BLOCK_TYPES.has(block.block_type))
+    .filter((block) => block.is_visible && !PICTURE_BLOCK_TYPES.has(block.block_type))
     .sort((a, b) => a.block_position - b.block_position);
   const rows: T[][] = [];
   for (const block of placed) {

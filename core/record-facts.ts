@@ -1,8 +1,12 @@
 // The facts of a carrier's FMCSA record a profile shows near its header (issue 16).
-import type { DataDates } from '../../server/domains/carrier-data/repo';
-import { formatLongDate } from './format';
+import { formatLongDate } from './format.ts';
 
-export type { DataDates };
+/** How current the carrier data is: the newest day each kind of data describes, null before any import. */
+export interface DataDates {
+  census_as_of: string | null;
+  inspections_through: string | null;
+  crashes_through: string | null;
+}
 
 /** FMCSA asks carriers to update their MCS-150 every two years; older than this it is overdue. */
 export const MCS150_UPDATE_MONTHS = 24;

@@ -4,8 +4,10 @@
  * published (the importer counts it as an 'unrecognised jurisdiction'); the list decides only what
  * the search filter and the city pages accept, and what the import report flags.
  */
-const US = `AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ
-  NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY`;
+import { US_STATES } from './us-states.ts';
+
+/** The 50 states and DC. */
+const US = US_STATES.map(([code]) => code).join(' ');
 /** Territories, freely associated states and military post codes (APO/FPO addresses). */
 const US_OTHER = 'PR VI GU AS MP UM FM MH PW AA AE AP';
 /** Canadian provinces and territories, with the older NF (Newfoundland) and PQ (Quebec) FMCSA still uses. */

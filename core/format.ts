@@ -27,7 +27,7 @@ export function titleCase(text: string): string {
     );
 }
 
-/** The capacity board's "available any time" date. */
+/** The capacity board's 'Available Anytime' date (owner-side section 2.5), as stored and sent. */
 export const ANYTIME_DATE = '9999-12-31';
 
 /** A capacity date as the spec shows it: 'Nov 22' (en-US, short month and day), or 'Anytime'. */
