@@ -5,13 +5,8 @@ import { requireSession } from '../../http/auth.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { idParams } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
-import {
-  MAX_ALT_TEXT_LENGTH,
-  MAX_UPLOAD_BYTES,
-  MAX_UPLOAD_MESSAGE,
-  MEDIA_PATH,
-  type Upload,
-} from './service.ts';
+import { MAX_ALT_TEXT_LENGTH, MAX_UPLOAD_BYTES, MAX_UPLOAD_MESSAGE, type Upload } from './service.ts';
+import { MEDIA_PATH } from './variants.ts';
 
 const BlockIdParams = idParams('block id');
 const AssetIdParams = idParams('asset id');
