@@ -43,17 +43,20 @@ export function imageSources(asset: Pick<BlockAsset, 'url' | 'width' | 'height' 
 
 /**
  * A `<link rel="preload">` for an image the page's largest paint is, as a React Router meta
- * descriptor: the same candidates the image picks from (WebP first, as its `<source>` does), so the
- * browser starts the one download early and the image then finds it ready.
+ * descriptor, or null when none is needed. React 19 preloads a high-priority `<img>` by itself when
+ * it renders one on the server, but not inside a `<picture>`, where a `<source>` may pick another
+ * file: for those the route preloads the WebP candidates the `<source>` offers, with its sizes, so
+ * the browser starts the one download the image then finds ready.
  */
 export function imagePreload(sources: ImageSources, sizes: string) {
-  const srcSet = sources.webpSrcSet ?? sources.srcSet;
+  if (!sources.webpSrcSet) return null;
   return {
     tagName: 'link',
     rel: 'preload',
     as: 'image',
+    type: 'image/webp',
     fetchPriority: 'high',
-    ...(srcSet ? { imageSrcSet: srcSet, imageSizes: sizes } : { href: sources.src }),
-    ...(sources.webpSrcSet ? { type: 'image/webp' } : {}),
+    imageSrcSet: sources.webpSrcSet,
+    imageSizes: sizes,
   } as const;
 }

@@ -55,6 +55,7 @@ export const meta: Route.MetaFunction = (args) => {
     .filter(Boolean)
     .join(', ');
   const headerImage = headerImageOf(profile);
+  const headerPreload = headerImage && imagePreload(imageSources(headerImage), HEADER_IMAGE_SIZES);
   return [
     ...seoMeta(args, {
       title: `${company.name} | ${PRODUCT_NAME}`,
@@ -63,7 +64,7 @@ export const meta: Route.MetaFunction = (args) => {
       }. Safety record, inspections, fleet and cargo from FMCSA data${company.claimed ? ', and the carrier’s own profile' : ''}.`,
     }),
     // The header image is the largest paint when there is one: it starts loading with the page.
-    ...(headerImage ? [imagePreload(imageSources(headerImage), HEADER_IMAGE_SIZES)] : []),
+    ...(headerPreload ? [headerPreload] : []),
   ];
 };
 
