@@ -36,7 +36,7 @@ export function CargoCarrierBlock({ panels }: { panels: CarrierPanels }) {
         <dt>Business</dt>
         <dd>{record.business_org_desc ?? 'N/A'}</dd>
       </dl>
-      <h3 className="profile-block__subheading">Authorized cargo</h3>
+      <h4>Authorized cargo</h4>
       {authorised.length > 0 ? (
         <ul className="tag-list">
           {authorised.map((label) => (
