@@ -175,16 +175,14 @@ export async function prepareImage(data: Buffer, format: ImageFormat): Promise<P
 
 /** The variants of an already re-encoded image (its bytes are clean and within MAX_OUTPUT_EDGE). */
 async function makeVariants(original: EncodedImage): Promise<EncodedImage[]> {
+  const isWebp = original.format === 'webp';
+  const formats: ImageFormat[] = isWebp ? ['webp'] : [original.format, 'webp'];
   const sizes = [
     ...VARIANT_WIDTHS.filter((width) => width < original.width).flatMap((width) =>
-      original.format === 'webp'
-        ? [{ width, format: 'webp' as const }]
-        : [
-            { width, format: original.format },
-            { width, format: 'webp' as const },
-          ],
+      formats.map((format) => ({ width, format })),
     ),
-    ...(original.format === 'webp' ? [] : [{ width: original.width, format: 'webp' as const }]),
+    // A WebP copy at full width, unless the original is one.
+    ...(isWebp ? [] : [{ width: original.width, format: 'webp' as const }]),
   ];
   const variants: EncodedImage[] = [];
   // One after another: the queue's slot stands for one core.
