@@ -51,6 +51,7 @@ export function InspectionHeatMapBlock({ panels }: { panels: CarrierPanels }) {
     setTabStop(next);
     map.current?.querySelector<SVGGElement>(`[data-state="${next}"]`)?.focus();
   }
+
   if (panels.inspectionStates.status === 'unavailable')
     return <p className="muted">DOT number not available</p>;
   if (panels.inspectionStates.status === 'error') {
