@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { titleCase } from '../../core/format';
-import { BlockImage } from './renderers/BlockImage';
+import { BlockImage, ResponsiveImage } from './renderers/BlockImage';
 import type { ProfileData } from './types';
 
 /** The first image of a visible picture block (they sit in the header, not in the rows). */
@@ -8,10 +8,21 @@ function pictureOf(profile: ProfileData, type: 'profile_picture' | 'header_pictu
   return profile.blocks.find((block) => block.block_type === type && block.is_visible)?.assets[0];
 }
 
+/** The header image spans the whole window, behind the header's text. */
+export const HEADER_IMAGE_SIZES = '100vw';
+
+/**
+ * The image a profile's largest paint is: the header image, which fills the top of the page. The
+ * route preloads it (profile.tsx, meta) and the header loads it first.
+ */
+export function headerImageOf(profile: ProfileData) {
+  return pictureOf(profile, 'header_picture');
+}
+
 /** The top of a profile: header image, profile picture, name, address, numbers and claim state. */
 export function ProfileHeader({ profile }: { profile: ProfileData }) {
   const { company, carrier_data: carrier } = profile;
-  const headerImage = pictureOf(profile, 'header_picture');
+  const headerImage = headerImageOf(profile);
   const profilePicture = pictureOf(profile, 'profile_picture');
   const street = carrier.phy_street ? titleCase(carrier.phy_street) : null;
   const city = carrier.phy_city ? titleCase(carrier.phy_city) : null;
@@ -19,21 +30,23 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
     .filter(Boolean)
     .join(' · ');
   return (
-    <header
-      className="profile-header"
-      style={
-        headerImage
-          ? {
-              backgroundImage: `linear-gradient(rgba(10, 29, 51, 0.6), rgba(10, 29, 51, 0.6)), url("${encodeURI(headerImage.url)}")`,
-            }
-          : undefined
-      }
-    >
+    <header className={`profile-header${headerImage ? ' profile-header--with-image' : ''}`}>
+      {headerImage ? (
+        // A backdrop behind the name, as the header's background was: decorative, so no alt text.
+        <ResponsiveImage
+          asset={headerImage}
+          alt=""
+          sizes={HEADER_IMAGE_SIZES}
+          loading="priority"
+          className="profile-header__image"
+        />
+      ) : null}
       <div className="profile-header__inner">
         {profilePicture ? (
           <BlockImage
             asset={profilePicture}
             emptyText="No Image"
+            sizes="192px"
             className="profile-avatar profile-avatar--image"
           />
         ) : (

@@ -61,7 +61,7 @@ export function SearchResults({ companies }: { companies: Company[] }) {
       <ul className="results-cards">
         {companies.map((company) => (
           <li key={company.id} className="card">
-            <h3>{company.name}</h3>
+            <h2>{company.name}</h2>
             {company.dba_name ? <p className="muted">DBA {company.dba_name}</p> : null}
             <dl className="facts">
               <dt>DOT</dt>

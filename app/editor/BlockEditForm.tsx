@@ -32,6 +32,9 @@ async function uploadAsset(blockId: number, asset: DraftAsset & { file: File }):
     url: stored.url ?? stored.asset_url ?? '',
     alt_text: stored.alt_text,
     type: stored.type,
+    width: stored.width,
+    height: stored.height,
+    variants: stored.variants,
   };
 }
 

@@ -38,7 +38,7 @@ export function ImageUploader({ assets, limit, onChange, onDeleteStored }: Image
         <ul className="image-uploader__list">
           {assets.map((asset, index) => (
             <li key={asset.id} className="image-uploader__item">
-              <BlockImage asset={asset} emptyText="No Image" className="image-uploader__thumb" />
+              <BlockImage asset={asset} emptyText="No Image" sizes="96px" className="image-uploader__thumb" />
               {asset.isTemp ? (
                 <>
                   <div className="form-field">

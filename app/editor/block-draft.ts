@@ -57,6 +57,10 @@ export function tempAsset(file: File, altText: string): DraftAsset {
     url: URL.createObjectURL(file),
     alt_text: altText,
     type: 'image',
+    // Its size and copies are made by the server when it is uploaded.
+    width: null,
+    height: null,
+    variants: [],
     isTemp: true,
     file,
   };

@@ -240,3 +240,30 @@ describe(`migration 009-web-domain on ${testDialect}`, () => {
     }
   });
 });
+
+describe(`migration 011-image-variants on ${testDialect}`, () => {
+  it('gives stored images no size and no copies, which pages show from the original alone', async () => {
+    const database = await createTestDatabase({ migratedTo: '010-honest-dated-carrier-data' });
+    const { db } = database;
+    try {
+      const now = new Date().toISOString();
+      await sql`INSERT INTO companies (dot_number, name, created_at, updated_at)
+        VALUES (7101, 'OLD PICTURES CO', ${now}, ${now})`.execute(db);
+      await sql`INSERT INTO assets (company_id, block_id, storage_key, url, alt_text, type, content_type,
+          byte_size, created_at)
+        SELECT id, NULL, '0123456789abcdef0123456789abcdef.jpg', '/media/0123456789abcdef0123456789abcdef.jpg',
+          'Old truck', 'image', 'image/jpeg', 1234, ${now} FROM companies WHERE dot_number = 7101`.execute(
+        db,
+      );
+
+      await migrateToLatest(db, testDialect);
+      const stored = await db
+        .selectFrom('assets')
+        .select(['alt_text', 'width', 'height', 'variants'])
+        .execute();
+      expect(stored).toEqual([{ alt_text: 'Old truck', width: null, height: null, variants: '[]' }]);
+    } finally {
+      await database.destroy();
+    }
+  });
+});

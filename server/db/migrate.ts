@@ -9,6 +9,7 @@ import { sessionRevocationSchema } from './migrations/007-session-revocation.ts'
 import { sanitizeStoredCustomHtml } from './migrations/008-sanitize-stored-custom-html.ts';
 import { webDomainSchema } from './migrations/009-web-domain.ts';
 import { honestDatedCarrierData } from './migrations/010-honest-dated-carrier-data.ts';
+import { imageVariantsSchema } from './migrations/011-image-variants.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -27,6 +28,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '008-sanitize-stored-custom-html': sanitizeStoredCustomHtml,
     '009-web-domain': webDomainSchema(dialect),
     '010-honest-dated-carrier-data': honestDatedCarrierData,
+    '011-image-variants': imageVariantsSchema,
   };
 }
 

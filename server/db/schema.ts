@@ -93,6 +93,11 @@ export interface AssetsTable {
   content_type: string;
   byte_size: number;
   created_at: string;
+  /** Pixel size of the stored original (one frame); null for images stored before migration 011. */
+  width: number | null;
+  height: number | null;
+  /** JSON list of the stored copies (server/domains/media/variants.ts); '[]' for images stored before. */
+  variants: Generated<string>;
 }
 
 export interface CapacityEntriesTable {

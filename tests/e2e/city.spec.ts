@@ -19,6 +19,53 @@ test('a city page lists its carriers as cards with badges', async ({ page }) => 
   await expectAccessible(page);
 });
 
+test('on a phone the city page shows its heading and results first, the filters folded behind a button', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/trucking-companies/columbus-oh');
+  const heading = page.getByRole('heading', { level: 1 });
+  const firstCard = page.locator('.company-cards > li').first();
+  const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+  await expect(heading).toBeInViewport();
+  await expect(firstCard).toBeInViewport();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Apply Filters' })).toBeHidden();
+  // Heading, then results, then the filters: on the screen and in the page's reading order.
+  const top = async (locator: typeof heading) => (await locator.boundingBox())!.y;
+  expect(await top(heading)).toBeLessThan(await top(firstCard));
+  expect(await top(firstCard)).toBeLessThan(await top(toggle));
+  const order = await page.evaluate(() =>
+    [...document.querySelectorAll('h1, .company-cards, .city-filters')].map(
+      (element) => element.className || element.tagName,
+    ),
+  );
+  expect(order).toEqual(['H1', 'company-cards', 'city-filters']);
+  await expectAccessible(page, { everyImpact: true });
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('checkbox', { name: 'Broker' })).toBeVisible();
+  await expectAccessible(page, { everyImpact: true });
+  await page.getByRole('checkbox', { name: 'Broker' }).check();
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page).toHaveURL(/\?companyTypes=Broker$/);
+  await expect(page.getByRole('status')).toHaveText('16 companies');
+});
+
+test('on a wide screen the city filters stand open beside the results, with no toggle', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/trucking-companies/columbus-oh');
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeHidden();
+  const filters = page.getByRole('button', { name: 'Apply Filters' });
+  await expect(filters).toBeVisible();
+  const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+  const filtersBox = (await page.locator('.city-filters').boundingBox())!;
+  expect(filtersBox.x + filtersBox.width).toBeLessThanOrEqual(heading.x);
+  expect(filtersBox.y).toBeLessThanOrEqual(heading.y + heading.height);
+  await expectAccessible(page, { everyImpact: true });
+});
+
 test('city pagination shows a window, and Go to page accepts only pages that exist', async ({ page }) => {
   await page.goto('/trucking-companies/columbus-oh');
   const pagination = page.getByRole('navigation', { name: 'Pagination' });

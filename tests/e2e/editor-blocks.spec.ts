@@ -280,11 +280,37 @@ test('the profile picture and header image are cropped, uploaded and replaced', 
   await expect(header.locator('.block-preview img')).toHaveAttribute('src', /^\/media\//);
   expect((await page.request.get(firstUrl!)).status()).toBe(404);
 
-  // The public profile shows both pictures: the header image as the header's background.
+  // The public profile shows both pictures: the header image behind the header's text, loaded
+  // first (it is the largest paint) and preloaded from the head with the same WebP candidates.
   const headerUrl = await header.locator('.block-preview img').getAttribute('src');
   await page.goto('/profile/880022');
-  expect(await naturalWidth(page.getByRole('img', { name: 'Profile picture' }))).toBe(300);
-  await expect(page.locator('.profile-header')).toHaveCSS('background-image', new RegExp(headerUrl!));
+  const avatar = page.getByRole('img', { name: 'Profile picture' });
+  // The stored picture is 300 px wide; naturalWidth reads 192, the srcset's width over its sizes.
+  expect(await naturalWidth(avatar)).toBe(192);
+  await expect(avatar).toHaveAttribute('width', '300');
+  await expect(avatar).toHaveAttribute('height', '300');
+  await expect(avatar).toHaveAttribute('sizes', '192px');
+  await expect(avatar).toHaveAttribute('srcset', /^\/media\/[0-9a-f]{32}\.\w+ 300w$/);
+  await expect(avatar).toHaveAttribute('loading', 'eager');
+  const headerImage = page.locator('.profile-header img.profile-header__image');
+  await expect(headerImage).toHaveAttribute('src', headerUrl!);
+  await expect(headerImage).toHaveAttribute('width', '600');
+  await expect(headerImage).toHaveAttribute('height', '150');
+  await expect(headerImage).toHaveAttribute('loading', 'eager');
+  await expect(headerImage).toHaveAttribute('fetchpriority', 'high');
+  await expect(headerImage).toHaveAttribute('sizes', '100vw');
+  await expect(headerImage).toHaveAttribute('srcset', /\b320w, .* 600w$/);
+  expect(await naturalWidth(headerImage)).toBeGreaterThan(0);
+  const webpSource = headerImage.locator('xpath=preceding-sibling::source[@type="image/webp"]');
+  const webpSrcset = await webpSource.getAttribute('srcset');
+  expect(webpSrcset).toMatch(/^\/media\/[0-9a-f]{32}\.webp 320w, \/media\/[0-9a-f]{32}\.webp 600w$/);
+  const preload = page.locator('head link[rel="preload"][as="image"]');
+  await expect(preload).toHaveAttribute('imagesrcset', webpSrcset!);
+  await expect(preload).toHaveAttribute('imagesizes', '100vw');
+  await expect(preload).toHaveAttribute('type', 'image/webp');
+  await expect(preload).toHaveAttribute('fetchpriority', 'high');
+  // Chromium supports WebP: the header shows one of the WebP copies.
+  expect(await headerImage.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(/\.webp$/);
 });
 
 test('equipment photos: refused files, temporary previews, upload, public gallery, delete', async ({
@@ -337,10 +363,31 @@ test('equipment photos: refused files, temporary previews, upload, public galler
   await expect(notice(page, 'Block updated successfully!')).toBeVisible();
   await expect(equipment.locator('.block-preview img').first()).toHaveAttribute('src', /^\/media\//);
 
+  // The public gallery: lazy thumbnails with their stored size, a WebP source and the originals' srcset.
   const publicPage = await page.context().newPage();
   await publicPage.goto('/profile/880023');
-  await expect(publicPage.getByRole('img', { name: 'Reefer trailer' })).toBeVisible();
-  await expect(publicPage.getByRole('img', { name: 'Flatbed trailer' })).toBeVisible();
+  for (const [name, extension] of [
+    ['Reefer trailer', 'png'],
+    ['Flatbed trailer', 'jpg'],
+  ] as const) {
+    const thumbnail = publicPage.getByRole('img', { name });
+    await expect(thumbnail).toBeVisible();
+    await expect(thumbnail).toHaveAttribute('loading', 'lazy');
+    await expect(thumbnail).toHaveAttribute('width', '640');
+    await expect(thumbnail).toHaveAttribute('height', '480');
+    await expect(thumbnail).toHaveAttribute(
+      'sizes',
+      '(max-width: 599px) 100vw, (max-width: 999px) 50vw, 400px',
+    );
+    await expect(thumbnail).toHaveAttribute(
+      'srcset',
+      new RegExp(`^/media/[0-9a-f]{32}\\.${extension} 320w, /media/[0-9a-f]{32}\\.${extension} 640w$`),
+    );
+    await expect(thumbnail.locator('xpath=preceding-sibling::source')).toHaveAttribute(
+      'srcset',
+      /^\/media\/[0-9a-f]{32}\.webp 320w, \/media\/[0-9a-f]{32}\.webp 640w$/,
+    );
+  }
   await publicPage.close();
 
   // Deleting a stored photo asks first, then removes it on the server.

@@ -17,10 +17,12 @@ interface AxeViolation {
 }
 
 /**
- * Runs axe-core in the page and fails on serious or critical violations. The script is evaluated
- * through the DevTools protocol, so the page's Content-Security-Policy stays in force.
+ * Runs axe-core in the page and fails on serious or critical violations, or with `everyImpact` on
+ * any violation at all (Lighthouse's accessibility score drops for each failed rule, moderate and
+ * minor ones too). The script is evaluated through the DevTools protocol, so the page's
+ * Content-Security-Policy stays in force.
  */
-export async function expectAccessible(page: Page): Promise<void> {
+export async function expectAccessible(page: Page, { everyImpact = false } = {}): Promise<void> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
@@ -29,7 +31,7 @@ export async function expectAccessible(page: Page): Promise<void> {
     return (await axe.run(document)).violations;
   });
   const severe = (violations as AxeViolation[])
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => everyImpact || violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,

@@ -70,6 +70,51 @@ test('the heat map colours states by inspections of the past 12 months', async (
   await expect(map.locator('.heat-map__detail')).toHaveText('Oklahoma: 2 inspections');
 });
 
+test('the heat map is one tab stop whose arrow keys move between states and announce each', async ({
+  page,
+}) => {
+  await page.goto('/profile/880001');
+  const map = page.locator('.heat-map');
+  const state = (code: string) => map.locator(`[data-state="${code}"]`);
+  const detail = map.locator('.heat-map__detail');
+  await expect(detail).toHaveAttribute('aria-live', 'polite');
+  // One state is in the tab order: Alabama, the first, until another is reached.
+  await expect(map.locator('.heat-map__state[tabindex="0"]')).toHaveCount(1);
+  await expect(state('AL')).toHaveAttribute('tabindex', '0');
+  await expect(map.locator('.heat-map__state[tabindex="-1"]')).toHaveCount(50);
+
+  await state('AL').focus();
+  await expect(detail).toHaveText(/^Alabama: \d+ inspections?$/);
+  // West along the Gulf: Mississippi, Louisiana, Texas; then north to Oklahoma.
+  for (const [key, code, text] of [
+    ['ArrowLeft', 'MS', /^Mississippi: \d+ inspections?$/],
+    ['ArrowLeft', 'LA', /^Louisiana: \d+ inspections?$/],
+    ['ArrowLeft', 'TX', 'Texas: 6 inspections'],
+    ['ArrowUp', 'OK', 'Oklahoma: 2 inspections'],
+    ['ArrowRight', 'AR', /^Arkansas: \d+ inspections?$/],
+    ['ArrowDown', 'LA', /^Louisiana: \d+ inspections?$/],
+    ['End', 'WY', 'Wyoming: 0 inspections'],
+    ['Home', 'AL', /^Alabama: \d+ inspections?$/],
+    ['End', 'WY', 'Wyoming: 0 inspections'],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expect(state(code)).toBeFocused();
+    await expect(detail).toHaveText(text);
+  }
+  // The tab stop moved with the focus: Tab leaves the map, Shift+Tab comes back to Wyoming.
+  await expect(map.locator('.heat-map__state[tabindex="0"]')).toHaveCount(1);
+  await expect(state('WY')).toHaveAttribute('tabindex', '0');
+  await page.keyboard.press('Tab');
+  await expect(map.locator('.heat-map__state:focus')).toHaveCount(0);
+  await page.keyboard.press('Shift+Tab');
+  await expect(state('WY')).toBeFocused();
+  // Nothing lies north of Washington: the focus stays.
+  await state('WA').focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(state('WA')).toBeFocused();
+  await expectAccessible(page);
+});
+
 test('data blocks show their empty states for a carrier without records', async ({ page }) => {
   await page.goto('/profile/880005');
   await expect(page.getByText('No safety data available for this carrier.')).toBeVisible();
@@ -170,7 +215,18 @@ test('a claimed profile hides the site header and says when it has no blocks', a
 test('pictures sit in the header; equipment photos open in a lightbox', async ({ page, consoleErrors }) => {
   await page.goto('/profile/880004');
   await expect(page.locator('.profile-header img.profile-avatar')).toHaveAttribute('src', '/favicon.ico');
-  await expect(page.locator('.profile-header')).toHaveAttribute('style', /favicon\.ico/);
+  // Rows stored before images had copies (as these seeded ones): the original alone, no srcset or size.
+  const headerImage = page.locator('.profile-header img.profile-header__image');
+  await expect(headerImage).toHaveAttribute('src', '/favicon.ico');
+  await expect(headerImage).toHaveAttribute('fetchpriority', 'high');
+  for (const attribute of ['srcset', 'sizes', 'width', 'height']) {
+    await expect(headerImage).not.toHaveAttribute(attribute);
+  }
+  // React preloads a high-priority <img> outside a <picture> by itself; the route adds no second link.
+  await expect(page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveAttribute(
+    'href',
+    '/favicon.ico',
+  );
   // Picture blocks are not rows of their own.
   await expect(page.locator('.profile-block__title')).toHaveText(['Our Equipment', 'Capacity Board']);
 

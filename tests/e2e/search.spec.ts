@@ -96,7 +96,16 @@ test('on a phone the results are cards', async ({ page }) => {
   await expect(cards).toHaveCount(2);
   await expect(cards.first()).toContainText('BLUE RIDGE TRUCKING LLC');
   await expect(cards.first().getByRole('link', { name: /View Profile/ })).toBeVisible();
-  await expectAccessible(page);
+  await expectAccessible(page, { everyImpact: true });
+});
+
+test('the search page has no accessibility violation of any impact on a wide screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/search?q=trucking');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Results');
+  await expectAccessible(page, { everyImpact: true });
+  await page.goto('/search');
+  await expectAccessible(page, { everyImpact: true });
 });
 
 test('search results are in the server-rendered HTML', async ({ request }) => {

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { imageSources, type ImageLoading } from '../responsive-image';
 import type { BlockAsset } from '../types';
 
 /** An asset's URL; a blob: URL on a stored (non-temporary) asset is treated as broken (spec). */
@@ -8,15 +9,73 @@ function assetUrl(asset: BlockAsset & { isTemp?: boolean }): string | null {
   return asset.url;
 }
 
+/** `sizes` for an image as wide as the page's content column (--max-width, 1200 px). */
+export const CONTENT_WIDTH_SIZES = '(max-width: 1200px) 100vw, 1200px';
+
+interface ResponsiveImageProps {
+  asset: Pick<BlockAsset, 'url' | 'width' | 'height' | 'variants'>;
+  alt: string;
+  /** The `sizes` of the srcset: how wide the image is shown at each viewport width. */
+  sizes: string;
+  loading: ImageLoading;
+  className?: string;
+  imageRef?: Ref<HTMLImageElement>;
+  onError?: () => void;
+}
+
+/**
+ * A stored image with its copies: WebP through `<source type="image/webp">`, the original's format
+ * in the `<img>` (its srcset and src), and the stored size as width and height, so the page keeps
+ * its place before the image arrives. Images stored without copies render as a plain `<img>`.
+ */
+export function ResponsiveImage({
+  asset,
+  alt,
+  sizes,
+  loading,
+  className,
+  imageRef,
+  onError,
+}: ResponsiveImageProps) {
+  const sources = imageSources(asset);
+  const image = (
+    <img
+      ref={imageRef}
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sources.srcSet ? sizes : undefined}
+      width={sources.width}
+      height={sources.height}
+      alt={alt}
+      className={className}
+      loading={loading === 'lazy' ? 'lazy' : 'eager'}
+      fetchPriority={loading === 'priority' ? 'high' : undefined}
+      decoding={loading === 'lazy' ? 'async' : undefined}
+      onError={onError}
+    />
+  );
+  if (!sources.webpSrcSet) return image;
+  return (
+    <picture className="responsive-picture">
+      <source type="image/webp" srcSet={sources.webpSrcSet} sizes={sizes} />
+      {image}
+    </picture>
+  );
+}
+
 interface BlockImageProps {
   asset: (BlockAsset & { isTemp?: boolean }) | undefined;
   /** Shown when there is no image at all: 'No Image', 'No Header Image'. */
   emptyText: string;
+  /** The `sizes` of the srcset: how wide the image is shown at each viewport width. */
+  sizes: string;
+  /** Above the fold by default; galleries further down pass 'lazy'. */
+  loading?: ImageLoading;
   className?: string;
 }
 
 /** An image with the spec's failure states: 'Image Not Found' for an unusable URL, 'Image Failed to Load'. */
-export function BlockImage({ asset, emptyText, className }: BlockImageProps) {
+export function BlockImage({ asset, emptyText, sizes, loading = 'eager', className }: BlockImageProps) {
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
   // A server-rendered image may have failed before React was listening for its error event.
@@ -29,6 +88,14 @@ export function BlockImage({ asset, emptyText, className }: BlockImageProps) {
   if (!url) return <div className={`image-placeholder ${className ?? ''}`}>Image Not Found</div>;
   if (failed) return <div className={`image-placeholder ${className ?? ''}`}>Image Failed to Load</div>;
   return (
-    <img ref={image} src={url} alt={asset.alt_text} className={className} onError={() => setFailed(true)} />
+    <ResponsiveImage
+      asset={{ ...asset, url }}
+      alt={asset.alt_text}
+      sizes={sizes}
+      loading={loading}
+      className={className}
+      imageRef={image}
+      onError={() => setFailed(true)}
+    />
   );
 }

@@ -2,6 +2,11 @@ import { useRef, useState, type MouseEvent } from 'react';
 import type { BlockAsset } from '../types';
 import { BlockImage } from './BlockImage';
 
+/** The grid's 1, 2 or 3 columns (app.css, .equipment-grid); never wider than a third of 1200 px beyond. */
+const THUMBNAIL_SIZES = '(max-width: 599px) 100vw, (max-width: 999px) 50vw, 400px';
+/** The dialog: at most 92% of the viewport and 1100 px. */
+const LIGHTBOX_SIZES = '(max-width: 1195px) 92vw, 1100px';
+
 /**
  * Equipment photos: a grid of 1, 2 or 3 columns by screen width; a thumbnail opens the full image in a
  * dialog titled with its alt text, closed by the close button, Escape or a click outside the image.
@@ -36,7 +41,7 @@ export function EquipmentPicturesBlock({ assets }: { assets: BlockAsset[] }) {
               onClick={() => show(asset)}
               aria-label={`Enlarge ${asset.alt_text || 'equipment photo'}`}
             >
-              <BlockImage asset={asset} emptyText="No Image" />
+              <BlockImage asset={asset} emptyText="No Image" sizes={THUMBNAIL_SIZES} loading="lazy" />
             </button>
           </li>
         ))}
@@ -60,7 +65,12 @@ export function EquipmentPicturesBlock({ assets }: { assets: BlockAsset[] }) {
                 Close
               </button>
             </div>
-            <BlockImage asset={open} emptyText="No Image" className="lightbox__image" />
+            <BlockImage
+              asset={open}
+              emptyText="No Image"
+              sizes={LIGHTBOX_SIZES}
+              className="lightbox__image"
+            />
           </div>
         ) : null}
       </dialog>

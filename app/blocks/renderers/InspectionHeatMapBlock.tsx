@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { US_STATES } from '../../../core/us-states';
 import type { CarrierPanels } from '../types';
+import { neighbourInDirection } from './heat-map-keys';
 
 /** The state shapes, built from the us-atlas TopoJSON at build time (scripts/build-state-map.mjs). */
 const STATE_SHAPES = '/maps/us-states.svg';
@@ -21,9 +22,36 @@ function describe(name: string, count: number): string {
   return `${name}: ${count} ${count === 1 ? 'inspection' : 'inspections'}`;
 }
 
-/** Inspections per state over the past 12 months, as a map of the 50 states and DC. */
+const STATE_CODES = US_STATES.map(([code]) => code);
+const FIRST_STATE = STATE_CODES[0]!;
+const LAST_STATE = STATE_CODES[STATE_CODES.length - 1]!;
+
+/** The state a key moves to: arrows by the map, Home and End to the first and last in the list. */
+function stateAfterKey(current: string, key: string): string | null {
+  if (key === 'Home') return FIRST_STATE;
+  if (key === 'End') return LAST_STATE;
+  return neighbourInDirection(current, key, STATE_CODES);
+}
+
+/**
+ * Inspections per state over the past 12 months, as a map of the 50 states and DC. The map is one
+ * tab stop (a roving tab index): the arrow keys move to the neighbouring state that way, Home and
+ * End to the first and last state (Alabama, Wyoming), and the detail line announces each state as
+ * it is reached. States are only read, so Enter and Space do nothing.
+ */
 export function InspectionHeatMapBlock({ panels }: { panels: CarrierPanels }) {
   const [focused, setFocused] = useState<string | null>(null);
+  const [tabStop, setTabStop] = useState(FIRST_STATE);
+  const map = useRef<SVGSVGElement>(null);
+
+  function moveFocus(event: KeyboardEvent<SVGSVGElement>) {
+    const next = stateAfterKey(tabStop, event.key);
+    if (!next) return;
+    event.preventDefault();
+    setTabStop(next);
+    map.current?.querySelector<SVGGElement>(`[data-state="${next}"]`)?.focus();
+  }
+
   if (panels.inspectionStates.status === 'unavailable')
     return <p className="muted">DOT number not available</p>;
   if (panels.inspectionStates.status === 'error') {
@@ -34,11 +62,14 @@ export function InspectionHeatMapBlock({ panels }: { panels: CarrierPanels }) {
   if (max === 0) return <p className="muted">No inspection data available for the past 12 months.</p>;
   return (
     <div className="heat-map">
+      {/* Keys pressed on a state bubble up to the map, which moves the focus. */}
       <svg
+        ref={map}
         viewBox="0 0 975 610"
         className="heat-map__svg"
         role="group"
         aria-label="Inspections by state, past 12 months"
+        onKeyDown={moveFocus}
       >
         {US_STATES.map(([code, name]) => {
           const count = counts.get(code) ?? 0;
@@ -48,11 +79,15 @@ export function InspectionHeatMapBlock({ panels }: { panels: CarrierPanels }) {
               key={code}
               className="heat-map__state"
               data-state={code}
-              tabIndex={0}
+              tabIndex={code === tabStop ? 0 : -1}
               role="img"
               aria-label={label}
               onMouseEnter={() => setFocused(label)}
-              onFocus={() => setFocused(label)}
+              onFocus={() => {
+                // A state focused by a click keeps the tab stop too.
+                setTabStop(code);
+                setFocused(label);
+              }}
               onMouseLeave={() => setFocused(null)}
               onBlur={() => setFocused(null)}
             >
@@ -63,7 +98,7 @@ export function InspectionHeatMapBlock({ panels }: { panels: CarrierPanels }) {
         })}
       </svg>
       <p className="heat-map__detail" aria-live="polite">
-        {focused ?? 'Point at or tab to a state to see its inspections.'}
+        {focused ?? 'Point at a state, or tab to the map and use the arrow keys, to see its inspections.'}
       </p>
       <p className="heat-map__legend">
         <span>0</span>

@@ -1,5 +1,5 @@
 import type { BlockAsset } from '../types';
-import { BlockImage } from './BlockImage';
+import { BlockImage, CONTENT_WIDTH_SIZES } from './BlockImage';
 
 interface PictureProps {
   asset: BlockAsset | undefined;
@@ -11,7 +11,7 @@ interface PictureProps {
 export function ProfilePictureBlock({ asset, preview }: PictureProps) {
   return (
     <div className="profile-picture">
-      <BlockImage asset={asset} emptyText="No Image" className="profile-picture__image" />
+      <BlockImage asset={asset} emptyText="No Image" sizes="192px" className="profile-picture__image" />
       {!asset && !preview ? (
         <p className="muted">You can add a profile picture by editing this block</p>
       ) : null}
@@ -23,7 +23,12 @@ export function ProfilePictureBlock({ asset, preview }: PictureProps) {
 export function HeaderPictureBlock({ asset, preview }: PictureProps) {
   return (
     <div className="header-picture">
-      <BlockImage asset={asset} emptyText="No Header Image" className="header-picture__image" />
+      <BlockImage
+        asset={asset}
+        emptyText="No Header Image"
+        sizes={CONTENT_WIDTH_SIZES}
+        className="header-picture__image"
+      />
       {!asset && !preview ? <p className="muted">You can add a header image by editing this block</p> : null}
     </div>
   );

@@ -313,7 +313,15 @@ describe('capacity, custom, pictures, unknown', () => {
     );
     expect(html(<ProfilePictureBlock asset={undefined} preview />)).not.toContain('You can add');
     expect(html(<HeaderPictureBlock asset={undefined} />)).toContain('No Header Image');
-    const blobAsset = { id: 1, url: 'blob:http://x/1', alt_text: 'x', type: 'image' };
+    const blobAsset = {
+      id: 1,
+      url: 'blob:http://x/1',
+      alt_text: 'x',
+      type: 'image',
+      width: null,
+      height: null,
+      variants: [],
+    };
     expect(html(<HeaderPictureBlock asset={blobAsset} />)).toContain('Image Not Found');
   });
 

@@ -19,6 +19,7 @@ export function HeaderPictures({ blocks }: { blocks: readonly ProfileBlock[] }) 
               <BlockImage
                 asset={block.assets[0]}
                 emptyText={block.block_type === 'header_picture' ? 'No Header Image' : 'No Image'}
+                sizes="64px"
                 className="grid-header-area__image"
               />
               <span>{block.block_title}</span>

@@ -106,7 +106,22 @@ describe('grid layout state', () => {
 
   it('applies a saved layout to the profile’s blocks without touching their other fields', () => {
     const withAsset = BLOCKS.map((b) =>
-      b.id === 11 ? { ...b, assets: [{ id: 1, url: '/media/x.jpg', alt_text: 'x', type: 'image' }] } : b,
+      b.id === 11
+        ? {
+            ...b,
+            assets: [
+              {
+                id: 1,
+                url: '/media/x.jpg',
+                alt_text: 'x',
+                type: 'image',
+                width: null,
+                height: null,
+                variants: [],
+              },
+            ],
+          }
+        : b,
     );
     const state = setBlockWidth(moveBlock(gridLayoutFrom(withAsset), 14, 10), 14, 'one-third');
     const applied = applySavedLayout(withAsset, state);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { data, Link, useNavigate } from 'react-router';
 import { CheckboxGroup, RadiusFields, toggled } from '../../components/FilterFields';
 import { Pagination, pageWindow } from '../../components/Pagination';
@@ -127,7 +127,7 @@ function CompanyCard({ company }: { company: Company }) {
   return (
     <li className="card company-card">
       <div className="company-card__head">
-        <h3>{company.name}</h3>
+        <h2>{company.name}</h2>
         <span className={`badge ${active ? 'badge--active' : 'badge--inactive'}`}>
           {active ? 'Active' : 'Inactive'}
         </span>
@@ -226,14 +226,23 @@ function CityFiltersForm({ path, filters }: { path: string; filters: CityFilters
 function CustomSearch({ state }: { state: string }) {
   const navigate = useNavigate();
   const [term, setTerm] = useState('');
+  const headingId = useId();
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const path = searchPathFor(term);
     if (path) void navigate(`${path}&addressState=${encodeURIComponent(state)}`);
   }
   return (
-    <form className="card filters" role="search" action="/search" method="get" onSubmit={submit}>
-      <h2>Custom Search</h2>
+    // Named by its heading: the site header's search is a search landmark too.
+    <form
+      className="card filters"
+      role="search"
+      aria-labelledby={headingId}
+      action="/search"
+      method="get"
+      onSubmit={submit}
+    >
+      <h2 id={headingId}>Custom Search</h2>
       <input type="hidden" name="addressState" value={state} />
       <label htmlFor="city-custom-search">Search carriers in {state}</label>
       <div className="inline-form">
@@ -320,6 +329,33 @@ function CityResults({
   );
 }
 
+/**
+ * The filters, after the results in the page: beside them on a wide screen (app.css places them in
+ * the left column), below them on a phone, where they fold into a panel behind a 'Filters' button
+ * so the heading and the results come first (docs/decisions/027-responsive-images-and-keyboard-map.md).
+ * The button shows on narrow screens only; on wide ones the panel is always open.
+ */
+function FiltersPanel({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="city-filters">
+      <button
+        type="button"
+        className="button button--secondary city-filters__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        Filters
+      </button>
+      <div id={panelId} className={`city-filters__panel${open ? ' city-filters__panel--open' : ''}`}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
 export default function CityRoute({ loaderData }: Route.ComponentProps) {
   const { place, filters, path, outcome } = loaderData;
   if (!place || outcome.kind === 'invalid') {
@@ -334,12 +370,7 @@ export default function CityRoute({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <section className="page search-layout">
-      <div>
-        {/* A new city or new filters remount the form with the URL's values. */}
-        <CityFiltersForm key={cityUrl(path, filters, 1)} path={path} filters={filters} />
-        <CustomSearch state={place.state} />
-      </div>
+    <section className="page search-layout city-layout">
       <div className="search-main">
         <h1>
           Trucking Companies in {place.city}, {place.state}
@@ -359,6 +390,11 @@ export default function CityRoute({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </div>
+      <FiltersPanel>
+        {/* A new city or new filters remount the form with the URL's values. */}
+        <CityFiltersForm key={cityUrl(path, filters, 1)} path={path} filters={filters} />
+        <CustomSearch state={place.state} />
+      </FiltersPanel>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { data, Link } from 'react-router';
 import { BlockGrid } from '../../blocks/BlockGrid';
 import { BlockView } from '../../blocks/BlockView';
-import { ProfileHeader } from '../../blocks/ProfileHeader';
+import { HEADER_IMAGE_SIZES, ProfileHeader, headerImageOf } from '../../blocks/ProfileHeader';
 import { RecordFacts } from '../../blocks/RecordFacts';
+import { imagePreload, imageSources } from '../../blocks/responsive-image';
 import { DEFAULT_DATA_BLOCKS } from '../../../core/block-types';
 import { loadCarrierPanels } from '../../blocks/carrier-panels.server';
 import type { ProfileBlock, ProfileData } from '../../blocks/types';
@@ -53,12 +54,18 @@ export const meta: Route.MetaFunction = (args) => {
   const place = [company.address.city ? titleCase(company.address.city) : null, company.address.state]
     .filter(Boolean)
     .join(', ');
-  return seoMeta(args, {
-    title: `${company.name} | ${PRODUCT_NAME}`,
-    description: `${company.name}${place ? ` of ${place}` : ''}: USDOT ${company.dot_number}${
-      company.mc_number ? `, ${company.mc_number}` : ''
-    }. Safety record, inspections, fleet and cargo from FMCSA data${company.claimed ? ', and the carrier’s own profile' : ''}.`,
-  });
+  const headerImage = headerImageOf(profile);
+  const headerPreload = headerImage && imagePreload(imageSources(headerImage), HEADER_IMAGE_SIZES);
+  return [
+    ...seoMeta(args, {
+      title: `${company.name} | ${PRODUCT_NAME}`,
+      description: `${company.name}${place ? ` of ${place}` : ''}: USDOT ${company.dot_number}${
+        company.mc_number ? `, ${company.mc_number}` : ''
+      }. Safety record, inspections, fleet and cargo from FMCSA data${company.claimed ? ', and the carrier’s own profile' : ''}.`,
+    }),
+    // The header image is the largest paint when there is one: it starts loading with the page.
+    ...(headerPreload ? [headerPreload] : []),
+  ];
 };
 
 /**

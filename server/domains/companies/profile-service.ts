@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { CompaniesTable } from '../../db/schema.ts';
 import type { CompaniesRepo } from './repo.ts';
 import { formatMcNumber, toCompanyView } from './company-view.ts';
+import { imageView } from '../media/variants.ts';
 
 export interface RatingSummary {
   overall_rating: number | null;
@@ -100,7 +101,13 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
         updated_at: block.updated_at,
         assets: assets
           .filter((asset) => asset.block_id === block.id)
-          .map((asset) => ({ id: asset.id, url: asset.url, alt_text: asset.alt_text, type: asset.type })),
+          .map((asset) => ({
+            id: asset.id,
+            url: asset.url,
+            alt_text: asset.alt_text,
+            type: asset.type,
+            ...imageView(asset),
+          })),
       })),
       // Stored CSS was sanitised when saved; it is sanitised and scoped again for the page.
       css: sanitizeCustomCss(company.css).css,

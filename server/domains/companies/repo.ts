@@ -29,7 +29,7 @@ export function createCompaniesRepo(db: Db) {
           ? []
           : await db
               .selectFrom('assets')
-              .select(['id', 'block_id', 'url', 'alt_text', 'type'])
+              .select(['id', 'block_id', 'url', 'alt_text', 'type', 'width', 'height', 'variants'])
               .where(
                 'block_id',
                 'in',

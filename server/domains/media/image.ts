@@ -1,5 +1,5 @@
 import os from 'node:os';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { HttpError } from '../../http/errors.ts';
 
 // Each upload is decoded once, so libvips' cache of recent operations would only hold memory.
@@ -137,35 +137,84 @@ async function checkDecodeBudget(data: Buffer, format: ImageFormat): Promise<voi
   );
 }
 
+/** The widths of the smaller copies made of each upload, for `srcset`; none is wider than the image. */
+export const VARIANT_WIDTHS = [320, 640, 1280] as const;
+
+/** One encoded image: the stored original or one of its variants. */
+export interface EncodedImage {
+  data: Buffer;
+  format: ImageFormat;
+  width: number;
+  /** The height of one frame (an animated image's frames are stacked in its buffer). */
+  height: number;
+}
+
+/** An upload ready to store: the re-encoded original and its smaller and WebP copies. */
+export interface PreparedImage {
+  original: EncodedImage;
+  variants: EncodedImage[];
+}
+
 /**
  * Decodes and re-encodes an image in its own format: turned upright from its EXIF orientation,
  * scaled down to MAX_OUTPUT_EDGE, with all metadata (EXIF, GPS, XMP, comments) left behind, since
  * sharp writes none unless asked. Re-encoding also drops anything hidden after the image data.
- * Animated GIF and WebP keep their frames. Images over their pixel budget are refused first (422),
- * then the image waits for its turn in the bounded queue (503 when the queue is full).
+ * Animated GIF and WebP keep their frames. Then the variants pages pick from with `srcset`: each of
+ * VARIANT_WIDTHS narrower than the image, in its own format and in WebP, and a WebP copy at full
+ * width (never wider than the image: nothing is upscaled). Images over their pixel budget are
+ * refused first (422), then the whole job waits for its turn in the bounded queue (503 when the
+ * queue is full).
  */
-export async function reencodeImage(data: Buffer, format: ImageFormat): Promise<Buffer> {
+export async function prepareImage(data: Buffer, format: ImageFormat): Promise<PreparedImage> {
   await checkDecodeBudget(data, format);
-  return imageDecodeQueue.run(() => reencode(data, format));
+  return imageDecodeQueue.run(async () => {
+    const original = await reencode(data, format);
+    return { original, variants: await makeVariants(original) };
+  });
 }
 
-async function reencode(data: Buffer, format: ImageFormat): Promise<Buffer> {
+/** The variants of an already re-encoded image (its bytes are clean and within MAX_OUTPUT_EDGE). */
+async function makeVariants(original: EncodedImage): Promise<EncodedImage[]> {
+  const isWebp = original.format === 'webp';
+  const formats: ImageFormat[] = isWebp ? ['webp'] : [original.format, 'webp'];
+  const sizes = [
+    ...VARIANT_WIDTHS.filter((width) => width < original.width).flatMap((width) =>
+      formats.map((format) => ({ width, format })),
+    ),
+    // A WebP copy at full width, unless the original is one.
+    ...(isWebp ? [] : [{ width: original.width, format: 'webp' as const }]),
+  ];
+  const variants: EncodedImage[] = [];
+  // One after another: the queue's slot stands for one core.
+  for (const { width, format } of sizes) {
+    const image = sharp(original.data, { animated: ANIMATED_FORMATS.has(original.format) }).resize({ width });
+    variants.push(await encode(image, format));
+  }
+  return variants;
+}
+
+/** Encodes in a format, with the settings every stored image gets. */
+async function encode(image: Sharp, format: ImageFormat): Promise<EncodedImage> {
+  const formatted =
+    format === 'jpeg'
+      ? image.jpeg({ quality: 85, progressive: true })
+      : format === 'png'
+        ? image.png()
+        : format === 'gif'
+          ? image.gif()
+          : image.webp({ quality: 85 });
+  const { data, info } = await formatted.toBuffer({ resolveWithObject: true });
+  return { data, format, width: info.width, height: info.pageHeight ?? info.height };
+}
+
+async function reencode(data: Buffer, format: ImageFormat): Promise<EncodedImage> {
   const animated = ANIMATED_FORMATS.has(format);
   try {
     // The budget again, as libvips' own limit: a header that understates the image stops here.
     const image = sharp(data, { limitInputPixels: MAX_DECODED_PIXELS[format], animated })
       .autoOrient()
       .resize({ width: MAX_OUTPUT_EDGE, height: MAX_OUTPUT_EDGE, fit: 'inside', withoutEnlargement: true });
-    switch (format) {
-      case 'jpeg':
-        return await image.jpeg({ quality: 85, progressive: true }).toBuffer();
-      case 'png':
-        return await image.png().toBuffer();
-      case 'gif':
-        return await image.gif().toBuffer();
-      case 'webp':
-        return await image.webp({ quality: 85 }).toBuffer();
-    }
+    return await encode(image, format);
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new HttpError(

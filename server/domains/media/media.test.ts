@@ -137,8 +137,96 @@ describe(`media API on ${testDialect}`, () => {
     const profile = await app.fastify.inject({ method: 'GET', url: `/api/v1/companies/profile/${dotA}` });
     const equipment = profile.json().blocks.find((block: { id: number }) => block.id === blocks.equipment);
     expect(equipment.assets).toEqual([
-      { id: asset.id, url: asset.url, alt_text: 'Our blue Peterbilt', type: 'image' },
+      {
+        id: asset.id,
+        url: asset.url,
+        alt_text: 'Our blue Peterbilt',
+        type: 'image',
+        width: 40,
+        height: 30,
+        variants: asset.variants,
+      },
     ]);
+  });
+
+  it('stores 320, 640 and 1280 px copies in the upload’s format and in WebP, and a full-width WebP', async () => {
+    const jpeg = await solid(1600, 1200).jpeg().toBuffer();
+    const response = await upload(blocks.equipment, [filePart(jpeg)]);
+    expect(response.statusCode).toBe(201);
+    const asset = response.json();
+    expect(asset).toMatchObject({ width: 1600, height: 1200 });
+    const expected = [
+      [320, 240, 'image/jpeg'],
+      [320, 240, 'image/webp'],
+      [640, 480, 'image/jpeg'],
+      [640, 480, 'image/webp'],
+      [1280, 960, 'image/jpeg'],
+      [1280, 960, 'image/webp'],
+      [1600, 1200, 'image/webp'],
+    ];
+    expect(
+      asset.variants.map((v: { width: number; height: number; content_type: string }) => [
+        v.width,
+        v.height,
+        v.content_type,
+      ]),
+    ).toEqual(expected);
+    for (const variant of asset.variants) {
+      expect(variant.url).toMatch(/^\/media\/[0-9a-f]{32}\.(jpg|webp)$/);
+      const served = await app.fastify.inject({ method: 'GET', url: variant.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(variant.content_type);
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect([meta.width, meta.height, `image/${meta.format}`]).toEqual([
+        variant.width,
+        variant.height,
+        variant.content_type,
+      ]);
+    }
+  });
+
+  it('never upscales: a 300 px image gets only a WebP copy of its own size', async () => {
+    const png = await solid(300, 100).png().toBuffer();
+    const asset = (await upload(blocks.equipment, [filePart(png, 'small.png', 'image/png')])).json();
+    expect(asset).toMatchObject({ width: 300, height: 100 });
+    expect(asset.variants).toEqual([
+      { url: expect.stringMatching(/\.webp$/), content_type: 'image/webp', width: 300, height: 100 },
+    ]);
+    const served = await app.fastify.inject({ method: 'GET', url: asset.variants[0].url });
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 300,
+      height: 100,
+    });
+  });
+
+  it('makes only WebP copies of a WebP, and keeps an animated GIF’s copies animated', async () => {
+    const webp = await solid(700, 350).webp().toBuffer();
+    const still = (await upload(blocks.equipment, [filePart(webp, 'x.webp', 'image/webp')])).json();
+    expect(
+      still.variants.map((v: { width: number; content_type: string }) => [v.width, v.content_type]),
+    ).toEqual([
+      [320, 'image/webp'],
+      [640, 'image/webp'],
+    ]);
+
+    const twoFrames = await sharp(
+      Buffer.concat([Buffer.alloc(400 * 200 * 3, 40), Buffer.alloc(400 * 200 * 3, 200)]),
+      { raw: { width: 400, height: 400, channels: 3, pageHeight: 200 } },
+    )
+      .gif()
+      .toBuffer();
+    const moving = (await upload(blocks.equipment, [filePart(twoFrames, 'loop.gif', 'image/gif')])).json();
+    expect(moving).toMatchObject({ width: 400, height: 200 });
+    for (const variant of moving.variants) {
+      const served = await app.fastify.inject({ method: 'GET', url: variant.url });
+      const meta = await sharp(served.rawPayload, { animated: true }).metadata();
+      expect(meta.pages).toBe(2);
+      expect(meta.pageHeight).toBe(variant.height);
+      expect(meta.width).toBe(variant.width);
+    }
   });
 
   it('refuses an HTML file named .png, and stores nothing', async () => {
@@ -385,8 +473,10 @@ describe(`media API on ${testDialect}`, () => {
   });
 
   it('deletes only the own assets, with their stored files', async () => {
-    const png = await solid(8, 8).png().toBuffer();
+    const png = await solid(700, 100).png().toBuffer();
     const asset = (await upload(blocks.equipment, [filePart(png)])).json();
+    const files = [asset.url, ...asset.variants.map((variant: { url: string }) => variant.url)];
+    expect(files).toHaveLength(6);
     const url = `/api/v1/content/media/${asset.id}`;
     expect((await call('DELETE', url, null)).statusCode).toBe(415);
     expect((await call('DELETE', url, 'not-a-session')).statusCode).toBe(401);
@@ -397,23 +487,32 @@ describe(`media API on ${testDialect}`, () => {
     expect((await app.fastify.inject({ method: 'GET', url: asset.url })).statusCode).toBe(200);
 
     expect((await call('DELETE', url, tokens.a)).statusCode).toBe(204);
-    expect((await app.fastify.inject({ method: 'GET', url: asset.url })).statusCode).toBe(404);
+    for (const file of files) {
+      expect((await app.fastify.inject({ method: 'GET', url: file })).statusCode).toBe(404);
+      expect(storedFiles()).not.toContain(file.slice('/media/'.length));
+    }
     expect((await call('DELETE', url, tokens.a)).statusCode).toBe(404);
   });
 
   it('deletes a block’s stored files with the block', async () => {
     const assets = await app.database.db
       .selectFrom('assets')
-      .select(['url', 'storage_key'])
+      .select(['url', 'storage_key', 'variants'])
       .where('block_id', '=', blocks.equipment)
       .execute();
     expect(assets.length).toBeGreaterThan(0);
+    const keys = assets.flatMap((asset) => [
+      asset.storage_key,
+      ...(JSON.parse(asset.variants) as { key: string }[]).map((variant) => variant.key),
+    ]);
+    expect(keys.length).toBeGreaterThan(assets.length);
+    expect(storedFiles()).toEqual(expect.arrayContaining(keys));
     expect((await call('DELETE', `/api/v1/content/blocks/${blocks.equipment}`, tokens.a)).statusCode).toBe(
       204,
     );
-    for (const asset of assets) {
-      expect((await app.fastify.inject({ method: 'GET', url: asset.url })).statusCode).toBe(404);
-      expect(storedFiles()).not.toContain(asset.storage_key);
+    for (const key of keys) {
+      expect((await app.fastify.inject({ method: 'GET', url: `/media/${key}` })).statusCode).toBe(404);
+      expect(storedFiles()).not.toContain(key);
     }
     expect(
       await app.database.db

@@ -2,7 +2,17 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AssetsTable } from '../../db/schema.ts';
 
-const assetColumns = ['id', 'block_id', 'storage_key', 'url', 'alt_text', 'type'] as const;
+const assetColumns = [
+  'id',
+  'block_id',
+  'storage_key',
+  'url',
+  'alt_text',
+  'type',
+  'width',
+  'height',
+  'variants',
+] as const;
 
 /** How many assets a block holds; takes a transaction too. */
 async function countForBlock(db: Db, blockId: number) {
@@ -69,14 +79,13 @@ export function createMediaRepo(db: Db) {
       await db.deleteFrom('assets').where('id', '=', assetId).execute();
     },
 
-    /** Deletes the assets of a block and returns their storage keys. */
+    /** Deletes the assets of a block and returns their storage keys (original and copies). */
     async deleteForBlock(blockId: number) {
-      const rows = await db
+      return db
         .deleteFrom('assets')
         .where('block_id', '=', blockId)
-        .returning('storage_key')
+        .returning(['storage_key', 'variants'])
         .execute();
-      return rows.map((row) => row.storage_key);
     },
   };
 }

@@ -6,7 +6,8 @@ import { HttpError, parseInput } from '../../http/errors.ts';
 import { idParams } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '../../../core/uploads.ts';
-import { MAX_ALT_TEXT_LENGTH, MEDIA_PATH, type Upload } from './service.ts';
+import { MAX_ALT_TEXT_LENGTH, type Upload } from './service.ts';
+import { MEDIA_PATH } from './variants.ts';
 
 const BlockIdParams = idParams('block id');
 const AssetIdParams = idParams('asset id');

@@ -5,15 +5,15 @@ import {
   busyError,
   contentTypeOfKey,
   imageDecodeQueue,
-  reencodeImage,
+  prepareImage,
   sniffImageFormat,
+  type EncodedImage,
 } from './image.ts';
 import type { MediaRepo } from './repo.ts';
 import type { MediaStorage } from './storage.ts';
+import { MEDIA_PATH, imageView, storageKeysOf, type StoredVariant } from './variants.ts';
 
 export const MAX_ALT_TEXT_LENGTH = 300;
-/** Stored files are served under this path; the URL is relative, clients prefix their host. */
-export const MEDIA_PATH = '/media/';
 
 /** What an upload request carries once it has been read. */
 export interface Upload {
@@ -21,13 +21,19 @@ export interface Upload {
   altText: string;
 }
 
-/** An asset as blocks carry it (owner-side section 3): `url`, and `asset_url` for clients that read that. */
+/**
+ * An asset as blocks carry it (owner-side section 3): `url`, and `asset_url` for clients that read
+ * that; with the image's size and copies for `srcset`.
+ */
 export function toAssetView(row: {
   id: number;
   block_id: number | null;
   url: string;
   alt_text: string;
   type: string;
+  width: number | null;
+  height: number | null;
+  variants: string;
 }) {
   return {
     id: row.id,
@@ -36,7 +42,21 @@ export function toAssetView(row: {
     asset_url: row.url,
     alt_text: row.alt_text,
     type: row.type,
+    ...imageView(row),
   };
+}
+
+/** Stores each file under a new key; when one fails, the ones already stored are deleted again. */
+async function putAll(storage: MediaStorage, images: EncodedImage[]): Promise<string[]> {
+  const keys: string[] = [];
+  try {
+    for (const image of images)
+      keys.push(await storage.put(image.data, IMAGE_FORMATS[image.format].extension));
+    return keys;
+  } catch (error) {
+    await Promise.all(keys.map((key) => storage.delete(key)));
+    throw error;
+  }
 }
 
 /**
@@ -64,25 +84,34 @@ export function createMediaService(repo: MediaRepo, storage: MediaStorage, clock
     async upload(companyId: number, blockId: number, receive: () => Promise<Upload>) {
       const limit = await imageLimitOf(companyId, blockId);
       if ((await repo.countForBlock(blockId)) >= limit) throw tooMany(limit);
-      // A full queue refuses now, before the body is read; reencodeImage checks again when it queues.
+      // A full queue refuses now, before the body is read; prepareImage checks again when it queues.
       if (imageDecodeQueue.full) throw busyError();
       const { data, altText } = await receive();
       const format = sniffImageFormat(data);
       if (!format) throw new HttpError(415, 'Only JPEG, PNG, GIF or WebP images can be uploaded');
-      const image = await reencodeImage(data, format);
-      const key = await storage.put(image, IMAGE_FORMATS[format].extension);
+      const { original, variants } = await prepareImage(data, format);
+      const [key, ...variantKeys] = await putAll(storage, [original, ...variants]);
+      const stored: StoredVariant[] = variants.map((variant, index) => ({
+        key: variantKeys[index]!,
+        format: variant.format,
+        width: variant.width,
+        height: variant.height,
+      }));
       try {
         const row = await repo.insertWithinLimit(
           {
             company_id: companyId,
             block_id: blockId,
-            storage_key: key,
+            storage_key: key!,
             url: `${MEDIA_PATH}${key}`,
             alt_text: altText,
             type: 'image',
             content_type: IMAGE_FORMATS[format].contentType,
-            byte_size: image.length,
+            byte_size: original.data.length,
             created_at: clock().toISOString(),
+            width: original.width,
+            height: original.height,
+            variants: JSON.stringify(stored),
           },
           limit,
         );
@@ -90,7 +119,7 @@ export function createMediaService(repo: MediaRepo, storage: MediaStorage, clock
         if (row === null) throw tooMany(limit);
         return toAssetView(row);
       } catch (error) {
-        await storage.delete(key);
+        await Promise.all([key!, ...variantKeys].map((stale) => storage.delete(stale)));
         throw error;
       }
     },
@@ -100,13 +129,13 @@ export function createMediaService(repo: MediaRepo, storage: MediaStorage, clock
       const asset = await repo.findOwnAsset(companyId, assetId);
       if (!asset) throw new HttpError(404, 'Asset not found');
       await repo.delete(assetId);
-      await storage.delete(asset.storage_key);
+      await Promise.all(storageKeysOf(asset).map((key) => storage.delete(key)));
     },
 
-    /** Deletes every asset of a block with its stored file; the blocks service calls it before deleting a block. */
+    /** Deletes every asset of a block with its stored files; the blocks service calls it before deleting a block. */
     async removeForBlock(blockId: number) {
-      const keys = await repo.deleteForBlock(blockId);
-      await Promise.all(keys.map((key) => storage.delete(key)));
+      const rows = await repo.deleteForBlock(blockId);
+      await Promise.all(rows.flatMap(storageKeysOf).map((key) => storage.delete(key)));
     },
 
     async listForBlock(blockId: number) {
