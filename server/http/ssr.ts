@@ -107,6 +107,10 @@ export function ssrPlugin(build: ServerBuild, services: Services) {
       const etag = pageEtag(body, nonce);
       reply.header('ETag', etag);
       if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+        // The browser keeps its stored page and takes the 304's headers over the stored ones: a new
+        // nonce in a policy would block the stored page's scripts, which carry the old one. Without
+        // the header the stored policy, whose nonce matches the stored page, stays in force.
+        reply.removeHeader('Content-Security-Policy');
         // The compression plugin adds Vary only to what it compresses; a 304 stands for that too.
         return reply.status(304).header('Vary', 'Accept-Encoding').send();
       }

@@ -55,6 +55,26 @@ test('a public page answers a conditional request with 304 while it is unchanged
   expect((await request.get('/profile/880002', { headers: { 'If-None-Match': etag! } })).status()).toBe(200);
 });
 
+test('a page the browser revalidates (304) keeps running its scripts under its own nonce', async ({
+  page,
+}) => {
+  // Document requests the browser made conditional (Playwright reports the stored 200 after a 304).
+  const conditional: Promise<boolean>[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document')
+      conditional.push(request.allHeaders().then((headers) => 'if-none-match' in headers));
+  });
+  await page.goto('/profile/880001');
+  await page.goto('/how-it-works');
+  // Back to the stored profile: the browser asks with If-None-Match and keeps its copy on a 304.
+  await page.goto('/profile/880001');
+  await page.reload();
+  expect((await Promise.all(conditional)).filter(Boolean).length).toBeGreaterThan(0);
+  // Hydrated: a client-side navigation works (the consoleErrors fixture fails on any CSP violation).
+  await page.getByRole('link', { name: 'Claim This Profile' }).first().click();
+  await expect(page).toHaveURL(/\/claim-profile\/880001$/);
+});
+
 /** Every script the page loads until the network is quiet, with its transferred (encoded) body size. */
 async function scriptsLoaded(page: Page, path: string) {
   const scripts: { url: string; bytes: number; body: string }[] = [];
