@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppLoadContext } from 'react-router';
-import { carrier, seedCarriers } from '../../tests/support/factories.ts';
+import { carrier, insertContentBlock, seedCarriers } from '../../tests/support/factories.ts';
 import { pageBuild } from '../../tests/support/page-build.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialect } from '../../tests/support/test-database.ts';
@@ -70,6 +71,35 @@ describe(`compression and page validators on ${testDialect}`, () => {
   it('sends a response under 1 KB as it is', async () => {
     const response = await get('/api/v1/health', { 'accept-encoding': 'br, gzip' });
     expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('never compresses an image again', async () => {
+    const company = await app.database.db
+      .selectFrom('companies')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const blockId = await insertContentBlock(app.database.db, {
+      company_id: company.id,
+      block_type: 'equipment_pictures',
+      block_title: 'Our Equipment',
+      block_position: 0,
+    });
+    // A flat PNG, which gzip would shrink a lot: still sent as stored.
+    const data = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: { r: 20, g: 90, b: 160 } },
+    })
+      .png()
+      .toBuffer();
+    const asset = await app.services.media.upload(company.id, blockId, async () => ({
+      data,
+      altText: 'Truck',
+    }));
+    const response = await get(asset.url, { 'accept-encoding': 'br, gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.rawPayload.length).toBeGreaterThan(1024);
     expect(response.headers['content-encoding']).toBeUndefined();
   });
 
