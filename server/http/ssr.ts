@@ -50,7 +50,8 @@ function fetchRequestOf(request: FastifyRequest, signal: AbortSignal): Request {
 
 /**
  * Mounts React Router's server rendering on every path the API and static files do not claim.
- * Registered as its own encapsulated plugin so Fastify's body parsers can be removed here only.
+ * Registered as its own encapsulated plugin so Fastify's body parsers can be removed here only: a
+ * request with any body type gets the 405 below, never a parser's 415.
  *
  * The page is rendered to a buffer and sent with `reply.send` (not written to `reply.raw`), so that
  * Fastify's hooks see it: @fastify/compress compresses it, and the weak ETag of page-cache.ts is
