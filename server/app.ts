@@ -14,6 +14,7 @@ import { mediaFileRoutes, mediaRoutes } from './domains/media/routes.ts';
 import { ratingRoutes } from './domains/ratings/routes.ts';
 import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   registerErrorHandling(fastify);
   await registerSecurityHeaders(fastify);
+  await registerCompression(fastify);
 
   await fastify.register(
     async (api) => {
@@ -89,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await fastify.register(fastifyStatic, {
       root: path.resolve(options.clientDir),
       wildcard: false,
+      // The build writes a .br and a .gz beside each text file (scripts/compress-assets.mjs).
+      preCompressed: true,
       cacheControl: false,
       // Files under /assets/ carry a content hash in their names, so they never change.
       setHeaders: (reply, filePath) => {

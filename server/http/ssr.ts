@@ -1,19 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { createRequestListener } from '@react-router/node';
-import type { FastifyInstance } from 'fastify';
-import type { ServerBuild } from 'react-router';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Services } from '../services.ts';
 import { isLocalRequest } from './loopback.ts';
-
-/** What getLoadContext (which only sees a fetch Request) needs to know about the Fastify request. */
-interface RequestFacts {
-  /** The per-request CSP nonce. */
-  nonce: string;
-  /** The outbox, for a request from this machine while the outbox page is on; null otherwise. */
-  outbox: Services['outbox'];
-}
-const requestFacts = new AsyncLocalStorage<RequestFacts>();
+import { matchesIfNoneMatch, PAGE_CACHE_CONTROL, pageEtag } from './page-cache.ts';
 
 /** Page routes have no actions, so the server renders pages for reading methods only. */
 const PAGE_METHODS = new Set(['GET', 'HEAD']);
@@ -43,23 +33,38 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
+/** The fetch Request React Router reads, made from Fastify's request (pages have no bodies: GET and HEAD). */
+function fetchRequestOf(request: FastifyRequest, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+      headers.append(name, item);
+    }
+  }
+  return new Request(`${request.protocol}://${request.host}${request.url}`, {
+    method: request.method,
+    headers,
+    signal,
+  });
+}
+
 /**
  * Mounts React Router's server rendering on every path the API and static files do not claim.
- * Registered as its own encapsulated plugin so Fastify's body parsers can be removed here only:
- * React Router actions read the raw request body themselves.
+ * Registered as its own encapsulated plugin so Fastify's body parsers can be removed here only: a
+ * request with any body type gets the 405 below, never a parser's 415.
+ *
+ * The page is rendered to a buffer and sent with `reply.send` (not written to `reply.raw`), so that
+ * Fastify's hooks see it: @fastify/compress compresses it, and the weak ETag of page-cache.ts is
+ * computed on the whole body (docs/decisions/026-compression-caching-and-page-javascript.md).
  */
 export function ssrPlugin(build: ServerBuild, services: Services) {
   // Loaders reach the outbox only through the load context's `outbox`, decided per request below.
   const { outbox, ...pageServices } = services;
   return async function mountSsr(app: FastifyInstance) {
-    const listener = createRequestListener({
+    const handle = createRequestHandler(
       build,
-      mode: process.env.NODE_ENV === 'production' ? 'production' : 'development',
-      getLoadContext: () => {
-        const facts = requestFacts.getStore();
-        return { services: pageServices, nonce: facts?.nonce ?? '', outbox: facts?.outbox ?? null };
-      },
-    });
+      process.env.NODE_ENV === 'production' ? 'production' : 'development',
+    );
 
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -71,10 +76,46 @@ export function ssrPlugin(build: ServerBuild, services: Services) {
         return reply.status(405).header('Allow', 'GET, HEAD').send({ detail: 'Method Not Allowed' });
       }
       const nonce = randomBytes(16).toString('base64');
-      reply.raw.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
-      reply.hijack();
-      const facts: RequestFacts = { nonce, outbox: outbox && isLocalRequest(request) ? outbox : null };
-      await requestFacts.run(facts, () => listener(request.raw, reply.raw));
+      const pageOutbox = outbox && isLocalRequest(request) ? outbox : null;
+      // A client that goes away stops the rendering.
+      const aborted = new AbortController();
+      reply.raw.once('close', () => aborted.abort());
+      let outboxRead = false;
+      const response = await handle(fetchRequestOf(request, aborted.signal), {
+        services: pageServices,
+        nonce,
+        // Only the outbox page reads it; a page that did holds what only this client may see.
+        get outbox() {
+          outboxRead = pageOutbox !== null;
+          return pageOutbox;
+        },
+      });
+
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') reply.header(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('Set-Cookie', cookies);
+      reply.header('Content-Security-Policy', contentSecurityPolicy(nonce));
+      const body = Buffer.from(await response.arrayBuffer());
+
+      if (outboxRead || cookies.length > 0) {
+        return reply.header('Cache-Control', PAGE_CACHE_CONTROL.personal).send(body);
+      }
+      reply.header('Cache-Control', PAGE_CACHE_CONTROL.shared);
+      if (response.status !== 200 || request.method !== 'GET') return reply.send(body);
+      const etag = pageEtag(body, nonce);
+      reply.header('ETag', etag);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+        // The browser keeps its stored page and takes the 304's headers over the stored ones: a new
+        // nonce in a policy would block the stored page's scripts, which carry the old one. Without
+        // the header the stored policy, whose nonce matches the stored page, stays in force.
+        reply.removeHeader('Content-Security-Policy');
+        // The compression plugin adds Vary only to what it compresses; a 304 stands for that too.
+        return reply.status(304).header('Vary', 'Accept-Encoding').send();
+      }
+      return reply.send(body);
     });
   };
 }

@@ -137,7 +137,7 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
 
   // The additions are saved: they come back after a reload, in the order they were added.
   await page.reload();
-  await expect(page.locator('.block-list__item h3')).toHaveText([
+  await expect(page.locator('.block-list__header h3')).toHaveText([
     ...NON_CUSTOM_TITLES,
     'Custom Content',
     'Custom Content',
@@ -214,7 +214,7 @@ test('about us from a template, custom HTML sanitised, hide and show, delete aft
   await custom.getByRole('button', { name: 'Delete Custom Content' }).click();
   await dialog.getByRole('button', { name: 'Delete block' }).click();
   await expect(notice(page, 'Block deleted successfully!')).toBeVisible();
-  await expect(page.locator('.block-list__item h3')).toHaveText(['Who We Are', 'Customer Ratings']);
+  await expect(page.locator('.block-list__header h3')).toHaveText(['Who We Are', 'Customer Ratings']);
 });
 
 test('the profile picture and header image are cropped, uploaded and replaced', async ({ page }) => {

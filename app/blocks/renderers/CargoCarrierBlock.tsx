@@ -36,7 +36,8 @@ export function CargoCarrierBlock({ panels }: { panels: CarrierPanels }) {
         <dt>Business</dt>
         <dd>{record.business_org_desc ?? 'N/A'}</dd>
       </dl>
-      <h4>Authorized cargo</h4>
+      {/* A level below the block's h2 title (Lighthouse heading-order); styled like the h4 it was. */}
+      <h3 className="profile-block__subheading">Authorized cargo</h3>
       {authorised.length > 0 ? (
         <ul className="tag-list">
           {authorised.map((label) => (
