@@ -16,7 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
-import { cityPagePath } from '../../app/lib/cities.ts';
+import { cityPagePath } from '../../core/cities.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
