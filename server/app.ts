@@ -15,7 +15,7 @@ import { ratingRoutes } from './domains/ratings/routes.ts';
 import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { registerErrorHandling, sendError } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
 import { ssrPlugin } from './http/ssr.ts';
@@ -67,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       mediaRoutes(api, services);
       ratingRoutes(api, services);
       // Unknown API paths answer JSON, never the HTML 404 page.
-      api.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
+      api.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },
     { prefix: '/api/v1' },
   );
@@ -77,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await registerApiRateLimit(carrierData, config);
       registerCrossSiteGuard(carrierData);
       carrierDataRoutes(carrierData, services);
-      carrierData.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
+      carrierData.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },
     { prefix: '/carrier-data/api/v1' },
   );

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
-import { HttpError } from './errors.ts';
+import { DomainError } from '../../core/errors.ts';
 
 export interface SessionUser {
   companyId: number;
@@ -23,9 +23,9 @@ export function bearerToken(request: FastifyRequest): string | null {
  */
 export async function requireSession(request: FastifyRequest, services: Services): Promise<SessionUser> {
   const token = bearerToken(request);
-  if (!token) throw new HttpError(401, 'Not authenticated');
+  if (!token) throw new DomainError('unauthenticated', 'Not authenticated');
   const user = await services.sessions.authenticate(token);
-  if (!user) throw new HttpError(401, 'Session expired or invalid');
+  if (!user) throw new DomainError('unauthenticated', 'Session expired or invalid');
   return {
     companyId: user.companyId,
     dotNumber: user.dot_number,
@@ -38,6 +38,6 @@ export async function requireSession(request: FastifyRequest, services: Services
 /** Admins of the caller's company only (403 otherwise). */
 export async function requireAdmin(request: FastifyRequest, services: Services): Promise<SessionUser> {
   const session = await requireSession(request, services);
-  if (!session.isAdmin) throw new HttpError(403, 'Only company admins can manage users');
+  if (!session.isAdmin) throw new DomainError('forbidden', 'Only company admins can manage users');
   return session;
 }

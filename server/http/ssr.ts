@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { Services } from '../services.ts';
 import { isLocalRequest } from './loopback.ts';
+import { sendError } from './errors.ts';
 
 /** What getLoadContext (which only sees a fetch Request) needs to know about the Fastify request. */
 interface RequestFacts {
@@ -68,7 +69,7 @@ export function ssrPlugin(build: ServerBuild, services: Services) {
       // No page route has an action (state changes go through the JSON API, guarded against other
       // sites by server/http/cross-site.ts): a form posted from anywhere reaches no page code.
       if (!PAGE_METHODS.has(request.method)) {
-        return reply.status(405).header('Allow', 'GET, HEAD').send({ detail: 'Method Not Allowed' });
+        return sendError(reply.header('Allow', 'GET, HEAD'), 'method_not_allowed', 'Method Not Allowed');
       }
       const nonce = randomBytes(16).toString('base64');
       reply.raw.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ToastMessage } from '../../components/ToastMessage';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { DUPLICATE_REQUEST_DETAIL, LOAD_NUMBER_MAX_LENGTH } from '../../../core/ratings';
+import { LOAD_NUMBER_MAX_LENGTH } from '../../../core/ratings';
 import { pageTitle } from '../../../core/site';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useRedirectAfterSuccess } from '../../lib/use-redirect-after';
@@ -17,10 +17,9 @@ export const meta: Route.MetaFunction = () => [
 
 /** The spec's message rules (section 8): the server's message, one of them reworded, or a fallback. */
 function failureText(error: unknown): string {
-  const detail = error instanceof ApiError ? error.detail : null;
-  if (detail === DUPLICATE_REQUEST_DETAIL)
-    return 'This reviewer has already been sent a request within the last week';
-  return detail || 'Failed to send rating request';
+  if (!(error instanceof ApiError)) return 'Failed to send rating request';
+  if (error.code === 'duplicate_request') return 'This reviewer has already been sent a request within the last week';
+  return error.detail || 'Failed to send rating request';
 }
 
 function RequestForm() {

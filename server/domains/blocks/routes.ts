@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireSession } from '../../http/auth.ts';
-import { HttpError, parseInput } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { parseInput } from '../../http/errors.ts';
 import { idParams } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
 import { BLOCK_TYPE_NAMES, BLOCK_WIDTHS } from '../../../core/block-types.ts';
@@ -40,7 +41,7 @@ export function blockRoutes(app: FastifyInstance, services: Services): void {
     const session = await requireSession(request, services);
     const { company_id: companyId, ...block } = parseInput(CreateBlockBody, request.body);
     if (companyId !== session.companyId)
-      throw new HttpError(403, 'You can only add blocks to your own profile');
+      throw new DomainError('forbidden', 'You can only add blocks to your own profile');
     return reply.status(201).send(await services.blocks.create(session.companyId, block));
   });
 

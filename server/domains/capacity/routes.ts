@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireSession } from '../../http/auth.ts';
-import { HttpError, parseInput } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { parseInput } from '../../http/errors.ts';
 import { DotNumberParams, idParams } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
 
@@ -33,7 +34,7 @@ export function capacityRoutes(app: FastifyInstance, services: Services): void {
   app.get('/capacity/public/:dotNumber', async (request) => {
     const { dotNumber } = parseInput(DotNumberParams, request.params);
     const entries = await services.profiles.publicCapacity(dotNumber);
-    if (!entries) throw new HttpError(404, 'Company not found');
+    if (!entries) throw new DomainError('not_found', 'Company not found');
     return entries;
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { HttpError, parseInput } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { parseInput } from '../../http/errors.ts';
 import { DotNumberParams, dotNumber, wholeNumber } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
 
@@ -17,7 +18,7 @@ const InspectionsQuery = z.object({
 
 const SearchQuery = z.object({ dotNumber });
 
-const carrierNotFound = () => new HttpError(404, 'Carrier not found');
+const carrierNotFound = () => new DomainError('not_found', 'Carrier not found');
 
 /**
  * The carrier-data API the spec treats as a third-party service (public-side section 7), served

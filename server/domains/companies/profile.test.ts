@@ -175,11 +175,11 @@ describe(`GET /api/v1/companies/profile/{dotNumber} on ${testDialect}`, () => {
   it('answers 404 JSON for an unknown DOT number and 400 for a malformed one', async () => {
     const missing = await app.fastify.inject({ url: '/api/v1/companies/profile/999999' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: 'Company not found' });
+    expect(missing.json()).toMatchObject({ detail: 'Company not found' });
     for (const dot of ['abc', '-1', '0', '12.5', '1234567890']) {
       const response = await app.fastify.inject({ url: `/api/v1/companies/profile/${dot}` });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'dotNumber: DOT number must be a positive whole number' });
+      expect(response.json()).toMatchObject({ detail: 'dotNumber: DOT number must be a positive whole number' });
     }
   });
 });
@@ -317,11 +317,11 @@ describe(`hidden blocks on ${testDialect}: only their owner ever gets them`, () 
     expect(anonymous.statusCode).toBe(401);
     const stranger = await get('/api/v1/companies/profile/5150?include_hidden=true', strangerToken);
     expect(stranger.statusCode).toBe(403);
-    expect(stranger.json()).toEqual({ detail: 'You can only edit your own profile' });
+    expect(stranger.json()).toMatchObject({ detail: 'You can only edit your own profile' });
     expect(stranger.body).not.toContain('Secret Plans');
     const malformed = await get('/api/v1/companies/profile/5150?include_hidden=yes', ownerToken);
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ detail: 'include_hidden: must be true or false' });
+    expect(malformed.json()).toMatchObject({ detail: 'include_hidden: must be true or false' });
   });
 });
 
@@ -396,6 +396,6 @@ describe(`GET /api/v1/capacity/public/{dotNumber} on ${testDialect}`, () => {
     expect((await app.fastify.inject({ url: '/api/v1/capacity/public/999999' })).statusCode).toBe(404);
     const malformed = await app.fastify.inject({ url: '/api/v1/capacity/public/12ab' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ detail: 'dotNumber: DOT number must be a positive whole number' });
+    expect(malformed.json()).toMatchObject({ detail: 'dotNumber: DOT number must be a positive whole number' });
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HttpError, parseInput } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { parseInput } from '../../http/errors.ts';
 import { DotNumberParams } from '../../http/params.ts';
 import { requireSession } from '../../http/auth.ts';
 import type { Services } from '../../services.ts';
@@ -16,7 +17,7 @@ const ProfileQuery = z.object({
 async function ownDotNumber(request: FastifyRequest, services: Services): Promise<number> {
   const session = await requireSession(request, services);
   const { dotNumber } = parseInput(DotNumberParams, request.params);
-  if (dotNumber !== session.dotNumber) throw new HttpError(403, 'You can only edit your own profile');
+  if (dotNumber !== session.dotNumber) throw new DomainError('forbidden', 'You can only edit your own profile');
   return dotNumber;
 }
 
@@ -26,7 +27,7 @@ export function companyRoutes(app: FastifyInstance, services: Services): void {
   app.get('/companies/me', async (request) => {
     const session = await requireSession(request, services);
     const company = await services.profiles.ownCompany(session.dotNumber);
-    if (!company) throw new HttpError(404, 'Company not found');
+    if (!company) throw new DomainError('not_found', 'Company not found');
     return company;
   });
 
@@ -36,19 +37,19 @@ export function companyRoutes(app: FastifyInstance, services: Services): void {
     const { include_hidden: includeHidden } = parseInput(ProfileQuery, request.query);
     if (includeHidden === 'true') {
       const profile = await services.profiles.ownerProfile(await ownDotNumber(request, services));
-      if (!profile) throw new HttpError(404, 'Company not found');
+      if (!profile) throw new DomainError('not_found', 'Company not found');
       return reply.header('Cache-Control', 'private, no-store').send(profile);
     }
     const { dotNumber } = parseInput(DotNumberParams, request.params);
     const profile = await services.profiles.profile(dotNumber);
-    if (!profile) throw new HttpError(404, 'Company not found');
+    if (!profile) throw new DomainError('not_found', 'Company not found');
     return profile;
   });
 
   // The style editor's own CSS: the owner's text, what the public page gets, and what was dropped.
   app.get('/companies/profile/:dotNumber/css', async (request) => {
     const css = await services.profiles.customCss(await ownDotNumber(request, services));
-    if (!css) throw new HttpError(404, 'Company not found');
+    if (!css) throw new DomainError('not_found', 'Company not found');
     return css;
   });
 
@@ -56,10 +57,10 @@ export function companyRoutes(app: FastifyInstance, services: Services): void {
     const dotNumber = await ownDotNumber(request, services);
     const { css } = parseInput(CssBody, request.body);
     if (Buffer.byteLength(css, 'utf8') > MAX_CSS_BYTES) {
-      throw new HttpError(413, `Custom CSS may be at most 100 KB (${MAX_CSS_BYTES} bytes)`);
+      throw new DomainError('too_large', `Custom CSS may be at most 100 KB (${MAX_CSS_BYTES} bytes)`);
     }
     const saved = await services.profiles.saveCss(dotNumber, css);
-    if (!saved) throw new HttpError(404, 'Company not found');
+    if (!saved) throw new DomainError('not_found', 'Company not found');
     return saved;
   });
 }

@@ -2,7 +2,8 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireSession } from '../../http/auth.ts';
-import { HttpError, parseInput } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { parseInput, sendError } from '../../http/errors.ts';
 import { idParams } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '../../../core/uploads.ts';
@@ -27,35 +28,35 @@ const MULTIPART_LIMIT_DETAILS: Record<string, string> = {
 async function readFilePart(part: MultipartFile): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of part.file) {
-    if (part.file.truncated) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+    if (part.file.truncated) throw new DomainError('too_large', FILE_TOO_LARGE_MESSAGE);
     chunks.push(chunk as Buffer);
   }
-  if (part.file.truncated) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+  if (part.file.truncated) throw new DomainError('too_large', FILE_TOO_LARGE_MESSAGE);
   return Buffer.concat(chunks);
 }
 
 /** The `file` and `alt_text` of a multipart upload, with every malformed request answered 4xx. */
 async function receiveUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) {
-    throw new HttpError(415, 'Send the image as multipart/form-data with a file field');
+    throw new DomainError('unsupported_media_type', 'Send the image as multipart/form-data with a file field');
   }
   let data: Buffer | undefined;
   let altText: unknown = '';
   try {
     for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw new HttpError(400, 'The image must be sent in the file field');
+        if (part.fieldname !== 'file') throw new DomainError('invalid', 'The image must be sent in the file field');
         data = await readFilePart(part);
       } else if (part.fieldname === 'alt_text') {
         altText = part.value;
       }
     }
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     const detail = MULTIPART_LIMIT_DETAILS[(error as { code?: string }).code ?? ''];
-    throw new HttpError(400, detail ?? 'The upload is not a valid multipart form');
+    throw new DomainError('invalid', detail ?? 'The upload is not a valid multipart form');
   }
-  if (!data || data.length === 0) throw new HttpError(400, 'file: an image file is required');
+  if (!data || data.length === 0) throw new DomainError('invalid', 'file: an image file is required');
   return { data, altText: parseInput(UploadFields, { alt_text: altText }).alt_text };
 }
 
@@ -87,7 +88,7 @@ export function mediaRoutes(app: FastifyInstance, services: Services): void {
 export function mediaFileRoutes(app: FastifyInstance, services: Services): void {
   app.get(`${MEDIA_PATH}*`, async (request, reply) => {
     const file = await services.media.open((request.params as { '*': string })['*']);
-    if (!file) return reply.status(404).send({ detail: 'Not Found' });
+    if (!file) return sendError(reply, 'not_found', 'Not Found');
     return reply
       .header('Content-Type', file.contentType)
       .header('Content-Length', file.size)

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, LOAD_NUMBER_MAX_LENGTH, MAX_STARS } from '../../../core/ratings.ts';
 import { requireSession } from '../../http/auth.ts';
-import { HttpError, parseInput } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { parseInput } from '../../http/errors.ts';
 import { emailAddress, idParams } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
 import { REVIEW_NOT_FOUND } from './service.ts';
@@ -62,7 +63,7 @@ export function ratingRoutes(app: FastifyInstance, services: Services): void {
 
   app.get<{ Params: ReviewParams }>('/ratings/:reviewId', async (request) => {
     const found = await services.ratings.ratingRequest(request.params.reviewId);
-    if (!found) throw new HttpError(404, REVIEW_NOT_FOUND);
+    if (!found) throw new DomainError('not_found', REVIEW_NOT_FOUND);
     return found;
   });
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin } from '../../http/auth.ts';
-import { HttpError, parseInput } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { parseInput } from '../../http/errors.ts';
 import { emailAddress, idParams } from '../../http/params.ts';
 import type { Services } from '../../services.ts';
 
@@ -30,7 +31,7 @@ export function userRoutes(app: FastifyInstance, services: Services): void {
     const session = await requireAdmin(request, services);
     const body = parseInput(CreateUserBody, request.body);
     if (body.company_id !== session.companyId)
-      throw new HttpError(403, 'You can only add users to your own company');
+      throw new DomainError('forbidden', 'You can only add users to your own company');
     return reply.status(201).send(await services.users.create(session.companyId, body));
   });
 
