@@ -16,7 +16,9 @@ describe('blockFailureText', () => {
 
   it('keeps the spec’s message for anything else', () => {
     const spec = 'Failed to update block. Please try again.';
-    expect(blockFailureText(new ApiError(500, 'Down', 'internal'), 'Failed to update block', spec)).toBe(spec);
+    expect(blockFailureText(new ApiError(500, 'Down', 'internal'), 'Failed to update block', spec)).toBe(
+      spec,
+    );
     expect(blockFailureText(new ApiError(409, null, 'conflict'), 'Failed to update block', spec)).toBe(spec);
     expect(blockFailureText(new TypeError('fetch failed'), 'Failed to add new block')).toBe(
       'Failed to add new block',

@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import type { z } from 'zod';
 import { DomainError, type ErrorCode } from '../../core/errors.ts';
 
 /**
@@ -30,22 +29,15 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
  * The general code listed first for that status, else 'invalid' or 'internal' by its class.
  */
 export function codeForStatus(status: number): ErrorCode {
-  const general = (Object.keys(STATUS_BY_CODE) as ErrorCode[]).find((code) => STATUS_BY_CODE[code] === status);
+  const general = (Object.keys(STATUS_BY_CODE) as ErrorCode[]).find(
+    (code) => STATUS_BY_CODE[code] === status,
+  );
   return general ?? (status >= 500 ? 'internal' : 'invalid');
 }
 
 /** Sends the error body `{ detail, code }` with the code's status. */
 export function sendError(reply: FastifyReply, code: ErrorCode, detail: string): FastifyReply {
   return reply.status(STATUS_BY_CODE[code]).send({ detail, code });
-}
-
-/** Validates untrusted input with a zod schema; failure is 'invalid' (400) with the first problem in `detail`. */
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.join('.') : undefined;
-  throw new DomainError('invalid', `${field ? `${field}: ` : ''}${issue?.message ?? 'Invalid input'}`, { field });
 }
 
 const FASTIFY_CODE_DETAILS: Record<string, string> = {

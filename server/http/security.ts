@@ -27,6 +27,9 @@ export async function registerApiRateLimit(app: FastifyInstance, config: AppConf
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     errorResponseBuilder: (_request, context) =>
-      new DomainError('rate_limited', `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+      new DomainError(
+        'rate_limited',
+        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
   });
 }

@@ -127,14 +127,20 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
     expect(reused.json()).toMatchObject({ detail: 'Invalid or expired verification link' });
     const again = await post('/api/v1/auth/claim-profile/501');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ detail: 'Profile already claimed' });
+    expect(again.json()).toEqual({ detail: 'Profile already claimed', code: 'already_claimed' });
   });
 
   it('answers the spec details for unknown, e-mail-less and malformed carriers', async () => {
-    expect((await post('/api/v1/auth/claim-profile/999999')).json()).toMatchObject({ detail: 'Carrier not found' });
+    expect((await post('/api/v1/auth/claim-profile/999999')).json()).toEqual({
+      detail: 'Carrier not found',
+      code: 'not_found',
+    });
     const noEmail = await post('/api/v1/auth/claim-profile/502');
     expect(noEmail.statusCode).toBe(422);
-    expect(noEmail.json()).toMatchObject({ detail: 'No email associated with this carrier' });
+    expect(noEmail.json()).toEqual({
+      detail: 'No email associated with this carrier',
+      code: 'no_contact_email',
+    });
     expect((await post('/api/v1/auth/claim-profile/abc')).statusCode).toBe(400);
     expect(smtp.received).toHaveLength(0);
   });
@@ -327,7 +333,9 @@ describe(`a failed send on ${testDialect}`, () => {
       payload: {},
     });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ detail: 'The e-mail could not be sent. Please try again later.' });
+    expect(response.json()).toMatchObject({
+      detail: 'The e-mail could not be sent. Please try again later.',
+    });
     expect(await app.database.db.selectFrom('login_tokens').selectAll().execute()).toEqual([]);
     await app.close();
   });

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bearerToken } from '../../http/auth.ts';
-import { parseInput } from '../../http/errors.ts';
-import { DotNumberParams, emailAddress } from '../../http/params.ts';
+import { DotNumberParams, emailAddress, parseInput } from '../../../core/input.ts';
 import type { Services } from '../../services.ts';
 
 const TokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'malformed token') });

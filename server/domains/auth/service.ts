@@ -149,7 +149,8 @@ export function createAuthService({
           .where('id', '=', row.company_id)
           .where('claimed', '=', 0)
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) throw new DomainError('already_claimed', 'Profile already claimed');
+        if (Number(updated.numUpdatedRows) === 0)
+          throw new DomainError('already_claimed', 'Profile already claimed');
         // The claimed profile keeps the data blocks it showed unclaimed (issue 16).
         await createDefaultBlocks(trx, row.company_id, now);
         const user = await trx

@@ -179,8 +179,9 @@ describe(`block content on ${testDialect}: sanitised on every write, within the 
       }
       const over = await create(owner, { block_type: 'custom' });
       expect(over.statusCode).toBe(409);
-      expect(over.json()).toMatchObject({
+      expect(over.json()).toEqual({
         detail: `A profile can have at most ${MAX_CUSTOM_BLOCKS} custom blocks`,
+        code: 'conflict',
       });
 
       const about = (await create(owner, { block_type: 'about_us' })).json();

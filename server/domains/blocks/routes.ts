@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireSession } from '../../http/auth.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { parseInput } from '../../http/errors.ts';
-import { idParams } from '../../http/params.ts';
+import { idParams, parseInput } from '../../../core/input.ts';
 import type { Services } from '../../services.ts';
 import { BLOCK_TYPE_NAMES, BLOCK_WIDTHS } from '../../../core/block-types.ts';
 

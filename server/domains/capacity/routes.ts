@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireSession } from '../../http/auth.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { parseInput } from '../../http/errors.ts';
-import { DotNumberParams, idParams } from '../../http/params.ts';
+import { DotNumberParams, idParams, parseInput } from '../../../core/input.ts';
 import type { Services } from '../../services.ts';
 
 const isoDay = z

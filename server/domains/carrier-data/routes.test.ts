@@ -188,7 +188,9 @@ describe(`carrier-data API on ${testDialect}`, () => {
         url: `/carrier-data/api/v1/company/${dot}/safety-summary`,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ detail: 'dotNumber: DOT number must be a positive whole number' });
+      expect(response.json()).toMatchObject({
+        detail: 'dotNumber: DOT number must be a positive whole number',
+      });
     },
   );
 

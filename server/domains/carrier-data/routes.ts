@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
-import { parseInput } from '../../http/errors.ts';
-import { DotNumberParams, dotNumber, wholeNumber } from '../../http/params.ts';
+import { dotNumber, DotNumberParams, parseInput, wholeNumber } from '../../../core/input.ts';
 import type { Services } from '../../services.ts';
 
 /** Most inspections one page returns; larger requests are capped, not refused. */

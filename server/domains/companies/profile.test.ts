@@ -179,7 +179,9 @@ describe(`GET /api/v1/companies/profile/{dotNumber} on ${testDialect}`, () => {
     for (const dot of ['abc', '-1', '0', '12.5', '1234567890']) {
       const response = await app.fastify.inject({ url: `/api/v1/companies/profile/${dot}` });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ detail: 'dotNumber: DOT number must be a positive whole number' });
+      expect(response.json()).toMatchObject({
+        detail: 'dotNumber: DOT number must be a positive whole number',
+      });
     }
   });
 });
@@ -396,6 +398,8 @@ describe(`GET /api/v1/capacity/public/{dotNumber} on ${testDialect}`, () => {
     expect((await app.fastify.inject({ url: '/api/v1/capacity/public/999999' })).statusCode).toBe(404);
     const malformed = await app.fastify.inject({ url: '/api/v1/capacity/public/12ab' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toMatchObject({ detail: 'dotNumber: DOT number must be a positive whole number' });
+    expect(malformed.json()).toMatchObject({
+      detail: 'dotNumber: DOT number must be a positive whole number',
+    });
   });
 });

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
-import { parseInput } from '../../http/errors.ts';
-import { DotNumberParams } from '../../http/params.ts';
+import { DotNumberParams, parseInput } from '../../../core/input.ts';
 import { requireSession } from '../../http/auth.ts';
 import type { Services } from '../../services.ts';
 import { MAX_CSS_BYTES } from './profile-service.ts';
@@ -17,7 +16,8 @@ const ProfileQuery = z.object({
 async function ownDotNumber(request: FastifyRequest, services: Services): Promise<number> {
   const session = await requireSession(request, services);
   const { dotNumber } = parseInput(DotNumberParams, request.params);
-  if (dotNumber !== session.dotNumber) throw new DomainError('forbidden', 'You can only edit your own profile');
+  if (dotNumber !== session.dotNumber)
+    throw new DomainError('forbidden', 'You can only edit your own profile');
   return dotNumber;
 }
 

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireSession } from '../../http/auth.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { parseInput, sendError } from '../../http/errors.ts';
-import { idParams } from '../../http/params.ts';
+import { idParams, parseInput } from '../../../core/input.ts';
+import { sendError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '../../../core/uploads.ts';
 import { MAX_ALT_TEXT_LENGTH, MEDIA_PATH, type Upload } from './service.ts';
@@ -38,14 +38,18 @@ async function readFilePart(part: MultipartFile): Promise<Buffer> {
 /** The `file` and `alt_text` of a multipart upload, with every malformed request answered 4xx. */
 async function receiveUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) {
-    throw new DomainError('unsupported_media_type', 'Send the image as multipart/form-data with a file field');
+    throw new DomainError(
+      'unsupported_media_type',
+      'Send the image as multipart/form-data with a file field',
+    );
   }
   let data: Buffer | undefined;
   let altText: unknown = '';
   try {
     for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw new DomainError('invalid', 'The image must be sent in the file field');
+        if (part.fieldname !== 'file')
+          throw new DomainError('invalid', 'The image must be sent in the file field');
         data = await readFilePart(part);
       } else if (part.fieldname === 'alt_text') {
         altText = part.value;

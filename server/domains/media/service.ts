@@ -68,7 +68,8 @@ export function createMediaService(repo: MediaRepo, storage: MediaStorage, clock
       if (imageDecodeQueue.full) throw busyError();
       const { data, altText } = await receive();
       const format = sniffImageFormat(data);
-      if (!format) throw new DomainError('unsupported_media_type', 'Only JPEG, PNG, GIF or WebP images can be uploaded');
+      if (!format)
+        throw new DomainError('unsupported_media_type', 'Only JPEG, PNG, GIF or WebP images can be uploaded');
       const image = await reencodeImage(data, format);
       const key = await storage.put(image, IMAGE_FORMATS[format].extension);
       try {

@@ -249,7 +249,7 @@ describe(`ratings API on ${testDialect}`, () => {
     ]) {
       const refused = await ask(again);
       expect(refused.statusCode, again).toBe(409);
-      expect(refused.json()).toMatchObject({ detail: DUPLICATE_REQUEST_DETAIL });
+      expect(refused.json()).toEqual({ detail: DUPLICATE_REQUEST_DETAIL, code: 'duplicate_request' });
     }
     expect((await ask('dispatch+east@shipper-b.example.com')).statusCode).toBe(201);
     expect((await ask('Dispatch+West@Shipper-B.example.com')).statusCode).toBe(409);
@@ -274,7 +274,7 @@ describe(`ratings API on ${testDialect}`, () => {
     now = new Date(start.getTime() + 7 * DAY_MS - 1000);
     const refused = await ask('c', 'repeat@shipper.example.com');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ detail: DUPLICATE_REQUEST_DETAIL });
+    expect(refused.json()).toEqual({ detail: DUPLICATE_REQUEST_DETAIL, code: 'duplicate_request' });
     expect(refused.json().detail).toBe(
       'This reviewer already submitted a review for the company within the last week',
     );
@@ -484,7 +484,9 @@ describe(`ratings API on ${testDialect}`, () => {
         load_number: '1',
       });
       expect(response.statusCode).toBe(502);
-      expect(response.json()).toMatchObject({ detail: 'The e-mail could not be sent. Please try again later.' });
+      expect(response.json()).toMatchObject({
+        detail: 'The e-mail could not be sent. Please try again later.',
+      });
     } finally {
       app.services.mail.send = send;
     }

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, LOAD_NUMBER_MAX_LENGTH, MAX_STARS } from '../../../core/ratings.ts';
 import { requireSession } from '../../http/auth.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { parseInput } from '../../http/errors.ts';
-import { emailAddress, idParams } from '../../http/params.ts';
+import { emailAddress, idParams, parseInput } from '../../../core/input.ts';
 import type { Services } from '../../services.ts';
 import { REVIEW_NOT_FOUND } from './service.ts';
 

@@ -87,7 +87,10 @@ export function createRatingsService({ repo, ratingSummary, mail, appUrl, clock,
         throw new DomainError('duplicate_request', DUPLICATE_REQUEST_DETAIL);
       }
       if ((await repo.countRequestsSince(companyId, since(DAY_MS))) >= REQUESTS_PER_COMPANY_PER_DAY) {
-        throw new DomainError('rate_limited', 'Too many rating requests in the last 24 hours. Please try again later.');
+        throw new DomainError(
+          'rate_limited',
+          'Too many rating requests in the last 24 hours. Please try again later.',
+        );
       }
       const id = randomBytes(16).toString('base64url');
       await repo.insertRequest({

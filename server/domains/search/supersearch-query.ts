@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
-import { parseInput } from '../../http/errors.ts';
-import { wholeNumber } from '../../http/params.ts';
+import { parseInput, wholeNumber } from '../../../core/input.ts';
 import { CARGO_TYPES, type CargoCode } from '../../../core/cargo.ts';
 import { zipCentroid } from '../carrier-data/geocode.ts';
 import { isRecognisedJurisdiction } from '../../../core/jurisdictions.ts';

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin } from '../../http/auth.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { parseInput } from '../../http/errors.ts';
-import { emailAddress, idParams } from '../../http/params.ts';
+import { emailAddress, idParams, parseInput } from '../../../core/input.ts';
 import type { Services } from '../../services.ts';
 
 const UserIdParams = idParams('user id');

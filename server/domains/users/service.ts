@@ -51,7 +51,8 @@ export function createUsersService(db: Db, clock: () => Date) {
       .where('company_id', '=', companyId)
       .where('email', '=', email);
     if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
-    if (await query.executeTakeFirst()) throw new DomainError('conflict', 'A user with this email already exists');
+    if (await query.executeTakeFirst())
+      throw new DomainError('conflict', 'A user with this email already exists');
   }
 
   return {
