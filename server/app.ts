@@ -14,6 +14,7 @@ import { mediaFileRoutes, mediaRoutes } from './domains/media/routes.ts';
 import { ratingRoutes } from './domains/ratings/routes.ts';
 import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
+import { registerAuthentication } from './http/auth.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     async (api) => {
       await registerApiRateLimit(api, config);
       registerCrossSiteGuard(api);
+      registerAuthentication(api, services);
       healthRoutes(api, services);
       companyRoutes(api, services);
       capacityRoutes(api, services);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireSession } from '../../http/auth.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { DotNumberParams, idParams, parseInput } from '../../../core/input.ts';
 import type { Services } from '../../services.ts';
@@ -38,26 +37,26 @@ export function capacityRoutes(app: FastifyInstance, services: Services): void {
   });
 
   // The owner's own board: every entry, managed with a session of the company.
-  app.get('/capacity', async (request) => {
-    const session = await requireSession(request, services);
+  app.get('/capacity', { config: { auth: 'session' } }, async (request) => {
+    const { session } = request;
     return services.capacity.list(session.companyId);
   });
 
-  app.post('/capacity', async (request, reply) => {
-    const session = await requireSession(request, services);
+  app.post('/capacity', { config: { auth: 'session' } }, async (request, reply) => {
+    const { session } = request;
     return reply
       .status(201)
       .send(await services.capacity.create(session.companyId, parseInput(CapacityBody, request.body)));
   });
 
-  app.put('/capacity/:id', async (request) => {
-    const session = await requireSession(request, services);
+  app.put('/capacity/:id', { config: { auth: 'session' } }, async (request) => {
+    const { session } = request;
     const { id } = parseInput(EntryIdParams, request.params);
     return services.capacity.update(session.companyId, id, parseInput(CapacityBody, request.body));
   });
 
-  app.delete('/capacity/:id', async (request, reply) => {
-    const session = await requireSession(request, services);
+  app.delete('/capacity/:id', { config: { auth: 'session' } }, async (request, reply) => {
+    const { session } = request;
     const { id } = parseInput(EntryIdParams, request.params);
     await services.capacity.remove(session.companyId, id);
     return reply.status(204).send();

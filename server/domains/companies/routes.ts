@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
 import { DotNumberParams, parseInput } from '../../../core/input.ts';
-import { requireSession } from '../../http/auth.ts';
+import { authenticate, type SessionUser } from '../../http/auth.ts';
 import type { Services } from '../../services.ts';
 import { MAX_CSS_BYTES } from './profile-service.ts';
 
@@ -13,8 +13,7 @@ const ProfileQuery = z.object({
 });
 
 /** The DOT number of the path, when it is the caller's own company (403 otherwise: never a change). */
-async function ownDotNumber(request: FastifyRequest, services: Services): Promise<number> {
-  const session = await requireSession(request, services);
+function ownDotNumber(request: FastifyRequest, session: SessionUser): number {
   const { dotNumber } = parseInput(DotNumberParams, request.params);
   if (dotNumber !== session.dotNumber)
     throw new DomainError('forbidden', 'You can only edit your own profile');
@@ -24,8 +23,8 @@ async function ownDotNumber(request: FastifyRequest, services: Services): Promis
 export function companyRoutes(app: FastifyInstance, services: Services): void {
   app.get('/companies/supersearch', async (request) => services.search.supersearchQuery(request.query));
 
-  app.get('/companies/me', async (request) => {
-    const session = await requireSession(request, services);
+  app.get('/companies/me', { config: { auth: 'session' } }, async (request) => {
+    const { session } = request;
     const company = await services.profiles.ownCompany(session.dotNumber);
     if (!company) throw new DomainError('not_found', 'Company not found');
     return company;
@@ -36,7 +35,9 @@ export function companyRoutes(app: FastifyInstance, services: Services): void {
   app.get('/companies/profile/:dotNumber', async (request, reply) => {
     const { include_hidden: includeHidden } = parseInput(ProfileQuery, request.query);
     if (includeHidden === 'true') {
-      const profile = await services.profiles.ownerProfile(await ownDotNumber(request, services));
+      // Only this query needs a session, so the route cannot declare it: it is checked here.
+      const session = await authenticate(request, services);
+      const profile = await services.profiles.ownerProfile(ownDotNumber(request, session));
       if (!profile) throw new DomainError('not_found', 'Company not found');
       return reply.header('Cache-Control', 'private, no-store').send(profile);
     }
@@ -47,14 +48,14 @@ export function companyRoutes(app: FastifyInstance, services: Services): void {
   });
 
   // The style editor's own CSS: the owner's text, what the public page gets, and what was dropped.
-  app.get('/companies/profile/:dotNumber/css', async (request) => {
-    const css = await services.profiles.customCss(await ownDotNumber(request, services));
+  app.get('/companies/profile/:dotNumber/css', { config: { auth: 'session' } }, async (request) => {
+    const css = await services.profiles.customCss(ownDotNumber(request, request.session));
     if (!css) throw new DomainError('not_found', 'Company not found');
     return css;
   });
 
-  app.put('/companies/profile/:dotNumber/css', async (request) => {
-    const dotNumber = await ownDotNumber(request, services);
+  app.put('/companies/profile/:dotNumber/css', { config: { auth: 'session' } }, async (request) => {
+    const dotNumber = ownDotNumber(request, request.session);
     const { css } = parseInput(CssBody, request.body);
     if (Buffer.byteLength(css, 'utf8') > MAX_CSS_BYTES) {
       throw new DomainError('too_large', `Custom CSS may be at most 100 KB (${MAX_CSS_BYTES} bytes)`);

@@ -1,7 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireSession } from '../../http/auth.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { idParams, parseInput } from '../../../core/input.ts';
 import { sendError } from '../../http/errors.ts';
@@ -69,16 +68,16 @@ export function mediaRoutes(app: FastifyInstance, services: Services): void {
   // Multipart parsing exists only in this scope: every other route keeps its own body parsing.
   void app.register(async (uploads) => {
     await uploads.register(multipart);
-    uploads.post('/content/blocks/:id/media', async (request, reply) => {
-      const session = await requireSession(request, services);
+    uploads.post('/content/blocks/:id/media', { config: { auth: 'session' } }, async (request, reply) => {
+      const { session } = request;
       const { id } = parseInput(BlockIdParams, request.params);
       const asset = await services.media.upload(session.companyId, id, () => receiveUpload(request));
       return reply.status(201).send(asset);
     });
   });
 
-  app.delete('/content/media/:id', async (request, reply) => {
-    const session = await requireSession(request, services);
+  app.delete('/content/media/:id', { config: { auth: 'session' } }, async (request, reply) => {
+    const { session } = request;
     const { id } = parseInput(AssetIdParams, request.params);
     await services.media.remove(session.companyId, id);
     return reply.status(204).send();

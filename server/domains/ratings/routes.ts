@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, LOAD_NUMBER_MAX_LENGTH, MAX_STARS } from '../../../core/ratings.ts';
-import { requireSession } from '../../http/auth.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { emailAddress, idParams, parseInput } from '../../../core/input.ts';
 import type { Services } from '../../services.ts';
@@ -48,12 +47,16 @@ const REQUEST_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 hour' } };
 
 /** Ratings (public-side "Request a Rating" and "Submit Rating", section 7). */
 export function ratingRoutes(app: FastifyInstance, services: Services): void {
-  app.post('/ratings/request', { config: REQUEST_RATE_LIMIT }, async (request, reply) => {
-    // The company is the caller's own, from the session; the body cannot name another one.
-    const session = await requireSession(request, services);
-    const body = parseInput(RequestBody, request.body);
-    return reply.status(201).send(await services.ratings.requestRating(session.companyId, body));
-  });
+  app.post(
+    '/ratings/request',
+    { config: { ...REQUEST_RATE_LIMIT, auth: 'session' } },
+    async (request, reply) => {
+      // The company is the caller's own, from the session; the body cannot name another one.
+      const { session } = request;
+      const body = parseInput(RequestBody, request.body);
+      return reply.status(201).send(await services.ratings.requestRating(session.companyId, body));
+    },
+  );
 
   app.get('/ratings/summary/:id', async (request) => {
     const { id } = parseInput(CompanyIdParams, request.params);
