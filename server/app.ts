@@ -60,14 +60,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await registerApiRateLimit(api, config);
       registerCrossSiteGuard(api);
       registerAuthentication(api, services);
-      healthRoutes(api, services);
-      companyRoutes(api, services);
-      capacityRoutes(api, services);
-      authRoutes(api, services);
-      userRoutes(api, services);
-      blockRoutes(api, services);
-      mediaRoutes(api, services);
-      ratingRoutes(api, services);
+      await api.register(healthRoutes, { services });
+      await api.register(companyRoutes, { services });
+      await api.register(capacityRoutes, { services });
+      await api.register(authRoutes, { services });
+      await api.register(userRoutes, { services });
+      await api.register(blockRoutes, { services });
+      await api.register(mediaRoutes, { services });
+      await api.register(ratingRoutes, { services });
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },
@@ -78,14 +78,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     async (carrierData) => {
       await registerApiRateLimit(carrierData, config);
       registerCrossSiteGuard(carrierData);
-      carrierDataRoutes(carrierData, services);
+      await carrierData.register(carrierDataRoutes, { services });
       carrierData.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },
     { prefix: '/carrier-data/api/v1' },
   );
 
-  sitemapRoutes(fastify, services);
-  mediaFileRoutes(fastify, services);
+  await fastify.register(sitemapRoutes, { services });
+  await fastify.register(mediaFileRoutes, { services });
 
   if (options.clientDir) {
     await fastify.register(fastifyStatic, {

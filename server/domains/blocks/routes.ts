@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
 import { idParams, parseInput } from '../../../core/input.ts';
-import type { Services } from '../../services.ts';
+import type { RouteOptions } from '../../services.ts';
 import { BLOCK_TYPE_NAMES, BLOCK_WIDTHS } from '../../../core/block-types.ts';
 
 const BlockIdParams = idParams('block id');
@@ -34,7 +34,7 @@ const ReorderBody = z
   .strict();
 
 /** The content blocks API (owner-side section 7). Writes need a session of the block's own company. */
-export function blockRoutes(app: FastifyInstance, services: Services): void {
+export async function blockRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   app.post('/content/blocks', { config: { auth: 'session' } }, async (request, reply) => {
     const { session } = request;
     const { company_id: companyId, ...block } = parseInput(CreateBlockBody, request.body);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
 import { DotNumberParams, idParams, parseInput } from '../../../core/input.ts';
-import type { Services } from '../../services.ts';
+import type { RouteOptions } from '../../services.ts';
 
 const isoDay = z
   .string()
@@ -27,7 +27,7 @@ const CapacityBody = z
   .strict();
 const EntryIdParams = idParams('id');
 
-export function capacityRoutes(app: FastifyInstance, services: Services): void {
+export async function capacityRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   // The public capacity board of a carrier (owner-side section 7): today on, and 'Anytime'.
   app.get('/capacity/public/:dotNumber', async (request) => {
     const { dotNumber } = parseInput(DotNumberParams, request.params);

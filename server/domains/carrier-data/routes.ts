@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
 import { dotNumber, DotNumberParams, parseInput, wholeNumber } from '../../../core/input.ts';
-import type { Services } from '../../services.ts';
+import type { RouteOptions } from '../../services.ts';
 
 /** Most inspections one page returns; larger requests are capped, not refused. */
 export const MAX_INSPECTIONS_PER_PAGE = 100;
@@ -24,7 +24,7 @@ const carrierNotFound = () => new DomainError('not_found', 'Carrier not found');
  * from our own FMCSA store. The data is public, so no credential is required
  * (docs/decisions/007-carrier-data-api.md).
  */
-export function carrierDataRoutes(app: FastifyInstance, services: Services): void {
+export async function carrierDataRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   app.get('/company/:dotNumber/safety-summary', async (request) => {
     const { dotNumber } = parseInput(DotNumberParams, request.params);
     const summary = await services.carrierData.safetySummary(dotNumber);

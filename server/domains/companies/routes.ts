@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
 import { DotNumberParams, parseInput } from '../../../core/input.ts';
 import { authenticate, type SessionUser } from '../../http/auth.ts';
-import type { Services } from '../../services.ts';
+import type { RouteOptions } from '../../services.ts';
 import { MAX_CSS_BYTES } from './profile-service.ts';
 
 const CssBody = z.object({ css: z.string() }).strict();
@@ -20,7 +20,7 @@ function ownDotNumber(request: FastifyRequest, session: SessionUser): number {
   return dotNumber;
 }
 
-export function companyRoutes(app: FastifyInstance, services: Services): void {
+export async function companyRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   app.get('/companies/supersearch', async (request) => services.search.supersearchQuery(request.query));
 
   app.get('/companies/me', { config: { auth: 'session' } }, async (request) => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
 import { idParams, parseInput } from '../../../core/input.ts';
 import { sendError } from '../../http/errors.ts';
-import type { Services } from '../../services.ts';
+import type { RouteOptions } from '../../services.ts';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '../../../core/uploads.ts';
 import { MAX_ALT_TEXT_LENGTH, MEDIA_PATH, type Upload } from './service.ts';
 
@@ -64,7 +64,7 @@ async function receiveUpload(request: FastifyRequest): Promise<Upload> {
 }
 
 /** The media API (owner-side section 7): images on a company's own content blocks. */
-export function mediaRoutes(app: FastifyInstance, services: Services): void {
+export async function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   // Multipart parsing exists only in this scope: every other route keeps its own body parsing.
   void app.register(async (uploads) => {
     await uploads.register(multipart);
@@ -88,7 +88,7 @@ export function mediaRoutes(app: FastifyInstance, services: Services): void {
  * Stored images under /media/{key}. Keys are random and never reused, so a response may be cached
  * for good; anything that is not a key of the storage (`..`, slashes, other names) is a 404.
  */
-export function mediaFileRoutes(app: FastifyInstance, services: Services): void {
+export async function mediaFileRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   app.get(`${MEDIA_PATH}*`, async (request, reply) => {
     const file = await services.media.open((request.params as { '*': string })['*']);
     if (!file) return sendError(reply, 'not_found', 'Not Found');

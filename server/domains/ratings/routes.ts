@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, LOAD_NUMBER_MAX_LENGTH, MAX_STARS } from '../../../core/ratings.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { emailAddress, idParams, parseInput } from '../../../core/input.ts';
-import type { Services } from '../../services.ts';
+import type { RouteOptions } from '../../services.ts';
 import { REVIEW_NOT_FOUND } from './service.ts';
 
 // Control characters have no business in typed text (and PostgreSQL refuses NUL); comments keep line breaks and tabs.
@@ -46,7 +46,7 @@ interface ReviewParams {
 const REQUEST_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 hour' } };
 
 /** Ratings (public-side "Request a Rating" and "Submit Rating", section 7). */
-export function ratingRoutes(app: FastifyInstance, services: Services): void {
+export async function ratingRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   app.post(
     '/ratings/request',
     { config: { ...REQUEST_RATE_LIMIT, auth: 'session' } },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
 import { emailAddress, idParams, parseInput } from '../../../core/input.ts';
-import type { Services } from '../../services.ts';
+import type { RouteOptions } from '../../services.ts';
 
 const UserIdParams = idParams('user id');
 const CreateUserBody = z.object({
@@ -19,7 +19,7 @@ const UpdateUserBody = z
   .strict();
 
 /** Company user management (public-side "Settings", User Management): admins of the company only. */
-export function userRoutes(app: FastifyInstance, services: Services): void {
+export async function userRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   app.get('/users', { config: { auth: 'admin' } }, async (request) => {
     const { session } = request;
     return services.users.list(session.companyId);
