@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { createRequestListener } from '@react-router/node';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { Services } from '../services.ts';
 import { isLocalRequest } from './loopback.ts';
@@ -13,6 +13,8 @@ interface RequestFacts {
   nonce: string;
   /** The outbox, for a request from this machine while the outbox page is on; null otherwise. */
   outbox: Services['outbox'];
+  /** The request's logger, so a loader's or the renderer's failure is logged with the request id. */
+  log: FastifyBaseLogger;
 }
 const requestFacts = new AsyncLocalStorage<RequestFacts>();
 
@@ -58,7 +60,12 @@ export function ssrPlugin(build: ServerBuild, services: Services) {
       mode: process.env.NODE_ENV === 'production' ? 'production' : 'development',
       getLoadContext: () => {
         const facts = requestFacts.getStore();
-        return { services: pageServices, nonce: facts?.nonce ?? '', outbox: facts?.outbox ?? null };
+        return {
+          services: pageServices,
+          nonce: facts?.nonce ?? '',
+          outbox: facts?.outbox ?? null,
+          log: facts?.log ?? app.log,
+        };
       },
     });
 
@@ -74,7 +81,11 @@ export function ssrPlugin(build: ServerBuild, services: Services) {
       const nonce = randomBytes(16).toString('base64');
       reply.raw.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
       reply.hijack();
-      const facts: RequestFacts = { nonce, outbox: outbox && isLocalRequest(request) ? outbox : null };
+      const facts: RequestFacts = {
+        nonce,
+        outbox: outbox && isLocalRequest(request) ? outbox : null,
+        log: request.log,
+      };
       await requestFacts.run(facts, () => listener(request.raw, reply.raw));
     });
   };

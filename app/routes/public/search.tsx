@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { params, outcome: { ok: true, result } as Outcome };
   } catch (error) {
     const refusal = expectedRefusal(error, ['invalid']);
-    if (refusal === null) console.error('search failed', error);
+    if (refusal === null) context.log.error({ err: error }, 'search failed');
     return { params, outcome: { ok: false, detail: refusal?.detail ?? null } as Outcome };
   }
 }
