@@ -30,6 +30,11 @@ const TO_DOMAINS = {
   message:
     'server/db knows no domain: a migration keeps a frozen copy of the rule it applies (docs/architecture.md).',
 };
+const TO_HTTP = {
+  regex: String.raw`(^|/)http/`,
+  message:
+    'Domain code below the routes knows no HTTP: throw a DomainError (core/errors.ts); server/http maps its code to a status.',
+};
 const TO_ROUTES = {
   regex: String.raw`(^|/)routes(\.ts)?$`,
   message:
@@ -91,6 +96,7 @@ export default tseslint.config(
   layer(['app/**/*.{ts,tsx}'], [TO_SERVER_AT_RUN_TIME]),
   layer(['server/**/*.ts', 'cli/**/*.ts'], [TO_APP], STACK_TESTS),
   layer(['server/db/**/*.ts'], [TO_APP, TO_DOMAINS], STACK_TESTS),
-  layer(['server/domains/*/*service.ts'], [TO_APP, TO_ROUTES]),
-  layer(['server/domains/*/repo.ts'], [TO_APP, TO_ROUTES, TO_SERVICE]),
+  layer(['server/domains/**/*.ts'], [TO_APP, TO_HTTP], ['server/domains/*/routes.ts', '**/*.test.ts']),
+  layer(['server/domains/*/*service.ts'], [TO_APP, TO_HTTP, TO_ROUTES]),
+  layer(['server/domains/*/repo.ts'], [TO_APP, TO_HTTP, TO_ROUTES, TO_SERVICE]),
 );

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../server/services';
 
 // What the server hands every loader and action (server/http/ssr.ts). Type-only: no server module is
@@ -12,6 +13,8 @@ declare module 'react-router' {
      * outbox and the outbox page is on (config outboxPage); null for everyone else.
      */
     outbox: Services['outbox'];
+    /** The request's logger: loaders log failures here, never with console.error. */
+    log: FastifyBaseLogger;
   }
 }
 

@@ -8,7 +8,3 @@ export const LOAD_NUMBER_MAX_LENGTH = 50;
 
 /** The longest comment a reviewer can leave; the form stops there and the server refuses more. */
 export const COMMENT_MAX_LENGTH = 2000;
-
-/** The server's detail for a reviewer asked again within a week; the request page maps it to the spec's notice. */
-export const DUPLICATE_REQUEST_DETAIL =
-  'This reviewer already submitted a review for the company within the last week';

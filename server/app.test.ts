@@ -23,7 +23,7 @@ describe(`platform API on ${testDialect}`, () => {
       const response = await app.fastify.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(response.json()).toEqual({ detail: 'Not Found' });
+      expect(response.json()).toMatchObject({ detail: 'Not Found' });
     }
   });
 
@@ -35,7 +35,7 @@ describe(`platform API on ${testDialect}`, () => {
       payload: JSON.stringify({ text: 'x'.repeat(5000) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ detail: 'Request body is too large' });
+    expect(response.json()).toMatchObject({ detail: 'Request body is too large' });
   });
 
   it('refuses malformed JSON with 400 and a detail', async () => {
@@ -46,7 +46,7 @@ describe(`platform API on ${testDialect}`, () => {
       payload: '{"unterminated": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Request body is not valid JSON' });
+    expect(response.json()).toMatchObject({ detail: 'Request body is not valid JSON' });
   });
 
   it('sends security headers with API responses', async () => {
@@ -66,7 +66,7 @@ describe(`platform API on ${testDialect}`, () => {
     const limited = await burst();
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
-    expect(limited.json()).toEqual({
+    expect(limited.json()).toMatchObject({
       detail: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
     });
 

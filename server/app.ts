@@ -14,9 +14,10 @@ import { mediaFileRoutes, mediaRoutes } from './domains/media/routes.ts';
 import { ratingRoutes } from './domains/ratings/routes.ts';
 import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
+import { registerAuthentication } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { registerErrorHandling, sendError } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
 import { ssrPlugin } from './http/ssr.ts';
@@ -60,16 +61,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     async (api) => {
       await registerApiRateLimit(api, config);
       registerCrossSiteGuard(api);
-      healthRoutes(api, services);
-      companyRoutes(api, services);
-      capacityRoutes(api, services);
-      authRoutes(api, services);
-      userRoutes(api, services);
-      blockRoutes(api, services);
-      mediaRoutes(api, services);
-      ratingRoutes(api, services);
+      registerAuthentication(api, services);
+      await api.register(healthRoutes, { services });
+      await api.register(companyRoutes, { services });
+      await api.register(capacityRoutes, { services });
+      await api.register(authRoutes, { services });
+      await api.register(userRoutes, { services });
+      await api.register(blockRoutes, { services });
+      await api.register(mediaRoutes, { services });
+      await api.register(ratingRoutes, { services });
       // Unknown API paths answer JSON, never the HTML 404 page.
-      api.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
+      api.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },
     { prefix: '/api/v1' },
   );
@@ -78,14 +80,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     async (carrierData) => {
       await registerApiRateLimit(carrierData, config);
       registerCrossSiteGuard(carrierData);
-      carrierDataRoutes(carrierData, services);
-      carrierData.all('/*', async (_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
+      await carrierData.register(carrierDataRoutes, { services });
+      carrierData.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },
     { prefix: '/carrier-data/api/v1' },
   );
 
-  sitemapRoutes(fastify, services);
-  mediaFileRoutes(fastify, services);
+  await fastify.register(sitemapRoutes, { services });
+  await fastify.register(mediaFileRoutes, { services });
 
   if (options.clientDir) {
     await fastify.register(fastifyStatic, {

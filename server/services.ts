@@ -98,4 +98,9 @@ export function createServices(
   };
 }
 
+/** What every domain's routes plugin is registered with. */
+export interface RouteOptions {
+  services: Services;
+}
+
 export type Services = ReturnType<typeof createServices>;

@@ -54,6 +54,21 @@ describe('the layer rule', () => {
       "import { value } from './profile-service.ts';",
     ],
     ['a repo imports routes', 'server/domains/ratings/repo.ts', "import { value } from './routes.ts';"],
+    [
+      'a service imports server/http',
+      'server/domains/ratings/service.ts',
+      "import { value } from '../../http/errors.ts';",
+    ],
+    [
+      'a repo imports server/http',
+      'server/domains/ratings/repo.ts',
+      "import { value } from '../../http/errors.ts';",
+    ],
+    [
+      'other domain code imports server/http',
+      'server/domains/search/supersearch-query.ts',
+      "import { value } from '../../http/errors.ts';",
+    ],
   ])('reports: %s', async (_name, filePath, code) => {
     expect(await layerErrors(filePath, code)).toHaveLength(1);
   });
@@ -78,6 +93,16 @@ describe('the layer rule', () => {
       "import { value } from './service.ts';",
     ],
     ['a service imports its repo', 'server/domains/ratings/service.ts', "import { value } from './repo.ts';"],
+    [
+      'routes import server/http',
+      'server/domains/ratings/routes.ts',
+      "import { value } from '../../http/errors.ts';",
+    ],
+    [
+      'a service imports core errors',
+      'server/domains/ratings/service.ts',
+      "import { value } from '../../../core/errors.ts';",
+    ],
   ])('allows: %s', async (_name, filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([]);
   });

@@ -1,12 +1,12 @@
 import type { AppLoadContext } from 'react-router';
 import type { CarrierPanels, Loaded, ProfileData } from './types';
 
-/** Runs one data panel's query; a failure becomes that panel's error state, not a broken page. */
-async function panel<T>(load: () => Promise<T>): Promise<Loaded<T>> {
+/** Runs one data panel's query; a failure is logged and becomes that panel's error state, not a broken page. */
+async function panel<T>(log: AppLoadContext['log'], load: () => Promise<T>): Promise<Loaded<T>> {
   try {
     return { status: 'data', value: await load() };
   } catch (error) {
-    console.error('profile panel failed', error);
+    log.error({ err: error }, 'profile panel failed');
     return { status: 'error' };
   }
 }
@@ -21,18 +21,18 @@ const NOT_LOADED: Loaded<never> = { status: 'unavailable' };
  * is hidden must not carry the board in its data.
  */
 export async function loadCarrierPanels(
-  services: AppLoadContext['services'],
+  { services, log }: Pick<AppLoadContext, 'services' | 'log'>,
   profile: ProfileData,
   { withRatings, withCapacity }: { withRatings: boolean; withCapacity: boolean },
 ): Promise<CarrierPanels> {
   const { carrierData, profiles, ratings } = services;
   const dotNumber = profile.company.dot_number;
   const [safety, carrier, inspectionStates, capacity, ratingDetails] = await Promise.all([
-    panel(() => carrierData.safetySummary(dotNumber)),
-    panel(() => carrierData.carrierRecord(dotNumber)),
-    panel(() => carrierData.inspectionCountsByState(dotNumber)),
-    withCapacity ? panel(() => profiles.publicCapacity(dotNumber)) : NOT_LOADED,
-    withRatings ? panel(() => ratings.details(profile.company.id)) : NOT_LOADED,
+    panel(log, () => carrierData.safetySummary(dotNumber)),
+    panel(log, () => carrierData.carrierRecord(dotNumber)),
+    panel(log, () => carrierData.inspectionCountsByState(dotNumber)),
+    withCapacity ? panel(log, () => profiles.publicCapacity(dotNumber)) : NOT_LOADED,
+    withRatings ? panel(log, () => ratings.details(profile.company.id)) : NOT_LOADED,
   ]);
   return {
     dotNumber,

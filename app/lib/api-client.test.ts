@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from './api-client';
+import { ApiError, apiRequest } from './api-client';
 
 /** Runs one call against a stubbed fetch and returns what it was given. */
 async function sent(path: string, init?: RequestInit) {
@@ -40,5 +40,34 @@ describe('apiRequest', () => {
     const form = new FormData();
     const upload = await sent('/api/v1/content/blocks/1/media', { method: 'POST', body: form });
     expect(upload).toEqual({ body: form, contentType: null });
+  });
+});
+
+describe('ApiError', () => {
+  /** The error a stubbed response makes apiRequest throw. */
+  async function refusal(response: Response): Promise<ApiError> {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => response),
+    );
+    return apiRequest('/api/v1/anything').then(
+      () => expect.unreachable('the call should fail'),
+      (error: unknown) => error as ApiError,
+    );
+  }
+
+  it('carries the server’s detail and code', async () => {
+    const error = await refusal(
+      Response.json({ detail: 'Profile already claimed', code: 'already_claimed' }, { status: 409 }),
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, detail: 'Profile already claimed', code: 'already_claimed' });
+  });
+
+  it('has no code when the body names none it knows, or is not JSON', async () => {
+    const unknown = await refusal(Response.json({ detail: 'Nope', code: 'teapot' }, { status: 418 }));
+    expect(unknown).toMatchObject({ status: 418, detail: 'Nope', code: null });
+    const text = await refusal(new Response('Bad Gateway', { status: 502 }));
+    expect(text).toMatchObject({ status: 502, detail: 'Bad Gateway', code: null });
   });
 });

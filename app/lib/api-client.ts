@@ -1,34 +1,37 @@
+import { isErrorCode, type ErrorCode } from '../../core/errors';
 import { clearSessionToken, readSessionToken } from './session';
 
-/** Error from the main API, carrying the status and the server's `detail` message when it sent one. */
+/**
+ * Error from the main API: the status, and the server's `detail` message and `code` when it sent them.
+ * Pages decide on `code` (core/errors.ts), never on the wording of `detail`.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string | null,
+    readonly code: ErrorCode | null = null,
   ) {
     super(detail ?? `Request failed with status ${status}`);
   }
 }
 
-async function readDetail(response: Response): Promise<string | null> {
+/** The `detail` and `code` of an error response; a plain-text body (a proxy's page) is the detail. */
+async function readError(response: Response): Promise<{ detail: string | null; code: ErrorCode | null }> {
+  const text = await response.text().catch(() => '');
+  if (!text) return { detail: null, code: null };
+  let body: unknown;
   try {
-    const text = await response.text();
-    if (!text) return null;
-    try {
-      const body: unknown = JSON.parse(text);
-      if (typeof body === 'string') return body;
-      if (body && typeof body === 'object') {
-        const { detail, message } = body as { detail?: unknown; message?: unknown };
-        if (typeof detail === 'string') return detail;
-        if (typeof message === 'string') return message;
-      }
-      return null;
-    } catch {
-      return text;
-    }
+    body = JSON.parse(text);
   } catch {
-    return null;
+    return { detail: text, code: null };
   }
+  if (typeof body === 'string') return { detail: body, code: null };
+  if (!body || typeof body !== 'object') return { detail: null, code: null };
+  const { detail, message, code } = body as { detail?: unknown; message?: unknown; code?: unknown };
+  return {
+    detail: typeof detail === 'string' ? detail : typeof message === 'string' ? message : null,
+    code: isErrorCode(code) ? code : null,
+  };
 }
 
 /**
@@ -48,7 +51,10 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
   }
   const response = await fetch(path, { ...init, headers, body });
   if (response.status === 401) clearSessionToken();
-  if (!response.ok) throw new ApiError(response.status, await readDetail(response));
+  if (!response.ok) {
+    const { detail, code } = await readError(response);
+    throw new ApiError(response.status, detail, code);
+  }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

@@ -1,8 +1,9 @@
-/** The `detail` of a client error (400-499) raised by a domain service, or null for anything else. */
-export function clientErrorDetail(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { statusCode, detail } = error as { statusCode?: unknown; detail?: unknown };
-  return typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 && typeof detail === 'string'
-    ? detail
-    : null;
+import { isDomainError, type DomainError, type ErrorCode } from '../../core/errors';
+
+/**
+ * The refusal a loader shows on its page: a domain service's `DomainError` with one of the codes the
+ * page handles, or null for anything else (which the loader logs or rethrows).
+ */
+export function expectedRefusal(error: unknown, codes: readonly ErrorCode[]): DomainError | null {
+  return isDomainError(error) && codes.includes(error.code) ? error : null;
 }

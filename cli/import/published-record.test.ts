@@ -131,7 +131,7 @@ describe(`importing the record as published into ${testDialect}`, () => {
     it('refuses an unrecognised code in the state filter', async () => {
       const response = await app.fastify.inject({ url: '/api/v1/companies/supersearch?address_state=ZZ' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'address_state: unknown state code' });
+      expect(response.json()).toEqual({ detail: 'address_state: unknown state code', code: 'invalid' });
     });
   });
 

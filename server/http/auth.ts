@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
-import { HttpError } from './errors.ts';
+import { DomainError } from '../../core/errors.ts';
 
 export interface SessionUser {
   companyId: number;
@@ -8,6 +8,20 @@ export interface SessionUser {
   userId: number;
   email: string;
   isAdmin: boolean;
+}
+
+/** Who may call a route: any signed-in user of a company, or its admins only. Declared per route. */
+export type RouteAuth = 'session' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route needs a session (401 without one) or an admin's session (403 for other users). */
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    /** The caller's session, on routes that declare `config.auth`; reading it elsewhere is a bug and throws. */
+    readonly session: SessionUser;
+  }
 }
 
 /** The bearer token of a request's Authorization header, if it has one. */
@@ -21,11 +35,11 @@ export function bearerToken(request: FastifyRequest): string | null {
  * token of a deactivated or deleted user, a token issued before the user's e-mail, role or status
  * changed, and a logged-out token are refused at once (401), whatever its expiry says.
  */
-export async function requireSession(request: FastifyRequest, services: Services): Promise<SessionUser> {
+export async function authenticate(request: FastifyRequest, services: Services): Promise<SessionUser> {
   const token = bearerToken(request);
-  if (!token) throw new HttpError(401, 'Not authenticated');
+  if (!token) throw new DomainError('unauthenticated', 'Not authenticated');
   const user = await services.sessions.authenticate(token);
-  if (!user) throw new HttpError(401, 'Session expired or invalid');
+  if (!user) throw new DomainError('unauthenticated', 'Session expired or invalid');
   return {
     companyId: user.companyId,
     dotNumber: user.dot_number,
@@ -35,9 +49,29 @@ export async function requireSession(request: FastifyRequest, services: Services
   };
 }
 
-/** Admins of the caller's company only (403 otherwise). */
-export async function requireAdmin(request: FastifyRequest, services: Services): Promise<SessionUser> {
-  const session = await requireSession(request, services);
-  if (!session.isAdmin) throw new HttpError(403, 'Only company admins can manage users');
-  return session;
+const sessions = new WeakMap<FastifyRequest, SessionUser>();
+
+/**
+ * Authentication for a scope, in one hook: a route that declares `config: { auth }` gets
+ * `request.session` or is refused before its handler runs. The hook runs as a preHandler, after the
+ * body is parsed, so a refusal comes in the same order as when each handler checked first.
+ */
+export function registerAuthentication(app: FastifyInstance, services: Services): void {
+  app.decorateRequest('session', {
+    getter(this: FastifyRequest): SessionUser {
+      const session = sessions.get(this);
+      if (!session)
+        throw new Error(`request.session read on ${this.url}, whose route declares no config.auth`);
+      return session;
+    },
+  });
+  app.addHook('preHandler', async (request) => {
+    const auth = request.routeOptions.config.auth;
+    if (!auth) return;
+    const session = await authenticate(request, services);
+    if (auth === 'admin' && !session.isAdmin) {
+      throw new DomainError('forbidden', 'Only company admins can manage users');
+    }
+    sessions.set(request, session);
+  });
 }

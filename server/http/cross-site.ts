@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.ts';
+import { DomainError } from '../../core/errors.ts';
 
 /** Methods that change state: every one of them must prove it was not sent by another site. */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -27,7 +27,7 @@ export function cannotComeFromAnotherSite(request: FastifyRequest): boolean {
 export function registerCrossSiteGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (STATE_CHANGING.has(request.method) && !cannotComeFromAnotherSite(request)) {
-      throw new HttpError(415, CROSS_SITE_DETAIL);
+      throw new DomainError('unsupported_media_type', CROSS_SITE_DETAIL);
     }
   });
 }

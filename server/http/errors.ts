@@ -1,27 +1,43 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { DomainError, type ErrorCode } from '../../core/errors.ts';
 
 /**
- * An error a domain service or route raises to answer with a status code and a `detail` message,
- * and headers where the status asks for them (Retry-After with a 503).
+ * The one place a code becomes an HTTP status. A `Record` over every code, so a new code fails to
+ * compile until it has its status here.
  */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly detail: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(detail);
-  }
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+  delivery_failed: 502,
+  busy: 503,
+  already_claimed: 409,
+  no_contact_email: 422,
+  duplicate_request: 409,
+};
+
+/**
+ * The code for an error that arrives with a status only (Fastify's own: a body too large, bad JSON).
+ * The general code listed first for that status, else 'invalid' or 'internal' by its class.
+ */
+export function codeForStatus(status: number): ErrorCode {
+  const general = (Object.keys(STATUS_BY_CODE) as ErrorCode[]).find(
+    (code) => STATUS_BY_CODE[code] === status,
+  );
+  return general ?? (status >= 500 ? 'internal' : 'invalid');
 }
 
-/** Validates untrusted input with a zod schema; failure answers 400 with the first problem in `detail`. */
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  throw new HttpError(400, `${where}${issue?.message ?? 'Invalid input'}`);
+/** Sends the error body `{ detail, code }` with the code's status. */
+export function sendError(reply: FastifyReply, code: ErrorCode, detail: string): FastifyReply {
+  return reply.status(STATUS_BY_CODE[code]).send({ detail, code });
 }
 
 const FASTIFY_CODE_DETAILS: Record<string, string> = {
@@ -32,22 +48,23 @@ const FASTIFY_CODE_DETAILS: Record<string, string> = {
 };
 
 /**
- * Every error leaves as JSON `{ detail }` with its status code. Unexpected errors are logged and answer
- * 500 without internals; client errors never reach the error log.
+ * Every error leaves as JSON `{ detail, code }` with the code's status. Unexpected errors are logged
+ * and answer 500 without internals; client errors never reach the error log.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
+      return sendError(reply, error.code, error.detail);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ detail: 'Internal server error' });
+      return sendError(reply, 'internal', 'Internal server error');
     }
     const detail = (error.code && FASTIFY_CODE_DETAILS[error.code]) ?? error.message;
-    return reply.status(status).send({ detail });
+    return reply.status(status).send({ detail, code: codeForStatus(status) });
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
+  app.setNotFoundHandler((_request, reply) => sendError(reply, 'not_found', 'Not Found'));
 }

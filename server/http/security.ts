@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
-import { HttpError } from './errors.ts';
+import { DomainError } from '../../core/errors.ts';
 
 /**
  * Security headers for every response. The document Content-Security-Policy carries a per-request
@@ -27,6 +27,9 @@ export async function registerApiRateLimit(app: FastifyInstance, config: AppConf
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+      new DomainError(
+        'rate_limited',
+        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
   });
 }

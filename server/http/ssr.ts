@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Services } from '../services.ts';
 import { isLocalRequest } from './loopback.ts';
 import { matchesIfNoneMatch, PAGE_CACHE_CONTROL, pageEtag } from './page-cache.ts';
+import { sendError } from './errors.ts';
 
 /** Page routes have no actions, so the server renders pages for reading methods only. */
 const PAGE_METHODS = new Set(['GET', 'HEAD']);
@@ -73,7 +74,7 @@ export function ssrPlugin(build: ServerBuild, services: Services) {
       // No page route has an action (state changes go through the JSON API, guarded against other
       // sites by server/http/cross-site.ts): a form posted from anywhere reaches no page code.
       if (!PAGE_METHODS.has(request.method)) {
-        return reply.status(405).header('Allow', 'GET, HEAD').send({ detail: 'Method Not Allowed' });
+        return sendError(reply.header('Allow', 'GET, HEAD'), 'method_not_allowed', 'Method Not Allowed');
       }
       const nonce = randomBytes(16).toString('base64');
       const pageOutbox = outbox && isLocalRequest(request) ? outbox : null;
@@ -84,6 +85,7 @@ export function ssrPlugin(build: ServerBuild, services: Services) {
       const response = await handle(fetchRequestOf(request, aborted.signal), {
         services: pageServices,
         nonce,
+        log: request.log,
         // Only the outbox page reads it; a page that did holds what only this client may see.
         get outbox() {
           outboxRead = pageOutbox !== null;

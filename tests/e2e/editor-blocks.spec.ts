@@ -408,7 +408,7 @@ test('failed writes show the spec messages and change nothing', async ({ page, c
   await page.route('**/api/v1/content/**', (route) =>
     route.request().method() === 'GET'
       ? route.continue()
-      : route.fulfill({ status: 500, json: { detail: 'Down' } }),
+      : route.fulfill({ status: 500, json: { detail: 'Down', code: 'internal' } }),
   );
   await page.goto('/profile/880025/edit');
   const equipment = blockItem(page, 'Our Equipment');
@@ -453,12 +453,15 @@ test('refusals over a limit show the server’s reason', async ({ page, consoleE
   await page.route('**/api/v1/content/blocks**', (route) => {
     const method = route.request().method();
     if (method === 'POST') {
-      return route.fulfill({ status: 409, json: { detail: 'A profile can have at most 20 custom blocks' } });
+      return route.fulfill({
+        status: 409,
+        json: { detail: 'A profile can have at most 20 custom blocks', code: 'conflict' },
+      });
     }
     if (method === 'PUT') {
       return route.fulfill({
         status: 413,
-        json: { detail: 'Block content may be at most 100 KB (102400 bytes)' },
+        json: { detail: 'Block content may be at most 100 KB (102400 bytes)', code: 'too_large' },
       });
     }
     return route.continue();

@@ -108,7 +108,7 @@ test('the owner adds, edits and deletes capacity entries and the public board fo
 test('a capacity board that cannot be loaded says so', async ({ page, consoleErrors }) => {
   await withVerifiedSession(page, 'owner@880026.example.com');
   await page.route('**/api/v1/capacity', (route) =>
-    route.fulfill({ status: 500, json: { detail: 'Database down' } }),
+    route.fulfill({ status: 500, json: { detail: 'Database down', code: 'internal' } }),
   );
   await page.goto('/profile/880026/edit');
   await expect(page.locator('section.capacity-manager').getByRole('alert')).toHaveText(

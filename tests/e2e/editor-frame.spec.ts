@@ -47,7 +47,7 @@ test('a profile that cannot be loaded says so', async ({ page, consoleErrors }) 
   // carrier is used and its profile call answers 404.
   await withVerifiedSession(page, 'owner@880006.example.com');
   await page.route(/\/api\/v1\/companies\/profile\/880006\?include_hidden=true$/, (route) =>
-    route.fulfill({ status: 404, json: { detail: 'Company not found' } }),
+    route.fulfill({ status: 404, json: { detail: 'Company not found', code: 'not_found' } }),
   );
   await page.goto('/profile/880006/edit');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Could not load profile');

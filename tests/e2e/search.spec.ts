@@ -146,7 +146,11 @@ test('the DOT lookup finds a profile, reports an unknown one, and needs a number
 
 test('the DOT lookup reports a server failure', async ({ page, consoleErrors }) => {
   await page.route('**/api/v1/companies/profile/**', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"detail":"boom","code":"internal"}',
+    }),
   );
   await page.goto('/');
   await page.getByLabel('DOT number').fill('880001');

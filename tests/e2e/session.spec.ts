@@ -64,7 +64,7 @@ test('Logout ends the session on the server: the old token is refused afterwards
   // A copy of the token kept anywhere is useless now.
   const refused = await ownBoard();
   expect(refused.status()).toBe(401);
-  expect(await refused.json()).toEqual({ detail: 'Session expired or invalid' });
+  expect(await refused.json()).toMatchObject({ detail: 'Session expired or invalid' });
 });
 
 test('Logout still forgets the token when the server cannot be reached', async ({ page, consoleErrors }) => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { data, Link } from 'react-router';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { dotNumberParam } from '../../lib/company';
+import { claimFailureText } from '../../lib/refusal-texts';
 import { pageTitle } from '../../../core/site';
 import type { Route } from './+types/claim-profile';
 
@@ -18,20 +19,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData?.company ? `Claim ${loaderData.company.name}` : 'Claim Profile') },
   { name: 'robots', content: 'noindex' },
 ];
-
-/** The spec's messages for the server's claim errors (owner-side section 8). */
-function claimErrorMessage(detail: string | null, dotText: string): string {
-  switch (detail) {
-    case 'Profile already claimed':
-      return 'This profile has already been claimed.';
-    case 'No email associated with this carrier':
-      return 'No email address is associated with this DOT number. Please contact support for assistance.';
-    case 'Carrier not found':
-      return `We couldn't find a carrier with DOT number ${dotText}. Please check the DOT number and try again.`;
-    default:
-      return 'An error occurred while trying to claim this profile. Please try again later.';
-  }
-}
 
 type ClaimState =
   { step: 'idle' | 'sending' } | { step: 'sent'; email: string } | { step: 'error'; message: string };
@@ -54,7 +41,7 @@ export default function ClaimProfileRoute({ loaderData }: Route.ComponentProps) 
     } catch (error) {
       setState({
         step: 'error',
-        message: claimErrorMessage(error instanceof ApiError ? error.detail : null, dotText),
+        message: claimFailureText(error, dotText),
       });
     }
   }

@@ -35,7 +35,7 @@ export default function LoginRoute() {
       setState({
         step: 'error',
         message:
-          error instanceof ApiError && error.status === 404
+          error instanceof ApiError && error.code === 'not_found'
             ? 'No user found with this email address or your account is inactive.'
             : 'An error occurred while trying to log in. Please try again later.',
       });

@@ -28,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // loaded (both are public data: the ratings summary and the public capacity board).
   return {
     panels: profile
-      ? await loadCarrierPanels(context.services, profile, { withRatings: true, withCapacity: true })
+      ? await loadCarrierPanels(context, profile, { withRatings: true, withCapacity: true })
       : null,
   };
 }

@@ -1,27 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ToastMessage } from '../../components/ToastMessage';
-import { ApiError, apiRequest } from '../../lib/api-client';
-import { DUPLICATE_REQUEST_DETAIL, LOAD_NUMBER_MAX_LENGTH } from '../../../core/ratings';
+import { apiRequest } from '../../lib/api-client';
+import { LOAD_NUMBER_MAX_LENGTH } from '../../../core/ratings';
 import { pageTitle } from '../../../core/site';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useRedirectAfterSuccess } from '../../lib/use-redirect-after';
 import { useSession } from '../../lib/use-session';
 import { useToast } from '../../lib/use-toast';
+import { ratingRequestFailureText } from '../../lib/refusal-texts';
 import type { Route } from './+types/request-rating';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Request a Rating') },
   { name: 'robots', content: 'noindex' },
 ];
-
-/** The spec's message rules (section 8): the server's message, one of them reworded, or a fallback. */
-function failureText(error: unknown): string {
-  const detail = error instanceof ApiError ? error.detail : null;
-  if (detail === DUPLICATE_REQUEST_DETAIL)
-    return 'This reviewer has already been sent a request within the last week';
-  return detail || 'Failed to send rating request';
-}
 
 function RequestForm() {
   const [toast, showToast] = useToast();
@@ -42,7 +35,7 @@ function RequestForm() {
       showToast({ kind: 'success', text: 'Rating request sent successfully!' });
     } catch (error) {
       setStep('editing');
-      showToast({ kind: 'error', text: failureText(error) });
+      showToast({ kind: 'error', text: ratingRequestFailureText(error) });
     }
   }
 

@@ -14,7 +14,7 @@ import {
 import type { Company } from '../../lib/company';
 import { CARGO_TYPES } from '../../../core/cargo';
 import { titleCase } from '../../../core/format';
-import { clientErrorDetail } from '../../lib/load-errors';
+import { expectedRefusal } from '../../lib/load-errors';
 import { searchPathFor } from '../../lib/search-path';
 import { pageTitle } from '../../../core/site';
 import { seoMeta } from '../../lib/seo';
@@ -92,11 +92,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const status = result.total === 0 && !isFiltered(filters) ? 404 : 200;
     return data({ ...base, outcome: { kind: 'results' as const, result } }, { status });
   } catch (error) {
-    const detail = clientErrorDetail(error);
-    if (detail?.startsWith('address_state'))
+    const refusal = expectedRefusal(error, ['invalid']);
+    if (refusal === null) throw error;
+    // A state the search does not know is a page that does not exist, not a bad filter.
+    if (refusal.field === 'address_state')
       return data({ ...base, outcome: { kind: 'invalid' as const } }, { status: 404 });
-    if (detail === null) throw error;
-    return data({ ...base, outcome: { kind: 'error' as const, detail } }, { status: 400 });
+    return data({ ...base, outcome: { kind: 'error' as const, detail: refusal.detail } }, { status: 400 });
   }
 }
 

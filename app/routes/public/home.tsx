@@ -55,7 +55,7 @@ function DotLookup() {
       await navigate(`/profile/${encodeURIComponent(value)}`);
     } catch (failure) {
       setError(
-        failure instanceof ApiError && failure.status === 404
+        failure instanceof ApiError && failure.code === 'not_found'
           ? LOOKUP_MESSAGES.notFound
           : LOOKUP_MESSAGES.failed,
       );

@@ -30,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // views skip those queries, and the page's data never carries a board its owner hid.
   const shows = (type: string) => profile.blocks.some((block) => block.block_type === type);
   const [panels, dataDates] = await Promise.all([
-    loadCarrierPanels(context.services, profile, {
+    loadCarrierPanels(context, profile, {
       withRatings: shows('ratings'),
       withCapacity: shows('capacity'),
     }),

@@ -13,7 +13,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const request = await context.services.ratings.ratingRequest(params.reviewId);
     return data({ request }, { status: request ? 200 : 404 });
   } catch (error) {
-    console.error('rating request failed to load', error);
+    context.log.error({ err: error }, 'rating request failed to load');
     return data({ request: null }, { status: 500 });
   }
 }

@@ -11,7 +11,7 @@ import {
   type SearchPageParams,
 } from '../../lib/carrier-search';
 import type { SearchResponse } from '../../lib/company';
-import { clientErrorDetail } from '../../lib/load-errors';
+import { expectedRefusal } from '../../lib/load-errors';
 import { pageTitle } from '../../../core/site';
 import { US_STATES } from '../../../core/us-states';
 import { seoMeta } from '../../lib/seo';
@@ -26,9 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const result = await context.services.search.supersearchQuery(supersearchQuery(params));
     return { params, outcome: { ok: true, result } as Outcome };
   } catch (error) {
-    const detail = clientErrorDetail(error);
-    if (detail === null) console.error('search failed', error);
-    return { params, outcome: { ok: false, detail } as Outcome };
+    const refusal = expectedRefusal(error, ['invalid']);
+    if (refusal === null) context.log.error({ err: error }, 'search failed');
+    return { params, outcome: { ok: false, detail: refusal?.detail ?? null } as Outcome };
   }
 }
 

@@ -92,7 +92,7 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
   it('sends a single-use claim link to the FMCSA e-mail and names it only masked', async () => {
     const response = await post('/api/v1/auth/claim-profile/501');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       detail: 'Verification email sent',
       email: 'd****@claimme.example.com',
     });
@@ -124,17 +124,23 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
     // Used once, never again; and the profile cannot be claimed twice.
     const reused = await get(`/api/v1/auth/verify-claim/${token}`);
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ detail: 'Invalid or expired verification link' });
+    expect(reused.json()).toMatchObject({ detail: 'Invalid or expired verification link' });
     const again = await post('/api/v1/auth/claim-profile/501');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: 'Profile already claimed' });
+    expect(again.json()).toEqual({ detail: 'Profile already claimed', code: 'already_claimed' });
   });
 
   it('answers the spec details for unknown, e-mail-less and malformed carriers', async () => {
-    expect((await post('/api/v1/auth/claim-profile/999999')).json()).toEqual({ detail: 'Carrier not found' });
+    expect((await post('/api/v1/auth/claim-profile/999999')).json()).toEqual({
+      detail: 'Carrier not found',
+      code: 'not_found',
+    });
     const noEmail = await post('/api/v1/auth/claim-profile/502');
     expect(noEmail.statusCode).toBe(422);
-    expect(noEmail.json()).toEqual({ detail: 'No email associated with this carrier' });
+    expect(noEmail.json()).toEqual({
+      detail: 'No email associated with this carrier',
+      code: 'no_contact_email',
+    });
     expect((await post('/api/v1/auth/claim-profile/abc')).statusCode).toBe(400);
     expect(smtp.received).toHaveLength(0);
   });
@@ -154,7 +160,7 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
     now = new Date(now.getTime() + 16 * 60_000);
     const expired = await get(`/api/v1/auth/verify-claim/${token}`);
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toEqual({ detail: 'Invalid or expired verification link' });
+    expect(expired.json()).toMatchObject({ detail: 'Invalid or expired verification link' });
     expect((await get('/api/v1/auth/verify-claim/not*a*token')).statusCode).toBe(400);
   });
 
@@ -188,7 +194,7 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
       .execute();
     const bad = await post('/api/v1/auth/user-login', { email: 'not-an-address' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ detail: 'email: Please enter a valid email address' });
+    expect(bad.json()).toMatchObject({ detail: 'email: Please enter a valid email address' });
     expect((await post('/api/v1/auth/user-login', {})).statusCode).toBe(400);
   });
 
@@ -209,7 +215,7 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
     for (const [dot, published] of Object.entries(UNUSABLE_FMCSA_EMAILS)) {
       const response = await post(`/api/v1/auth/claim-profile/${dot}`, {}, '198.51.100.8');
       expect(response.statusCode, published).toBe(422);
-      expect(response.json(), published).toEqual({ detail: 'No email associated with this carrier' });
+      expect(response.json(), published).toMatchObject({ detail: 'No email associated with this carrier' });
       const company = await app.database.db
         .selectFrom('companies')
         .select(['id', 'email'])
@@ -267,7 +273,7 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
           remoteAddress: '198.51.100.9',
         });
         expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(415);
-        expect(response.json()).toEqual({ detail: CROSS_SITE_DETAIL });
+        expect(response.json()).toMatchObject({ detail: CROSS_SITE_DETAIL });
         expect(response.headers['access-control-allow-origin']).toBeUndefined();
       }
     }
@@ -291,7 +297,7 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
     ] as const) {
       const refused = await claimFrom(dot, client);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ detail: CLAIM_LIMIT_DETAIL });
+      expect(refused.json()).toMatchObject({ detail: CLAIM_LIMIT_DETAIL });
     }
     expect(smtp.received).toHaveLength(3);
     expect(smtp.received.map((mail) => (mail.to && 'text' in mail.to ? mail.to.text : ''))).toEqual([
@@ -327,7 +333,9 @@ describe(`a failed send on ${testDialect}`, () => {
       payload: {},
     });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ detail: 'The e-mail could not be sent. Please try again later.' });
+    expect(response.json()).toMatchObject({
+      detail: 'The e-mail could not be sent. Please try again later.',
+    });
     expect(await app.database.db.selectFrom('login_tokens').selectAll().execute()).toEqual([]);
     await app.close();
   });

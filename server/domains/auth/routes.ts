@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bearerToken } from '../../http/auth.ts';
-import { parseInput } from '../../http/errors.ts';
-import { DotNumberParams, emailAddress } from '../../http/params.ts';
-import type { Services } from '../../services.ts';
+import { DotNumberParams, emailAddress, parseInput } from '../../../core/input.ts';
+import type { RouteOptions } from '../../services.ts';
 
 const TokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'malformed token') });
 const LoginBody = z.object({ email: emailAddress });
@@ -11,7 +10,7 @@ const LoginBody = z.object({ email: emailAddress });
 /** Magic-link endpoints are limited harder than the rest of the API: per client, 10 an hour. */
 const LINK_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 hour' } };
 
-export function authRoutes(app: FastifyInstance, services: Services): void {
+export async function authRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   app.post('/auth/claim-profile/:dotNumber', { config: LINK_RATE_LIMIT }, async (request) => {
     const { dotNumber } = parseInput(DotNumberParams, request.params);
     return services.auth.claimProfile(dotNumber);

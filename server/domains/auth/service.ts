@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
 import { createDefaultBlocks } from '../blocks/default-blocks.ts';
 import { fmcsaAddress } from '../mail/email-addresses.ts';
 import { actionMessage } from '../mail/messages.ts';
@@ -83,7 +83,7 @@ export function createAuthService({
     const refusal = await limitRefusal(kind, target.email);
     if (refusal) {
       await tokens.revoke(id);
-      throw new HttpError(429, refusal);
+      throw new DomainError('rate_limited', refusal);
     }
     const link = `${appUrl}/${VERIFY_PATHS[kind]}/${token}`;
     try {
@@ -93,7 +93,7 @@ export function createAuthService({
     } catch (error) {
       await tokens.revoke(id);
       log('sending a login link failed', error);
-      throw new HttpError(502, 'The e-mail could not be sent. Please try again later.');
+      throw new DomainError('delivery_failed', 'The e-mail could not be sent. Please try again later.');
     }
   }
 
@@ -120,11 +120,11 @@ export function createAuthService({
         .select(['id', 'claimed', 'email', 'name'])
         .where('dot_number', '=', dotNumber)
         .executeTakeFirst();
-      if (!company) throw new HttpError(404, 'Carrier not found');
-      if (company.claimed === 1) throw new HttpError(409, 'Profile already claimed');
+      if (!company) throw new DomainError('not_found', 'Carrier not found');
+      if (company.claimed === 1) throw new DomainError('already_claimed', 'Profile already claimed');
       // The record stays as FMCSA published it; only a field holding one plain address is used.
       const email = fmcsaAddress(company.email);
-      if (!email) throw new HttpError(422, 'No email associated with this carrier');
+      if (!email) throw new DomainError('no_contact_email', 'No email associated with this carrier');
       await sendLink(
         'claim',
         { companyId: company.id, userId: null, email },
@@ -140,7 +140,7 @@ export function createAuthService({
     /** A claim link: the company becomes claimed and its first admin is the FMCSA e-mail address. */
     async verifyClaim(token: string) {
       const row = await tokens.consume('claim', token);
-      if (!row) throw new HttpError(400, 'Invalid or expired verification link');
+      if (!row) throw new DomainError('invalid', 'Invalid or expired verification link');
       const now = clock().toISOString();
       const userId = await db.transaction().execute(async (trx) => {
         const updated = await trx
@@ -149,7 +149,8 @@ export function createAuthService({
           .where('id', '=', row.company_id)
           .where('claimed', '=', 0)
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) throw new HttpError(409, 'Profile already claimed');
+        if (Number(updated.numUpdatedRows) === 0)
+          throw new DomainError('already_claimed', 'Profile already claimed');
         // The claimed profile keeps the data blocks it showed unclaimed (issue 16).
         await createDefaultBlocks(trx, row.company_id, now);
         const user = await trx
@@ -167,7 +168,7 @@ export function createAuthService({
         return user.id;
       });
       const session = await sessionFor(row.company_id, userId);
-      if (!session) throw new HttpError(400, 'Invalid or expired verification link');
+      if (!session) throw new DomainError('invalid', 'Invalid or expired verification link');
       return session;
     },
 
@@ -180,7 +181,7 @@ export function createAuthService({
         .where('email', '=', address)
         .where('is_active', '=', 1)
         .execute();
-      if (users.length === 0) throw new HttpError(404, 'No active user with this email');
+      if (users.length === 0) throw new DomainError('not_found', 'No active user with this email');
       for (const user of users) {
         await sendLink(
           user.is_admin === 1 ? 'login' : 'user_login',
@@ -198,7 +199,7 @@ export function createAuthService({
     async verifyLogin(kind: 'login' | 'user_login', token: string) {
       const row = await tokens.consume(kind, token);
       const session = row?.user_id ? await sessionFor(row.company_id, row.user_id) : null;
-      if (!session) throw new HttpError(400, 'Invalid or expired verification link');
+      if (!session) throw new DomainError('invalid', 'Invalid or expired verification link');
       return session;
     },
 

@@ -78,7 +78,7 @@ describe(`sessions that end on the server (${testDialect})`, () => {
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect(await capacityStatus(first)).toBe(401);
-    expect((await call('GET', '/api/v1/capacity', first)).json()).toEqual({
+    expect((await call('GET', '/api/v1/capacity', first)).json()).toMatchObject({
       detail: 'Session expired or invalid',
     });
     // Another session of the same user (another browser) goes on.

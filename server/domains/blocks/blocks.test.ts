@@ -61,7 +61,7 @@ describe(`content blocks API on ${testDialect}`, () => {
   it('allows one block per type except custom', async () => {
     const again = await create(tokens.a, ids.companyA, { block_type: 'about_us' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: 'This profile already has a about_us block' });
+    expect(again.json()).toMatchObject({ detail: 'This profile already has a about_us block' });
     expect((await create(tokens.a, ids.companyA, { block_type: 'custom' })).statusCode).toBe(201);
     expect((await create(tokens.a, ids.companyA, { block_type: 'custom' })).statusCode).toBe(201);
   });
@@ -139,11 +139,11 @@ describe(`content blocks API on ${testDialect}`, () => {
       blocks: reversed.slice(1),
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ detail: "The order must list exactly this profile's blocks" });
+    expect(missing.json()).toMatchObject({ detail: "The order must list exactly this profile's blocks" });
     const duplicated = await call('PUT', '/api/v1/content/blocks/reorder', tokens.a, {
       blocks: [...reversed, reversed[0]],
     });
-    expect(duplicated.json()).toEqual({ detail: 'Each block may appear only once' });
+    expect(duplicated.json()).toMatchObject({ detail: 'Each block may appear only once' });
     const foreign = await call('PUT', '/api/v1/content/blocks/reorder', tokens.b, { blocks: reversed });
     expect(foreign.statusCode).toBe(400);
     const fractional = await call('PUT', '/api/v1/content/blocks/reorder', tokens.a, {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireSession } from '../../http/auth.ts';
-import { HttpError, parseInput } from '../../http/errors.ts';
-import { idParams } from '../../http/params.ts';
-import type { Services } from '../../services.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { idParams, parseInput } from '../../../core/input.ts';
+import type { RouteOptions } from '../../services.ts';
 import { BLOCK_TYPE_NAMES, BLOCK_WIDTHS } from '../../../core/block-types.ts';
 
 const BlockIdParams = idParams('block id');
@@ -35,30 +34,30 @@ const ReorderBody = z
   .strict();
 
 /** The content blocks API (owner-side section 7). Writes need a session of the block's own company. */
-export function blockRoutes(app: FastifyInstance, services: Services): void {
-  app.post('/content/blocks', async (request, reply) => {
-    const session = await requireSession(request, services);
+export async function blockRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
+  app.post('/content/blocks', { config: { auth: 'session' } }, async (request, reply) => {
+    const { session } = request;
     const { company_id: companyId, ...block } = parseInput(CreateBlockBody, request.body);
     if (companyId !== session.companyId)
-      throw new HttpError(403, 'You can only add blocks to your own profile');
+      throw new DomainError('forbidden', 'You can only add blocks to your own profile');
     return reply.status(201).send(await services.blocks.create(session.companyId, block));
   });
 
   // Registered before /content/blocks/:id so 'reorder' is never read as an id.
-  app.put('/content/blocks/reorder', async (request) => {
-    const session = await requireSession(request, services);
+  app.put('/content/blocks/reorder', { config: { auth: 'session' } }, async (request) => {
+    const { session } = request;
     const { blocks } = parseInput(ReorderBody, request.body);
     return services.blocks.reorder(session.companyId, blocks);
   });
 
-  app.put('/content/blocks/:id', async (request) => {
-    const session = await requireSession(request, services);
+  app.put('/content/blocks/:id', { config: { auth: 'session' } }, async (request) => {
+    const { session } = request;
     const { id } = parseInput(BlockIdParams, request.params);
     return services.blocks.update(session.companyId, id, parseInput(UpdateBlockBody, request.body));
   });
 
-  app.delete('/content/blocks/:id', async (request, reply) => {
-    const session = await requireSession(request, services);
+  app.delete('/content/blocks/:id', { config: { auth: 'session' } }, async (request, reply) => {
+    const { session } = request;
     const { id } = parseInput(BlockIdParams, request.params);
     await services.blocks.remove(session.companyId, id);
     return reply.status(204).send();

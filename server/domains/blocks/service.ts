@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
 import { sanitizeCustomHtml } from '../content/sanitize-html.ts';
 import type { MediaService } from '../media/service.ts';
 import {
@@ -63,7 +63,7 @@ const TOO_LARGE = `Block content may be at most 100 KB (${MAX_BLOCK_CONTENT_BYTE
 
 /** Refuses content over the one-block limit before any work is done on it (413). */
 function ensureBlockSize(text: string) {
-  if (bytes(text) > MAX_BLOCK_CONTENT_BYTES) throw new HttpError(413, TOO_LARGE);
+  if (bytes(text) > MAX_BLOCK_CONTENT_BYTES) throw new DomainError('too_large', TOO_LARGE);
 }
 
 /**
@@ -98,7 +98,7 @@ export function createBlocksService(
       .where('id', '=', blockId)
       .where('company_id', '=', companyId)
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'Block not found');
+    if (!row) throw new DomainError('not_found', 'Block not found');
     return row;
   }
 
@@ -112,7 +112,7 @@ export function createBlocksService(
         .$if(exceptId !== undefined, (query) => query.where('id', '!=', exceptId!))
         .executeTakeFirstOrThrow();
       if (Number(count) >= MAX_CUSTOM_BLOCKS) {
-        throw new HttpError(409, `A profile can have at most ${MAX_CUSTOM_BLOCKS} custom blocks`);
+        throw new DomainError('conflict', `A profile can have at most ${MAX_CUSTOM_BLOCKS} custom blocks`);
       }
       return;
     }
@@ -123,7 +123,7 @@ export function createBlocksService(
       .where('block_type', '=', type)
       .$if(exceptId !== undefined, (query) => query.where('id', '!=', exceptId!))
       .executeTakeFirst();
-    if (taken) throw new HttpError(409, `This profile already has a ${type} block`);
+    if (taken) throw new DomainError('conflict', `This profile already has a ${type} block`);
   }
 
   /**
@@ -137,7 +137,7 @@ export function createBlocksService(
     content: { before: number; after: number; exceptId?: number },
   ) {
     if (content.after <= content.before) return;
-    if (content.after > MAX_BLOCK_CONTENT_BYTES) throw new HttpError(413, TOO_LARGE);
+    if (content.after > MAX_BLOCK_CONTENT_BYTES) throw new DomainError('too_large', TOO_LARGE);
     const { total } = await trx
       .selectFrom('content_blocks')
       .select(sql<number | string | null>`sum(octet_length(block_content))`.as('total'))
@@ -146,8 +146,8 @@ export function createBlocksService(
       .executeTakeFirstOrThrow();
     const others = Number(total ?? 0);
     if (others + content.after > MAX_PROFILE_CONTENT_BYTES) {
-      throw new HttpError(
-        409,
+      throw new DomainError(
+        'conflict',
         `The blocks of a profile may hold at most 500 KB of content together (${MAX_PROFILE_CONTENT_BYTES} bytes); ` +
           `the other blocks hold ${others} bytes and this one would hold ${content.after}`,
       );
@@ -269,9 +269,9 @@ export function createBlocksService(
         .execute();
       const ownIds = new Set(own.map((block) => block.id));
       const sentIds = new Set(order.map((item) => item.id));
-      if (sentIds.size !== order.length) throw new HttpError(400, 'Each block may appear only once');
+      if (sentIds.size !== order.length) throw new DomainError('invalid', 'Each block may appear only once');
       if (sentIds.size !== ownIds.size || [...sentIds].some((id) => !ownIds.has(id))) {
-        throw new HttpError(400, "The order must list exactly this profile's blocks");
+        throw new DomainError('invalid', "The order must list exactly this profile's blocks");
       }
       const now = clock().toISOString();
       await db.transaction().execute(async (trx) => {

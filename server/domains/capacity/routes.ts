@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireSession } from '../../http/auth.ts';
-import { HttpError, parseInput } from '../../http/errors.ts';
-import { DotNumberParams, idParams } from '../../http/params.ts';
-import type { Services } from '../../services.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { DotNumberParams, idParams, parseInput } from '../../../core/input.ts';
+import type { RouteOptions } from '../../services.ts';
 
 const isoDay = z
   .string()
@@ -28,36 +27,36 @@ const CapacityBody = z
   .strict();
 const EntryIdParams = idParams('id');
 
-export function capacityRoutes(app: FastifyInstance, services: Services): void {
+export async function capacityRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   // The public capacity board of a carrier (owner-side section 7): today on, and 'Anytime'.
   app.get('/capacity/public/:dotNumber', async (request) => {
     const { dotNumber } = parseInput(DotNumberParams, request.params);
     const entries = await services.profiles.publicCapacity(dotNumber);
-    if (!entries) throw new HttpError(404, 'Company not found');
+    if (!entries) throw new DomainError('not_found', 'Company not found');
     return entries;
   });
 
   // The owner's own board: every entry, managed with a session of the company.
-  app.get('/capacity', async (request) => {
-    const session = await requireSession(request, services);
+  app.get('/capacity', { config: { auth: 'session' } }, async (request) => {
+    const { session } = request;
     return services.capacity.list(session.companyId);
   });
 
-  app.post('/capacity', async (request, reply) => {
-    const session = await requireSession(request, services);
+  app.post('/capacity', { config: { auth: 'session' } }, async (request, reply) => {
+    const { session } = request;
     return reply
       .status(201)
       .send(await services.capacity.create(session.companyId, parseInput(CapacityBody, request.body)));
   });
 
-  app.put('/capacity/:id', async (request) => {
-    const session = await requireSession(request, services);
+  app.put('/capacity/:id', { config: { auth: 'session' } }, async (request) => {
+    const { session } = request;
     const { id } = parseInput(EntryIdParams, request.params);
     return services.capacity.update(session.companyId, id, parseInput(CapacityBody, request.body));
   });
 
-  app.delete('/capacity/:id', async (request, reply) => {
-    const session = await requireSession(request, services);
+  app.delete('/capacity/:id', { config: { auth: 'session' } }, async (request, reply) => {
+    const { session } = request;
     const { id } = parseInput(EntryIdParams, request.params);
     await services.capacity.remove(session.companyId, id);
     return reply.status(204).send();

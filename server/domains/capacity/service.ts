@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
 import { ANYTIME_DATE } from '../../../core/format.ts';
 
 export interface CapacityInput {
@@ -15,7 +15,7 @@ export function createCapacityService(db: Db, clock: () => Date) {
 
   function checkDate(date: string) {
     if (date !== ANYTIME_DATE && date < today())
-      throw new HttpError(400, 'date: the date cannot be in the past');
+      throw new DomainError('invalid', 'date: the date cannot be in the past');
   }
 
   async function ownEntry(companyId: number, id: number) {
@@ -25,7 +25,7 @@ export function createCapacityService(db: Db, clock: () => Date) {
       .where('id', '=', id)
       .where('company_id', '=', companyId)
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'Capacity entry not found');
+    if (!row) throw new DomainError('not_found', 'Capacity entry not found');
   }
 
   const columns = ['id', 'date', 'trailer', 'origin', 'destination'] as const;

@@ -177,7 +177,7 @@ describe(`carrier-data API on ${testDialect}`, () => {
     ]) {
       const response = await app.fastify.inject({ url });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Carrier not found' });
+      expect(response.json()).toMatchObject({ detail: 'Carrier not found' });
     }
   });
 
@@ -188,7 +188,9 @@ describe(`carrier-data API on ${testDialect}`, () => {
         url: `/carrier-data/api/v1/company/${dot}/safety-summary`,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'dotNumber: DOT number must be a positive whole number' });
+      expect(response.json()).toMatchObject({
+        detail: 'dotNumber: DOT number must be a positive whole number',
+      });
     },
   );
 
@@ -240,7 +242,7 @@ describe(`carrier-data API on ${testDialect}`, () => {
       url: `/carrier-data/api/v1/company/${DOT}/inspections?${query}`,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail });
+    expect(response.json()).toMatchObject({ detail });
   });
 
   it('returns the carrier record with every cargo flag', async () => {

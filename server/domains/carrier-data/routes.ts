@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { HttpError, parseInput } from '../../http/errors.ts';
-import { DotNumberParams, dotNumber, wholeNumber } from '../../http/params.ts';
-import type { Services } from '../../services.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { dotNumber, DotNumberParams, parseInput, wholeNumber } from '../../../core/input.ts';
+import type { RouteOptions } from '../../services.ts';
 
 /** Most inspections one page returns; larger requests are capped, not refused. */
 export const MAX_INSPECTIONS_PER_PAGE = 100;
@@ -17,14 +17,14 @@ const InspectionsQuery = z.object({
 
 const SearchQuery = z.object({ dotNumber });
 
-const carrierNotFound = () => new HttpError(404, 'Carrier not found');
+const carrierNotFound = () => new DomainError('not_found', 'Carrier not found');
 
 /**
  * The carrier-data API the spec treats as a third-party service (public-side section 7), served
  * from our own FMCSA store. The data is public, so no credential is required
  * (docs/decisions/007-carrier-data-api.md).
  */
-export function carrierDataRoutes(app: FastifyInstance, services: Services): void {
+export async function carrierDataRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   app.get('/company/:dotNumber/safety-summary', async (request) => {
     const { dotNumber } = parseInput(DotNumberParams, request.params);
     const summary = await services.carrierData.safetySummary(dotNumber);

@@ -93,7 +93,7 @@ describe(`PUT /api/v1/companies/profile/{dotNumber}/css on ${testDialect}`, () =
     const before = await storedCss(9102);
     const foreign = await putCss(9102, tokens.a, { css: 'p { color: red }' });
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json()).toEqual({ detail: 'You can only edit your own profile' });
+    expect(foreign.json()).toMatchObject({ detail: 'You can only edit your own profile' });
     const unknown = await putCss(999999, tokens.a, { css: 'p { color: red }' });
     expect(unknown.statusCode).toBe(403);
     const anonymous = await putCss(9102, null, { css: 'p { color: red }' });
@@ -115,7 +115,7 @@ describe(`PUT /api/v1/companies/profile/{dotNumber}/css on ${testDialect}`, () =
     expect((await putCss(9101, tokens.a, { css: exactly })).statusCode).toBe(200);
     const tooLarge = await putCss(9101, tokens.a, { css: `${exactly} ` });
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual({ detail: 'Custom CSS may be at most 100 KB (102400 bytes)' });
+    expect(tooLarge.json()).toMatchObject({ detail: 'Custom CSS may be at most 100 KB (102400 bytes)' });
     expect(await storedCss(9101)).toBe(exactly);
     await putCss(9101, tokens.a, { css: before });
   });

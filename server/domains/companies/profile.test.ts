@@ -175,11 +175,13 @@ describe(`GET /api/v1/companies/profile/{dotNumber} on ${testDialect}`, () => {
   it('answers 404 JSON for an unknown DOT number and 400 for a malformed one', async () => {
     const missing = await app.fastify.inject({ url: '/api/v1/companies/profile/999999' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: 'Company not found' });
+    expect(missing.json()).toMatchObject({ detail: 'Company not found' });
     for (const dot of ['abc', '-1', '0', '12.5', '1234567890']) {
       const response = await app.fastify.inject({ url: `/api/v1/companies/profile/${dot}` });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'dotNumber: DOT number must be a positive whole number' });
+      expect(response.json()).toMatchObject({
+        detail: 'dotNumber: DOT number must be a positive whole number',
+      });
     }
   });
 });
@@ -285,7 +287,7 @@ describe(`hidden blocks on ${testDialect}: only their owner ever gets them`, () 
   it('leaves them out of the profile page’s data (server-rendered HTML, hydration and .data)', async () => {
     const result = await profilePageLoader({
       params: { dotNumber: '5150' },
-      context: { services: app.services, nonce: '', outbox: null } as AppLoadContext,
+      context: { services: app.services, nonce: '', outbox: null, log: app.fastify.log } as AppLoadContext,
       request: new Request('http://localhost/profile/5150'),
     } as Parameters<typeof profilePageLoader>[0]);
     const pageData = JSON.stringify(result);
@@ -317,11 +319,11 @@ describe(`hidden blocks on ${testDialect}: only their owner ever gets them`, () 
     expect(anonymous.statusCode).toBe(401);
     const stranger = await get('/api/v1/companies/profile/5150?include_hidden=true', strangerToken);
     expect(stranger.statusCode).toBe(403);
-    expect(stranger.json()).toEqual({ detail: 'You can only edit your own profile' });
+    expect(stranger.json()).toMatchObject({ detail: 'You can only edit your own profile' });
     expect(stranger.body).not.toContain('Secret Plans');
     const malformed = await get('/api/v1/companies/profile/5150?include_hidden=yes', ownerToken);
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ detail: 'include_hidden: must be true or false' });
+    expect(malformed.json()).toMatchObject({ detail: 'include_hidden: must be true or false' });
   });
 });
 
@@ -396,6 +398,8 @@ describe(`GET /api/v1/capacity/public/{dotNumber} on ${testDialect}`, () => {
     expect((await app.fastify.inject({ url: '/api/v1/capacity/public/999999' })).statusCode).toBe(404);
     const malformed = await app.fastify.inject({ url: '/api/v1/capacity/public/12ab' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ detail: 'dotNumber: DOT number must be a positive whole number' });
+    expect(malformed.json()).toMatchObject({
+      detail: 'dotNumber: DOT number must be a positive whole number',
+    });
   });
 });

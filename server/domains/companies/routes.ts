@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HttpError, parseInput } from '../../http/errors.ts';
-import { DotNumberParams } from '../../http/params.ts';
-import { requireSession } from '../../http/auth.ts';
-import type { Services } from '../../services.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { DotNumberParams, parseInput } from '../../../core/input.ts';
+import { authenticate, type SessionUser } from '../../http/auth.ts';
+import type { RouteOptions } from '../../services.ts';
 import { MAX_CSS_BYTES } from './profile-service.ts';
 
 const CssBody = z.object({ css: z.string() }).strict();
@@ -13,20 +13,20 @@ const ProfileQuery = z.object({
 });
 
 /** The DOT number of the path, when it is the caller's own company (403 otherwise: never a change). */
-async function ownDotNumber(request: FastifyRequest, services: Services): Promise<number> {
-  const session = await requireSession(request, services);
+function ownDotNumber(request: FastifyRequest, session: SessionUser): number {
   const { dotNumber } = parseInput(DotNumberParams, request.params);
-  if (dotNumber !== session.dotNumber) throw new HttpError(403, 'You can only edit your own profile');
+  if (dotNumber !== session.dotNumber)
+    throw new DomainError('forbidden', 'You can only edit your own profile');
   return dotNumber;
 }
 
-export function companyRoutes(app: FastifyInstance, services: Services): void {
+export async function companyRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   app.get('/companies/supersearch', async (request) => services.search.supersearchQuery(request.query));
 
-  app.get('/companies/me', async (request) => {
-    const session = await requireSession(request, services);
+  app.get('/companies/me', { config: { auth: 'session' } }, async (request) => {
+    const { session } = request;
     const company = await services.profiles.ownCompany(session.dotNumber);
-    if (!company) throw new HttpError(404, 'Company not found');
+    if (!company) throw new DomainError('not_found', 'Company not found');
     return company;
   });
 
@@ -35,31 +35,33 @@ export function companyRoutes(app: FastifyInstance, services: Services): void {
   app.get('/companies/profile/:dotNumber', async (request, reply) => {
     const { include_hidden: includeHidden } = parseInput(ProfileQuery, request.query);
     if (includeHidden === 'true') {
-      const profile = await services.profiles.ownerProfile(await ownDotNumber(request, services));
-      if (!profile) throw new HttpError(404, 'Company not found');
+      // Only this query needs a session, so the route cannot declare it: it is checked here.
+      const session = await authenticate(request, services);
+      const profile = await services.profiles.ownerProfile(ownDotNumber(request, session));
+      if (!profile) throw new DomainError('not_found', 'Company not found');
       return reply.header('Cache-Control', 'private, no-store').send(profile);
     }
     const { dotNumber } = parseInput(DotNumberParams, request.params);
     const profile = await services.profiles.profile(dotNumber);
-    if (!profile) throw new HttpError(404, 'Company not found');
+    if (!profile) throw new DomainError('not_found', 'Company not found');
     return profile;
   });
 
   // The style editor's own CSS: the owner's text, what the public page gets, and what was dropped.
-  app.get('/companies/profile/:dotNumber/css', async (request) => {
-    const css = await services.profiles.customCss(await ownDotNumber(request, services));
-    if (!css) throw new HttpError(404, 'Company not found');
+  app.get('/companies/profile/:dotNumber/css', { config: { auth: 'session' } }, async (request) => {
+    const css = await services.profiles.customCss(ownDotNumber(request, request.session));
+    if (!css) throw new DomainError('not_found', 'Company not found');
     return css;
   });
 
-  app.put('/companies/profile/:dotNumber/css', async (request) => {
-    const dotNumber = await ownDotNumber(request, services);
+  app.put('/companies/profile/:dotNumber/css', { config: { auth: 'session' } }, async (request) => {
+    const dotNumber = ownDotNumber(request, request.session);
     const { css } = parseInput(CssBody, request.body);
     if (Buffer.byteLength(css, 'utf8') > MAX_CSS_BYTES) {
-      throw new HttpError(413, `Custom CSS may be at most 100 KB (${MAX_CSS_BYTES} bytes)`);
+      throw new DomainError('too_large', `Custom CSS may be at most 100 KB (${MAX_CSS_BYTES} bytes)`);
     }
     const saved = await services.profiles.saveCss(dotNumber, css);
-    if (!saved) throw new HttpError(404, 'Company not found');
+    if (!saved) throw new DomainError('not_found', 'Company not found');
     return saved;
   });
 }

@@ -248,7 +248,7 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
   ])('refuses %j with 400', async (query, detail) => {
     const { status, body } = await search({ super_search_term: 'acme', ...query });
     expect(status).toBe(400);
-    expect(body).toEqual({ detail });
+    expect(body).toMatchObject({ detail });
   });
 
   it.each([

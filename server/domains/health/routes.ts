@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../services.ts';
+import type { RouteOptions } from '../../services.ts';
 
-export function healthRoutes(app: FastifyInstance, services: Services): void {
+export async function healthRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   // Load balancers poll this: 200 while the database answers, 503 when it does not.
   app.get('/health', { config: { rateLimit: false } }, async (_request, reply) => {
     const report = await services.health.check();

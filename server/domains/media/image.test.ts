@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
 import { createDecodeQueue } from './image.ts';
 
 /** Work that runs until the test ends it. */
@@ -32,11 +32,11 @@ describe('the image decode queue', () => {
     expect(log).toEqual(['start a']);
 
     const refused = queue.run(async () => 'd');
-    await expect(refused).rejects.toBeInstanceOf(HttpError);
+    await expect(refused).rejects.toBeInstanceOf(DomainError);
     await expect(refused).rejects.toMatchObject({
-      statusCode: 503,
+      code: 'busy',
       detail: 'The server is busy processing other images. Please try again in 5 seconds.',
-      headers: { 'Retry-After': '5' },
+      retryAfterSeconds: 5,
     });
 
     a.finish();

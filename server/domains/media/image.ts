@@ -1,6 +1,6 @@
 import os from 'node:os';
 import sharp, { type Sharp } from 'sharp';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
 
 // Each upload is decoded once, so libvips' cache of recent operations would only hold memory.
 sharp.cache(false);
@@ -74,11 +74,11 @@ export function createDecodeQueue({ maxRunning, maxWaiting }: { maxRunning: numb
   };
 }
 
-export function busyError(): HttpError {
-  return new HttpError(
-    503,
+export function busyError(): DomainError {
+  return new DomainError(
+    'busy',
     `The server is busy processing other images. Please try again in ${DECODE_RETRY_AFTER_SECONDS} seconds.`,
-    { 'Retry-After': String(DECODE_RETRY_AFTER_SECONDS) },
+    { retryAfterSeconds: DECODE_RETRY_AFTER_SECONDS },
   );
 }
 
@@ -123,14 +123,14 @@ async function checkDecodeBudget(data: Buffer, format: ImageFormat): Promise<voi
     frameHeight = meta.pageHeight ?? meta.height;
     frames = ANIMATED_FORMATS.has(format) ? (meta.pages ?? 1) : 1;
   } catch {
-    throw new HttpError(400, 'The file could not be read as an image');
+    throw new DomainError('invalid', 'The file could not be read as an image');
   }
   const pixels = width * frameHeight * frames;
   const budget = MAX_DECODED_PIXELS[format];
   if (pixels <= budget) return;
   const name = FORMAT_NAMES[format];
-  throw new HttpError(
-    422,
+  throw new DomainError(
+    'unprocessable',
     frames > 1
       ? `The image is too large: an animated ${name} may have at most ${megapixels(budget)} megapixels in all its frames together; this one has ${frames} frames of ${width} x ${frameHeight} (${megapixels(pixels)} megapixels)`
       : `The image is too large: a ${name} may have at most ${megapixels(budget)} megapixels; this one has ${width} x ${frameHeight} (${megapixels(pixels)} megapixels)`,
@@ -217,11 +217,11 @@ async function reencode(data: Buffer, format: ImageFormat): Promise<EncodedImage
     return await encode(image, format);
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new HttpError(
-        422,
+      throw new DomainError(
+        'unprocessable',
         `The image is too large: a ${FORMAT_NAMES[format]} may have at most ${megapixels(MAX_DECODED_PIXELS[format])} megapixels`,
       );
     }
-    throw new HttpError(400, 'The file could not be read as an image');
+    throw new DomainError('invalid', 'The file could not be read as an image');
   }
 }

@@ -1,10 +1,10 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireSession } from '../../http/auth.ts';
-import { HttpError, parseInput } from '../../http/errors.ts';
-import { idParams } from '../../http/params.ts';
-import type { Services } from '../../services.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { idParams, parseInput } from '../../../core/input.ts';
+import { sendError } from '../../http/errors.ts';
+import type { RouteOptions } from '../../services.ts';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '../../../core/uploads.ts';
 import { MAX_ALT_TEXT_LENGTH, type Upload } from './service.ts';
 import { MEDIA_PATH } from './variants.ts';
@@ -28,53 +28,57 @@ const MULTIPART_LIMIT_DETAILS: Record<string, string> = {
 async function readFilePart(part: MultipartFile): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of part.file) {
-    if (part.file.truncated) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+    if (part.file.truncated) throw new DomainError('too_large', FILE_TOO_LARGE_MESSAGE);
     chunks.push(chunk as Buffer);
   }
-  if (part.file.truncated) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+  if (part.file.truncated) throw new DomainError('too_large', FILE_TOO_LARGE_MESSAGE);
   return Buffer.concat(chunks);
 }
 
 /** The `file` and `alt_text` of a multipart upload, with every malformed request answered 4xx. */
 async function receiveUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) {
-    throw new HttpError(415, 'Send the image as multipart/form-data with a file field');
+    throw new DomainError(
+      'unsupported_media_type',
+      'Send the image as multipart/form-data with a file field',
+    );
   }
   let data: Buffer | undefined;
   let altText: unknown = '';
   try {
     for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw new HttpError(400, 'The image must be sent in the file field');
+        if (part.fieldname !== 'file')
+          throw new DomainError('invalid', 'The image must be sent in the file field');
         data = await readFilePart(part);
       } else if (part.fieldname === 'alt_text') {
         altText = part.value;
       }
     }
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     const detail = MULTIPART_LIMIT_DETAILS[(error as { code?: string }).code ?? ''];
-    throw new HttpError(400, detail ?? 'The upload is not a valid multipart form');
+    throw new DomainError('invalid', detail ?? 'The upload is not a valid multipart form');
   }
-  if (!data || data.length === 0) throw new HttpError(400, 'file: an image file is required');
+  if (!data || data.length === 0) throw new DomainError('invalid', 'file: an image file is required');
   return { data, altText: parseInput(UploadFields, { alt_text: altText }).alt_text };
 }
 
 /** The media API (owner-side section 7): images on a company's own content blocks. */
-export function mediaRoutes(app: FastifyInstance, services: Services): void {
+export async function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   // Multipart parsing exists only in this scope: every other route keeps its own body parsing.
   void app.register(async (uploads) => {
     await uploads.register(multipart);
-    uploads.post('/content/blocks/:id/media', async (request, reply) => {
-      const session = await requireSession(request, services);
+    uploads.post('/content/blocks/:id/media', { config: { auth: 'session' } }, async (request, reply) => {
+      const { session } = request;
       const { id } = parseInput(BlockIdParams, request.params);
       const asset = await services.media.upload(session.companyId, id, () => receiveUpload(request));
       return reply.status(201).send(asset);
     });
   });
 
-  app.delete('/content/media/:id', async (request, reply) => {
-    const session = await requireSession(request, services);
+  app.delete('/content/media/:id', { config: { auth: 'session' } }, async (request, reply) => {
+    const { session } = request;
     const { id } = parseInput(AssetIdParams, request.params);
     await services.media.remove(session.companyId, id);
     return reply.status(204).send();
@@ -85,10 +89,10 @@ export function mediaRoutes(app: FastifyInstance, services: Services): void {
  * Stored images under /media/{key}. Keys are random and never reused, so a response may be cached
  * for good; anything that is not a key of the storage (`..`, slashes, other names) is a 404.
  */
-export function mediaFileRoutes(app: FastifyInstance, services: Services): void {
+export async function mediaFileRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   app.get(`${MEDIA_PATH}*`, async (request, reply) => {
     const file = await services.media.open((request.params as { '*': string })['*']);
-    if (!file) return reply.status(404).send({ detail: 'Not Found' });
+    if (!file) return sendError(reply, 'not_found', 'Not Found');
     return reply
       .header('Content-Type', file.contentType)
       .header('Content-Length', file.size)

@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
 import { IMAGE_LIMITS, type BlockType } from '../../../core/block-types.ts';
 import {
   IMAGE_FORMATS,
@@ -65,14 +65,14 @@ async function putAll(storage: MediaStorage, images: EncodedImage[]): Promise<st
  * is scoped to the caller's company: another company's block or asset is reported as not found.
  */
 export function createMediaService(repo: MediaRepo, storage: MediaStorage, clock: () => Date) {
-  const tooMany = (limit: number) => new HttpError(400, `Maximum ${limit} file(s) allowed`);
+  const tooMany = (limit: number) => new DomainError('invalid', `Maximum ${limit} file(s) allowed`);
 
   /** The block's image limit, once the block is known to be the company's and to take images. */
   async function imageLimitOf(companyId: number, blockId: number) {
     const block = await repo.findOwnBlock(companyId, blockId);
-    if (!block) throw new HttpError(404, 'Block not found');
+    if (!block) throw new DomainError('not_found', 'Block not found');
     const limit = IMAGE_LIMITS[block.block_type as BlockType];
-    if (!limit) throw new HttpError(400, `A ${block.block_type} block does not take images`);
+    if (!limit) throw new DomainError('invalid', `A ${block.block_type} block does not take images`);
     return limit;
   }
 
@@ -88,7 +88,8 @@ export function createMediaService(repo: MediaRepo, storage: MediaStorage, clock
       if (imageDecodeQueue.full) throw busyError();
       const { data, altText } = await receive();
       const format = sniffImageFormat(data);
-      if (!format) throw new HttpError(415, 'Only JPEG, PNG, GIF or WebP images can be uploaded');
+      if (!format)
+        throw new DomainError('unsupported_media_type', 'Only JPEG, PNG, GIF or WebP images can be uploaded');
       const { original, variants } = await prepareImage(data, format);
       const [key, ...variantKeys] = await putAll(storage, [original, ...variants]);
       const stored: StoredVariant[] = variants.map((variant, index) => ({
@@ -115,7 +116,7 @@ export function createMediaService(repo: MediaRepo, storage: MediaStorage, clock
           },
           limit,
         );
-        if (row === undefined) throw new HttpError(404, 'Block not found');
+        if (row === undefined) throw new DomainError('not_found', 'Block not found');
         if (row === null) throw tooMany(limit);
         return toAssetView(row);
       } catch (error) {
@@ -127,7 +128,7 @@ export function createMediaService(repo: MediaRepo, storage: MediaStorage, clock
     /** Deletes an asset: its row first, so a failed file deletion never leaves a broken image on a page. */
     async remove(companyId: number, assetId: number) {
       const asset = await repo.findOwnAsset(companyId, assetId);
-      if (!asset) throw new HttpError(404, 'Asset not found');
+      if (!asset) throw new DomainError('not_found', 'Asset not found');
       await repo.delete(assetId);
       await Promise.all(storageKeysOf(asset).map((key) => storage.delete(key)));
     },

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, LOAD_NUMBER_MAX_LENGTH, MAX_STARS } from '../../../core/ratings.ts';
-import { requireSession } from '../../http/auth.ts';
-import { HttpError, parseInput } from '../../http/errors.ts';
-import { emailAddress, idParams } from '../../http/params.ts';
-import type { Services } from '../../services.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { emailAddress, idParams, parseInput } from '../../../core/input.ts';
+import type { RouteOptions } from '../../services.ts';
 import { REVIEW_NOT_FOUND } from './service.ts';
 
 // Control characters have no business in typed text (and PostgreSQL refuses NUL); comments keep line breaks and tabs.
@@ -47,13 +46,17 @@ interface ReviewParams {
 const REQUEST_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 hour' } };
 
 /** Ratings (public-side "Request a Rating" and "Submit Rating", section 7). */
-export function ratingRoutes(app: FastifyInstance, services: Services): void {
-  app.post('/ratings/request', { config: REQUEST_RATE_LIMIT }, async (request, reply) => {
-    // The company is the caller's own, from the session; the body cannot name another one.
-    const session = await requireSession(request, services);
-    const body = parseInput(RequestBody, request.body);
-    return reply.status(201).send(await services.ratings.requestRating(session.companyId, body));
-  });
+export async function ratingRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
+  app.post(
+    '/ratings/request',
+    { config: { ...REQUEST_RATE_LIMIT, auth: 'session' } },
+    async (request, reply) => {
+      // The company is the caller's own, from the session; the body cannot name another one.
+      const { session } = request;
+      const body = parseInput(RequestBody, request.body);
+      return reply.status(201).send(await services.ratings.requestRating(session.companyId, body));
+    },
+  );
 
   app.get('/ratings/summary/:id', async (request) => {
     const { id } = parseInput(CompanyIdParams, request.params);
@@ -62,7 +65,7 @@ export function ratingRoutes(app: FastifyInstance, services: Services): void {
 
   app.get<{ Params: ReviewParams }>('/ratings/:reviewId', async (request) => {
     const found = await services.ratings.ratingRequest(request.params.reviewId);
-    if (!found) throw new HttpError(404, REVIEW_NOT_FOUND);
+    if (!found) throw new DomainError('not_found', REVIEW_NOT_FOUND);
     return found;
   });
 

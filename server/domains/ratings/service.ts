@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DUPLICATE_REQUEST_DETAIL } from '../../../core/ratings.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
 import type { RatingSummary } from '../companies/profile-service.ts';
 import { emailDomain, isWithinDomain, mailboxKey, ownedDomain } from '../mail/email-addresses.ts';
 import { ratingRequestMessage } from '../mail/messages.ts';
@@ -10,6 +9,10 @@ import type { RatingsRepo, RatingValues } from './repo.ts';
 /** Review ids are 128 random bits in base64url: 22 characters, unguessable, used as the primary key. */
 const REVIEW_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 export const REVIEW_NOT_FOUND = 'Rating request not found';
+
+/** The refusal of a reviewer asked again within a week; the request page rewords it by its code, 'duplicate_request'. */
+export const DUPLICATE_REQUEST_DETAIL =
+  'This reviewer already submitted a review for the company within the last week';
 
 const DAY_MS = 86_400_000;
 /** The same reviewer can be asked again for the same company only after a week (spec section 9). */
@@ -37,7 +40,7 @@ export function createRatingsService({ repo, ratingSummary, mail, appUrl, clock,
 
   async function companyOrFail(companyId: number) {
     const company = await repo.findCompany(companyId);
-    if (!company) throw new HttpError(404, 'Company not found');
+    if (!company) throw new DomainError('not_found', 'Company not found');
     return company;
   }
 
@@ -51,11 +54,11 @@ export function createRatingsService({ repo, ratingSummary, mail, appUrl, clock,
     const users = await repo.companyUserEmails(company.id);
     const reviewerKey = mailboxKey(reviewer);
     if (users.some((address) => mailboxKey(address) === reviewerKey)) {
-      throw new HttpError(422, 'You cannot request a rating from a user of your own company');
+      throw new DomainError('unprocessable', 'You cannot request a rating from a user of your own company');
     }
     if (company.email && mailboxKey(company.email) === reviewerKey) {
-      throw new HttpError(
-        422,
+      throw new DomainError(
+        'unprocessable',
         "You cannot request a rating from the e-mail address on your company's FMCSA record",
       );
     }
@@ -63,8 +66,8 @@ export function createRatingsService({ repo, ratingSummary, mail, appUrl, clock,
     for (const address of [company.email, ...users]) {
       const domain = ownedDomain(address);
       if (domain && isWithinDomain(reviewerDomain, domain)) {
-        throw new HttpError(
-          422,
+        throw new DomainError(
+          'unprocessable',
           `You cannot request a rating from an address at your company's own domain (${domain})`,
         );
       }
@@ -81,10 +84,13 @@ export function createRatingsService({ repo, ratingSummary, mail, appUrl, clock,
       const reviewerKey = mailboxKey(email);
       const recent = await repo.reviewersSince(companyId, since(REREQUEST_AFTER_MS));
       if (recent.some((address) => mailboxKey(address) === reviewerKey)) {
-        throw new HttpError(409, DUPLICATE_REQUEST_DETAIL);
+        throw new DomainError('duplicate_request', DUPLICATE_REQUEST_DETAIL);
       }
       if ((await repo.countRequestsSince(companyId, since(DAY_MS))) >= REQUESTS_PER_COMPANY_PER_DAY) {
-        throw new HttpError(429, 'Too many rating requests in the last 24 hours. Please try again later.');
+        throw new DomainError(
+          'rate_limited',
+          'Too many rating requests in the last 24 hours. Please try again later.',
+        );
       }
       const id = randomBytes(16).toString('base64url');
       await repo.insertRequest({
@@ -107,7 +113,7 @@ export function createRatingsService({ repo, ratingSummary, mail, appUrl, clock,
       } catch (error) {
         await repo.deleteRequest(id);
         log('sending a rating request failed', error);
-        throw new HttpError(502, 'The e-mail could not be sent. Please try again later.');
+        throw new DomainError('delivery_failed', 'The e-mail could not be sent. Please try again later.');
       }
       // The id stays out of the answer: only the reviewer's mailbox holds the link.
       return { detail: 'Rating request sent' };
@@ -125,12 +131,12 @@ export function createRatingsService({ repo, ratingSummary, mail, appUrl, clock,
 
     /** Stores the ratings once; a second submission (even at the same moment) answers 409. */
     async submitRating(id: string, values: RatingValues) {
-      if (!REVIEW_ID_PATTERN.test(id)) throw new HttpError(404, REVIEW_NOT_FOUND);
+      if (!REVIEW_ID_PATTERN.test(id)) throw new DomainError('not_found', REVIEW_NOT_FOUND);
       if (await repo.completeRequest(id, values, clock().toISOString())) {
         return { detail: 'Rating submitted' };
       }
-      if (!(await repo.findRequest(id))) throw new HttpError(404, REVIEW_NOT_FOUND);
-      throw new HttpError(409, 'This rating has already been submitted');
+      if (!(await repo.findRequest(id))) throw new DomainError('not_found', REVIEW_NOT_FOUND);
+      throw new DomainError('conflict', 'This rating has already been submitted');
     },
 
     async summary(companyId: number) {

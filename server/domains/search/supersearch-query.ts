@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { HttpError, parseInput } from '../../http/errors.ts';
-import { wholeNumber } from '../../http/params.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { parseInput, wholeNumber } from '../../../core/input.ts';
 import { CARGO_TYPES, type CargoCode } from '../../../core/cargo.ts';
 import { zipCentroid } from '../carrier-data/geocode.ts';
 import { isRecognisedJurisdiction } from '../../../core/jurisdictions.ts';
@@ -74,7 +74,7 @@ export function parseSupersearchQuery(raw: unknown): SupersearchParams {
   let radius;
   if (query.radius_zipcode && query.radius_miles !== undefined) {
     const centre = zipCentroid(query.radius_zipcode);
-    if (!centre) throw new HttpError(400, 'radius_zipcode: unknown ZIP code');
+    if (!centre) throw new DomainError('invalid', 'radius_zipcode: unknown ZIP code');
     radius = { ...centre, miles: query.radius_miles };
   }
   return {

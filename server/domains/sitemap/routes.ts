@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../services.ts';
+import type { RouteOptions } from '../../services.ts';
 import { parseSitemapName } from './service.ts';
 
 /** robots.txt and the sitemap index with its files, streamed (never built whole in memory). */
-export function sitemapRoutes(app: FastifyInstance, services: Services): void {
+export async function sitemapRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   app.get('/robots.txt', async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../../http/auth.ts';
-import { HttpError, parseInput } from '../../http/errors.ts';
-import { emailAddress, idParams } from '../../http/params.ts';
-import type { Services } from '../../services.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { emailAddress, idParams, parseInput } from '../../../core/input.ts';
+import type { RouteOptions } from '../../services.ts';
 
 const UserIdParams = idParams('user id');
 const CreateUserBody = z.object({
@@ -20,22 +19,22 @@ const UpdateUserBody = z
   .strict();
 
 /** Company user management (public-side "Settings", User Management): admins of the company only. */
-export function userRoutes(app: FastifyInstance, services: Services): void {
-  app.get('/users', async (request) => {
-    const session = await requireAdmin(request, services);
+export async function userRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
+  app.get('/users', { config: { auth: 'admin' } }, async (request) => {
+    const { session } = request;
     return services.users.list(session.companyId);
   });
 
-  app.post('/users', async (request, reply) => {
-    const session = await requireAdmin(request, services);
+  app.post('/users', { config: { auth: 'admin' } }, async (request, reply) => {
+    const { session } = request;
     const body = parseInput(CreateUserBody, request.body);
     if (body.company_id !== session.companyId)
-      throw new HttpError(403, 'You can only add users to your own company');
+      throw new DomainError('forbidden', 'You can only add users to your own company');
     return reply.status(201).send(await services.users.create(session.companyId, body));
   });
 
-  app.put('/users/:id', async (request) => {
-    const session = await requireAdmin(request, services);
+  app.put('/users/:id', { config: { auth: 'admin' } }, async (request) => {
+    const { session } = request;
     const { id } = parseInput(UserIdParams, request.params);
     return services.users.update(
       session.companyId,
@@ -45,8 +44,8 @@ export function userRoutes(app: FastifyInstance, services: Services): void {
     );
   });
 
-  app.delete('/users/:id', async (request, reply) => {
-    const session = await requireAdmin(request, services);
+  app.delete('/users/:id', { config: { auth: 'admin' } }, async (request, reply) => {
+    const { session } = request;
     const { id } = parseInput(UserIdParams, request.params);
     await services.users.remove(session.companyId, session.userId, id);
     return reply.status(204).send();

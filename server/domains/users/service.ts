@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { Flag } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../../core/errors.ts';
 
 export interface CompanyUser {
   id: number;
@@ -40,7 +40,7 @@ export function createUsersService(db: Db, clock: () => Date) {
       .where('company_id', '=', companyId)
       .executeTakeFirst();
     // Another company's user is reported exactly like a missing one.
-    if (!row) throw new HttpError(404, 'User not found');
+    if (!row) throw new DomainError('not_found', 'User not found');
     return row;
   }
 
@@ -51,7 +51,8 @@ export function createUsersService(db: Db, clock: () => Date) {
       .where('company_id', '=', companyId)
       .where('email', '=', email);
     if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
-    if (await query.executeTakeFirst()) throw new HttpError(409, 'A user with this email already exists');
+    if (await query.executeTakeFirst())
+      throw new DomainError('conflict', 'A user with this email already exists');
   }
 
   return {
@@ -112,7 +113,7 @@ export function createUsersService(db: Db, clock: () => Date) {
       userId: number,
       changes: { email?: string; is_admin?: boolean; is_active?: boolean },
     ): Promise<CompanyUser> {
-      if (userId === actingUserId) throw new HttpError(403, 'You cannot change your own user');
+      if (userId === actingUserId) throw new DomainError('forbidden', 'You cannot change your own user');
       const current = await findInCompany(companyId, userId);
       if (changes.email !== undefined) await ensureUniqueEmail(companyId, changes.email, userId);
       const flag = (value: boolean | undefined): Flag | undefined =>
@@ -142,7 +143,7 @@ export function createUsersService(db: Db, clock: () => Date) {
     },
 
     async remove(companyId: number, actingUserId: number, userId: number): Promise<void> {
-      if (userId === actingUserId) throw new HttpError(403, 'You cannot delete your own user');
+      if (userId === actingUserId) throw new DomainError('forbidden', 'You cannot delete your own user');
       await findInCompany(companyId, userId);
       await db.deleteFrom('users').where('id', '=', userId).execute();
     },

@@ -66,10 +66,10 @@ describe(`users API on ${testDialect}`, () => {
     expect((await call('GET', '/api/v1/users')).statusCode).toBe(401);
     const forged = await call('GET', '/api/v1/users', `${tokens.adminA.slice(0, -4)}AAAA`);
     expect(forged.statusCode).toBe(401);
-    expect(forged.json()).toEqual({ detail: 'Session expired or invalid' });
+    expect(forged.json()).toMatchObject({ detail: 'Session expired or invalid' });
     const staff = await call('GET', '/api/v1/users', tokens.staffA);
     expect(staff.statusCode).toBe(403);
-    expect(staff.json()).toEqual({ detail: 'Only company admins can manage users' });
+    expect(staff.json()).toMatchObject({ detail: 'Only company admins can manage users' });
   });
 
   it('lists only the users of the caller’s company', async () => {
@@ -101,7 +101,7 @@ describe(`users API on ${testDialect}`, () => {
       company_id: ids.companyA,
     });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({ detail: 'A user with this email already exists' });
+    expect(duplicate.json()).toMatchObject({ detail: 'A user with this email already exists' });
     const foreign = await call('POST', '/api/v1/users', tokens.adminA, {
       email: 'x@b.example.com',
       company_id: ids.companyB,
@@ -131,7 +131,7 @@ describe(`users API on ${testDialect}`, () => {
     ).toBe(403);
     const foreign = await call('PUT', `/api/v1/users/${ids.adminB}`, tokens.adminA, { is_active: false });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ detail: 'User not found' });
+    expect(foreign.json()).toMatchObject({ detail: 'User not found' });
     expect((await call('PUT', '/api/v1/users/abc', tokens.adminA, { is_admin: true })).statusCode).toBe(400);
     expect(
       (await call('PUT', `/api/v1/users/${ids.staffA}`, tokens.adminA, { role: 'owner' })).statusCode,
@@ -149,10 +149,10 @@ describe(`users API on ${testDialect}`, () => {
     for (const change of [{ is_admin: false }, { is_active: false }]) {
       const response = await call('PUT', `/api/v1/users/${ids.adminB}`, tokens.adminB, change);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ detail: 'You cannot change your own user' });
+      expect(response.json()).toMatchObject({ detail: 'You cannot change your own user' });
     }
     const removal = await call('DELETE', `/api/v1/users/${ids.adminB}`, tokens.adminB);
-    expect(removal.json()).toEqual({ detail: 'You cannot delete your own user' });
+    expect(removal.json()).toMatchObject({ detail: 'You cannot delete your own user' });
   });
 
   it('deletes users of the own company, not the caller', async () => {

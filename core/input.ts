@@ -1,4 +1,17 @@
+// Input schemas the API's routes share, and the one way untrusted input is validated.
 import { z } from 'zod';
+import { DomainError } from './errors.ts';
+
+/** Validates untrusted input with a zod schema; failure is 'invalid' (400) with the first problem in `detail`. */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : undefined;
+  throw new DomainError('invalid', `${field ? `${field}: ` : ''}${issue?.message ?? 'Invalid input'}`, {
+    field,
+  });
+}
 
 /** A USDOT number in a path or query: digits only, positive, at most nine digits. */
 export const dotNumber = z
