@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+
+/** The response header that names a request; the same id is the `reqId` of its log lines (Fastify's default label). */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * Fastify's request-id options: every request gets a fresh random UUID, and an incoming
+ * X-Request-Id is ignored (`requestIdHeader: false`), so a client can neither write what it likes
+ * into the logs nor make two requests share an id. See docs/decisions/030-backups-and-request-ids.md.
+ */
+export const requestIdOptions = {
+  genReqId: () => randomUUID(),
+  requestIdHeader: false,
+} satisfies Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'>;
+
+/**
+ * Names every response with its request's id: API answers, pages, static files, 404s and errors
+ * alike. Set as the request arrives, so the header is there whatever answers the request later.
+ */
+export function registerRequestIdHeader(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+}
