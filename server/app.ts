@@ -17,9 +17,9 @@ import { userRoutes } from './domains/users/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
-import { registerErrorHandling, sendError } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandling, sendError } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
-import { registerRequestIdHeader, requestIdOptions } from './http/request-id.ts';
+import { registerRequestIdHeader, requestIdOptions, withRequestId } from './http/request-id.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
 import { ssrPlugin } from './http/ssr.ts';
 import type { MailTransport } from './domains/mail/transport.ts';
@@ -52,6 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const fastify = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     ...requestIdOptions,
+    frameworkErrors: (error, request, reply) => answerFrameworkError(error, withRequestId(request, reply)),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });

@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config.ts';
+import { mediaDirIn } from '../../server/domains/media/storage.ts';
 import { BackupError, backupStore, restoreStore, type SqliteStore } from './store-backup.ts';
 
 const COMMANDS = {
@@ -42,7 +43,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const store: SqliteStore = {
     databaseFile: config.database.filename,
-    mediaDir: path.join(config.dataDir, 'media'),
+    mediaDir: mediaDirIn(config.dataDir),
   };
   if (command === 'backup') {
     await backupStore(store, target);

@@ -54,6 +54,19 @@ describe(`request ids on ${testDialect}`, () => {
     });
     expect(badJson.statusCode).toBe(400);
     idLoggedFor(badJson);
+
+    // Refused by the router itself, before any hook runs; Fastify then logs the request as it
+    // arrives but writes no completion line.
+    const badUrl = await app.fastify.inject({ method: 'GET', url: '/api/v1/%zz' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({
+      detail:
+        'The URL is not valid (a % not followed by two hexadecimal digits, or bytes that are not UTF-8)',
+      code: 'invalid',
+    });
+    const id = String(badUrl.headers['x-request-id']);
+    expect(id).toMatch(UUID);
+    expect(logLines.find((line) => line.reqId === id)?.msg).toBe('incoming request');
   });
 
   it('names a server-rendered page and a missing page', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** The response header that names a request; the same id is the `reqId` of its log lines (Fastify's default label). */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -14,12 +14,18 @@ export const requestIdOptions = {
   requestIdHeader: false,
 } satisfies Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'>;
 
+/** Puts the request's id on its reply. */
+export function withRequestId(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.header(REQUEST_ID_HEADER, request.id);
+}
+
 /**
  * Names every response with its request's id: API answers, pages, static files, 404s and errors
  * alike. Set as the request arrives, so the header is there whatever answers the request later.
+ * (A URL the router cannot decode never reaches the hooks: app.ts's `frameworkErrors` names that one.)
  */
 export function registerRequestIdHeader(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
+    withRequestId(request, reply);
   });
 }
