@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -197,6 +197,29 @@ describe('npm run backup / npm run restore', () => {
     expect(restored).toMatchObject({ code: 0, stderr: '' });
     expect(countRows(store.databaseFile)).toBe(copied);
     expect(readFileSync(path.join(store.mediaDir, MEDIA_KEY))).toEqual(MEDIA_BYTES);
+  }, 30_000);
+
+  it('refuses to restore while another process (the server) has the store open', async () => {
+    const backup = path.join(dir, 'cli-backup');
+    expect((await run(['backup', backup])).code).toBe(0);
+    // A process that opens the store and stays idle, as a server between requests.
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require('better-sqlite3'))(${JSON.stringify(store.databaseFile)}); db.pragma('journal_mode = WAL'); db.prepare('select 1').get(); console.log('open'); setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      await new Promise((resolve) => holder.stdout.once('data', resolve));
+      expect(await run(['restore', backup])).toMatchObject({
+        code: 1,
+        stderr: `${store.databaseFile} is in use by another process (is the server running?); stop the server, then run the restore again\n`,
+      });
+    } finally {
+      holder.kill();
+    }
   }, 30_000);
 
   it('answers wrong arguments, a missing backup and PostgreSQL with a message and a non-zero exit', async () => {
