@@ -17,8 +17,9 @@ import { userRoutes } from './domains/users/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
-import { registerErrorHandling, sendError } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandling, sendError } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
+import { registerRequestIdHeader, requestIdOptions, withRequestId } from './http/request-id.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
 import { ssrPlugin } from './http/ssr.ts';
 import type { MailTransport } from './domains/mail/transport.ts';
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   /** Folder of the browser build (build/client), served as static files. */
   clientDir?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
   /** Today's date for time-window rules; tests pin it. */
   clock?: () => Date;
   /** The mail transport; by default SMTP when SMTP_URL is set, otherwise the outbox. */
@@ -47,12 +50,15 @@ export interface App {
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, db } = options;
   const fastify = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    ...requestIdOptions,
+    frameworkErrors: (error, request, reply) => answerFrameworkError(error, withRequestId(request, reply)),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
   const services = createServices(config, db, options.clock ?? (() => new Date()), fastify.log, options.mail);
 
+  registerRequestIdHeader(fastify);
   registerErrorHandling(fastify);
   await registerSecurityHeaders(fastify);
   await registerCompression(fastify);

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { PRODUCT_NAME } from '../core/site.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
@@ -16,7 +15,7 @@ import { createLoginTokens } from './domains/auth/tokens.ts';
 import { createHealthService } from './domains/health/service.ts';
 import { createMediaRepo } from './domains/media/repo.ts';
 import { createMediaService } from './domains/media/service.ts';
-import { createLocalStorage } from './domains/media/storage.ts';
+import { createLocalStorage, mediaDirIn } from './domains/media/storage.ts';
 import { createOutbox } from './domains/mail/outbox.ts';
 import { outboxTransport, smtpTransport, type MailTransport } from './domains/mail/transport.ts';
 import { createRatingsRepo } from './domains/ratings/repo.ts';
@@ -50,7 +49,7 @@ export function createServices(
   const users = createUsersService(db, clock);
   const media = createMediaService(
     createMediaRepo(db),
-    createLocalStorage(path.join(config.dataDir, 'media')),
+    createLocalStorage(mediaDirIn(config.dataDir)),
     clock,
   );
   const profiles = createProfileService(createCompaniesRepo(db), clock);

@@ -45,7 +45,20 @@ const FASTIFY_CODE_DETAILS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_BAD_URL:
+    'The URL is not valid (a % not followed by two hexadecimal digits, or bytes that are not UTF-8)',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the URL is too long',
 };
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode is refused before any route or hook
+ * runs, so it bypasses the error handler; without this it would answer Fastify's own body.
+ */
+export function answerFrameworkError(error: FastifyError, reply: FastifyReply): FastifyReply {
+  const status = error.statusCode ?? 400;
+  const detail = FASTIFY_CODE_DETAILS[error.code] ?? error.message;
+  return reply.status(status).send({ detail, code: codeForStatus(status) });
+}
 
 /**
  * Every error leaves as JSON `{ detail, code }` with the code's status. Unexpected errors are logged

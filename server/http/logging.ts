@@ -10,9 +10,13 @@ export function redactUrl(url: string): string {
 }
 
 /** pino options: structured JSON, no request headers (bearer tokens), no tokens in logged URLs. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: { write: (line: string) => void },
+): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["api-key"]'],
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({

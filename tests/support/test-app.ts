@@ -18,6 +18,8 @@ export async function createTestApp(
     clock?: () => Date;
     /** Pages to serve besides the APIs (tests/support/page-build.ts makes a small one). */
     serverBuild?: ServerBuild;
+    /** Turns logging on, into this stream (pass LOG_LEVEL in env too: tests default to silent). */
+    logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -36,7 +38,8 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     db: database.db,
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
     clock: options.clock,
     serverBuild: options.serverBuild,
   });

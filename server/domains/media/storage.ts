@@ -28,6 +28,11 @@ export const STORAGE_KEY = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
+/** The media folder of a deployment that keeps its media on disk (backups copy it too). */
+export function mediaDirIn(dataDir: string): string {
+  return path.join(dataDir, 'media');
+}
+
 /** Media as files in one folder (by default DATA_DIR/media). */
 export function createLocalStorage(dir: string): MediaStorage {
   let ready: Promise<unknown> | undefined;
