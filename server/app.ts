@@ -9,6 +9,7 @@ import { blockRoutes } from './domains/blocks/routes.ts';
 import { capacityRoutes } from './domains/capacity/routes.ts';
 import { carrierDataRoutes } from './domains/carrier-data/routes.ts';
 import { companyRoutes } from './domains/companies/routes.ts';
+import { resolveSessionSecret } from './domains/auth/session-secret.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { mediaFileRoutes, mediaRoutes } from './domains/media/routes.ts';
 import { ratingRoutes } from './domains/ratings/routes.ts';
@@ -51,7 +52,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
-  const services = createServices(config, db, options.clock ?? (() => new Date()), fastify.log, options.mail);
+  const jwtSecret = await resolveSessionSecret(config, db);
+  const services = createServices(
+    { ...config, jwtSecret },
+    db,
+    options.clock ?? (() => new Date()),
+    fastify.log,
+    options.mail,
+  );
 
   registerErrorHandling(fastify);
   await registerSecurityHeaders(fastify);
