@@ -21,6 +21,7 @@ import { registerCrossSiteGuard } from './http/cross-site.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
+import { registerClosingGuard } from './http/shutdown.ts';
 import { ssrPlugin } from './http/ssr.ts';
 import type { MailTransport } from './domains/mail/transport.ts';
 import { createServices, type Services } from './services.ts';
@@ -51,6 +52,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // The closing guard answers those requests with the error model's body instead.
+    return503OnClosing: false,
   });
   const jwtSecret = await resolveSessionSecret(config, db);
   const services = createServices(
@@ -62,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
 
   registerErrorHandling(fastify);
+  registerClosingGuard(fastify);
   await registerSecurityHeaders(fastify);
   await registerCompression(fastify);
 

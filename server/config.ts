@@ -95,6 +95,7 @@ const EnvSchema = z.object({
     .default(1024 * 1024),
   TRUST_PROXY: trustProxyFromEnv.default(false),
   OUTBOX_PAGE: booleanFromEnv.optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
 export type DatabaseConfig = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; url: string };
@@ -126,6 +127,8 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** Fastify's `trustProxy`: false (no proxy) or the trusted proxies' addresses, subnets and names. */
   trustProxy: false | string[];
+  /** How long SIGTERM waits for requests in flight before the process exits 1 (server/http/shutdown.ts). */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     trustProxy: values.TRUST_PROXY,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
   };
 }
 
