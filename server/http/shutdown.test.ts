@@ -95,6 +95,34 @@ describe('graceful shutdown of the server process', () => {
     }
   }, 60_000);
 
+  it('answers 503 in the error model to a request that arrives on an open connection while closing', async () => {
+    const server = await startServer({ SLOW_REQUEST_MS: '1000' });
+    running = server.child;
+    try {
+      // One keep-alive connection: the slow request is in flight when SIGTERM comes, and a second
+      // request follows on the same connection (as a proxy reusing its connection would send it).
+      const socket = net.connect({ host: '127.0.0.1', port: server.port });
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      socket.write('GET /slow-for-test HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await sleep(300);
+      server.child.kill('SIGTERM');
+      await sleep(200);
+      socket.write('GET /api/v1/ready HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await closed;
+      const responses = received.split(/(?=HTTP\/1\.1 )/);
+      expect(responses).toHaveLength(2);
+      expect(responses[0]).toMatch(/^HTTP\/1\.1 200 /);
+      expect(responses[1]).toMatch(/^HTTP\/1\.1 503 /);
+      expect(responses[1]).toMatch(/connection: close/i);
+      expect(responses[1]).toContain('{"detail":"The server is shutting down; try again.","code":"busy"}');
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.cleanup();
+    }
+  }, 60_000);
+
   it('exits 1 with a log line when a request outlasts SHUTDOWN_TIMEOUT_MS', async () => {
     const server = await startServer({ SLOW_REQUEST_MS: '5000', SHUTDOWN_TIMEOUT_MS: '500' });
     running = server.child;
