@@ -9,6 +9,7 @@ import { blockRoutes } from './domains/blocks/routes.ts';
 import { capacityRoutes } from './domains/capacity/routes.ts';
 import { carrierDataRoutes } from './domains/carrier-data/routes.ts';
 import { companyRoutes } from './domains/companies/routes.ts';
+import { resolveSessionSecret } from './domains/auth/session-secret.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { mediaFileRoutes, mediaRoutes } from './domains/media/routes.ts';
 import { ratingRoutes } from './domains/ratings/routes.ts';
@@ -21,6 +22,7 @@ import { answerFrameworkError, registerErrorHandling, sendError } from './http/e
 import { loggerOptions } from './http/logging.ts';
 import { registerRequestIdHeader, requestIdOptions, withRequestId } from './http/request-id.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
+import { registerClosingGuard } from './http/shutdown.ts';
 import { ssrPlugin } from './http/ssr.ts';
 import type { MailTransport } from './domains/mail/transport.ts';
 import { createServices, type Services } from './services.ts';
@@ -55,11 +57,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, withRequestId(request, reply)),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // The closing guard answers those requests with the error model's body instead.
+    return503OnClosing: false,
   });
-  const services = createServices(config, db, options.clock ?? (() => new Date()), fastify.log, options.mail);
+  const jwtSecret = await resolveSessionSecret(config, db);
+  const services = createServices(
+    { ...config, jwtSecret },
+    db,
+    options.clock ?? (() => new Date()),
+    fastify.log,
+    options.mail,
+  );
 
   registerRequestIdHeader(fastify);
   registerErrorHandling(fastify);
+  registerClosingGuard(fastify);
   await registerSecurityHeaders(fastify);
   await registerCompression(fastify);
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,10 +30,24 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u:p@db:5432/carrierpage' });
   });
 
+  it('leaves the session secret to the database on PostgreSQL without JWT_SECRET, and writes no file', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u:p@db:5432/carrierpage' });
+    expect(config.jwtSecret).toBeNull();
+    expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+    const configured = 'a-configured-secret-that-is-long-enough-for-hs256';
+    const withSecret = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://u:p@db:5432/carrierpage',
+      JWT_SECRET: configured,
+    });
+    expect(withSecret.jwtSecret).toBe(configured);
+  });
+
   it('generates a JWT secret on first start and keeps it in the data directory', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir });
-    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.jwtSecret?.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
   });

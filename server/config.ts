@@ -95,6 +95,7 @@ const EnvSchema = z.object({
     .default(1024 * 1024),
   TRUST_PROXY: trustProxyFromEnv.default(false),
   OUTBOX_PAGE: booleanFromEnv.optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
 export type DatabaseConfig = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; url: string };
@@ -106,7 +107,12 @@ export interface AppConfig {
   appUrl: string;
   dataDir: string;
   database: DatabaseConfig;
-  jwtSecret: string;
+  /**
+   * The session secret: JWT_SECRET, or on SQLite one generated once into DATA_DIR/jwt-secret. Null on
+   * PostgreSQL without JWT_SECRET: the database keeps the deployment's one secret, read at start
+   * (server/domains/auth/session-secret.ts), so every instance signs and checks sessions the same way.
+   */
+  jwtSecret: string | null;
   smtpUrl: string | undefined;
   /**
    * Whether the outbox page (/outbox) may be served, to loopback clients only, while mail goes to the
@@ -121,13 +127,23 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** Fastify's `trustProxy`: false (no proxy) or the trusted proxies' addresses, subnets and names. */
   trustProxy: false | string[];
+  /** How long SIGTERM waits for requests in flight before the process exits 1 (server/http/shutdown.ts). */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
 
-/** Reads the secret from JWT_SECRET, or generates one on first start and keeps it in the data directory. */
-function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+/**
+ * Reads the secret from JWT_SECRET, or on SQLite generates one on first start and keeps it in the
+ * data directory. On PostgreSQL without JWT_SECRET, null: the database keeps it (see AppConfig).
+ */
+function resolveJwtSecret(
+  configured: string | undefined,
+  dataDir: string,
+  dialect: DatabaseConfig['dialect'],
+): string | null {
   if (configured) return configured;
+  if (dialect === 'postgres') return null;
   const secretFile = path.join(dataDir, 'jwt-secret');
   if (existsSync(secretFile)) return readFileSync(secretFile, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
@@ -165,7 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     dataDir,
     database,
-    jwtSecret: resolveJwtSecret(values.JWT_SECRET, dataDir),
+    jwtSecret: resolveJwtSecret(values.JWT_SECRET, dataDir, database.dialect),
     smtpUrl: values.SMTP_URL,
     outboxPage: !values.SMTP_URL && (values.OUTBOX_PAGE ?? values.NODE_ENV !== 'production'),
     mailFrom: values.MAIL_FROM,
@@ -174,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     trustProxy: values.TRUST_PROXY,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, mailWarning } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { closeOnSignals } from './http/shutdown.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,14 +23,7 @@ async function main(): Promise<void> {
     clientDir: path.join(buildDir, 'client'),
   });
 
-  const shutdown = async (signal: string) => {
-    fastify.log.info({ signal }, 'shutting down');
-    await fastify.close();
-    await db.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  closeOnSignals(fastify, db, { timeoutMs: config.shutdownTimeoutMs });
 
   await fastify.listen({ host: config.host, port: config.port });
   fastify.log.info(

@@ -37,7 +37,8 @@ export interface SiteInfo {
  * getLoadContext) call the same functions, so a page and its endpoint cannot disagree.
  */
 export function createServices(
-  config: AppConfig,
+  /** The configuration with the session secret resolved (server/domains/auth/session-secret.ts). */
+  config: AppConfig & { jwtSecret: string },
   db: Db,
   clock: () => Date,
   logger: FastifyBaseLogger,

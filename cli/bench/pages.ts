@@ -20,6 +20,7 @@ import { cityPagePath } from '../../core/cities.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
+import { resolveSessionSecret } from '../../server/domains/auth/session-secret.ts';
 import { createServices } from '../../server/services.ts';
 import { insertContentBlock } from '../../tests/support/factories.ts';
 import { generateDemoData } from '../demo/generate.ts';
@@ -79,7 +80,13 @@ async function seedClaimedProfile(dataDir: string, db: Db) {
   if (!claimed || !unclaimed) throw new Error('the demo data has no carriers');
   await db.updateTable('companies').set({ claimed: 1 }).where('id', '=', claimed.id).execute();
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir });
-  const services = createServices(config, db, () => new Date(), Fastify({ logger: false }).log);
+  const jwtSecret = await resolveSessionSecret(config, db);
+  const services = createServices(
+    { ...config, jwtSecret },
+    db,
+    () => new Date(),
+    Fastify({ logger: false }).log,
+  );
 
   const blocks = [
     ['header_picture', 'Header', '', 'full', [await photo(1600, 500, 1)]],

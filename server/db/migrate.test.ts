@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBlockRow, insertContentBlock } from '../../tests/support/factories.ts';
 import { dotsMatchingPrefix } from '../../tests/support/search-matches.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { rebuildSearchIndex } from '../domains/search/search-index.ts';
+import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { sanitizeStoredCustomHtml } from './migrations/008-sanitize-stored-custom-html.ts';
 
@@ -264,6 +267,31 @@ describe(`migration 011-image-variants on ${testDialect}`, () => {
       expect(stored).toEqual([{ alt_text: 'Old truck', width: null, height: null, variants: '[]' }]);
     } finally {
       await database.destroy();
+    }
+  });
+});
+
+describe.skipIf(testDialect === 'sqlite')('migrations started by two instances at once on postgres', () => {
+  it('run once: both starts succeed and each migration is recorded one time', async () => {
+    // A fresh database, as on a deployment's first start, with two pools standing for two instances.
+    const clusterUrl = process.env.TEST_DATABASE_URL ?? '';
+    const name = `carrierpage_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: clusterUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(clusterUrl);
+    url.pathname = `/${name}`;
+    const instances = [0, 1].map(() => openDatabase({ dialect: 'postgres', url: url.toString() }));
+    try {
+      await Promise.all(instances.map((db) => migrateToLatest(db, 'postgres')));
+      const recorded = await sql<{ name: string }>`select name from kysely_migration`.execute(instances[0]!);
+      const names = recorded.rows.map((row) => row.name);
+      expect(new Set(names).size).toBe(names.length);
+      expect(names).toContain('013-deployment-secrets');
+    } finally {
+      await Promise.all(instances.map((db) => db.destroy()));
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import { initialSchema } from './migrations/001-initial-schema.ts';
 import { carrierDataSchema } from './migrations/002-carrier-data.ts';
@@ -10,6 +10,7 @@ import { sanitizeStoredCustomHtml } from './migrations/008-sanitize-stored-custo
 import { webDomainSchema } from './migrations/009-web-domain.ts';
 import { honestDatedCarrierData } from './migrations/010-honest-dated-carrier-data.ts';
 import { imageVariantsSchema } from './migrations/011-image-variants.ts';
+import { deploymentSecretsSchema } from './migrations/013-deployment-secrets.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -29,6 +30,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '009-web-domain': webDomainSchema(dialect),
     '010-honest-dated-carrier-data': honestDatedCarrierData,
     '011-image-variants': imageVariantsSchema,
+    '013-deployment-secrets': deploymentSecretsSchema,
   };
 }
 
@@ -36,8 +38,29 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
   await migrateTo(db, dialect, 'latest');
 }
 
+/**
+ * The PostgreSQL advisory lock that lets one instance at a time migrate: any fixed number this app
+ * owns. Instances that start at the same moment wait here, then find nothing left to do.
+ */
+const MIGRATION_LOCK_ID = 7_319_004_211;
+
 /** Runs the migrations up to and including `target` ('latest': all of them); tests start from older schemas. */
 export async function migrateTo(db: Db, dialect: Dialect, target: string): Promise<void> {
+  if (dialect === 'sqlite') return runMigrator(db, dialect, target);
+  // Kysely's migrator locks only around running the migrations, not around creating its own
+  // bookkeeping tables, so two instances on a fresh database could still collide there. A session
+  // lock on one dedicated connection covers the whole run; PostgreSQL drops it if the process dies.
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(connection);
+    try {
+      await runMigrator(connection, dialect, target);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(connection);
+    }
+  });
+}
+
+async function runMigrator(db: Db, dialect: Dialect, target: string): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
   const migrator = new Migrator({ db, provider });
   const { error, results } =

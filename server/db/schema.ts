@@ -189,6 +189,13 @@ export interface DataImportsTable {
   imported_at: string;
 }
 
+/** Secrets one deployment's instances share; on PostgreSQL the session secret ('session') when JWT_SECRET is unset. */
+export interface DeploymentSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -202,4 +209,5 @@ export interface Database {
   inspections: InspectionsTable;
   crashes: CrashesTable;
   data_imports: DataImportsTable;
+  deployment_secrets: DeploymentSecretsTable;
 }

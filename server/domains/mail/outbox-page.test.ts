@@ -10,6 +10,7 @@ import { pageBuild } from '../../../tests/support/page-build.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { createTestDatabase, testDialect } from '../../../tests/support/test-database.ts';
 import { loadConfig } from '../../config.ts';
+import { resolveSessionSecret } from '../auth/session-secret.ts';
 import { createServices } from '../../services.ts';
 
 // The outbox page shows every claim and login link. These tests go through the real SSR mount and the
@@ -185,7 +186,7 @@ describe(`the log while mail goes to the outbox, on ${testDialect}`, () => {
     try {
       const config = { ...loadConfig({ DATA_DIR: dataDir, ...env }), database: database.config };
       const services = createServices(
-        config,
+        { ...config, jwtSecret: await resolveSessionSecret(config, database.db) },
         database.db,
         () => new Date(),
         logger as unknown as FastifyBaseLogger,

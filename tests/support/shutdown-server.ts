@@ -1,0 +1,23 @@
+// The server as main.ts starts it, without the page build, plus one slow route: the graceful
+// shutdown test (server/http/shutdown.test.ts) runs it as a child process and sends it signals.
+// It prints `listening <port>` once it accepts connections.
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { closeOnSignals } from '../../server/http/shutdown.ts';
+
+const SLOW_REQUEST_MS = Number(process.env.SLOW_REQUEST_MS ?? 1500);
+
+const config = loadConfig();
+const db = openDatabase(config.database);
+await migrateToLatest(db, config.database.dialect);
+const { fastify } = await buildApp({ config, db });
+fastify.get('/slow-for-test', async () => {
+  await new Promise((resolve) => setTimeout(resolve, SLOW_REQUEST_MS));
+  return { finished: true };
+});
+closeOnSignals(fastify, db, { timeoutMs: config.shutdownTimeoutMs });
+await fastify.listen({ host: '127.0.0.1', port: 0 });
+const address = fastify.server.address();
+console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);
