@@ -23,6 +23,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { resolveSessionSecret } from '../../server/domains/auth/session-secret.ts';
 import { createServices } from '../../server/services.ts';
 import { insertContentBlock } from '../../tests/support/factories.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts';
 import { generateDemoData } from '../demo/generate.ts';
 import { importFiles } from '../import/import-files.ts';
 import { startBuiltServer } from './built-server.ts';
@@ -32,25 +33,13 @@ const { values } = parseArgs({
     carriers: { type: 'string', default: '2000' },
     // Lighthouse's performance score moves between runs; with several runs the median is printed.
     runs: { type: 'string', default: '1' },
-    chromium: { type: 'string', default: '/usr/bin/chromium' },
+    chromium: { type: 'string', default: CHROMIUM_PATH },
     port: { type: 'string', default: '3198' },
   },
 });
 
 /** The targets of issue 17. */
 const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, javaScriptKb: 90 };
-
-/** The browser flags the Playwright tests use (playwright.config.ts). */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** A photo-like JPEG (a gradient with noise compresses like a photo, unlike a flat colour). */
 async function photo(width: number, height: number, seed: number): Promise<Buffer> {
