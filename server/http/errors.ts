@@ -19,6 +19,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   internal: 500,
   delivery_failed: 502,
   busy: 503,
+  insufficient_storage: 507,
   already_claimed: 409,
   no_contact_email: 422,
   duplicate_request: 409,
