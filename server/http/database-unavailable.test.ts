@@ -5,7 +5,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialect } from '../../tests/support/test-database.ts';
 import { openDatabase, sqliteConnection, type Db } from '../db/database.ts';
 import {
   DATABASE_BUSY_DETAIL,
@@ -14,12 +16,16 @@ import {
 } from '../db/unavailable.ts';
 import { registerErrorHandling } from './errors.ts';
 
-/** An app with the error handling and one route that writes to the database. */
+/** An app with the error handling, a route that writes to the database and one that waits in PostgreSQL. */
 async function appOn(db: Db) {
   const app = Fastify({ logger: false });
   registerErrorHandling(app);
   app.get('/write', async () => {
     await sql`create table if not exists probe (id integer primary key)`.execute(db);
+    return { ok: true };
+  });
+  app.get('/slow', async () => {
+    await sql`select pg_sleep(2)`.execute(db);
     return { ok: true };
   });
   await app.ready();
@@ -119,4 +125,35 @@ describe('a database that is down or locked', () => {
     expect(databaseUnavailableDetail(withCode('SQLITE_CONSTRAINT_UNIQUE'))).toBeNull();
     expect(databaseUnavailableDetail(new Error('boom'))).toBeNull();
   });
+
+  it.skipIf(testDialect !== 'postgres')(
+    'answers 503 when an administrator ends the connection mid-query (57P01), and recovers by itself',
+    async () => {
+      const database = await createTestDatabase();
+      cleanups.push(() => database.destroy());
+      const app = await appOn(database.db);
+      cleanups.push(() => app.close());
+
+      const { name } = (await sql<{ name: string }>`select current_database() as name`.execute(database.db))
+        .rows[0]!;
+      const slow = app.inject({ method: 'GET', url: '/slow' });
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      // Wait until the query runs, then terminate it as `pg_terminate_backend` (or a restart) does.
+      for (let tries = 0; tries < 50; tries += 1) {
+        const { rowCount } = await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query like '%pg_sleep%' and pid <> pg_backend_pid()",
+          [name],
+        );
+        if (rowCount) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await admin.end();
+      const response = await slow;
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ detail: DATABASE_UNAVAILABLE_DETAIL, code: 'busy' });
+      // The pool drops the dead connection and opens a new one for the next request.
+      expect((await app.inject({ method: 'GET', url: '/write' })).statusCode).toBe(200);
+    },
+  );
 });
