@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'internal',
   'delivery_failed',
   'busy',
+  'insufficient_storage',
   // Specific refusals a page words in its own way (owner-side section 8).
   'already_claimed',
   'no_contact_email',

@@ -25,6 +25,7 @@ import { registerApiRateLimit, registerSecurityHeaders } from './http/security.t
 import { registerClosingGuard } from './http/shutdown.ts';
 import { ssrPlugin } from './http/ssr.ts';
 import type { MailTransport } from './domains/mail/transport.ts';
+import type { MediaStorage } from './domains/media/storage.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuildAppOptions {
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** The mail transport; by default SMTP when SMTP_URL is set, otherwise the outbox. */
   mail?: MailTransport;
+  /** Where uploaded media go; by default files in DATA_DIR/media (tests bring a full disk). */
+  mediaStorage?: MediaStorage;
 }
 
 export interface App {
@@ -67,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     options.clock ?? (() => new Date()),
     fastify.log,
     options.mail,
+    options.mediaStorage,
   );
 
   registerRequestIdHeader(fastify);

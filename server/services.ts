@@ -15,7 +15,7 @@ import { createLoginTokens } from './domains/auth/tokens.ts';
 import { createHealthService } from './domains/health/service.ts';
 import { createMediaRepo } from './domains/media/repo.ts';
 import { createMediaService } from './domains/media/service.ts';
-import { createLocalStorage, mediaDirIn } from './domains/media/storage.ts';
+import { createLocalStorage, mediaDirIn, type MediaStorage } from './domains/media/storage.ts';
 import { createOutbox } from './domains/mail/outbox.ts';
 import { outboxTransport, smtpTransport, type MailTransport } from './domains/mail/transport.ts';
 import { createRatingsRepo } from './domains/ratings/repo.ts';
@@ -45,14 +45,12 @@ export function createServices(
   mail: MailTransport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
     : outboxTransport(db, logger, { logLinks: config.outboxPage && config.env !== 'production' }),
+  /** Where uploaded media go; files in DATA_DIR/media unless a test brings a failing one. */
+  mediaStorage: MediaStorage = createLocalStorage(mediaDirIn(config.dataDir)),
 ) {
   const sessions = createSessions(db, createSessionTokens(config.jwtSecret, clock), clock);
   const users = createUsersService(db, clock);
-  const media = createMediaService(
-    createMediaRepo(db),
-    createLocalStorage(mediaDirIn(config.dataDir)),
-    clock,
-  );
+  const media = createMediaService(createMediaRepo(db), mediaStorage, clock);
   const profiles = createProfileService(createCompaniesRepo(db), clock);
   return {
     mail,

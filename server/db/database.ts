@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { distanceMiles } from '../../core/geo.ts';
 import type { Database } from './schema.ts';
+import { POSTGRES_CONNECT_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS } from './unavailable.ts';
 
 export type Db = Kysely<Database>;
 
@@ -20,7 +21,13 @@ export function sqliteConnection(db: Db): SQLite.Database | null {
 /** Opens the configured database: SQLite (WAL, one file) by default, PostgreSQL for DATABASE_URL=postgres://. */
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // A server that is down or unreachable fails a request within the connect timeout (503, see
+    // ./unavailable.ts) instead of holding it; the pool keeps trying with each new request.
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    });
     // An idle connection the server closes (a restart, an administrator's terminate) makes the pool
     // emit 'error'; unheard, that would end the process. The pool drops that client and opens a new
     // one for the next query, and queries in flight get their own errors.
@@ -32,7 +39,8 @@ export function openDatabase(config: DatabaseConfig): Db {
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
-  connection.pragma('busy_timeout = 5000');
+  // Another process's write (an import, a backup) is waited for this long, then answers 503.
+  connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // 64 MB of page cache (the default is 2 MB): index builds and large imports stay in memory.
   connection.pragma('cache_size = -65536');
   // Radius search needs great-circle distances, which SQLite does not have built in.

@@ -21,6 +21,7 @@ describe('the code-to-status table', () => {
       internal: 500,
       delivery_failed: 502,
       busy: 503,
+      insufficient_storage: 507,
       already_claimed: 409,
       no_contact_email: 422,
       duplicate_request: 409,

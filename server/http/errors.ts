@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { DomainError, type ErrorCode } from '../../core/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableDetail } from '../db/unavailable.ts';
 
 /**
  * The one place a code becomes an HTTP status. A `Record` over every code, so a new code fails to
@@ -19,6 +20,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   internal: 500,
   delivery_failed: 502,
   busy: 503,
+  insufficient_storage: 507,
   already_claimed: 409,
   no_contact_email: 422,
   duplicate_request: 409,
@@ -61,14 +63,22 @@ export function answerFrameworkError(error: FastifyError, reply: FastifyReply): 
 }
 
 /**
- * Every error leaves as JSON `{ detail, code }` with the code's status. Unexpected errors are logged
- * and answer 500 without internals; client errors never reach the error log.
+ * Every error leaves as JSON `{ detail, code }` with the code's status. A database that is unreachable
+ * or locked answers 503 with Retry-After. Unexpected errors are logged and answer 500 without
+ * internals; client errors never reach the error log.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return sendError(reply, error.code, error.detail);
+    }
+    // A database that is down or locked passes: the client is told to retry, not that the server broke.
+    const unavailable = databaseUnavailableDetail(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 'busy', unavailable);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ServerBuild } from 'react-router';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import type { MediaStorage } from '../../server/domains/media/storage.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp extends App {
@@ -20,6 +21,8 @@ export async function createTestApp(
     serverBuild?: ServerBuild;
     /** Turns logging on, into this stream (pass LOG_LEVEL in env too: tests default to silent). */
     logStream?: { write: (line: string) => void };
+    /** Where uploaded media go instead of DATA_DIR/media (a storage that runs out of space). */
+    mediaStorage?: MediaStorage;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -42,6 +45,7 @@ export async function createTestApp(
     logStream: options.logStream,
     clock: options.clock,
     serverBuild: options.serverBuild,
+    mediaStorage: options.mediaStorage,
   });
   await app.fastify.ready();
   return {

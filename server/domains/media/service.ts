@@ -46,7 +46,16 @@ export function toAssetView(row: {
   };
 }
 
-/** Stores each file under a new key; when one fails, the ones already stored are deleted again. */
+/** Error codes of a write refused for want of space: a full disk, or the user's or project's quota used up. */
+const NO_SPACE_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT']);
+
+export const NO_SPACE_DETAIL =
+  'The image could not be stored: the server has no storage space left. Try again later.';
+
+/**
+ * Stores each file under a new key; when one fails, the ones already stored are deleted again. A
+ * storage out of space is the caller's to hear about (507), not a server fault (500).
+ */
 async function putAll(storage: MediaStorage, images: EncodedImage[]): Promise<string[]> {
   const keys: string[] = [];
   try {
@@ -55,6 +64,8 @@ async function putAll(storage: MediaStorage, images: EncodedImage[]): Promise<st
     return keys;
   } catch (error) {
     await Promise.all(keys.map((key) => storage.delete(key)));
+    if (NO_SPACE_CODES.has(String((error as NodeJS.ErrnoException).code)))
+      throw new DomainError('insufficient_storage', NO_SPACE_DETAIL);
     throw error;
   }
 }
