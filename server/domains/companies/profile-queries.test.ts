@@ -78,4 +78,16 @@ describe(`the public profile page's queries on ${testDialect}`, () => {
     expect(counter.reading('companies')).toBe(1);
     expect(log).not.toHaveBeenCalled();
   });
+
+  it('serves the CSS scoped when it was saved, without sanitising it again per view', async () => {
+    // A stored scoped form that differs from what the sanitiser would make of the CSS today.
+    await app.database.db
+      .updateTable('companies')
+      .set({ css: 'p { color: red }', scoped_css: '#carrier-profile p { color: green }' })
+      .where('dot_number', '=', DOT)
+      .execute();
+    const page = await services.profilePage.publicPage(DOT, vi.fn());
+    expect(page?.profile.css).toBe('#carrier-profile p { color: green }');
+    expect((await services.profiles.profile(DOT))?.css).toBe('#carrier-profile p { color: green }');
+  });
 });

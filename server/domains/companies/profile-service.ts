@@ -76,8 +76,8 @@ export function profileView(
           ...imageView(asset),
         })),
     })),
-    // Stored CSS was sanitised when saved; it is sanitised and scoped again for the page.
-    css: sanitizeCustomCss(company.css).css,
+    // Sanitised and scoped when saved (saveCss; migration 012 for the CSS saved before).
+    css: company.scoped_css,
     rating_summary,
   };
 }
@@ -141,14 +141,16 @@ export function createProfileService({
     },
 
     /**
-     * Stores the owner's CSS as written, so the editor shows their own text back; the public page only
-     * ever gets it sanitised and scoped (profileOf). The answer reports what the page will not get.
+     * Stores the owner's CSS as written, so the editor shows their own text back, and beside it the
+     * sanitised, scoped form the public page gets (profileView), computed here once instead of on
+     * every view. The answer reports what the page will not get.
      */
     async saveCss(dotNumber: number, css: string): Promise<CustomCss | null> {
       const company = await repo.findByDot(dotNumber);
       if (!company) return null;
-      await repo.updateCss(company.id, css, clock().toISOString());
-      return customCssOf(css);
+      const saved = customCssOf(css);
+      await repo.updateCss(company.id, { css, scoped_css: saved.scoped_css }, clock().toISOString());
+      return saved;
     },
 
     /**

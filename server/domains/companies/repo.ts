@@ -37,9 +37,13 @@ export function createCompaniesRepo(db: Db) {
       return { company, dataDates };
     },
 
-    /** Stores the owner's custom CSS as written; it is sanitised and scoped whenever it is served. */
-    async updateCss(companyId: number, css: string, now: string) {
-      await db.updateTable('companies').set({ css, updated_at: now }).where('id', '=', companyId).execute();
+    /** Stores the owner's custom CSS as written and as pages serve it (sanitised and scoped). */
+    async updateCss(companyId: number, css: { css: string; scoped_css: string }, now: string) {
+      await db
+        .updateTable('companies')
+        .set({ ...css, updated_at: now })
+        .where('id', '=', companyId)
+        .execute();
     },
 
     /**
