@@ -6,6 +6,7 @@ import { createCarrierDataRepo } from './domains/carrier-data/repo.ts';
 import { createCarrierDataService } from './domains/carrier-data/service.ts';
 import { createProfileService } from './domains/companies/profile-service.ts';
 import { createCompaniesRepo } from './domains/companies/repo.ts';
+import { createProfilePage } from './domains/companies/profile-page.ts';
 import { createAuthService } from './domains/auth/service.ts';
 import { createBlocksService } from './domains/blocks/service.ts';
 import { createCapacityService } from './domains/capacity/service.ts';
@@ -51,13 +52,28 @@ export function createServices(
   const sessions = createSessions(db, createSessionTokens(config.jwtSecret, clock), clock);
   const users = createUsersService(db, clock);
   const media = createMediaService(createMediaRepo(db), mediaStorage, clock);
-  const profiles = createProfileService(createCompaniesRepo(db), clock);
+  const companiesRepo = createCompaniesRepo(db);
+  const capacity = createCapacityService(db, clock);
+  const carrierData = createCarrierDataService(createCarrierDataRepo(db), clock);
+  const ratings = createRatingsService({
+    repo: createRatingsRepo(db),
+    mail,
+    appUrl: config.appUrl,
+    clock,
+    log: (message, error) => logger.error({ err: error }, message),
+  });
+  const profiles = createProfileService({
+    repo: companiesRepo,
+    ratingSummary: ratings.ratingSummary,
+    publicCapacity: capacity.publicBoard,
+    clock,
+  });
   return {
     mail,
     users,
     media,
     blocks: createBlocksService(db, clock, media, config.database.dialect),
-    capacity: createCapacityService(db, clock),
+    capacity,
     /**
      * Present only while mail goes to the outbox (no SMTP_URL) and the outbox page is on (config
      * outboxPage). Pages never see it directly: the SSR mount hands it to a request's loaders only when
@@ -81,17 +97,11 @@ export function createServices(
       appUrl: config.appUrl,
     } satisfies SiteInfo,
     health: createHealthService(db),
-    carrierData: createCarrierDataService(createCarrierDataRepo(db), clock),
+    carrierData,
     search: createSearchService(db, config.database.dialect),
     profiles,
-    ratings: createRatingsService({
-      repo: createRatingsRepo(db),
-      ratingSummary: profiles.ratingSummary,
-      mail,
-      appUrl: config.appUrl,
-      clock,
-      log: (message, error) => logger.error({ err: error }, message),
-    }),
+    profilePage: createProfilePage({ repo: companiesRepo, carrierData, ratings, capacity }),
+    ratings,
     sitemap: createSitemapService(createSitemapRepo(db), config.appUrl),
   };
 }

@@ -10,6 +10,7 @@ import { sanitizeStoredCustomHtml } from './migrations/008-sanitize-stored-custo
 import { webDomainSchema } from './migrations/009-web-domain.ts';
 import { honestDatedCarrierData } from './migrations/010-honest-dated-carrier-data.ts';
 import { imageVariantsSchema } from './migrations/011-image-variants.ts';
+import { storedScopedCss } from './migrations/012-stored-scoped-css.ts';
 import { deploymentSecretsSchema } from './migrations/013-deployment-secrets.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -30,6 +31,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '009-web-domain': webDomainSchema(dialect),
     '010-honest-dated-carrier-data': honestDatedCarrierData,
     '011-image-variants': imageVariantsSchema,
+    '012-stored-scoped-css': storedScopedCss,
     '013-deployment-secrets': deploymentSecretsSchema,
   };
 }

@@ -51,6 +51,8 @@ export interface CompaniesTable {
   longitude: number | null;
   claimed: Generated<Flag>;
   css: Generated<string>;
+  /** The custom CSS sanitised and scoped to the profile, as saved (core/sanitize-css.ts): what pages serve. */
+  scoped_css: Generated<string>;
   created_at: string;
   updated_at: string;
 }

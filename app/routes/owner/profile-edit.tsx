@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { loadCarrierPanels } from '../../blocks/carrier-panels.server';
 import type { ProfileBlock, ProfileData } from '../../blocks/types';
 import { Tabs, type TabDefinition } from '../../components/Tabs';
 import { ToastMessage } from '../../components/ToastMessage';
@@ -23,14 +22,17 @@ import type { Route } from './+types/profile-edit';
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const dotNumber = dotNumberParam(params.dotNumber);
-  const profile = dotNumber > 0 ? await context.services.profiles.profile(dotNumber) : null;
   // The owner may add a ratings or capacity block in the editor, so their preview data is always
   // loaded (both are public data: the ratings summary and the public capacity board).
-  return {
-    panels: profile
-      ? await loadCarrierPanels(context, profile, { withRatings: true, withCapacity: true })
-      : null,
-  };
+  const page =
+    dotNumber > 0
+      ? await context.services.profilePage.publicPage(
+          dotNumber,
+          (error) => context.log.error({ err: error }, 'profile panel failed'),
+          { allPanels: true },
+        )
+      : null;
+  return { panels: page?.panels ?? null };
 }
 
 export const meta: Route.MetaFunction = () => [

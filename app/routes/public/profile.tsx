@@ -4,9 +4,7 @@ import { BlockView } from '../../blocks/BlockView';
 import { HEADER_IMAGE_SIZES, ProfileHeader, headerImageOf } from '../../blocks/ProfileHeader';
 import { RecordFacts } from '../../blocks/RecordFacts';
 import { imagePreload, imageSources } from '../../blocks/responsive-image';
-import { DEFAULT_DATA_BLOCKS } from '../../../core/block-types';
-import { loadCarrierPanels } from '../../blocks/carrier-panels.server';
-import type { ProfileBlock, ProfileData } from '../../blocks/types';
+import type { ProfileData } from '../../blocks/types';
 import { dotNumberParam } from '../../lib/company';
 import { titleCase } from '../../../core/format';
 import { useNonce } from '../../lib/nonce';
@@ -18,31 +16,25 @@ import type { Route } from './+types/profile';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const dotText = params.dotNumber;
   const dotNumber = dotNumberParam(dotText);
-  const profile = dotNumber > 0 ? await context.services.profiles.profile(dotNumber) : null;
-  if (!profile) {
+  // One read model (server/domains/companies/profile-page.ts): the profile with its visible blocks,
+  // the blocks the page shows and every data panel; a hidden block's data never reaches the page.
+  const page =
+    dotNumber > 0
+      ? await context.services.profilePage.publicPage(dotNumber, (error) =>
+          context.log.error({ err: error }, 'profile panel failed'),
+        )
+      : null;
+  if (!page) {
     // The site header shows when the profile fails to load (it counts as unclaimed).
-    return data(
-      { dotText, profile: null, panels: null, dataDates: null, today: '', hideSiteHeader: false },
-      { status: 404 },
-    );
+    return data({ dotText, page: null, today: '', hideSiteHeader: false }, { status: 404 });
   }
-  // The public profile holds visible blocks only. Most show no ratings or capacity block: their
-  // views skip those queries, and the page's data never carries a board its owner hid.
-  const shows = (type: string) => profile.blocks.some((block) => block.block_type === type);
-  const [panels, dataDates] = await Promise.all([
-    loadCarrierPanels(context, profile, {
-      withRatings: shows('ratings'),
-      withCapacity: shows('capacity'),
-    }),
-    context.services.carrierData.dataDates(),
-  ]);
   // The day the facts' ages are counted to, fixed by the server so the browser renders the same.
   const today = new Date().toISOString().slice(0, 10);
-  return { dotText, profile, panels, dataDates, today, hideSiteHeader: profile.company.claimed };
+  return { dotText, page, today, hideSiteHeader: page.profile.company.claimed };
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const profile = args.loaderData?.profile;
+  const profile = args.loaderData?.page?.profile;
   if (!profile) {
     return seoMeta(args, {
       title: pageTitle('Could not load profile'),
@@ -67,22 +59,6 @@ export const meta: Route.MetaFunction = (args) => {
     ...(headerPreload ? [headerPreload] : []),
   ];
 };
-
-/**
- * An unclaimed profile shows the default data blocks (public-side section 2); claiming it makes them
- * the profile's own (server/domains/blocks/default-blocks.ts). Negative ids: they are not stored.
- */
-const DEFAULT_BLOCKS: ProfileBlock[] = DEFAULT_DATA_BLOCKS.map((block, index) => ({
-  ...block,
-  id: -(index + 1),
-  company_id: 0,
-  block_content: '',
-  block_position: index,
-  is_visible: true,
-  hide_title: false,
-  updated_at: '',
-  assets: [],
-}));
 
 /** schema.org data for search engines: the carrier as a local business with its address and numbers. */
 function structuredData(profile: ProfileData, url: string): string {
@@ -126,13 +102,11 @@ function ProfileFailure({ dotText }: { dotText: string }) {
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   const { user } = useSession();
-  const { profile, panels, dataDates, dotText, today } = loaderData;
-  if (!profile || !panels || !dataDates) return <ProfileFailure dotText={dotText} />;
+  const { page, dotText, today } = loaderData;
+  if (!page) return <ProfileFailure dotText={dotText} />;
+  const { profile, panels, dataDates, blocks, showsDefaultBlocks } = page;
 
   const isOwner = user !== null && user.dotNumber === String(profile.company.dot_number);
-  const ownBlocks = profile.blocks;
-  const showDefaults = ownBlocks.length === 0 && !profile.company.claimed;
-  const blocks = showDefaults ? DEFAULT_BLOCKS : ownBlocks;
   const url = `/profile/${profile.company.dot_number}`;
 
   return (
@@ -177,7 +151,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
             renderBlock={(block) => <BlockView block={block} panels={panels} isOwner={isOwner} />}
           />
         )}
-        {showDefaults ? (
+        {showsDefaultBlocks ? (
           <p className="claim-note">
             Claim this profile to add more content and customize your page.{' '}
             <Link to={`/claim-profile/${profile.company.dot_number}`}>Claim This Profile</Link>

@@ -31,6 +31,21 @@ export function createCapacityService(db: Db, clock: () => Date) {
   const columns = ['id', 'date', 'trailer', 'origin', 'destination'] as const;
 
   return {
+    /**
+     * A carrier's public capacity board: entries from today on (past dates are not shown publicly)
+     * and those available any time (ANYTIME_DATE, 9999-12-31, sorts last: ISO days sort as text).
+     */
+    async publicBoard(companyId: number) {
+      return db
+        .selectFrom('capacity_entries')
+        .select(columns)
+        .where('company_id', '=', companyId)
+        .where('date', '>=', today())
+        .orderBy('date')
+        .orderBy('id')
+        .execute();
+    },
+
     async list(companyId: number) {
       return db
         .selectFrom('capacity_entries')
@@ -68,3 +83,6 @@ export function createCapacityService(db: Db, clock: () => Date) {
     },
   };
 }
+
+export type CapacityService = ReturnType<typeof createCapacityService>;
+export type CapacityEntry = Awaited<ReturnType<CapacityService['publicBoard']>>[number];

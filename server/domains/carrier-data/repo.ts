@@ -113,6 +113,44 @@ export function createCarrierDataRepo(db: Db) {
       };
     },
 
+    /**
+     * A profile's inspections in one read: per report state since `sinceDay`, each group with the
+     * counts of inspectionTotals and how many of its inspections fall on or after `recentSinceDay`
+     * (a later day: the heat map's shorter window).
+     */
+    async inspectionsPerState(dotNumber: number, sinceDay: string, recentSinceDay: string) {
+      const driver = levelIn(DRIVER_RATE_LEVELS);
+      const vehicle = levelIn(VEHICLE_RATE_LEVELS);
+      const rows = await db
+        .selectFrom('inspections')
+        .where('dot_number', '=', dotNumber)
+        .where('insp_date', '>=', sinceDay)
+        .groupBy('report_state')
+        .select((eb) => [
+          'report_state',
+          eb.fn.countAll<number | string>().as('inspections'),
+          eb.fn.coalesce(eb.fn.sum<number | string>('viol_total'), sql<number>`0`).as('violations'),
+          eb.fn.coalesce(eb.fn.sum<number | string>('oos_total'), sql<number>`0`).as('oos_violations'),
+          sql<number | string>`sum(case when ${driver} then 1 else 0 end)`.as('driver_inspections'),
+          sql<number | string>`sum(case when ${driver} and driver_oos_total > 0 then 1 else 0 end)`.as(
+            'driver_oos_inspections',
+          ),
+          sql<number | string>`sum(case when ${vehicle} then 1 else 0 end)`.as('vehicle_inspections'),
+          sql<number | string>`sum(case when ${vehicle} and vehicle_oos_total > 0 then 1 else 0 end)`.as(
+            'vehicle_oos_inspections',
+          ),
+          sql<number | string>`sum(case when insp_date >= ${recentSinceDay} then 1 else 0 end)`.as('recent'),
+        ])
+        .execute();
+      // PostgreSQL returns bigint sums and counts as strings.
+      return rows.map(({ report_state, ...counts }) => ({
+        report_state,
+        ...(Object.fromEntries(
+          Object.entries(counts).map(([key, value]) => [key, Number(value ?? 0)]),
+        ) as Record<keyof typeof counts, number>),
+      }));
+    },
+
     /** Inspections per two-letter report state since a day (the heat map). */
     async inspectionCountsByState(dotNumber: number, sinceDay: string) {
       const rows = await db

@@ -1,6 +1,16 @@
 import { formatMcNumber } from '../companies/company-view.ts';
 import { CARGO_TYPES } from '../../../core/cargo.ts';
+import type { Selectable } from 'kysely';
+import type { DataDates } from '../../../core/record-facts.ts';
+import type { CompaniesTable } from '../../db/schema.ts';
 import type { CarrierDataRepo } from './repo.ts';
+
+type Company = Selectable<CompaniesTable>;
+type InspectionTotals = Awaited<ReturnType<CarrierDataRepo['inspectionTotals']>>;
+type CrashTotals = Awaited<ReturnType<CarrierDataRepo['crashTotals']>>;
+
+/** How many months of inspections the heat map counts. */
+export const HEAT_MAP_MONTHS = 12;
 
 /** FMCSA's Safety Measurement System looks back 24 months. */
 export const SAFETY_WINDOW_MONTHS = 24;
@@ -22,6 +32,67 @@ function percent(part: number, whole: number): number | null {
   return whole === 0 ? null : Math.round((part / whole) * 10_000) / 100;
 }
 
+/** The safety summary of a carrier from its inspection and crash totals over the safety window. */
+function safetySummaryOf(
+  company: Company,
+  inspections: InspectionTotals,
+  crashes: CrashTotals,
+  dates: DataDates,
+) {
+  return {
+    dot_number: company.dot_number,
+    total_inspections: inspections.inspections,
+    total_violations: inspections.violations,
+    total_oos_violations: inspections.oos_violations,
+    driver_oos_rate: percent(inspections.driver_oos_inspections, inspections.driver_inspections),
+    driver_inspections: inspections.driver_inspections,
+    vehicle_oos_rate: percent(inspections.vehicle_oos_inspections, inspections.vehicle_inspections),
+    vehicle_inspections: inspections.vehicle_inspections,
+    total_crashes: crashes.crashes,
+    crashes_with_fatalities: crashes.fatal,
+    crashes_with_injuries: crashes.injury,
+    crashes_with_tow_away: crashes.tow_away,
+    window_months: SAFETY_WINDOW_MONTHS,
+    updated_at: company.updated_at,
+    // The newest day the imported inspection and crash files describe.
+    inspections_through: dates.inspections_through,
+    crashes_through: dates.crashes_through,
+  };
+}
+
+/** The carrier record of the spec's carrier-data search (fleet, drivers, mileage, cargo flags). */
+function carrierRecordOf(company: Company, dates: DataDates) {
+  const authorised = new Set(company.cargo_codes ? company.cargo_codes.split(';') : []);
+  const cargoFlags = Object.fromEntries(
+    CARGO_TYPES.map(([code]) => [`crgo_${code.toLowerCase()}`, authorised.has(code) ? 'X' : '']),
+  );
+  return {
+    dot_number: company.dot_number,
+    legal_name: company.name,
+    dba_name: company.dba_name,
+    mc_number: formatMcNumber(company.mc_number),
+    status_code: company.status_code,
+    carrier_operation: company.carrier_operation,
+    phy_street: company.phy_street,
+    phy_city: company.phy_city,
+    phy_state: company.phy_state,
+    phy_zip: company.phy_zip,
+    phy_country: company.phy_country,
+    power_units: company.power_units,
+    truck_units: company.truck_units,
+    total_drivers: company.total_drivers,
+    total_cdl: company.total_cdl,
+    mcs150_mileage: company.mcs150_mileage === null ? null : Number(company.mcs150_mileage),
+    mcs150_mileage_year: company.mcs150_mileage_year,
+    mcs150_date: company.mcs150_date,
+    business_org_desc: company.business_org_desc,
+    safety_rating: company.safety_rating,
+    ...cargoFlags,
+    crgo_cargoothr_desc: company.cargo_other_desc,
+    census_as_of: dates.census_as_of,
+  };
+}
+
 export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Date = () => new Date()) {
   return {
     /** The safety summary over the last 24 months, or null for an unknown DOT number. */
@@ -34,29 +105,11 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
         repo.crashTotals(dotNumber, since),
         repo.dataDates(),
       ]);
-      return {
-        dot_number: dotNumber,
-        total_inspections: inspections.inspections,
-        total_violations: inspections.violations,
-        total_oos_violations: inspections.oos_violations,
-        driver_oos_rate: percent(inspections.driver_oos_inspections, inspections.driver_inspections),
-        driver_inspections: inspections.driver_inspections,
-        vehicle_oos_rate: percent(inspections.vehicle_oos_inspections, inspections.vehicle_inspections),
-        vehicle_inspections: inspections.vehicle_inspections,
-        total_crashes: crashes.crashes,
-        crashes_with_fatalities: crashes.fatal,
-        crashes_with_injuries: crashes.injury,
-        crashes_with_tow_away: crashes.tow_away,
-        window_months: SAFETY_WINDOW_MONTHS,
-        updated_at: company.updated_at,
-        // The newest day the imported inspection and crash files describe.
-        inspections_through: dates.inspections_through,
-        crashes_through: dates.crashes_through,
-      };
+      return safetySummaryOf(company, inspections, crashes, dates);
     },
 
     /** Inspections per report state over the last `months` (only two-letter states count). */
-    async inspectionCountsByState(dotNumber: number, months = 12) {
+    async inspectionCountsByState(dotNumber: number, months = HEAT_MAP_MONTHS) {
       return repo.inspectionCountsByState(dotNumber, isoDayMonthsBefore(clock(), months));
     },
 
@@ -74,6 +127,40 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
       return { data: rows, page: options.page, per_page: options.perPage, total };
     },
 
+    /**
+     * What a profile's data blocks show of a company already read, in two reads: the inspections per
+     * state (the safety summary's totals and the heat map's counts) and the crash totals.
+     */
+    async profileFacts(company: Company, dates: DataDates) {
+      const today = clock();
+      const since = isoDayMonthsBefore(today, SAFETY_WINDOW_MONTHS);
+      const heatMapSince = isoDayMonthsBefore(today, HEAT_MAP_MONTHS);
+      const [perState, crashes] = await Promise.all([
+        repo.inspectionsPerState(company.dot_number, since, heatMapSince),
+        repo.crashTotals(company.dot_number, since),
+      ]);
+      const totals: InspectionTotals = {
+        inspections: 0,
+        violations: 0,
+        oos_violations: 0,
+        driver_inspections: 0,
+        driver_oos_inspections: 0,
+        vehicle_inspections: 0,
+        vehicle_oos_inspections: 0,
+      };
+      for (const group of perState) {
+        for (const key of Object.keys(totals) as (keyof InspectionTotals)[]) totals[key] += group[key];
+      }
+      return {
+        safety: safetySummaryOf(company, totals, crashes, dates),
+        carrier: carrierRecordOf(company, dates),
+        // Only two-letter states count, as in inspectionCountsByState.
+        inspectionStates: perState
+          .filter((group) => group.report_state?.length === 2 && group.recent > 0)
+          .map((group) => ({ state: group.report_state as string, count: group.recent })),
+      };
+    },
+
     /** How current the carrier data is, per kind of data (census, inspections, crashes). */
     dataDates: () => repo.dataDates(),
 
@@ -81,35 +168,7 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
     async carrierRecord(dotNumber: number) {
       const [company, dates] = await Promise.all([repo.findCompanyByDot(dotNumber), repo.dataDates()]);
       if (!company) return null;
-      const authorised = new Set(company.cargo_codes ? company.cargo_codes.split(';') : []);
-      const cargoFlags = Object.fromEntries(
-        CARGO_TYPES.map(([code]) => [`crgo_${code.toLowerCase()}`, authorised.has(code) ? 'X' : '']),
-      );
-      return {
-        dot_number: company.dot_number,
-        legal_name: company.name,
-        dba_name: company.dba_name,
-        mc_number: formatMcNumber(company.mc_number),
-        status_code: company.status_code,
-        carrier_operation: company.carrier_operation,
-        phy_street: company.phy_street,
-        phy_city: company.phy_city,
-        phy_state: company.phy_state,
-        phy_zip: company.phy_zip,
-        phy_country: company.phy_country,
-        power_units: company.power_units,
-        truck_units: company.truck_units,
-        total_drivers: company.total_drivers,
-        total_cdl: company.total_cdl,
-        mcs150_mileage: company.mcs150_mileage === null ? null : Number(company.mcs150_mileage),
-        mcs150_mileage_year: company.mcs150_mileage_year,
-        mcs150_date: company.mcs150_date,
-        business_org_desc: company.business_org_desc,
-        safety_rating: company.safety_rating,
-        ...cargoFlags,
-        crgo_cargoothr_desc: company.cargo_other_desc,
-        census_as_of: dates.census_as_of,
-      };
+      return carrierRecordOf(company, dates);
     },
   };
 }

@@ -4,20 +4,8 @@ import type { CompaniesTable } from '../../db/schema.ts';
 import type { CompaniesRepo } from './repo.ts';
 import { formatMcNumber, toCompanyView } from './company-view.ts';
 import { imageView } from '../media/variants.ts';
-
-export interface RatingSummary {
-  overall_rating: number | null;
-  avg_on_time: number | null;
-  avg_communication: number | null;
-  avg_service: number | null;
-  total_ratings: number;
-}
-
-/** One decimal place is what pages show; two keep the average honest for whoever reads the API. */
-function round2(value: number | string | null): number | null {
-  if (value === null) return null;
-  return Math.round(Number(value) * 100) / 100;
-}
+import type { CapacityEntry } from '../capacity/service.ts';
+import type { RatingSummary } from '../ratings/service.ts';
 
 /** Custom CSS is stored as the owner wrote it, up to this many bytes (UTF-8). */
 export const MAX_CSS_BYTES = 100 * 1024;
@@ -34,90 +22,95 @@ function customCssOf(css: string): CustomCss {
   return { css, scoped_css: sanitized.css, dropped: sanitized.dropped };
 }
 
-export function createProfileService(repo: CompaniesRepo, clock: () => Date = () => new Date()) {
-  async function ratingSummary(companyId: number): Promise<RatingSummary> {
-    const row = await repo.ratingAverages(companyId);
-    const total = Number(row.total_ratings);
-    if (total === 0) {
-      return {
-        overall_rating: null,
-        avg_on_time: null,
-        avg_communication: null,
-        avg_service: null,
-        total_ratings: 0,
-      };
-    }
-    const averages = [row.avg_on_time, row.avg_communication, row.avg_service].map((value) => Number(value));
-    return {
-      overall_rating: round2(averages.reduce((sum, value) => sum + value, 0) / averages.length),
-      avg_on_time: round2(row.avg_on_time),
-      avg_communication: round2(row.avg_communication),
-      avg_service: round2(row.avg_service),
-      total_ratings: total,
-    };
-  }
+type Company = Selectable<CompaniesTable>;
+type BlocksWithAssets = Awaited<ReturnType<CompaniesRepo['blocksWithAssets']>>;
 
+/**
+ * A profile as the spec's API answers it, from a company, the blocks its reader may see with their
+ * images, and its rating summary.
+ */
+export function profileView(
+  company: Company,
+  { blocks, assets }: BlocksWithAssets,
+  rating_summary: RatingSummary,
+) {
+  return {
+    company: toCompanyView(company),
+    carrier_data: {
+      name: company.name,
+      dba_name: company.dba_name,
+      phy_street: company.phy_street,
+      phy_city: company.phy_city,
+      phy_state: company.phy_state,
+      phy_zip: company.phy_zip,
+      phy_country: company.phy_country,
+      mc_number: formatMcNumber(company.mc_number),
+      carrier_operation: company.carrier_operation,
+      status_code: company.status_code,
+      hm_flag: company.hm_flag === null ? null : company.hm_flag === 1,
+      pc_flag: company.pc_flag === null ? null : company.pc_flag === 1,
+      add_date: company.add_date,
+      mcs150_date: company.mcs150_date,
+    },
+    blocks: blocks.map((block) => ({
+      id: block.id,
+      company_id: block.company_id,
+      block_type: block.block_type,
+      block_title: block.block_title,
+      // Stored as it may be shown: every write sanitises custom HTML (blocks service), and
+      // migration 008 sanitised the rows stored before that (docs/decisions/021).
+      block_content: block.block_content,
+      block_position: block.block_position,
+      block_width: block.block_width,
+      is_visible: block.is_visible === 1,
+      hide_title: block.hide_title === 1,
+      start_new_row: block.start_new_row === 1,
+      updated_at: block.updated_at,
+      assets: assets
+        .filter((asset) => asset.block_id === block.id)
+        .map((asset) => ({
+          id: asset.id,
+          url: asset.url,
+          alt_text: asset.alt_text,
+          type: asset.type,
+          ...imageView(asset),
+        })),
+    })),
+    // Sanitised and scoped when saved (saveCss; migration 012 for the CSS saved before).
+    css: company.scoped_css,
+    rating_summary,
+  };
+}
+
+interface ProfileDependencies {
+  repo: CompaniesRepo;
+  /** The ratings domain's summary of a company's ratings. */
+  ratingSummary: (companyId: number) => Promise<RatingSummary>;
+  /** The capacity domain's public board of a company. */
+  publicCapacity: (companyId: number) => Promise<CapacityEntry[]>;
+  clock?: () => Date;
+}
+
+export function createProfileService({
+  repo,
+  ratingSummary,
+  publicCapacity,
+  clock = () => new Date(),
+}: ProfileDependencies) {
   /**
    * A profile as the spec's API answers it. `audience` says who reads it: 'public' (anyone: hidden
    * blocks and their images are left out) or 'owner' (the company's own users, in the editor and
    * settings: every block).
    */
-  async function profileOf(company: Selectable<CompaniesTable>, audience: 'public' | 'owner') {
-    const [{ blocks, assets }, rating_summary] = await Promise.all([
+  async function profileOf(company: Company, audience: 'public' | 'owner') {
+    const [blocks, rating_summary] = await Promise.all([
       repo.blocksWithAssets(company.id, { includeHidden: audience === 'owner' }),
       ratingSummary(company.id),
     ]);
-    return {
-      company: toCompanyView(company),
-      carrier_data: {
-        name: company.name,
-        dba_name: company.dba_name,
-        phy_street: company.phy_street,
-        phy_city: company.phy_city,
-        phy_state: company.phy_state,
-        phy_zip: company.phy_zip,
-        phy_country: company.phy_country,
-        mc_number: formatMcNumber(company.mc_number),
-        carrier_operation: company.carrier_operation,
-        status_code: company.status_code,
-        hm_flag: company.hm_flag === null ? null : company.hm_flag === 1,
-        pc_flag: company.pc_flag === null ? null : company.pc_flag === 1,
-        add_date: company.add_date,
-        mcs150_date: company.mcs150_date,
-      },
-      blocks: blocks.map((block) => ({
-        id: block.id,
-        company_id: block.company_id,
-        block_type: block.block_type,
-        block_title: block.block_title,
-        // Stored as it may be shown: every write sanitises custom HTML (blocks service), and
-        // migration 008 sanitised the rows stored before that (docs/decisions/021).
-        block_content: block.block_content,
-        block_position: block.block_position,
-        block_width: block.block_width,
-        is_visible: block.is_visible === 1,
-        hide_title: block.hide_title === 1,
-        start_new_row: block.start_new_row === 1,
-        updated_at: block.updated_at,
-        assets: assets
-          .filter((asset) => asset.block_id === block.id)
-          .map((asset) => ({
-            id: asset.id,
-            url: asset.url,
-            alt_text: asset.alt_text,
-            type: asset.type,
-            ...imageView(asset),
-          })),
-      })),
-      // Stored CSS was sanitised when saved; it is sanitised and scoped again for the page.
-      css: sanitizeCustomCss(company.css).css,
-      rating_summary,
-    };
+    return profileView(company, blocks, rating_summary);
   }
 
   return {
-    ratingSummary,
-
     /**
      * A carrier's public capacity board: entries from today on (past dates are not shown publicly)
      * and those available any time; null for an unknown DOT number.
@@ -125,7 +118,7 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
     async publicCapacity(dotNumber: number) {
       const company = await repo.findByDot(dotNumber);
       if (!company) return null;
-      return repo.capacityFrom(company.id, clock().toISOString().slice(0, 10));
+      return publicCapacity(company.id);
     },
 
     /** The caller's own company for the settings page: the profile plus what only its users see. */
@@ -148,14 +141,16 @@ export function createProfileService(repo: CompaniesRepo, clock: () => Date = ()
     },
 
     /**
-     * Stores the owner's CSS as written, so the editor shows their own text back; the public page only
-     * ever gets it sanitised and scoped (profileOf). The answer reports what the page will not get.
+     * Stores the owner's CSS as written, so the editor shows their own text back, and beside it the
+     * sanitised, scoped form the public page gets (profileView), computed here once instead of on
+     * every view. The answer reports what the page will not get.
      */
     async saveCss(dotNumber: number, css: string): Promise<CustomCss | null> {
       const company = await repo.findByDot(dotNumber);
       if (!company) return null;
-      await repo.updateCss(company.id, css, clock().toISOString());
-      return customCssOf(css);
+      const saved = customCssOf(css);
+      await repo.updateCss(company.id, { css, scoped_css: saved.scoped_css }, clock().toISOString());
+      return saved;
     },
 
     /**

@@ -293,7 +293,7 @@ describe(`hidden blocks on ${testDialect}: only their owner ever gets them`, () 
     const pageData = JSON.stringify(result);
     expect(pageData).toContain('Visible to everyone.');
     for (const hidden of [...HIDDEN, 'Hidden Reefer']) expect(pageData).not.toContain(hidden);
-    expect('profile' in result && result.panels?.capacity).toEqual({ status: 'unavailable' });
+    expect('page' in result && result.page?.panels.capacity).toEqual({ status: 'unavailable' });
   });
 
   it('gives the owner every block with include_hidden=true, not cached, and refuses anyone else', async () => {

@@ -1,4 +1,7 @@
+import type { DataDates } from '../../../core/record-facts.ts';
 import type { Db } from '../../db/database.ts';
+import type { Selectable } from 'kysely';
+import type { ContentBlocksTable, DataImportsTable } from '../../db/schema.ts';
 
 export function createCompaniesRepo(db: Db) {
   return {
@@ -6,9 +9,41 @@ export function createCompaniesRepo(db: Db) {
       return db.selectFrom('companies').selectAll().where('dot_number', '=', dotNumber).executeTakeFirst();
     },
 
-    /** Stores the owner's custom CSS as written; it is sanitised and scoped whenever it is served. */
-    async updateCss(companyId: number, css: string, now: string) {
-      await db.updateTable('companies').set({ css, updated_at: now }).where('id', '=', companyId).execute();
+    /**
+     * A company with how current the carrier data is (carrier-data repo's dataDates), in one read:
+     * the public profile page needs both, and the dates are three small subqueries.
+     */
+    async findByDotWithDataDates(dotNumber: number) {
+      const row = await db
+        .selectFrom('companies')
+        .selectAll('companies')
+        .select((eb) => {
+          const newest = (table: DataImportsTable['table_name']) =>
+            eb
+              .selectFrom('data_imports')
+              .select((imports) => imports.fn.max('as_of').as('as_of'))
+              .where('table_name', '=', table);
+          return [
+            newest('companies').as('census_as_of'),
+            newest('inspections').as('inspections_through'),
+            newest('crashes').as('crashes_through'),
+          ];
+        })
+        .where('dot_number', '=', dotNumber)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { census_as_of, inspections_through, crashes_through, ...company } = row;
+      const dataDates: DataDates = { census_as_of, inspections_through, crashes_through };
+      return { company, dataDates };
+    },
+
+    /** Stores the owner's custom CSS as written and as pages serve it (sanitised and scoped). */
+    async updateCss(companyId: number, css: { css: string; scoped_css: string }, now: string) {
+      await db
+        .updateTable('companies')
+        .set({ ...css, updated_at: now })
+        .where('id', '=', companyId)
+        .execute();
     },
 
     /**
@@ -16,55 +51,52 @@ export function createCompaniesRepo(db: Db) {
      * read only for the owner's own views: `includeHidden` is never set for a public one.
      */
     async blocksWithAssets(companyId: number, { includeHidden }: { includeHidden: boolean }) {
-      const blocks = await db
+      // One read: each block with its images joined (a block without images comes once, with nulls).
+      const rows = await db
         .selectFrom('content_blocks')
-        .selectAll()
-        .where('company_id', '=', companyId)
-        .$if(!includeHidden, (query) => query.where('is_visible', '=', 1))
-        .orderBy('block_position')
-        .orderBy('id')
-        .execute();
-      const assets =
-        blocks.length === 0
-          ? []
-          : await db
-              .selectFrom('assets')
-              .select(['id', 'block_id', 'url', 'alt_text', 'type', 'width', 'height', 'variants'])
-              .where(
-                'block_id',
-                'in',
-                blocks.map((block) => block.id),
-              )
-              .orderBy('id')
-              .execute();
-      return { blocks, assets };
-    },
-
-    /** Capacity entries from a day on (ISO days sort as text; 9999-12-31, 'Anytime', sorts last). */
-    async capacityFrom(companyId: number, fromDay: string) {
-      return db
-        .selectFrom('capacity_entries')
-        .select(['id', 'date', 'trailer', 'origin', 'destination'])
-        .where('company_id', '=', companyId)
-        .where('date', '>=', fromDay)
-        .orderBy('date')
-        .orderBy('id')
-        .execute();
-    },
-
-    /** Averages of the completed ratings of a company. */
-    async ratingAverages(companyId: number) {
-      return db
-        .selectFrom('rating_requests')
-        .where('company_id', '=', companyId)
-        .where('completed_at', 'is not', null)
-        .select((eb) => [
-          eb.fn.avg<number | string | null>('on_time_rating').as('avg_on_time'),
-          eb.fn.avg<number | string | null>('communication_rating').as('avg_communication'),
-          eb.fn.avg<number | string | null>('service_rating').as('avg_service'),
-          eb.fn.countAll<number | string>().as('total_ratings'),
+        .leftJoin('assets', 'assets.block_id', 'content_blocks.id')
+        .selectAll('content_blocks')
+        .select([
+          'assets.id as asset_id',
+          'assets.url as asset_url',
+          'assets.alt_text as asset_alt_text',
+          'assets.type as asset_type',
+          'assets.width as asset_width',
+          'assets.height as asset_height',
+          'assets.variants as asset_variants',
         ])
-        .executeTakeFirstOrThrow();
+        .where('content_blocks.company_id', '=', companyId)
+        .$if(!includeHidden, (query) => query.where('content_blocks.is_visible', '=', 1))
+        .orderBy('content_blocks.block_position')
+        .orderBy('content_blocks.id')
+        .orderBy('assets.id')
+        .execute();
+      const blocks = new Map<number, Selectable<ContentBlocksTable>>();
+      const assets = [];
+      for (const {
+        asset_id,
+        asset_url,
+        asset_alt_text,
+        asset_type,
+        asset_width,
+        asset_height,
+        asset_variants,
+        ...block
+      } of rows) {
+        if (!blocks.has(block.id)) blocks.set(block.id, block);
+        if (asset_id === null) continue;
+        assets.push({
+          id: asset_id,
+          block_id: block.id,
+          url: asset_url!,
+          alt_text: asset_alt_text!,
+          type: asset_type!,
+          width: asset_width,
+          height: asset_height,
+          variants: asset_variants!,
+        });
+      }
+      return { blocks: [...blocks.values()], assets };
     },
   };
 }

@@ -435,7 +435,7 @@ describe(`ratings API on ${testDialect}`, () => {
     expect(profile.json().rating_summary).toEqual(summary.json());
 
     // Overall stars per rating: 14/3 -> 5, 5/3 -> 2, 11/3 -> 4. Empty comments are no comments.
-    expect(await app.services.ratings.details(ids.b)).toEqual({
+    expect((await app.services.ratings.profileRatings(ids.b, { withDetails: true })).details).toEqual({
       distribution: [
         { stars: 5, count: 1 },
         { stars: 4, count: 1 },
@@ -454,7 +454,8 @@ describe(`ratings API on ${testDialect}`, () => {
       now = new Date(now.getTime() + DAY_MS);
       await submit(await linkedReviewId(address), { ...valid, comment: `Comment ${index}` });
     }
-    const { recent_comments: comments } = await app.services.ratings.details(ids.d);
+    const { details } = await app.services.ratings.profileRatings(ids.d, { withDetails: true });
+    const comments = details!.recent_comments;
     expect(comments.map((entry) => entry.comment)).toEqual([
       'Comment 6',
       'Comment 5',
@@ -505,7 +506,6 @@ describe('review ids', () => {
     const completeRequest = vi.fn(async () => false);
     const service = createRatingsService({
       repo: { findRequest, completeRequest } as unknown as RatingsRepo,
-      ratingSummary: vi.fn(),
       mail: { kind: 'outbox', send: vi.fn() },
       appUrl: APP_URL,
       clock: () => new Date(),

@@ -93,16 +93,32 @@ export function createRatingsRepo(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** How many submitted ratings of a company have each point total. */
-    async pointTotals(companyId: number) {
+    /**
+     * The submitted ratings of a company grouped by point total, with each group's count and sums:
+     * the star distribution and the averages both come from this one read.
+     */
+    async byPointTotal(companyId: number) {
       const rows = await db
         .selectFrom('rating_requests')
-        .select((eb) => [POINTS.as('points'), eb.fn.countAll<number | string>().as('n')])
+        .select((eb) => [
+          POINTS.as('points'),
+          eb.fn.countAll<number | string>().as('n'),
+          eb.fn.sum<number | string>('on_time_rating').as('on_time'),
+          eb.fn.sum<number | string>('communication_rating').as('communication'),
+          eb.fn.sum<number | string>('service_rating').as('service'),
+        ])
         .where('company_id', '=', companyId)
         .where('completed_at', 'is not', null)
         .groupBy(POINTS)
         .execute();
-      return rows.map((row) => ({ points: Number(row.points), count: count(row) }));
+      // PostgreSQL returns bigint sums and counts as strings.
+      return rows.map((row) => ({
+        points: Number(row.points),
+        count: count(row),
+        on_time: Number(row.on_time),
+        communication: Number(row.communication),
+        service: Number(row.service),
+      }));
     },
 
     /** The newest submitted ratings that carry a comment. */

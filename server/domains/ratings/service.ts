@@ -1,10 +1,47 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '../../../core/errors.ts';
-import type { RatingSummary } from '../companies/profile-service.ts';
 import { emailDomain, isWithinDomain, mailboxKey, ownedDomain } from '../mail/email-addresses.ts';
 import { ratingRequestMessage } from '../mail/messages.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import type { RatingsRepo, RatingValues } from './repo.ts';
+
+/** The averages of a company's submitted ratings, as the profile (rating_summary) and the ratings block show them. */
+export interface RatingSummary {
+  overall_rating: number | null;
+  avg_on_time: number | null;
+  avg_communication: number | null;
+  avg_service: number | null;
+  total_ratings: number;
+}
+
+type PointGroups = Awaited<ReturnType<RatingsRepo['byPointTotal']>>;
+
+/** One decimal place is what pages show; two keep the average honest for whoever reads the API. */
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** The averages over every submitted rating (each has all three ratings: completeRequest sets them together). */
+function summaryOf(groups: PointGroups): RatingSummary {
+  const total = groups.reduce((sum, group) => sum + group.count, 0);
+  if (total === 0) {
+    return {
+      overall_rating: null,
+      avg_on_time: null,
+      avg_communication: null,
+      avg_service: null,
+      total_ratings: 0,
+    };
+  }
+  const average = (key: 'on_time' | 'communication' | 'service') =>
+    groups.reduce((sum, group) => sum + group[key], 0) / total;
+  const averages = [average('on_time'), average('communication'), average('service')];
+  return {
+    overall_rating: round2(averages.reduce((sum, value) => sum + value, 0) / averages.length),
+    avg_on_time: round2(averages[0]!),
+    avg_communication: round2(averages[1]!),
+    avg_service: round2(averages[2]!),
+    total_ratings: total,
+  };
+}
 
 /** Review ids are 128 random bits in base64url: 22 characters, unguessable, used as the primary key. */
 const REVIEW_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -27,15 +64,17 @@ const starsOf = (points: number) => Math.round(points / 3);
 
 interface RatingsDependencies {
   repo: RatingsRepo;
-  /** The one summary computation, shared with the profile response (rating_summary). */
-  ratingSummary: (companyId: number) => Promise<RatingSummary>;
   mail: MailTransport;
   appUrl: string;
   clock: () => Date;
   log: (message: string, error: unknown) => void;
 }
 
-export function createRatingsService({ repo, ratingSummary, mail, appUrl, clock, log }: RatingsDependencies) {
+export function createRatingsService({ repo, mail, appUrl, clock, log }: RatingsDependencies) {
+  async function ratingSummary(companyId: number): Promise<RatingSummary> {
+    return summaryOf(await repo.byPointTotal(companyId));
+  }
+
   const since = (ms: number) => new Date(clock().getTime() - ms).toISOString();
 
   async function companyOrFail(companyId: number) {
@@ -144,25 +183,33 @@ export function createRatingsService({ repo, ratingSummary, mail, appUrl, clock,
       return ratingSummary(companyId);
     },
 
-    /** What the ratings block shows besides the summary: the star distribution and the newest comments. */
-    async details(companyId: number) {
-      const [totals, comments] = await Promise.all([
-        repo.pointTotals(companyId),
-        repo.recentComments(companyId, RECENT_COMMENTS),
+    ratingSummary,
+
+    /**
+     * A profile's ratings in two reads at most: the summary every profile carries and, when the page
+     * shows a ratings block (`withDetails`), the star distribution and the newest comments.
+     */
+    async profileRatings(companyId: number, { withDetails }: { withDetails: boolean }) {
+      const [groups, comments] = await Promise.all([
+        repo.byPointTotal(companyId),
+        withDetails ? repo.recentComments(companyId, RECENT_COMMENTS) : null,
       ]);
       const counts = [0, 0, 0, 0, 0];
-      for (const { points, count } of totals) counts[starsOf(points) - 1]! += count;
+      for (const { points, count } of groups) counts[starsOf(points) - 1]! += count;
       return {
-        distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: counts[stars - 1]! })),
-        recent_comments: comments.map((row) => ({
-          stars: starsOf(Number(row.points)),
-          comment: row.comment,
-          submitted_on: row.completed_at.slice(0, 10),
-        })),
+        summary: summaryOf(groups),
+        details: comments && {
+          distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: counts[stars - 1]! })),
+          recent_comments: comments.map((row) => ({
+            stars: starsOf(Number(row.points)),
+            comment: row.comment,
+            submitted_on: row.completed_at.slice(0, 10),
+          })),
+        },
       };
     },
   };
 }
 
 export type RatingsService = ReturnType<typeof createRatingsService>;
-export type RatingDetails = Awaited<ReturnType<RatingsService['details']>>;
+export type RatingDetails = NonNullable<Awaited<ReturnType<RatingsService['profileRatings']>>['details']>;

@@ -1,0 +1,37 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createProfilePage } from './profile-page.ts';
+import type { CompaniesRepo } from './repo.ts';
+
+describe('the profile page read model', () => {
+  it('logs a failed panel and shows that panel as an error, not a broken page', async () => {
+    const failure = new Error('carrier store down');
+    const log = vi.fn();
+    const company = { id: 1, dot_number: 101, claimed: 1, name: 'A', css: '' };
+    const repo = {
+      findByDotWithDataDates: async () => ({
+        company,
+        dataDates: { census_as_of: null, inspections_through: null, crashes_through: null },
+      }),
+      blocksWithAssets: async () => ({ blocks: [], assets: [] }),
+    } as unknown as CompaniesRepo;
+    const summary = { total_ratings: 0 };
+    const profilePage = createProfilePage({
+      repo,
+      carrierData: {
+        profileFacts: async () => {
+          throw failure;
+        },
+      },
+      ratings: { profileRatings: async () => ({ summary, details: null }) } as never,
+      capacity: { publicBoard: async () => [] },
+    });
+
+    const page = await profilePage.publicPage(101, log);
+
+    expect(page?.panels.safety).toEqual({ status: 'error' });
+    expect(page?.panels.inspectionStates).toEqual({ status: 'error' });
+    expect(page?.panels.capacity).toEqual({ status: 'unavailable' });
+    expect(page?.panels.ratings).toEqual({ status: 'unavailable' });
+    expect(log).toHaveBeenCalledExactlyOnceWith(failure);
+  });
+});

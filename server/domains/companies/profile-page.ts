@@ -1,0 +1,123 @@
+import { DEFAULT_DATA_BLOCKS } from '../../../core/block-types.ts';
+import type { DataDates } from '../../../core/record-facts.ts';
+import type { CapacityEntry, CapacityService } from '../capacity/service.ts';
+import type { CarrierDataService } from '../carrier-data/service.ts';
+import type { RatingDetails, RatingsService } from '../ratings/service.ts';
+import type { CompaniesRepo } from './repo.ts';
+import { profileView, type Profile } from './profile-service.ts';
+
+type ProfileFacts = Awaited<ReturnType<CarrierDataService['profileFacts']>>;
+export type SafetySummary = ProfileFacts['safety'];
+export type CarrierRecord = ProfileFacts['carrier'];
+export type StateCount = ProfileFacts['inspectionStates'][number];
+export type { CapacityEntry, RatingDetails };
+
+/** A data panel's state: the spec's loading / error / empty / data cycle, resolved on the server. */
+export type Loaded<T> = { status: 'data'; value: T } | { status: 'error' } | { status: 'unavailable' };
+
+/** Everything the data blocks of one profile read. */
+export interface CarrierPanels {
+  dotNumber: number;
+  safety: Loaded<SafetySummary | null>;
+  carrier: Loaded<CarrierRecord | null>;
+  inspectionStates: Loaded<StateCount[]>;
+  capacity: Loaded<CapacityEntry[] | null>;
+  ratingSummary: Profile['rating_summary'];
+  /** The star distribution and newest comments; the averages are in ratingSummary. */
+  ratings: Loaded<RatingDetails>;
+}
+
+type ProfileBlock = Profile['blocks'][number];
+
+/**
+ * An unclaimed profile shows the default data blocks (public-side section 2); claiming it makes them
+ * the profile's own (server/domains/blocks/default-blocks.ts). Negative ids: they are not stored.
+ */
+const DEFAULT_BLOCKS: ProfileBlock[] = DEFAULT_DATA_BLOCKS.map((block, index) => ({
+  ...block,
+  id: -(index + 1),
+  company_id: 0,
+  block_content: '',
+  block_position: index,
+  is_visible: true,
+  hide_title: false,
+  updated_at: '',
+  assets: [],
+}));
+
+const NOT_LOADED: Loaded<never> = { status: 'unavailable' };
+
+/** Logs a failed panel; the request's logger in practice. */
+export type PanelLog = (error: unknown) => void;
+
+interface ProfilePageDependencies {
+  repo: CompaniesRepo;
+  carrierData: Pick<CarrierDataService, 'profileFacts'>;
+  ratings: Pick<RatingsService, 'profileRatings'>;
+  capacity: Pick<CapacityService, 'publicBoard'>;
+}
+
+/**
+ * The public profile page's read model (issue 14, item 5; docs/decisions/029): one call reads the
+ * company once, with the data dates, and answers the profile, the blocks the page shows and every
+ * data panel, in at most six queries (seven with a capacity block).
+ */
+export function createProfilePage({ repo, carrierData, ratings, capacity }: ProfilePageDependencies) {
+  return {
+    /**
+     * The public profile page of a DOT number; null when there is no such carrier. Hidden blocks stay
+     * out. `allPanels` loads the ratings details and the capacity board whatever the blocks are (the
+     * editor's previews, where the owner may add either block); otherwise they are read only when the
+     * page shows their block, so a page whose capacity block is hidden never carries the board.
+     * A failed panel is logged and becomes that panel's error state, not a broken page.
+     */
+    async publicPage(dotNumber: number, log: PanelLog, { allPanels = false }: { allPanels?: boolean } = {}) {
+      const found = await repo.findByDotWithDataDates(dotNumber);
+      if (!found) return null;
+      const { company, dataDates } = found;
+      const ownBlocks = await repo.blocksWithAssets(company.id, { includeHidden: false });
+      const showsDefaultBlocks = ownBlocks.blocks.length === 0 && company.claimed !== 1;
+      const blockTypes = new Set(ownBlocks.blocks.map((block) => block.block_type));
+      const withRatings = allPanels || blockTypes.has('ratings');
+      const withCapacity = allPanels || blockTypes.has('capacity');
+
+      const [profileRatings, facts, board] = await Promise.all([
+        ratings.profileRatings(company.id, { withDetails: withRatings }),
+        settle(log, () => carrierData.profileFacts(company, dataDates)),
+        withCapacity ? settle(log, () => capacity.publicBoard(company.id)) : NOT_LOADED,
+      ]);
+      const profile = profileView(company, ownBlocks, profileRatings.summary);
+      const factPanel = <T>(pick: (value: ProfileFacts) => T): Loaded<T> =>
+        facts.status === 'data' ? { status: 'data', value: pick(facts.value) } : facts;
+      const panels: CarrierPanels = {
+        dotNumber,
+        safety: factPanel((value) => value.safety),
+        carrier: factPanel((value) => value.carrier),
+        inspectionStates: factPanel((value) => value.inspectionStates),
+        capacity: board,
+        ratingSummary: profileRatings.summary,
+        ratings: profileRatings.details ? { status: 'data', value: profileRatings.details } : NOT_LOADED,
+      };
+      return {
+        profile,
+        blocks: showsDefaultBlocks ? DEFAULT_BLOCKS : profile.blocks,
+        showsDefaultBlocks,
+        panels,
+        dataDates: dataDates satisfies DataDates,
+      };
+    },
+  };
+}
+
+/** Runs one data panel's reads; a failure is logged and becomes that panel's error state. */
+async function settle<T>(log: PanelLog, load: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { status: 'data', value: await load() };
+  } catch (error) {
+    log(error);
+    return { status: 'error' };
+  }
+}
+
+export type ProfilePageService = ReturnType<typeof createProfilePage>;
+export type ProfilePage = NonNullable<Awaited<ReturnType<ProfilePageService['publicPage']>>>;

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { carrier, insertContentBlock, seedCarriers } from '../../../tests/support/factories.ts';
+import { countingQueries } from '../../../tests/support/query-count.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { testDialect } from '../../../tests/support/test-database.ts';
+import { loadConfig } from '../../config.ts';
+import { createServices } from '../../services.ts';
+
+/** Issue 14, item 5: a public profile page reads its company once and costs a fixed handful of queries. */
+describe(`the public profile page's queries on ${testDialect}`, () => {
+  let app: TestApp;
+  let counter: ReturnType<typeof countingQueries>;
+  let services: ReturnType<typeof createServices>;
+  const DOT = 4242;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    const db = app.database.db;
+    await seedCarriers(db, testDialect, [carrier({ dot_number: DOT, legal_name: 'COUNTED LINES' })]);
+    const company = await db
+      .updateTable('companies')
+      .set({ claimed: 1 })
+      .where('dot_number', '=', DOT)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [position, block_type] of [
+      'about_us',
+      'safety_score',
+      'inspection_heatmap',
+      'ratings',
+    ].entries()) {
+      await insertContentBlock(db, {
+        company_id: company.id,
+        block_type,
+        block_title: block_type,
+        block_position: position,
+      });
+    }
+    await db
+      .insertInto('rating_requests')
+      .values(
+        [5, 3].map((stars, index) => ({
+          id: `counted-review-${index}`.padEnd(22, 'x'),
+          company_id: company.id,
+          reviewer_email: `reviewer${index}@example.com`,
+          load_number: `L${index}`,
+          on_time_rating: stars,
+          communication_rating: stars,
+          service_rating: stars,
+          comment: `Comment ${index}`,
+          created_at: '2026-11-01T00:00:00.000Z',
+          completed_at: `2026-11-0${index + 2}T00:00:00.000Z`,
+        })),
+      )
+      .execute();
+    counter = countingQueries(db);
+    const jwtSecret = 'test-secret-that-is-long-enough-for-hs256-signing';
+    const config = {
+      ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: jwtSecret }),
+      jwtSecret,
+      database: app.database.config,
+    };
+    services = createServices(config, counter.db, () => new Date(), app.fastify.log);
+  });
+
+  afterAll(() => app.close());
+
+  it('shows a claimed profile with ratings in at most 6 queries', async () => {
+    counter.reset();
+    // The one call the profile page's loader makes (app/routes/public/profile.tsx).
+    const log = vi.fn();
+    const page = await services.profilePage.publicPage(DOT, log);
+    expect(page?.profile.rating_summary.total_ratings).toBe(2);
+    expect(page?.panels.ratings).toMatchObject({ status: 'data' });
+    expect(page?.panels.safety).toMatchObject({ status: 'data' });
+    expect(page?.panels.carrier).toMatchObject({ status: 'data' });
+    expect(page?.panels.inspectionStates).toMatchObject({ status: 'data' });
+    // 14 before the read model, four of them reading this company's row.
+    expect(counter.count()).toBeLessThanOrEqual(6);
+    expect(counter.reading('companies')).toBe(1);
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('serves the CSS scoped when it was saved, without sanitising it again per view', async () => {
+    // A stored scoped form that differs from what the sanitiser would make of the CSS today.
+    await app.database.db
+      .updateTable('companies')
+      .set({ css: 'p { color: red }', scoped_css: '#carrier-profile p { color: green }' })
+      .where('dot_number', '=', DOT)
+      .execute();
+    const page = await services.profilePage.publicPage(DOT, vi.fn());
+    expect(page?.profile.css).toBe('#carrier-profile p { color: green }');
+    expect((await services.profiles.profile(DOT))?.css).toBe('#carrier-profile p { color: green }');
+  });
+});

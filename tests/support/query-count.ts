@@ -1,0 +1,28 @@
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
+import type { Db } from '../../server/db/database.ts';
+
+/**
+ * The same database with every query it runs recorded, for tests that hold a page to a query
+ * budget. `reset` starts a new record; `count` says how many queries ran since, and `reading(table)`
+ * how many of them name the table.
+ */
+export function countingQueries(db: Db) {
+  let queries: RootOperationNode[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      queries.push(node);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return {
+    db: db.withPlugin(plugin),
+    count: () => queries.length,
+    reading: (table: string) =>
+      queries.filter((node) => JSON.stringify(node).includes(`"kind":"IdentifierNode","name":"${table}"`))
+        .length,
+    reset: () => {
+      queries = [];
+    },
+  };
+}
