@@ -32,6 +32,9 @@ export function openDatabase(config: DatabaseConfig): Db {
     // emit 'error'; unheard, that would end the process. The pool drops that client and opens a new
     // one for the next query, and queries in flight get their own errors.
     pool.on('error', () => undefined);
+    // The same for a connection closed while it is checked out, between its query's error and its
+    // release: the client itself emits 'error' then, which the pool's listener does not hear.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.filename !== ':memory:') mkdirSync(path.dirname(config.filename), { recursive: true });
