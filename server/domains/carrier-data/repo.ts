@@ -12,6 +12,29 @@ function levelIn(levels: readonly number[]) {
   return sql<boolean>`insp_level_id in (${sql.join(levels.map((level) => sql.lit(level)))})`;
 }
 
+/**
+ * The counts a safety summary is made of, over the inspections a query selects: inspections,
+ * violations, out-of-service violations, and each out-of-service rate's numerator and denominator
+ * (the inspections of the levels it counts, inspection-levels.ts).
+ */
+function inspectionCountColumns() {
+  const driver = levelIn(DRIVER_RATE_LEVELS);
+  const vehicle = levelIn(VEHICLE_RATE_LEVELS);
+  return [
+    sql<number | string>`count(*)`.as('inspections'),
+    sql<number | string>`coalesce(sum(viol_total), 0)`.as('violations'),
+    sql<number | string>`coalesce(sum(oos_total), 0)`.as('oos_violations'),
+    sql<number | string>`sum(case when ${driver} then 1 else 0 end)`.as('driver_inspections'),
+    sql<number | string>`sum(case when ${driver} and driver_oos_total > 0 then 1 else 0 end)`.as(
+      'driver_oos_inspections',
+    ),
+    sql<number | string>`sum(case when ${vehicle} then 1 else 0 end)`.as('vehicle_inspections'),
+    sql<number | string>`sum(case when ${vehicle} and vehicle_oos_total > 0 then 1 else 0 end)`.as(
+      'vehicle_oos_inspections',
+    ),
+  ] as const;
+}
+
 /** Upserts the row sets and commits them. */
 async function upsertAll(db: Db, sets: readonly RowSet[]): Promise<void> {
   const upserter = createRowUpserter(db);
@@ -67,25 +90,11 @@ export function createCarrierDataRepo(db: Db) {
      * the levels it counts (inspection-levels.ts).
      */
     async inspectionTotals(dotNumber: number, sinceDay: string) {
-      const driver = levelIn(DRIVER_RATE_LEVELS);
-      const vehicle = levelIn(VEHICLE_RATE_LEVELS);
       const row = await db
         .selectFrom('inspections')
         .where('dot_number', '=', dotNumber)
         .where('insp_date', '>=', sinceDay)
-        .select((eb) => [
-          eb.fn.countAll<number | string>().as('inspections'),
-          eb.fn.coalesce(eb.fn.sum<number | string>('viol_total'), sql<number>`0`).as('violations'),
-          eb.fn.coalesce(eb.fn.sum<number | string>('oos_total'), sql<number>`0`).as('oos_violations'),
-          sql<number | string>`sum(case when ${driver} then 1 else 0 end)`.as('driver_inspections'),
-          sql<number | string>`sum(case when ${driver} and driver_oos_total > 0 then 1 else 0 end)`.as(
-            'driver_oos_inspections',
-          ),
-          sql<number | string>`sum(case when ${vehicle} then 1 else 0 end)`.as('vehicle_inspections'),
-          sql<number | string>`sum(case when ${vehicle} and vehicle_oos_total > 0 then 1 else 0 end)`.as(
-            'vehicle_oos_inspections',
-          ),
-        ])
+        .select(inspectionCountColumns())
         .executeTakeFirstOrThrow();
       // PostgreSQL returns bigint sums and counts as strings.
       return Object.fromEntries(
@@ -119,26 +128,14 @@ export function createCarrierDataRepo(db: Db) {
      * (a later day: the heat map's shorter window).
      */
     async inspectionsPerState(dotNumber: number, sinceDay: string, recentSinceDay: string) {
-      const driver = levelIn(DRIVER_RATE_LEVELS);
-      const vehicle = levelIn(VEHICLE_RATE_LEVELS);
       const rows = await db
         .selectFrom('inspections')
         .where('dot_number', '=', dotNumber)
         .where('insp_date', '>=', sinceDay)
         .groupBy('report_state')
-        .select((eb) => [
+        .select([
           'report_state',
-          eb.fn.countAll<number | string>().as('inspections'),
-          eb.fn.coalesce(eb.fn.sum<number | string>('viol_total'), sql<number>`0`).as('violations'),
-          eb.fn.coalesce(eb.fn.sum<number | string>('oos_total'), sql<number>`0`).as('oos_violations'),
-          sql<number | string>`sum(case when ${driver} then 1 else 0 end)`.as('driver_inspections'),
-          sql<number | string>`sum(case when ${driver} and driver_oos_total > 0 then 1 else 0 end)`.as(
-            'driver_oos_inspections',
-          ),
-          sql<number | string>`sum(case when ${vehicle} then 1 else 0 end)`.as('vehicle_inspections'),
-          sql<number | string>`sum(case when ${vehicle} and vehicle_oos_total > 0 then 1 else 0 end)`.as(
-            'vehicle_oos_inspections',
-          ),
+          ...inspectionCountColumns(),
           sql<number | string>`sum(case when insp_date >= ${recentSinceDay} then 1 else 0 end)`.as('recent'),
         ])
         .execute();
@@ -149,19 +146,6 @@ export function createCarrierDataRepo(db: Db) {
           Object.entries(counts).map(([key, value]) => [key, Number(value ?? 0)]),
         ) as Record<keyof typeof counts, number>),
       }));
-    },
-
-    /** Inspections per two-letter report state since a day (the heat map). */
-    async inspectionCountsByState(dotNumber: number, sinceDay: string) {
-      const rows = await db
-        .selectFrom('inspections')
-        .where('dot_number', '=', dotNumber)
-        .where('insp_date', '>=', sinceDay)
-        .where(sql<boolean>`length(report_state) = 2`)
-        .groupBy('report_state')
-        .select((eb) => ['report_state', eb.fn.countAll<number | string>().as('count')])
-        .execute();
-      return rows.map((row) => ({ state: row.report_state as string, count: Number(row.count) }));
     },
 
     async listInspections(dotNumber: number, sinceDay: string, limit: number, offset: number) {

@@ -108,11 +108,6 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
       return safetySummaryOf(company, inspections, crashes, dates);
     },
 
-    /** Inspections per report state over the last `months` (only two-letter states count). */
-    async inspectionCountsByState(dotNumber: number, months = HEAT_MAP_MONTHS) {
-      return repo.inspectionCountsByState(dotNumber, isoDayMonthsBefore(clock(), months));
-    },
-
     /** One page of a carrier's inspections since `sinceMonths` ago, newest first; null for an unknown carrier. */
     async inspections(dotNumber: number, options: { sinceMonths: number; page: number; perPage: number }) {
       const company = await repo.findCompanyByDot(dotNumber);
@@ -154,7 +149,7 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
       return {
         safety: safetySummaryOf(company, totals, crashes, dates),
         carrier: carrierRecordOf(company, dates),
-        // Only two-letter states count, as in inspectionCountsByState.
+        // Only two-letter report states are states the heat map can show.
         inspectionStates: perState
           .filter((group) => group.report_state?.length === 2 && group.recent > 0)
           .map((group) => ({ state: group.report_state as string, count: group.recent })),
