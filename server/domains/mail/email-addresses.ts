@@ -69,7 +69,7 @@ const HOST_NAME =
 export function ownedDomain(address: string | null | undefined): string | null {
   if (!address) return null;
   const domain = emailDomain(address);
-  if (!domain || FREE_MAIL_DOMAINS.has(domain) || domain.length > 253) return null;
+  if (!domain || isFreeMailDomain(domain) || domain.length > 253) return null;
   return HOST_NAME.test(domain) ? domain : null;
 }
 
