@@ -1,5 +1,7 @@
 import { PRODUCT_NAME } from '../core/site.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { isRedisReachable } from './http/rate-limit-redis.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createCarrierDataRepo } from './domains/carrier-data/repo.ts';
@@ -48,6 +50,8 @@ export function createServices(
     : outboxTransport(db, logger, { logLinks: config.outboxPage && config.env !== 'production' }),
   /** Where uploaded media go; files in DATA_DIR/media unless a test brings a failing one. */
   mediaStorage: MediaStorage = createLocalStorage(mediaDirIn(config.dataDir)),
+  /** The rate-limit counters' Redis (REDIS_URL), which readiness checks too; null without it. */
+  redis: Redis | null = null,
 ) {
   const sessions = createSessions(db, createSessionTokens(config.jwtSecret, clock), clock);
   const users = createUsersService(db, clock);
@@ -96,7 +100,7 @@ export function createServices(
       supportEmail: config.supportEmail,
       appUrl: config.appUrl,
     } satisfies SiteInfo,
-    health: createHealthService(db),
+    health: createHealthService(db, redis ? () => isRedisReachable(redis) : null),
     carrierData,
     search: createSearchService(db, config.database.dialect),
     profiles,
