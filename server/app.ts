@@ -43,7 +43,7 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** The mail transport; by default SMTP when SMTP_URL is set, otherwise the outbox. */
   mail?: MailTransport;
-  /** Where uploaded media go; by default files in DATA_DIR/media (tests bring a full disk). */
+  /** Where uploaded media go; by default the database on PostgreSQL, files in DATA_DIR/media on SQLite (tests bring a full disk). */
   mediaStorage?: MediaStorage;
 }
 

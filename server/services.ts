@@ -16,6 +16,7 @@ import { createSessionTokens } from './domains/auth/session-token.ts';
 import { createSessions } from './domains/auth/sessions.ts';
 import { createLoginTokens } from './domains/auth/tokens.ts';
 import { createHealthService } from './domains/health/service.ts';
+import { createDatabaseStorage } from './domains/media/database-storage.ts';
 import { createMediaRepo } from './domains/media/repo.ts';
 import { createMediaService } from './domains/media/service.ts';
 import { createLocalStorage, mediaDirIn, type MediaStorage } from './domains/media/storage.ts';
@@ -48,8 +49,13 @@ export function createServices(
   mail: MailTransport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
     : outboxTransport(db, logger, { logLinks: config.outboxPage && config.env !== 'production' }),
-  /** Where uploaded media go; files in DATA_DIR/media unless a test brings a failing one. */
-  mediaStorage: MediaStorage = createLocalStorage(mediaDirIn(config.dataDir)),
+  /**
+   * Where uploaded media go: the database on PostgreSQL (every instance serves every upload), files in
+   * DATA_DIR/media on SQLite, unless a test brings a failing one.
+   */
+  mediaStorage: MediaStorage = config.database.dialect === 'postgres'
+    ? createDatabaseStorage(db)
+    : createLocalStorage(mediaDirIn(config.dataDir)),
   /** The rate-limit counters' Redis (REDIS_URL), which readiness checks too; null without it. */
   redis: Redis | null = null,
 ) {
