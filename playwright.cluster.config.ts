@@ -1,0 +1,31 @@
+import { createServer } from 'node:net';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
+
+/** A free port for nginx, chosen once: the test workers inherit it from the runner's environment. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+process.env.CLUSTER_PORT ??= String(await freePort());
+
+// The cluster's browser tests (tests/cluster): the built server as two instances on PostgreSQL and
+// Redis behind nginx, started by scripts/cluster.sh in the global setup and stopped after.
+export default defineConfig({
+  testDir: 'tests/cluster',
+  globalSetup: './tests/cluster/global-setup.ts',
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  use: {
+    baseURL: `http://localhost:${process.env.CLUSTER_PORT}`,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+  },
+});
