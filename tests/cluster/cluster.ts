@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -5,9 +6,9 @@ import pg from 'pg';
 /** Where scripts/cluster.sh keeps the test cluster's state (cluster.env, logs). */
 export const CLUSTER_DIR = path.resolve('.tmp/cluster');
 
-/** What scripts/cluster.sh wrote to cluster.env: URLs, the instances' ports and pids. */
-export function clusterEnv(): Record<string, string> {
-  const lines = readFileSync(path.join(CLUSTER_DIR, 'cluster.env'), 'utf8').trim().split('\n');
+/** What scripts/cluster.sh wrote to `dir`/cluster.env: URLs, the instances' ports and pids. */
+export function clusterEnv(dir = CLUSTER_DIR): Record<string, string> {
+  const lines = readFileSync(path.join(dir, 'cluster.env'), 'utf8').trim().split('\n');
   return Object.fromEntries(lines.map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
 }
 
@@ -32,4 +33,27 @@ export async function latestLinkTo(address: string): Promise<string> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Loads the browser tests' carriers (tests/e2e/fixtures) into a running cluster's database with the
+ * real importer, and seeds their profiles, as playwright.config.ts does for the single server.
+ */
+export function loadFixtureCarriers(dir: string): void {
+  const fixtures = path.join(dir, 'fixtures');
+  const env = {
+    ...process.env,
+    DATABASE_URL: clusterEnv(dir).DATABASE_URL!,
+    DATA_DIR: path.join(dir, 'import'),
+  };
+  const tsx = (...args: string[]) =>
+    execFileSync('node', ['--import', 'tsx', ...args], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  tsx('tests/e2e/fixtures/write-activity.ts', fixtures);
+  tsx(
+    'cli/import/main.ts',
+    'tests/e2e/fixtures/carriers.csv',
+    path.join(fixtures, 'inspections.csv'),
+    path.join(fixtures, 'crashes.csv'),
+  );
+  tsx('tests/e2e/fixtures/seed-profiles.ts');
 }
