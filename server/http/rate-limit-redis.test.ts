@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrier, seedCarriers } from '../../tests/support/factories.ts';
 import { startTestRedis, type TestRedis } from '../../tests/support/redis-server.ts';
+import { signInOwner } from '../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialect } from '../../tests/support/test-database.ts';
 
@@ -57,6 +59,15 @@ describe(`rate limits in Redis shared by two instances (${testDialect})`, () => 
 
   it('while Redis is away: other limits let requests through, link requests answer 503, readiness fails', async () => {
     expect((await ready(apps[0]!)).statusCode).toBe(200);
+    await seedCarriers(apps[0]!.database.db, testDialect, [
+      carrier({ dot_number: 8401, legal_name: 'OUTAGE CO' }),
+    ]);
+    const company = await apps[0]!.database.db
+      .selectFrom('companies')
+      .select(['id', 'dot_number'])
+      .where('dot_number', '=', 8401)
+      .executeTakeFirstOrThrow();
+    const token = await signInOwner(apps[0]!, company, 'owner@outage.example.com');
     redis.stop();
     await eventually(async () => (await ready(apps[0]!)).statusCode === 503);
     const notReady = await ready(apps[1]!);
@@ -78,6 +89,15 @@ describe(`rate limits in Redis shared by two instances (${testDialect})`, () => 
         code: 'busy',
       });
     }
+    // So does the rating-request limit.
+    const ratingRequest = await apps[0]!.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/ratings/request',
+      payload: { reviewer_email: 'shipper@example.com', load_number: 'LD-1' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(ratingRequest.statusCode).toBe(503);
+    expect(ratingRequest.json()).toMatchObject({ code: 'busy' });
     const warnings = logLines.filter((line) => line.includes('Redis is unreachable'));
     expect(warnings).toHaveLength(1);
     // pino's warn level
