@@ -1,18 +1,8 @@
-import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
+import { freePort } from './tests/support/free-port.ts';
 
 /** A free port for nginx, chosen once: the test workers inherit it from the runner's environment. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 process.env.CLUSTER_PORT ??= String(await freePort());
 
 // The cluster's browser tests (tests/cluster): the built server as two instances on PostgreSQL and

@@ -8,12 +8,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { clusterEnv, loadFixtureCarriers } from '../../tests/cluster/cluster.ts';
+import { freePort } from '../../tests/support/free-port.ts';
+import { autocannonFigures } from './autocannon-figures.ts';
 
 const { values } = parseArgs({
   options: {
@@ -24,17 +25,6 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const PAGES = ['/profile/880001', '/search?q=tx'];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-cluster-'));
 const port = await freePort();
@@ -60,11 +50,7 @@ async function measure(instances: number, urlPath: string) {
   return {
     instances,
     path: urlPath,
-    'req/s (mean)': Math.round(result.requests.average),
-    'latency p50 ms': result.latency.p50,
-    'latency p99 ms': result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
+    ...autocannonFigures(result),
   };
 }
 
