@@ -21,6 +21,7 @@ import { registerCrossSiteGuard } from './http/cross-site.ts';
 import { answerFrameworkError, registerErrorHandling, sendError } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerRequestIdHeader, requestIdOptions, withRequestId } from './http/request-id.ts';
+import { connectRateLimitRedis } from './http/rate-limit-redis.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
 import { registerClosingGuard } from './http/shutdown.ts';
 import { ssrPlugin } from './http/ssr.ts';
@@ -42,7 +43,7 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** The mail transport; by default SMTP when SMTP_URL is set, otherwise the outbox. */
   mail?: MailTransport;
-  /** Where uploaded media go; by default files in DATA_DIR/media (tests bring a full disk). */
+  /** Where uploaded media go; by default the database on PostgreSQL, files in DATA_DIR/media on SQLite (tests bring a full disk). */
   mediaStorage?: MediaStorage;
 }
 
@@ -64,6 +65,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return503OnClosing: false,
   });
   const jwtSecret = await resolveSessionSecret(config, db);
+  const redis = config.redisUrl ? await connectRateLimitRedis(config.redisUrl, fastify.log) : null;
+  if (redis) fastify.addHook('onClose', async () => void redis.disconnect());
   const services = createServices(
     { ...config, jwtSecret },
     db,
@@ -71,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     fastify.log,
     options.mail,
     options.mediaStorage,
+    redis,
   );
 
   registerRequestIdHeader(fastify);
@@ -81,7 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await fastify.register(
     async (api) => {
-      await registerApiRateLimit(api, config);
+      await registerApiRateLimit(api, config, { redis, scope: 'api' });
       registerCrossSiteGuard(api);
       registerAuthentication(api, services);
       await api.register(healthRoutes, { services });
@@ -100,7 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await fastify.register(
     async (carrierData) => {
-      await registerApiRateLimit(carrierData, config);
+      await registerApiRateLimit(carrierData, config, { redis, scope: 'carrier-data' });
       registerCrossSiteGuard(carrierData);
       await carrierData.register(carrierDataRoutes, { services });
       carrierData.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));

@@ -88,6 +88,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -124,6 +125,11 @@ export interface AppConfig {
   supportEmail: string;
   logLevel: string;
   rateLimit: { max: number; windowMs: number };
+  /**
+   * Where every instance counts rate limits together (REDIS_URL); unset, each process counts in its
+   * own memory, which is right for one process only.
+   */
+  redisUrl: string | undefined;
   bodyLimitBytes: number;
   /** Fastify's `trustProxy`: false (no proxy) or the trusted proxies' addresses, subnets and names. */
   trustProxy: false | string[];
@@ -188,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: values.SUPPORT_EMAIL,
     logLevel: values.LOG_LEVEL,
     rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },
+    redisUrl: values.REDIS_URL,
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     trustProxy: values.TRUST_PROXY,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,

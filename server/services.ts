@@ -1,5 +1,7 @@
 import { PRODUCT_NAME } from '../core/site.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { isRedisReachable } from './http/rate-limit-redis.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createCarrierDataRepo } from './domains/carrier-data/repo.ts';
@@ -14,6 +16,7 @@ import { createSessionTokens } from './domains/auth/session-token.ts';
 import { createSessions } from './domains/auth/sessions.ts';
 import { createLoginTokens } from './domains/auth/tokens.ts';
 import { createHealthService } from './domains/health/service.ts';
+import { createDatabaseStorage } from './domains/media/database-storage.ts';
 import { createMediaRepo } from './domains/media/repo.ts';
 import { createMediaService } from './domains/media/service.ts';
 import { createLocalStorage, mediaDirIn, type MediaStorage } from './domains/media/storage.ts';
@@ -46,8 +49,15 @@ export function createServices(
   mail: MailTransport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
     : outboxTransport(db, logger, { logLinks: config.outboxPage && config.env !== 'production' }),
-  /** Where uploaded media go; files in DATA_DIR/media unless a test brings a failing one. */
-  mediaStorage: MediaStorage = createLocalStorage(mediaDirIn(config.dataDir)),
+  /**
+   * Where uploaded media go: the database on PostgreSQL (every instance serves every upload), files in
+   * DATA_DIR/media on SQLite, unless a test brings a failing one.
+   */
+  mediaStorage: MediaStorage = config.database.dialect === 'postgres'
+    ? createDatabaseStorage(db)
+    : createLocalStorage(mediaDirIn(config.dataDir)),
+  /** The rate-limit counters' Redis (REDIS_URL), which readiness checks too; null without it. */
+  redis: Redis | null = null,
 ) {
   const sessions = createSessions(db, createSessionTokens(config.jwtSecret, clock), clock);
   const users = createUsersService(db, clock);
@@ -96,7 +106,7 @@ export function createServices(
       supportEmail: config.supportEmail,
       appUrl: config.appUrl,
     } satisfies SiteInfo,
-    health: createHealthService(db),
+    health: createHealthService(db, redis ? () => isRedisReachable(redis) : null),
     carrierData,
     search: createSearchService(db, config.database.dialect),
     profiles,

@@ -198,6 +198,13 @@ export interface DeploymentSecretsTable {
   created_at: string;
 }
 
+/** PostgreSQL only: uploaded media, each file a run of chunks (migration 015). */
+export interface MediaChunksTable {
+  key: string;
+  part: number;
+  data: Buffer;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -212,4 +219,5 @@ export interface Database {
   crashes: CrashesTable;
   data_imports: DataImportsTable;
   deployment_secrets: DeploymentSecretsTable;
+  media_chunks: MediaChunksTable;
 }

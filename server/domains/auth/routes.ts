@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bearerToken } from '../../http/auth.ts';
+import { mailRateLimit } from '../../http/security.ts';
 import { DotNumberParams, emailAddress, parseInput } from '../../../core/input.ts';
 import type { RouteOptions } from '../../services.ts';
 
@@ -8,7 +9,7 @@ const TokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/
 const LoginBody = z.object({ email: emailAddress });
 
 /** Magic-link endpoints are limited harder than the rest of the API: per client, 10 an hour. */
-const LINK_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 hour' } };
+const LINK_RATE_LIMIT = { rateLimit: mailRateLimit(10) };
 
 export async function authRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
   app.post('/auth/claim-profile/:dotNumber', { config: LINK_RATE_LIMIT }, async (request) => {

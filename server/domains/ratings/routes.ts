@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, LOAD_NUMBER_MAX_LENGTH, MAX_STARS } from '../../../core/ratings.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { emailAddress, idParams, parseInput } from '../../../core/input.ts';
+import { mailRateLimit } from '../../http/security.ts';
 import type { RouteOptions } from '../../services.ts';
 import { REVIEW_NOT_FOUND } from './service.ts';
 
@@ -43,7 +44,7 @@ interface ReviewParams {
 }
 
 /** Rating requests send e-mail, so they are limited per client like the magic-link endpoints. */
-const REQUEST_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 hour' } };
+const REQUEST_RATE_LIMIT = { rateLimit: mailRateLimit(30) };
 
 /** Ratings (public-side "Request a Rating" and "Submit Rating", section 7). */
 export async function ratingRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
