@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from '../core/site.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import { createAuthorityService } from './domains/authority/service.ts';
 import { createCarrierDataRepo } from './domains/carrier-data/repo.ts';
 import { createCarrierDataService } from './domains/carrier-data/service.ts';
 import { createProfileService } from './domains/companies/profile-service.ts';
@@ -98,6 +99,7 @@ export function createServices(
     } satisfies SiteInfo,
     health: createHealthService(db),
     carrierData,
+    authority: createAuthorityService(db, clock),
     search: createSearchService(db, config.database.dialect),
     profiles,
     profilePage: createProfilePage({ repo: companiesRepo, carrierData, ratings, capacity }),
