@@ -10,6 +10,11 @@ export function formatLongDate(date: Date): string {
   }).format(date);
 }
 
+/** An ISO day ('2026-12-15') as 'December 15, 2026'. */
+export function formatLongIsoDay(isoDay: string): string {
+  return formatLongDate(new Date(`${isoDay}T00:00:00Z`));
+}
+
 const SAFETY_RATINGS: Record<string, string> = { S: 'Satisfactory', C: 'Conditional', U: 'Unsatisfactory' };
 
 /** FMCSA safety rating letter as words; carriers without a compliance review are 'Not rated'. */

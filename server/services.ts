@@ -63,10 +63,12 @@ export function createServices(
     clock,
     log: (message, error) => logger.error({ err: error }, message),
   });
+  const authority = createAuthorityService(db, clock);
   const profiles = createProfileService({
     repo: companiesRepo,
     ratingSummary: ratings.ratingSummary,
     publicCapacity: capacity.publicBoard,
+    verdict: async (company) => (await authority.companyVetting(company)).verdict,
     clock,
   });
   return {
@@ -99,10 +101,10 @@ export function createServices(
     } satisfies SiteInfo,
     health: createHealthService(db),
     carrierData,
-    authority: createAuthorityService(db, clock),
+    authority,
     search: createSearchService(db, config.database.dialect),
     profiles,
-    profilePage: createProfilePage({ repo: companiesRepo, carrierData, ratings, capacity }),
+    profilePage: createProfilePage({ repo: companiesRepo, carrierData, ratings, capacity, authority }),
     ratings,
     sitemap: createSitemapService(createSitemapRepo(db), config.appUrl),
   };

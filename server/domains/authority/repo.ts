@@ -1,4 +1,13 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type {
+  CompaniesTable,
+  LiAuthoritiesTable,
+  LiAuthorityEventsTable,
+  LiDocketsTable,
+  LiInsuranceTable,
+  LiRevocationsTable,
+} from '../../db/schema.ts';
 import {
   canonicalDocket,
   docketLabel,
@@ -42,6 +51,154 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return groups;
 }
 
+/** The canonical docket of a census MC number ('139446' -> 'MC139446'), null for none. */
+export function censusDocket(mcNumber: string | null): string | null {
+  return canonicalDocket(mcNumber ? `MC${mcNumber}` : null);
+}
+
+/** The L&I rows of some dockets, per table: what carriers' records are assembled from. */
+export interface LiRows {
+  docketRows: Pick<
+    Selectable<LiDocketsTable>,
+    'docket' | 'bipd_required_dollars' | 'bipd_on_file_dollars' | 'cargo_required' | 'bond_required'
+  >[];
+  authorityRows: Pick<Selectable<LiAuthoritiesTable>, 'docket' | 'kind' | 'status' | 'description'>[];
+  eventRows: Pick<Selectable<LiAuthorityEventsTable>, 'docket' | 'kind' | 'action' | 'action_on'>[];
+  insuranceRows: Omit<Selectable<LiInsuranceTable>, 'filing_key' | 'updated_at'>[];
+  revocationRows: Omit<Selectable<LiRevocationsTable>, 'revocation_key'>[];
+}
+
+/** The rows by docket, read once for every carrier of a batch. */
+export function docketTables(rows: LiRows) {
+  return {
+    docketInfo: new Map(rows.docketRows.map((row) => [row.docket, row])),
+    authoritiesOf: groupBy(rows.authorityRows, (row) => row.docket),
+    eventsOf: groupBy(rows.eventRows, (row) => row.docket),
+    insuranceOf: groupBy(rows.insuranceRows, (row) => row.docket),
+    revocationsOf: groupBy(rows.revocationRows, (row) => row.docket),
+  };
+}
+
+type DocketTables = ReturnType<typeof docketTables>;
+
+/** The census facts a carrier's record and verdict read. */
+export type CensusFacts = Pick<
+  Selectable<CompaniesTable>,
+  'dot_number' | 'status_code' | 'carrier_operation' | 'carship'
+>;
+
+/**
+ * One carrier's L&I record from the rows of the dockets it holds, on the ISO day `today`: the
+ * authorities with revocations applied, the filings, the revocations and the BI&PD figures.
+ */
+export function carrierAuthorityOf(
+  company: CensusFacts,
+  dockets: Iterable<string>,
+  { docketInfo, authoritiesOf, eventsOf, insuranceOf, revocationsOf }: DocketTables,
+  today: string,
+): CarrierAuthority {
+  const held = [...dockets]
+    .filter(
+      (docket) =>
+        docketInfo.has(docket) ||
+        authoritiesOf.has(docket) ||
+        insuranceOf.has(docket) ||
+        revocationsOf.has(docket) ||
+        eventsOf.has(docket),
+    )
+    .sort();
+  const authorities: Authority[] = [];
+  const insurance: InsuranceFiling[] = [];
+  const revocations: Revocation[] = [];
+  for (const docket of held) {
+    const shown = docketLabel(docket);
+    const docketRevocations: Revocation[] = (revocationsOf.get(docket) ?? []).map((row) => ({
+      docket: shown,
+      kind: row.kind,
+      type: row.type,
+      servedOn: row.served_on,
+      effectiveOn: row.effective_on,
+    }));
+    revocations.push(...docketRevocations);
+    const published = new Map((authoritiesOf.get(docket) ?? []).map((row) => [row.kind, row]));
+    // A docket known only from its revocations still shows the authority they revoked.
+    for (const revocation of docketRevocations) {
+      if (revocation.kind && !published.has(revocation.kind)) {
+        published.set(revocation.kind, {
+          docket,
+          kind: revocation.kind,
+          status: 'Inactive',
+          description: null,
+        });
+      }
+    }
+    for (const row of published.values()) {
+      const grantedOn =
+        (eventsOf.get(docket) ?? [])
+          .filter(
+            (event) =>
+              (event.kind === null || event.kind === row.kind) &&
+              GRANTS.has(event.action.toUpperCase()) &&
+              event.action_on !== null,
+          )
+          .map((event) => event.action_on as string)
+          .sort()
+          .at(-1) ?? null;
+      const own = docketRevocations.filter(
+        (revocation) => revocation.kind === null || revocation.kind === row.kind,
+      );
+      const { status, revokedOn } = resolveAuthorityStatus(row.status, grantedOn, own, today);
+      authorities.push({
+        docket: shown,
+        kind: row.kind as AuthorityKind,
+        status,
+        grantedOn,
+        revokedOn,
+        description: row.description,
+      });
+    }
+    for (const row of insuranceOf.get(docket) ?? []) {
+      insurance.push({
+        docket: shown,
+        kind: row.kind,
+        formCode: row.form_code,
+        insurer: row.insurer,
+        policyNumber: row.policy_number,
+        amountDollars: row.amount_dollars,
+        effectiveOn: row.effective_on,
+        cancellationEffectiveOn: row.cancellation_effective_on,
+      });
+    }
+  }
+  const kindOrder: AuthorityKind[] = ['common', 'contract', 'broker'];
+  authorities.sort(
+    (a, b) => a.docket.localeCompare(b.docket) || kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind),
+  );
+  insurance.sort((a, b) => (b.effectiveOn ?? '').localeCompare(a.effectiveOn ?? ''));
+  revocations.sort((a, b) => (b.servedOn ?? '').localeCompare(a.servedOn ?? ''));
+  const infos = held.map((docket) => docketInfo.get(docket)).filter((row) => row !== undefined);
+  const largest = (values: (number | null)[]) =>
+    values.some((value) => value !== null) ? Math.max(...values.map((value) => value ?? 0)) : null;
+  const any = (values: (0 | 1 | null)[]) =>
+    values.some((value) => value !== null) ? values.some((value) => value === 1) : null;
+  return {
+    dotNumber: company.dot_number,
+    usdotStatus: company.status_code,
+    record: {
+      dockets: held.map(docketLabel),
+      authorities,
+      insurance,
+      bipdRequiredDollars: largest(infos.map((row) => row.bipd_required_dollars)),
+      bipdOnFileDollars: largest(infos.map((row) => row.bipd_on_file_dollars)),
+      cargoRequired: any(infos.map((row) => row.cargo_required)),
+      bondRequired: any(infos.map((row) => row.bond_required)),
+      revocations,
+      forHire: held.length > 0,
+      authorityNeed: authorityNeed(company.carrier_operation, company.carship),
+    },
+  };
+}
+
 /**
  * The L&I records of several carriers on the ISO day `today`, by DOT number; carriers the census
  * does not hold are left out. Dockets join first (the census's MC docket), then the DOT the L&I
@@ -71,7 +228,7 @@ export async function authorityRecords(
 
   const docketsOf = new Map<number, Set<string>>();
   for (const company of companies) {
-    const census = canonicalDocket(company.mc_number ? `MC${company.mc_number}` : null);
+    const census = censusDocket(company.mc_number);
     docketsOf.set(company.dot_number, new Set(census ? [census] : []));
   }
   const byDot = await db
@@ -113,115 +270,10 @@ export async function authorityRecords(
     inDockets(() => db.selectFrom('li_insurance').selectAll().where('docket', 'in', dockets).execute()),
     inDockets(() => db.selectFrom('li_revocations').selectAll().where('docket', 'in', dockets).execute()),
   ]);
-  const docketInfo = new Map(docketRows.map((row) => [row.docket, row]));
-  const authoritiesOf = groupBy(authorityRows, (row) => row.docket);
-  const eventsOf = groupBy(eventRows, (row) => row.docket);
-  const insuranceOf = groupBy(insuranceRows, (row) => row.docket);
-  const revocationsOf = groupBy(revocationRows, (row) => row.docket);
-
+  const tables = docketTables({ docketRows, authorityRows, eventRows, insuranceRows, revocationRows });
   for (const company of companies) {
-    const held = [...(docketsOf.get(company.dot_number) ?? [])]
-      .filter(
-        (docket) =>
-          docketInfo.has(docket) ||
-          authoritiesOf.has(docket) ||
-          insuranceOf.has(docket) ||
-          revocationsOf.has(docket) ||
-          eventsOf.has(docket),
-      )
-      .sort();
-    const authorities: Authority[] = [];
-    const insurance: InsuranceFiling[] = [];
-    const revocations: Revocation[] = [];
-    for (const docket of held) {
-      const shown = docketLabel(docket);
-      const docketRevocations: Revocation[] = (revocationsOf.get(docket) ?? []).map((row) => ({
-        docket: shown,
-        kind: row.kind,
-        type: row.type,
-        servedOn: row.served_on,
-        effectiveOn: row.effective_on,
-      }));
-      revocations.push(...docketRevocations);
-      const published = new Map((authoritiesOf.get(docket) ?? []).map((row) => [row.kind, row]));
-      // A docket known only from its revocations still shows the authority they revoked.
-      for (const revocation of docketRevocations) {
-        if (revocation.kind && !published.has(revocation.kind)) {
-          published.set(revocation.kind, {
-            authority_key: '',
-            docket,
-            kind: revocation.kind,
-            status: 'Inactive',
-            description: null,
-            updated_at: '',
-          });
-        }
-      }
-      for (const row of published.values()) {
-        const grantedOn =
-          (eventsOf.get(docket) ?? [])
-            .filter(
-              (event) =>
-                (event.kind === null || event.kind === row.kind) &&
-                GRANTS.has(event.action.toUpperCase()) &&
-                event.action_on !== null,
-            )
-            .map((event) => event.action_on as string)
-            .sort()
-            .at(-1) ?? null;
-        const own = docketRevocations.filter(
-          (revocation) => revocation.kind === null || revocation.kind === row.kind,
-        );
-        const { status, revokedOn } = resolveAuthorityStatus(row.status, grantedOn, own, today);
-        authorities.push({
-          docket: shown,
-          kind: row.kind as AuthorityKind,
-          status,
-          grantedOn,
-          revokedOn,
-          description: row.description,
-        });
-      }
-      for (const row of insuranceOf.get(docket) ?? []) {
-        insurance.push({
-          docket: shown,
-          kind: row.kind,
-          formCode: row.form_code,
-          insurer: row.insurer,
-          policyNumber: row.policy_number,
-          amountDollars: row.amount_dollars,
-          effectiveOn: row.effective_on,
-          cancellationEffectiveOn: row.cancellation_effective_on,
-        });
-      }
-    }
-    const kindOrder: AuthorityKind[] = ['common', 'contract', 'broker'];
-    authorities.sort(
-      (a, b) => a.docket.localeCompare(b.docket) || kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind),
-    );
-    insurance.sort((a, b) => (b.effectiveOn ?? '').localeCompare(a.effectiveOn ?? ''));
-    revocations.sort((a, b) => (b.servedOn ?? '').localeCompare(a.servedOn ?? ''));
-    const infos = held.map((docket) => docketInfo.get(docket)).filter((row) => row !== undefined);
-    const largest = (values: (number | null)[]) =>
-      values.some((value) => value !== null) ? Math.max(...values.map((value) => value ?? 0)) : null;
-    const any = (values: (0 | 1 | null)[]) =>
-      values.some((value) => value !== null) ? values.some((value) => value === 1) : null;
-    result.set(company.dot_number, {
-      dotNumber: company.dot_number,
-      usdotStatus: company.status_code,
-      record: {
-        dockets: held.map(docketLabel),
-        authorities,
-        insurance,
-        bipdRequiredDollars: largest(infos.map((row) => row.bipd_required_dollars)),
-        bipdOnFileDollars: largest(infos.map((row) => row.bipd_on_file_dollars)),
-        cargoRequired: any(infos.map((row) => row.cargo_required)),
-        bondRequired: any(infos.map((row) => row.bond_required)),
-        revocations,
-        forHire: held.length > 0,
-        authorityNeed: authorityNeed(company.carrier_operation, company.carship),
-      },
-    });
+    const dockets = docketsOf.get(company.dot_number) ?? new Set<string>();
+    result.set(company.dot_number, carrierAuthorityOf(company, dockets, tables, today));
   }
   return result;
 }
