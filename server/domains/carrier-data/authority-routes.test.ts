@@ -11,6 +11,9 @@ const AUTHORIZED = 510_001;
 const CANCELLING = 510_002;
 const REVOKED = 510_003;
 const PRIVATE = 510_004;
+/** Two dockets of its own, and an L&I docket naming its DOT that the census gives another carrier. */
+const SEVERAL_DOCKETS = 510_005;
+const CENSUS_OWNER = 510_006;
 
 const BIPD = { kind: 'BI&PD primary' as const, form_code: '91X', amount_dollars: 1_000_000 };
 
@@ -47,6 +50,20 @@ describe(`L&I in the API on ${testDialect}`, () => {
         carrier_operation: 'A',
       }),
       carrier({ dot_number: PRIVATE, legal_name: 'VETTED PRIVATE LLC', carrier_operation: 'C' }),
+      carrier({
+        dot_number: SEVERAL_DOCKETS,
+        legal_name: 'MANY DOCKETS INC',
+        mc_number: '510005',
+        carrier_operation: 'A',
+        carship: 'C;B',
+        phy_city: 'HOUSTON',
+      }),
+      carrier({
+        dot_number: CENSUS_OWNER,
+        legal_name: 'DOCKET OWNER INC',
+        mc_number: '510006',
+        phy_city: 'HOUSTON',
+      }),
     ]);
     await seedAuthorityRows(
       db,
@@ -107,9 +124,67 @@ describe(`L&I in the API on ${testDialect}`, () => {
             },
           ],
         },
+        {
+          docket: 'MC510005',
+          dotNumber: SEVERAL_DOCKETS,
+          authorities: [
+            { kind: 'common', status: 'Active' },
+            { kind: 'contract', status: 'Revocation pending' },
+          ],
+          insurance: [{ ...BIPD, insurer: 'GREAT WEST', policy_number: 'GW-5', effective_on: '2022-05-01' }],
+          revocations: [
+            {
+              kind: 'contract',
+              type: 'INVOLUNTARY REVOCATION',
+              served_on: '2026-11-01',
+              effective_on: '2026-12-20',
+            },
+          ],
+        },
+        {
+          docket: 'FF5105',
+          dotNumber: SEVERAL_DOCKETS,
+          authorities: [{ kind: 'broker', status: 'Active' }],
+          insurance: [
+            {
+              kind: 'surety bond',
+              form_code: '84',
+              insurer: 'BOND CO',
+              policy_number: 'B-1',
+              effective_on: '2021-01-01',
+            },
+          ],
+        },
+        {
+          docket: 'MC510006',
+          dotNumber: SEVERAL_DOCKETS,
+          authorities: [{ kind: 'common', status: 'Active' }],
+        },
       ],
       TODAY,
     );
+  });
+
+  it('reads in one query for the profile page the same record and verdict as authorityRecord', async () => {
+    const db = app.database.db;
+    for (const dot of [AUTHORIZED, CANCELLING, REVOKED, PRIVATE, SEVERAL_DOCKETS, CENSUS_OWNER]) {
+      const company = await db
+        .selectFrom('companies')
+        .selectAll()
+        .where('dot_number', '=', dot)
+        .executeTakeFirstOrThrow();
+      expect(await app.services.authority.companyVetting(company)).toEqual(
+        await app.services.authority.vetting(dot),
+      );
+    }
+    const several = await app.services.authority.vetting(SEVERAL_DOCKETS);
+    expect(several?.record.dockets).toEqual(['FF-5105', 'MC-510005']);
+    expect(several?.verdict).toEqual({
+      headline: 'Authorized for hire',
+      level: 'warning',
+      reasons: ['Authority revocation pending December 20, 2026'],
+    });
+    expect((await app.services.authority.vetting(CENSUS_OWNER))?.record.dockets).toEqual(['MC-510006']);
   });
 
   afterAll(() => app.close());
