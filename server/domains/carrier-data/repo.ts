@@ -49,6 +49,8 @@ function crashCounts(db: Db, dotNumber: number, sinceDay: string) {
     ]);
 }
 
+const CRASH_COLUMNS = new Set(['crashes', 'fatal', 'injury', 'tow_away']);
+
 type CrashCounts = Partial<Record<'crashes' | 'fatal' | 'injury' | 'tow_away', number | string | null>>;
 
 /** Crash counts as numbers (PostgreSQL returns bigint sums and counts as strings). */
@@ -160,12 +162,15 @@ export function createCarrierDataRepo(db: Db) {
         crashes: crashTotalsOf(first ?? {}),
         perState: rows
           .filter((row) => row.inspections !== null)
-          .map(({ report_state, crashes, fatal, injury, tow_away, ...counts }) => ({
+          .map(({ report_state, ...columns }) => ({
             report_state,
-            // PostgreSQL returns bigint sums and counts as strings.
+            // The group's own counts, without the crash totals every row carries; PostgreSQL returns
+            // bigint sums and counts as strings.
             ...(Object.fromEntries(
-              Object.entries(counts).map(([key, value]) => [key, Number(value ?? 0)]),
-            ) as Record<keyof typeof counts, number>),
+              Object.entries(columns)
+                .filter(([key]) => !CRASH_COLUMNS.has(key))
+                .map(([key, value]) => [key, Number(value ?? 0)]),
+            ) as Record<Exclude<keyof typeof columns, keyof CrashCounts>, number>),
           })),
       };
     },
