@@ -83,6 +83,8 @@ async function naturalWidth(image: Locator): Promise<number> {
 }
 
 test('the owner adds each block type; the chooser then offers only custom', async ({ page }) => {
+  // Twelve types and two custom blocks, each added and checked through the server.
+  test.slow();
   await withVerifiedSession(page, 'owner@880020.example.com');
   await page.goto('/profile/880020/edit');
   await expect(page.getByText('This profile has no content blocks yet.', { exact: false })).toBeVisible();
@@ -136,6 +138,11 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
     await expect(item.getByRole('note')).toContainText('real-time data');
     await expect(item.getByRole('button', { name: `Edit ${title}` })).toHaveCount(0);
   }
+  // The Authority & Insurance preview renders the carrier's L&I record (this one holds no docket).
+  await expect(blockItem(page, 'Authority & Insurance').locator('.block-preview')).toContainText(
+    'No for-hire authority on file',
+  );
+  await expectAccessible(page);
 
   // The additions are saved: they come back after a reload, in the order they were added.
   await page.reload();
