@@ -203,8 +203,9 @@ export function vettingVerdict(usdotStatus: UsdotStatus, record: AuthorityRecord
       blocking.push('No broker surety bond or trust fund on file');
     }
   }
+  // A revocation or suspension whose effective day is still to come is pending whatever the status
+  // says (Motus has no 'revocation pending' status, only the notice).
   for (const authority of live) {
-    if (authority.status !== 'Revocation pending') continue;
     const pending = record.revocations
       .filter(
         (revocation) =>
@@ -215,6 +216,7 @@ export function vettingVerdict(usdotStatus: UsdotStatus, record: AuthorityRecord
       )
       .map((revocation) => revocation.effectiveOn as string)
       .sort()[0];
+    if (!pending && authority.status !== 'Revocation pending') continue;
     const reason = pending
       ? `Authority revocation pending ${longDate(pending)}`
       : 'Authority revocation pending';

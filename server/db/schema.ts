@@ -185,8 +185,15 @@ export interface CrashesTable {
 export interface DataImportsTable {
   /** The importer's dataset kind: company_census, sms_census, mcmis_inspection, ... */
   dataset: string;
-  /** The table the file's rows went to. */
-  table_name: 'companies' | 'inspections' | 'crashes';
+  /** The table the file's rows went to (an L&I file: the table of its main rows). */
+  table_name:
+    | 'companies'
+    | 'inspections'
+    | 'crashes'
+    | 'li_dockets'
+    | 'li_insurance'
+    | 'li_authority_events'
+    | 'li_revocations';
   /** The file's name (no directory). */
   file: string;
   /** ISO day the file describes: --as-of, the date in the file name, or the import day. */
