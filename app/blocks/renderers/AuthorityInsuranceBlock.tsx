@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   AUTHORITY_KIND_LABEL,
   filingStanding,
@@ -51,6 +52,33 @@ export function authorityDates(authority: Authority): string {
   return parts.length ? parts.join('; ') : '—';
 }
 
+/** A table of the panel: its caption, its column headers, and its body rows (each led by a row header). */
+function DataTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: string[];
+  children: ReactNode;
+}) {
+  return (
+    <table className="data-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 const STATUS_BADGES: Record<Authority['status'], string> = {
   Active: 'badge--active',
   Inactive: 'badge--inactive',
@@ -76,29 +104,18 @@ function Authorities({ authorities }: { authorities: Authority[] }) {
     );
   }
   return (
-    <table className="data-table">
-      <caption>Operating authority</caption>
-      <thead>
-        <tr>
-          <th scope="col">Authority</th>
-          <th scope="col">Docket</th>
-          <th scope="col">Status</th>
-          <th scope="col">Dates</th>
+    <DataTable caption="Operating authority" columns={['Authority', 'Docket', 'Status', 'Dates']}>
+      {authorities.map((authority) => (
+        <tr key={`${authority.docket}-${authority.kind}`}>
+          <th scope="row">{AUTHORITY_KIND_LABEL[authority.kind]}</th>
+          <td>{authority.docket}</td>
+          <td>
+            <span className={`badge ${STATUS_BADGES[authority.status]}`}>{authority.status}</span>
+          </td>
+          <td>{authorityDates(authority)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {authorities.map((authority) => (
-          <tr key={`${authority.docket}-${authority.kind}`}>
-            <th scope="row">{AUTHORITY_KIND_LABEL[authority.kind]}</th>
-            <td>{authority.docket}</td>
-            <td>
-              <span className={`badge ${STATUS_BADGES[authority.status]}`}>{authority.status}</span>
-            </td>
-            <td>{authorityDates(authority)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 
@@ -115,43 +132,33 @@ function Insurance({ record, today }: { record: AuthorityRecord; today: string }
       {record.insurance.length === 0 ? (
         <p className="muted">No insurance filings on file.</p>
       ) : (
-        <table className="data-table">
-          <caption>Insurance on file</caption>
-          <thead>
-            <tr>
-              <th scope="col">Kind</th>
-              <th scope="col">Insurer</th>
-              <th scope="col">Policy number</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Effective</th>
-              <th scope="col">Cancellation</th>
-            </tr>
-          </thead>
-          <tbody>
-            {record.insurance.map((filing, index) => {
-              const cancellation = cancellationText(filing, today);
-              const pending = filingStanding(filing, today) === 'Cancellation pending';
-              return (
-                <tr key={`${filing.docket}-${filing.policyNumber ?? ''}-${index}`}>
-                  <th scope="row">{INSURANCE_KIND_LABEL[filing.kind]}</th>
-                  <td>{filing.insurer ?? '—'}</td>
-                  <td>{filing.policyNumber ?? '—'}</td>
-                  <td>{dollars(filing.amountDollars)}</td>
-                  <td>{day(filing.effectiveOn)}</td>
-                  <td>
-                    {cancellation ? (
-                      <span className={`badge ${pending ? 'badge--overdue' : 'badge--revoked'}`}>
-                        {cancellation}
-                      </span>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Insurance on file"
+          columns={['Kind', 'Insurer', 'Policy number', 'Amount', 'Effective', 'Cancellation']}
+        >
+          {record.insurance.map((filing, index) => {
+            const cancellation = cancellationText(filing, today);
+            const pending = filingStanding(filing, today) === 'Cancellation pending';
+            return (
+              <tr key={`${filing.docket}-${filing.policyNumber ?? ''}-${index}`}>
+                <th scope="row">{INSURANCE_KIND_LABEL[filing.kind]}</th>
+                <td>{filing.insurer ?? '—'}</td>
+                <td>{filing.policyNumber ?? '—'}</td>
+                <td>{dollars(filing.amountDollars)}</td>
+                <td>{day(filing.effectiveOn)}</td>
+                <td>
+                  {cancellation ? (
+                    <span className={`badge ${pending ? 'badge--overdue' : 'badge--revoked'}`}>
+                      {cancellation}
+                    </span>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
     </>
   );
@@ -160,29 +167,17 @@ function Insurance({ record, today }: { record: AuthorityRecord; today: string }
 function Revocations({ revocations }: { revocations: Revocation[] }) {
   if (revocations.length === 0) return null;
   return (
-    <table className="data-table">
-      <caption>Revocations</caption>
-      <thead>
-        <tr>
-          <th scope="col">Authority</th>
-          <th scope="col">Docket</th>
-          <th scope="col">Type</th>
-          <th scope="col">Served</th>
-          <th scope="col">Effective</th>
+    <DataTable caption="Revocations" columns={['Authority', 'Docket', 'Type', 'Served', 'Effective']}>
+      {revocations.map((revocation, index) => (
+        <tr key={`${revocation.docket}-${index}`}>
+          <th scope="row">{revocation.kind ? AUTHORITY_KIND_LABEL[revocation.kind] : '—'}</th>
+          <td>{revocation.docket}</td>
+          <td>{revocation.type}</td>
+          <td>{day(revocation.servedOn)}</td>
+          <td>{revocation.effectiveOn ? day(revocation.effectiveOn) : 'No effective date'}</td>
         </tr>
-      </thead>
-      <tbody>
-        {revocations.map((revocation, index) => (
-          <tr key={`${revocation.docket}-${index}`}>
-            <th scope="row">{revocation.kind ? AUTHORITY_KIND_LABEL[revocation.kind] : '—'}</th>
-            <td>{revocation.docket}</td>
-            <td>{revocation.type}</td>
-            <td>{day(revocation.servedOn)}</td>
-            <td>{revocation.effectiveOn ? day(revocation.effectiveOn) : 'No effective date'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 
