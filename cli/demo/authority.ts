@@ -73,7 +73,8 @@ export class LiRows {
     const kinds: ('COMMON' | 'CONTRACT' | 'BROKER')[] = [];
     if (hauls) kinds.push(rng.chance(0.08) ? 'CONTRACT' : 'COMMON');
     if (broker) kinds.push('BROKER');
-    for (const kind of kinds) out.authHist.push(quoted([number, dot, '', kind, 'GRANTED', day(granted), '', '', '']));
+    for (const kind of kinds)
+      out.authHist.push(quoted([number, dot, '', kind, 'GRANTED', day(granted), '', '', '']));
 
     const required = !hauls ? 0 : carrier.hazmat || carrier.profile.passenger ? 5000 : 750;
     const onFile = active && hauls ? (rng.chance(0.3) ? 1000 : required) : 0;
@@ -136,7 +137,9 @@ export class LiRows {
           );
         }
         if (rng.chance(0.3)) {
-          out.insur.push(quoted([number, '2', '', '00000', '00000', policy(rng), day(effective), '34', insurer]));
+          out.insur.push(
+            quoted([number, '2', '', '00000', '00000', policy(rng), day(effective), '34', insurer]),
+          );
         }
       }
       if (broker) {
@@ -168,9 +171,21 @@ export class LiRows {
     const r = rng.next();
     for (const kind of kinds) {
       if (r < 0.65) {
-        out.revocation.push(quoted([number, dot, kind, day(served), 'INVOLUNTARY REVOCATION', day(served + 30)]));
+        out.revocation.push(
+          quoted([number, dot, kind, day(served), 'INVOLUNTARY REVOCATION', day(served + 30)]),
+        );
         out.authHist.push(
-          quoted([number, dot, '', kind, 'INVOLUNTARY REVOCATION', day(served), 'REVOKED', day(served + 30), day(served + 30)]),
+          quoted([
+            number,
+            dot,
+            '',
+            kind,
+            'INVOLUNTARY REVOCATION',
+            day(served),
+            'REVOKED',
+            day(served + 30),
+            day(served + 30),
+          ]),
         );
       } else if (r < 0.85) {
         // Voluntary revocations carry no effective date.

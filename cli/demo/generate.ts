@@ -96,16 +96,18 @@ export async function generateDemoData(options: DemoOptions): Promise<DemoFiles>
     census: join(options.outDir, DEMO_FILE_NAMES.census),
     inspections: join(options.outDir, DEMO_FILE_NAMES.inspections),
     crashes: join(options.outDir, DEMO_FILE_NAMES.crashes),
-    li: Object.fromEntries(LI_KEYS.map((key) => [key, join(options.outDir, DEMO_LI_FILE_NAMES[key])])) as Record<
-      keyof LiLines,
-      string
-    >,
+    li: Object.fromEntries(
+      LI_KEYS.map((key) => [key, join(options.outDir, DEMO_LI_FILE_NAMES[key])]),
+    ) as Record<keyof LiLines, string>,
   };
   const census = new CsvFileWriter(files.census, CENSUS_HEADER);
   const inspections = new CsvFileWriter(files.inspections, INSPECTIONS_HEADER);
   const crashes = new CsvFileWriter(files.crashes, CRASHES_HEADER);
   const li = Object.fromEntries(
-    LI_KEYS.map((key) => [key, new CsvFileWriter(files.li[key], key === 'revocation' ? LI_REVOCATION_HEADER : null)]),
+    LI_KEYS.map((key) => [
+      key,
+      new CsvFileWriter(files.li[key], key === 'revocation' ? LI_REVOCATION_HEADER : null),
+    ]),
   ) as Record<keyof LiLines, CsvFileWriter>;
   const writers = [census, inspections, crashes, ...Object.values(li)];
   const counts = { carriers: options.carriers, inspections: 0, crashes: 0, crashRows: 0 };
