@@ -5,7 +5,7 @@
  * header; the five Motus CSVs), imports the census and then each file into a fresh SQLite database,
  * each in its own process, and prints rows/s and peak memory per shape beside the target.
  *
- *   npm run bench:import-li [-- --rows 1000000 --carriers 1000000]
+ *   npm run bench:import-li [-- --rows 1000000 --carriers 1000000 --only Insur]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,8 @@ const { values } = parseArgs({
   options: {
     rows: { type: 'string', default: '1000000' },
     carriers: { type: 'string', default: '1000000' },
+    /** Only the shapes whose name contains this text ('Insur', 'Motus'). */
+    only: { type: 'string', default: '' },
   },
 });
 const rows = Number(values.rows);
@@ -204,7 +206,7 @@ async function main(): Promise<void> {
   console.log(
     `${'file shape'.padEnd(32)} ${'rows'.padStart(10)} ${'rows/s'.padStart(8)} ${'peak MB'.padStart(8)}  target`,
   );
-  for (const shape of SHAPES) {
+  for (const shape of SHAPES.filter((candidate) => candidate.name.includes(values.only))) {
     const file = path.join(workDir, shape.file);
     await writeFile(file, shape.header, rows, (i) => {
       const { dot, mc } = carrierOf(i);
