@@ -2,7 +2,7 @@
 // Insurance (L&I) files, and the one vetting verdict computed from them (issue 18,
 // docs/decisions/035-authority-insurance-verdict.md). Isomorphic: the server, the importer and the
 // pages share these types and the pure verdict.
-import { formatLongDate } from './format.ts';
+import { formatLongIsoDay } from './format.ts';
 
 /** The three kinds of operating authority a docket may hold. */
 export type AuthorityKind = 'common' | 'contract' | 'broker';
@@ -132,11 +132,6 @@ export interface Verdict {
   reasons: string[];
 }
 
-/** An ISO day as pages write it: 'November 22, 2026'. */
-function longDate(isoDay: string): string {
-  return formatLongDate(new Date(`${isoDay}T00:00:00Z`));
-}
-
 const isBipd = (filing: InsuranceFiling) => filing.kind === 'BI&PD primary' || filing.kind === 'BI&PD excess';
 const isBrokerSecurity = (filing: InsuranceFiling) =>
   filing.kind === 'surety bond' || filing.kind === 'trust fund';
@@ -192,7 +187,8 @@ export function vettingVerdict(usdotStatus: UsdotStatus, record: AuthorityRecord
     .map((authority) => authority.revokedOn as string)
     .sort();
   const latestRevocation = revoked.at(-1);
-  if (latestRevocation && live.length === 0) blocking.push(`Authority revoked ${longDate(latestRevocation)}`);
+  if (latestRevocation && live.length === 0)
+    blocking.push(`Authority revoked ${formatLongIsoDay(latestRevocation)}`);
   if (live.length === 0) {
     if (record.authorities.some((authority) => authority.status === 'Pending')) {
       blocking.push('Authority application pending');
@@ -218,7 +214,7 @@ export function vettingVerdict(usdotStatus: UsdotStatus, record: AuthorityRecord
       .sort()[0];
     if (!pending && authority.status !== 'Revocation pending') continue;
     const reason = pending
-      ? `Authority revocation pending ${longDate(pending)}`
+      ? `Authority revocation pending ${formatLongIsoDay(pending)}`
       : 'Authority revocation pending';
     if (!warnings.includes(reason)) warnings.push(reason);
   }
@@ -227,7 +223,7 @@ export function vettingVerdict(usdotStatus: UsdotStatus, record: AuthorityRecord
     .filter((day): day is string => day !== null)
     .sort();
   for (const day of pendingCancellations) {
-    const reason = `Insurance cancellation pending ${longDate(day)}`;
+    const reason = `Insurance cancellation pending ${formatLongIsoDay(day)}`;
     if (!warnings.includes(reason)) warnings.push(reason);
   }
 
