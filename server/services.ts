@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { isRedisReachable } from './http/rate-limit-redis.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import { createAuthorityService } from './domains/authority/service.ts';
 import { createCarrierDataRepo } from './domains/carrier-data/repo.ts';
 import { createCarrierDataService } from './domains/carrier-data/service.ts';
 import { createProfileService } from './domains/companies/profile-service.ts';
@@ -72,10 +73,12 @@ export function createServices(
     clock,
     log: (message, error) => logger.error({ err: error }, message),
   });
+  const authority = createAuthorityService(db, clock);
   const profiles = createProfileService({
     repo: companiesRepo,
     ratingSummary: ratings.ratingSummary,
     publicCapacity: capacity.publicBoard,
+    verdict: async (company) => (await authority.companyVetting(company)).verdict,
     clock,
   });
   return {
@@ -108,9 +111,10 @@ export function createServices(
     } satisfies SiteInfo,
     health: createHealthService(db, redis ? () => isRedisReachable(redis) : null),
     carrierData,
+    authority,
     search: createSearchService(db, config.database.dialect),
     profiles,
-    profilePage: createProfilePage({ repo: companiesRepo, carrierData, ratings, capacity }),
+    profilePage: createProfilePage({ repo: companiesRepo, carrierData, ratings, capacity, authority }),
     ratings,
     sitemap: createSitemapService(createSitemapRepo(db), config.appUrl),
   };

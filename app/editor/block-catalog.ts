@@ -21,6 +21,7 @@ export const DATA_BLOCK_TYPES: ReadonlySet<string> = new Set([
   'cargo_carrier',
   'fleet_information',
   'inspection_heatmap',
+  'authority_insurance',
 ]);
 
 /** A block type's name for people: its default title, or the raw name of a type this version does not know. */

@@ -47,6 +47,10 @@ export interface CompaniesTable {
   hm_flag: Flag | null;
   /** Passenger carrier (SMS census PC_FLAG, Company Census CRGO_PASSENGERS). */
   pc_flag: Flag | null;
+  /** The L&I vetting verdict says 'Authorized for hire' (core/authority.ts searchFlags); for search. */
+  authorized_for_hire: Generated<Flag>;
+  /** Insurance in force on L&I (core/authority.ts searchFlags); for search. */
+  insurance_on_file: Generated<Flag>;
   latitude: number | null;
   longitude: number | null;
   claimed: Generated<Flag>;
@@ -181,8 +185,15 @@ export interface CrashesTable {
 export interface DataImportsTable {
   /** The importer's dataset kind: company_census, sms_census, mcmis_inspection, ... */
   dataset: string;
-  /** The table the file's rows went to. */
-  table_name: 'companies' | 'inspections' | 'crashes';
+  /** The table the file's rows went to (an L&I file: the table of its main rows). */
+  table_name:
+    | 'companies'
+    | 'inspections'
+    | 'crashes'
+    | 'li_dockets'
+    | 'li_insurance'
+    | 'li_authority_events'
+    | 'li_revocations';
   /** The file's name (no directory). */
   file: string;
   /** ISO day the file describes: --as-of, the date in the file name, or the import day. */
@@ -205,6 +216,73 @@ export interface MediaChunksTable {
   data: Buffer;
 }
 
+/** An L&I docket (canonical 'MC139446') and what the L&I Carrier file says of it (migration 014). */
+export interface LiDocketsTable {
+  docket: string;
+  dot_number: number | null;
+  legal_name: string | null;
+  dba_name: string | null;
+  bipd_required_dollars: number | null;
+  bipd_on_file_dollars: number | null;
+  cargo_required: Flag | null;
+  cargo_on_file: Flag | null;
+  bond_required: Flag | null;
+  bond_on_file: Flag | null;
+  updated_at: string;
+}
+
+/** One authority of a docket; `status` as the files publish it, before revocations apply. */
+export interface LiAuthoritiesTable {
+  /** 'MC139446|common' */
+  authority_key: string;
+  docket: string;
+  kind: 'common' | 'contract' | 'broker';
+  status: 'Active' | 'Inactive' | 'Pending' | 'Revocation pending';
+  description: string | null;
+  updated_at: string;
+}
+
+/** An AuthHist row: an action on an authority (GRANTED, REINSTATED, ...) and its final action. */
+export interface LiAuthorityEventsTable {
+  event_key: string;
+  docket: string;
+  kind: 'common' | 'contract' | 'broker' | null;
+  action: string;
+  action_on: string | null;
+  final_action: string | null;
+  final_on: string | null;
+}
+
+/** An insurance filing (Insur, ActPendInsur, Motus Insur/InsHist). */
+export interface LiInsuranceTable {
+  /** 'MC139446|BI&PD primary|POLICY-1' */
+  filing_key: string;
+  docket: string;
+  kind: 'BI&PD primary' | 'BI&PD excess' | 'cargo' | 'surety bond' | 'trust fund';
+  form_code: string | null;
+  insurer: string | null;
+  policy_number: string | null;
+  amount_dollars: number | null;
+  effective_on: string | null;
+  cancellation_effective_on: string | null;
+  updated_at: string;
+}
+
+/** A revocation (legacy Revocation, Motus RevokeSuspend). */
+export interface LiRevocationsTable {
+  revocation_key: string;
+  docket: string;
+  kind: 'common' | 'contract' | 'broker' | null;
+  type: string;
+  served_on: string | null;
+  effective_on: string | null;
+}
+
+/** Dockets whose carriers' search flags an import has still to recompute. */
+export interface LiFlagsDueTable {
+  docket: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -220,4 +298,10 @@ export interface Database {
   data_imports: DataImportsTable;
   deployment_secrets: DeploymentSecretsTable;
   media_chunks: MediaChunksTable;
+  li_dockets: LiDocketsTable;
+  li_authorities: LiAuthoritiesTable;
+  li_authority_events: LiAuthorityEventsTable;
+  li_insurance: LiInsuranceTable;
+  li_revocations: LiRevocationsTable;
+  li_flags_due: LiFlagsDueTable;
 }

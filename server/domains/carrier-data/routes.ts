@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
 import { dotNumber, DotNumberParams, parseInput, wholeNumber } from '../../../core/input.ts';
 import type { RouteOptions } from '../../services.ts';
+import { authorityJson, insuranceJson } from './authority-json.ts';
 
 /** Most inspections one page returns; larger requests are capped, not refused. */
 export const MAX_INSPECTIONS_PER_PAGE = 100;
@@ -38,6 +39,21 @@ export async function carrierDataRoutes(app: FastifyInstance, { services }: Rout
     const page = await services.carrierData.inspections(dotNumber, query);
     if (!page) throw carrierNotFound();
     return page;
+  });
+
+  // Issue 18: the L&I record, from FMCSA's Licensing & Insurance files, and the verdict on it.
+  app.get('/company/:dotNumber/authority', async (request) => {
+    const { dotNumber } = parseInput(DotNumberParams, request.params);
+    const vetting = await services.authority.vetting(dotNumber);
+    if (!vetting) throw carrierNotFound();
+    return { data: authorityJson(dotNumber, vetting) };
+  });
+
+  app.get('/company/:dotNumber/insurance', async (request) => {
+    const { dotNumber } = parseInput(DotNumberParams, request.params);
+    const vetting = await services.authority.vetting(dotNumber);
+    if (!vetting) throw carrierNotFound();
+    return { data: insuranceJson(dotNumber, vetting) };
   });
 
   app.get('/search', async (request) => {

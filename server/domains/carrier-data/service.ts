@@ -123,17 +123,18 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
     },
 
     /**
-     * What a profile's data blocks show of a company already read, in two reads: the inspections per
-     * state (the safety summary's totals and the heat map's counts) and the crash totals.
+     * What a profile's data blocks show of a company already read, in one read: the inspections per
+     * state (the safety summary's totals and the heat map's counts) with the crash totals.
      */
     async profileFacts(company: Company, dates: DataDates) {
       const today = clock();
       const since = isoDayMonthsBefore(today, SAFETY_WINDOW_MONTHS);
       const heatMapSince = isoDayMonthsBefore(today, HEAT_MAP_MONTHS);
-      const [perState, crashes] = await Promise.all([
-        repo.inspectionsPerState(company.dot_number, since, heatMapSince),
-        repo.crashTotals(company.dot_number, since),
-      ]);
+      const { perState, crashes } = await repo.inspectionsPerStateAndCrashes(
+        company.dot_number,
+        since,
+        heatMapSince,
+      );
       const totals: InspectionTotals = {
         inspections: 0,
         violations: 0,

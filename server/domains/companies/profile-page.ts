@@ -1,5 +1,6 @@
 import { DEFAULT_DATA_BLOCKS } from '../../../core/block-types.ts';
 import type { DataDates } from '../../../core/record-facts.ts';
+import type { AuthorityService, CarrierVetting } from '../authority/service.ts';
 import type { CapacityEntry, CapacityService } from '../capacity/service.ts';
 import type { CarrierDataService } from '../carrier-data/service.ts';
 import type { RatingDetails, RatingsService } from '../ratings/service.ts';
@@ -10,7 +11,7 @@ type ProfileFacts = Awaited<ReturnType<CarrierDataService['profileFacts']>>;
 export type SafetySummary = ProfileFacts['safety'];
 export type CarrierRecord = ProfileFacts['carrier'];
 export type StateCount = ProfileFacts['inspectionStates'][number];
-export type { CapacityEntry, RatingDetails };
+export type { CapacityEntry, CarrierVetting, RatingDetails };
 
 /** A data panel's state: the spec's loading / error / empty / data cycle, resolved on the server. */
 export type Loaded<T> = { status: 'data'; value: T } | { status: 'error' } | { status: 'unavailable' };
@@ -25,6 +26,8 @@ export interface CarrierPanels {
   ratingSummary: Profile['rating_summary'];
   /** The star distribution and newest comments; the averages are in ratingSummary. */
   ratings: Loaded<RatingDetails>;
+  /** The L&I record and the verdict on it (issue 18), judged on the server's day. */
+  authority: Loaded<CarrierVetting>;
 }
 
 type ProfileBlock = Profile['blocks'][number];
@@ -55,14 +58,22 @@ interface ProfilePageDependencies {
   carrierData: Pick<CarrierDataService, 'profileFacts'>;
   ratings: Pick<RatingsService, 'profileRatings'>;
   capacity: Pick<CapacityService, 'publicBoard'>;
+  authority: Pick<AuthorityService, 'companyVetting'>;
 }
 
 /**
  * The public profile page's read model (issue 14, item 5; docs/decisions/029): one call reads the
  * company once, with the data dates, and answers the profile, the blocks the page shows and every
- * data panel, in at most six queries (seven with a capacity block).
+ * data panel, in at most six queries (seven with a capacity block); the L&I record, which every
+ * profile's verdict needs, is one of them (docs/decisions/036).
  */
-export function createProfilePage({ repo, carrierData, ratings, capacity }: ProfilePageDependencies) {
+export function createProfilePage({
+  repo,
+  carrierData,
+  ratings,
+  capacity,
+  authority,
+}: ProfilePageDependencies) {
   return {
     /**
      * The public profile page of a DOT number; null when there is no such carrier. Hidden blocks stay
@@ -81,12 +92,14 @@ export function createProfilePage({ repo, carrierData, ratings, capacity }: Prof
       const withRatings = allPanels || blockTypes.has('ratings');
       const withCapacity = allPanels || blockTypes.has('capacity');
 
-      const [profileRatings, facts, board] = await Promise.all([
+      const [profileRatings, facts, board, vetting] = await Promise.all([
         ratings.profileRatings(company.id, { withDetails: withRatings }),
         settle(log, () => carrierData.profileFacts(company, dataDates)),
         withCapacity ? settle(log, () => capacity.publicBoard(company.id)) : NOT_LOADED,
+        settle(log, () => authority.companyVetting(company)),
       ]);
-      const profile = profileView(company, ownBlocks, profileRatings.summary);
+      const verdict = vetting.status === 'data' ? vetting.value.verdict : null;
+      const profile = profileView(company, ownBlocks, profileRatings.summary, verdict);
       const factPanel = <T>(pick: (value: ProfileFacts) => T): Loaded<T> =>
         facts.status === 'data' ? { status: 'data', value: pick(facts.value) } : facts;
       const panels: CarrierPanels = {
@@ -97,6 +110,7 @@ export function createProfilePage({ repo, carrierData, ratings, capacity }: Prof
         capacity: board,
         ratingSummary: profileRatings.summary,
         ratings: profileRatings.details ? { status: 'data', value: profileRatings.details } : NOT_LOADED,
+        authority: vetting,
       };
       return {
         profile,

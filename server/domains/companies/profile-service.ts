@@ -6,6 +6,7 @@ import { formatMcNumber, toCompanyView } from './company-view.ts';
 import { imageView } from '../media/variants.ts';
 import type { CapacityEntry } from '../capacity/service.ts';
 import type { RatingSummary } from '../ratings/service.ts';
+import type { Verdict } from '../../../core/authority.ts';
 
 /** Custom CSS is stored as the owner wrote it, up to this many bytes (UTF-8). */
 export const MAX_CSS_BYTES = 100 * 1024;
@@ -27,12 +28,13 @@ type BlocksWithAssets = Awaited<ReturnType<CompaniesRepo['blocksWithAssets']>>;
 
 /**
  * A profile as the spec's API answers it, from a company, the blocks its reader may see with their
- * images, and its rating summary.
+ * images, its rating summary, and the L&I verdict on it (issue 18; null when it could not be read).
  */
 export function profileView(
   company: Company,
   { blocks, assets }: BlocksWithAssets,
   rating_summary: RatingSummary,
+  verdict: Verdict | null,
 ) {
   return {
     company: toCompanyView(company),
@@ -79,6 +81,7 @@ export function profileView(
     // Sanitised and scoped when saved (saveCss; migration 012 for the CSS saved before).
     css: company.scoped_css,
     rating_summary,
+    verdict,
   };
 }
 
@@ -88,6 +91,8 @@ interface ProfileDependencies {
   ratingSummary: (companyId: number) => Promise<RatingSummary>;
   /** The capacity domain's public board of a company. */
   publicCapacity: (companyId: number) => Promise<CapacityEntry[]>;
+  /** The authority domain's verdict on a company's L&I record. */
+  verdict: (company: Company) => Promise<Verdict>;
   clock?: () => Date;
 }
 
@@ -95,6 +100,7 @@ export function createProfileService({
   repo,
   ratingSummary,
   publicCapacity,
+  verdict,
   clock = () => new Date(),
 }: ProfileDependencies) {
   /**
@@ -103,11 +109,12 @@ export function createProfileService({
    * settings: every block).
    */
   async function profileOf(company: Company, audience: 'public' | 'owner') {
-    const [blocks, rating_summary] = await Promise.all([
+    const [blocks, rating_summary, companyVerdict] = await Promise.all([
       repo.blocksWithAssets(company.id, { includeHidden: audience === 'owner' }),
       ratingSummary(company.id),
+      verdict(company),
     ]);
-    return profileView(company, blocks, rating_summary);
+    return profileView(company, blocks, rating_summary, companyVerdict);
   }
 
   return {

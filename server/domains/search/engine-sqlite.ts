@@ -11,6 +11,7 @@ import {
 import { radiusCellTokens } from './geo.ts';
 import { significantWords } from './search-terms.ts';
 import {
+  authorityCondition,
   CITY_KEY,
   cityKey,
   exactNumberIds,
@@ -73,12 +74,12 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
     excluded: number[],
   ): Promise<SearchHits> {
     const where = sql`companies_fts MATCH ${match} AND ${notIn(sql`f.rowid`, excluded)}`;
-    // City and radius are conditions on the company row; the other filters are FTS facets.
+    // City, radius and the L&I flags are conditions on the company row; the other filters are FTS facets.
+    const onRow = Boolean(filters.radius || filters.city || filters.authorizedOnly || filters.insuredOnly);
     const rowCondition = filters.city
-      ? sql`${radiusCondition(filters)} AND ${CITY_KEY} = ${cityKey(filters.city)}`
-      : radiusCondition(filters);
-    const join =
-      filters.radius || filters.city ? sql`JOIN companies c ON c.id = f.rowid AND ${rowCondition}` : sql``;
+      ? sql`${radiusCondition(filters)} AND ${authorityCondition(filters)} AND ${CITY_KEY} = ${cityKey(filters.city)}`
+      : sql`${radiusCondition(filters)} AND ${authorityCondition(filters)}`;
+    const join = onRow ? sql`JOIN companies c ON c.id = f.rowid AND ${rowCondition}` : sql``;
     const count = await sql<{
       total: number;
     }>`SELECT count(*) AS total FROM companies_fts f ${join} WHERE ${where}`.execute(db);
@@ -110,7 +111,7 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
       const { terms, filters } = request;
       if (terms.words.length === 0 && !hasFilters(filters)) return { ids: [], total: 0 };
       const exact = terms.number ? await exactNumberIds(execute, terms.number, filters) : [];
-      // Words go through FTS5, with state, type and cargo as facets and city or radius on the row.
+      // Words go through FTS5, with state, type and cargo as facets and city, radius and L&I flags on the row.
       const match = terms.words.length > 0 ? ftsQuery(terms.words, filters) : null;
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
         match

@@ -28,6 +28,17 @@ export function radiusCondition(filters: SearchFilters): RawBuilder<unknown> {
     AND distance_miles(${latitude}, ${longitude}, c.latitude, c.longitude) <= ${miles}`;
 }
 
+/**
+ * The L&I filters (issue 18): conditions on the two per-carrier flags the L&I import keeps on the
+ * company row and indexes (migration 014), so neither dialect reads the L&I tables to search.
+ */
+export function authorityCondition(filters: SearchFilters): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (filters.authorizedOnly) conditions.push(sql`c.authorized_for_hire = 1`);
+  if (filters.insuredOnly) conditions.push(sql`c.insurance_on_file = 1`);
+  return conditions.length === 0 ? sql`1 = 1` : sql.join(conditions, sql` AND `);
+}
+
 /** A `;`-separated list column contains the value (CARSHIP roles, cargo codes). */
 function listContains(column: RawBuilder<unknown>, value: string): RawBuilder<unknown> {
   return sql`(';' || ${column} || ';') LIKE ${`%;${value};%`}`;
@@ -38,7 +49,7 @@ function anyOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
 }
 
 export function rowFilterCondition(filters: SearchFilters): RawBuilder<unknown> {
-  const conditions: RawBuilder<unknown>[] = [radiusCondition(filters)];
+  const conditions: RawBuilder<unknown>[] = [radiusCondition(filters), authorityCondition(filters)];
   if (filters.state) conditions.push(sql`c.phy_state = ${filters.state}`);
   if (filters.city) conditions.push(sql`${CITY_KEY} = ${cityKey(filters.city)}`);
   if (filters.types?.length) {
@@ -103,6 +114,12 @@ export async function listByFilters(
 /** Whether any filter is set; a search with neither words nor filters lists nothing. */
 export function hasFilters(filters: SearchFilters): boolean {
   return Boolean(
-    filters.state || filters.city || filters.types?.length || filters.cargo?.length || filters.radius,
+    filters.state ||
+    filters.city ||
+    filters.types?.length ||
+    filters.cargo?.length ||
+    filters.radius ||
+    filters.authorizedOnly ||
+    filters.insuredOnly,
   );
 }

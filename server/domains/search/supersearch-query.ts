@@ -22,6 +22,12 @@ const commaList = z
       .filter(Boolean),
   );
 
+/** A yes/no filter: 'true' turns it on; absent or 'false' leaves it off. */
+const trueOrFalse = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .optional()
+  .transform((value) => value === 'true');
+
 export const SupersearchQuery = z
   .object({
     super_search_term: z.string().max(20_000).default(''),
@@ -59,6 +65,8 @@ export const SupersearchQuery = z
       .max(500, 'must be from 1 to 500')
       .optional(),
     include_equipment: z.enum(['true', 'false']).optional(),
+    authorized_only: trueOrFalse,
+    insured_only: trueOrFalse,
   })
   .refine((query) => Boolean(query.radius_zipcode) === (query.radius_miles !== undefined), {
     message: 'radius_zipcode and radius_miles go together',
@@ -87,6 +95,8 @@ export function parseSupersearchQuery(raw: unknown): SupersearchParams {
       types: query.company_types as CompanyType[] | undefined,
       cargo: query.cargo_types as CargoCode[] | undefined,
       radius,
+      authorizedOnly: query.authorized_only,
+      insuredOnly: query.insured_only,
     },
   };
 }
