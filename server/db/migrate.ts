@@ -14,6 +14,7 @@ import { storedScopedCss } from './migrations/012-stored-scoped-css.ts';
 import { deploymentSecretsSchema } from './migrations/013-deployment-secrets.ts';
 import { authorityInsuranceSchema } from './migrations/014-authority-insurance.ts';
 import { mediaInDatabaseSchema } from './migrations/015-media-in-database.ts';
+import { suspendedIndexesSchema } from './migrations/019-suspended-indexes.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -37,6 +38,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '013-deployment-secrets': deploymentSecretsSchema,
     '014-authority-insurance': authorityInsuranceSchema,
     '015-media-in-database': mediaInDatabaseSchema(dialect),
+    '019-suspended-indexes': suspendedIndexesSchema,
   };
 }
 

@@ -283,6 +283,13 @@ export interface LiFlagsDueTable {
   docket: string;
 }
 
+/** Secondary indexes a bulk load dropped and must build again (server/db/bulk-load.ts). */
+export interface SuspendedIndexesTable {
+  name: string;
+  table_name: string;
+  definition: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -304,4 +311,5 @@ export interface Database {
   li_insurance: LiInsuranceTable;
   li_revocations: LiRevocationsTable;
   li_flags_due: LiFlagsDueTable;
+  suspended_indexes: SuspendedIndexesTable;
 }
