@@ -73,6 +73,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     options.mediaStorage,
   );
 
+  // The mail worker sends from the moment the server is ready (what an earlier process left queued
+  // too) and stops as soon as it begins to close: the message in flight finishes, the rest stays
+  // queued for the next start or another instance.
+  fastify.addHook('onReady', async () => services.mailQueue.start());
+  fastify.addHook('preClose', async () => services.mailQueue.stop());
+
   registerRequestIdHeader(fastify);
   registerErrorHandling(fastify);
   registerClosingGuard(fastify);

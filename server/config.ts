@@ -96,6 +96,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxyFromEnv.default(false),
   OUTBOX_PAGE: booleanFromEnv.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).default(30_000),
 });
 
 export type DatabaseConfig = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; url: string };
@@ -129,6 +131,12 @@ export interface AppConfig {
   trustProxy: false | string[];
   /** How long SIGTERM waits for requests in flight before the process exits 1 (server/http/shutdown.ts). */
   shutdownTimeoutMs: number;
+  /**
+   * The mail queue's retries (server/domains/mail/queue.ts): attempts before a message is marked
+   * failed (MAIL_MAX_ATTEMPTS, 10), and the wait after the first failure (MAIL_RETRY_BASE_MS, 30 s),
+   * doubled after each further one up to an hour: about three hours from first to last attempt.
+   */
+  mailRetry: { maxAttempts: number; retryBaseMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -191,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     trustProxy: values.TRUST_PROXY,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    mailRetry: { maxAttempts: values.MAIL_MAX_ATTEMPTS, retryBaseMs: values.MAIL_RETRY_BASE_MS },
   };
 }
 
