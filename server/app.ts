@@ -22,6 +22,7 @@ import { answerFrameworkError, registerErrorHandling, sendError } from './http/e
 import { loggerOptions } from './http/logging.ts';
 import { registerRequestIdHeader, requestIdOptions, withRequestId } from './http/request-id.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerClosingGuard } from './http/shutdown.ts';
 import { ssrPlugin } from './http/ssr.ts';
 import type { MailTransport } from './domains/mail/transport.ts';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   fastify.addHook('preClose', async () => services.mailQueue.stop());
 
   registerRequestIdHeader(fastify);
+  registerMetrics(fastify, { services, db, token: config.metricsToken });
   registerErrorHandling(fastify);
   registerClosingGuard(fastify);
   await registerSecurityHeaders(fastify);

@@ -96,6 +96,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxyFromEnv.default(false),
   OUTBOX_PAGE: booleanFromEnv.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).default(30_000),
 });
@@ -137,6 +138,11 @@ export interface AppConfig {
    * doubled after each further one up to an hour: about three hours from first to last attempt.
    */
   mailRetry: { maxAttempts: number; retryBaseMs: number };
+  /**
+   * Who may read /metrics (server/http/metrics.ts): with METRICS_TOKEN set, a request with
+   * `Authorization: Bearer <token>`; without it, only a client on this machine that no proxy forwarded.
+   */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -200,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: values.TRUST_PROXY,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     mailRetry: { maxAttempts: values.MAIL_MAX_ATTEMPTS, retryBaseMs: values.MAIL_RETRY_BASE_MS },
+    metricsToken: values.METRICS_TOKEN,
   };
 }
 

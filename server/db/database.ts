@@ -13,6 +13,14 @@ export type Db = Kysely<Database>;
 /** The better-sqlite3 connection behind each SQLite Db, for bulk writes that bypass query building. */
 const sqliteConnections = new WeakMap<Db, SQLite.Database>();
 
+/** The node-postgres pool behind each PostgreSQL Db, for its use figures (/metrics). */
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+/** The pool of a PostgreSQL Db opened by openDatabase; null for SQLite. */
+export function postgresPool(db: Db): pg.Pool | null {
+  return postgresPools.get(db) ?? null;
+}
+
 /** The SQLite connection of a Db opened by openDatabase; null for PostgreSQL. */
 export function sqliteConnection(db: Db): SQLite.Database | null {
   return sqliteConnections.get(db) ?? null;
@@ -35,7 +43,9 @@ export function openDatabase(config: DatabaseConfig): Db {
     // The same for a connection closed while it is checked out, between its query's error and its
     // release: the client itself emits 'error' then, which the pool's listener does not hear.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    postgresPools.set(db, pool);
+    return db;
   }
   if (config.filename !== ':memory:') mkdirSync(path.dirname(config.filename), { recursive: true });
   const connection = new SQLite(config.filename);
