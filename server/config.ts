@@ -96,6 +96,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxyFromEnv.default(false),
   OUTBOX_PAGE: booleanFromEnv.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).default(30_000),
@@ -143,6 +144,11 @@ export interface AppConfig {
    * `Authorization: Bearer <token>`; without it, only a client on this machine that no proxy forwarded.
    */
   metricsToken: string | undefined;
+  /**
+   * How long one PostgreSQL statement of the server may run before the database cancels it and the
+   * request answers 503 busy (STATEMENT_TIMEOUT_MS, 5000). Not applied to the importer.
+   */
+  statementTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -207,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     mailRetry: { maxAttempts: values.MAIL_MAX_ATTEMPTS, retryBaseMs: values.MAIL_RETRY_BASE_MS },
     metricsToken: values.METRICS_TOKEN,
+    statementTimeoutMs: values.STATEMENT_TIMEOUT_MS,
   };
 }
 

@@ -26,8 +26,12 @@ export function sqliteConnection(db: Db): SQLite.Database | null {
   return sqliteConnections.get(db) ?? null;
 }
 
-/** Opens the configured database: SQLite (WAL, one file) by default, PostgreSQL for DATABASE_URL=postgres://. */
-export function openDatabase(config: DatabaseConfig): Db {
+/**
+ * Opens the configured database: SQLite (WAL, one file) by default, PostgreSQL for DATABASE_URL=postgres://.
+ * `statementTimeoutMs` bounds each PostgreSQL statement (the server's request queries, STATEMENT_TIMEOUT_MS);
+ * the importer and tests open without it. SQLite has no statement timeout.
+ */
+export function openDatabase(config: DatabaseConfig, options: { statementTimeoutMs?: number } = {}): Db {
   if (config.dialect === 'postgres') {
     // A server that is down or unreachable fails a request within the connect timeout (503, see
     // ./unavailable.ts) instead of holding it; the pool keeps trying with each new request.
@@ -35,6 +39,8 @@ export function openDatabase(config: DatabaseConfig): Db {
       connectionString: config.url,
       max: 10,
       connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+      // Set on each connection: the server cancels a longer statement (57014, answered 503 busy).
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // An idle connection the server closes (a restart, an administrator's terminate) makes the pool
     // emit 'error'; unheard, that would end the process. The pool drops that client and opens a new

@@ -55,11 +55,15 @@ export async function migrateTo(db: Db, dialect: Dialect, target: string): Promi
   // bookkeeping tables, so two instances on a fresh database could still collide there. A session
   // lock on one dedicated connection covers the whole run; PostgreSQL drops it if the process dies.
   await db.connection().execute(async (connection) => {
+    // Waiting for another instance's run and a long migration may take longer than the server's
+    // statement timeout (STATEMENT_TIMEOUT_MS): none on this connection until it goes back to the pool.
+    await sql`set statement_timeout = 0`.execute(connection);
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(connection);
     try {
       await runMigrator(connection, dialect, target);
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(connection);
+      await sql`reset statement_timeout`.execute(connection);
     }
   });
 }
