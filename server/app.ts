@@ -23,6 +23,7 @@ import { loggerOptions } from './http/logging.ts';
 import { registerRequestIdHeader, requestIdOptions, withRequestId } from './http/request-id.ts';
 import { connectRateLimitRedis } from './http/rate-limit-redis.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerClosingGuard } from './http/shutdown.ts';
 import { ssrPlugin } from './http/ssr.ts';
 import type { MailTransport } from './domains/mail/transport.ts';
@@ -77,7 +78,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     redis,
   );
 
+  // The mail worker sends from the moment the server is ready (what an earlier process left queued
+  // too) and stops as soon as it begins to close: the message in flight finishes, the rest stays
+  // queued for the next start or another instance.
+  fastify.addHook('onReady', async () => services.mailQueue.start());
+  fastify.addHook('preClose', async () => services.mailQueue.stop());
+
   registerRequestIdHeader(fastify);
+  registerMetrics(fastify, { services, db, token: config.metricsToken });
   registerErrorHandling(fastify);
   registerClosingGuard(fastify);
   await registerSecurityHeaders(fastify);

@@ -22,6 +22,7 @@ import { createMediaRepo } from './domains/media/repo.ts';
 import { createMediaService } from './domains/media/service.ts';
 import { createLocalStorage, mediaDirIn, type MediaStorage } from './domains/media/storage.ts';
 import { createOutbox } from './domains/mail/outbox.ts';
+import { createMailQueue } from './domains/mail/queue.ts';
 import { outboxTransport, smtpTransport, type MailTransport } from './domains/mail/transport.ts';
 import { createRatingsRepo } from './domains/ratings/repo.ts';
 import { createRatingsService } from './domains/ratings/service.ts';
@@ -61,6 +62,16 @@ export function createServices(
   redis: Redis | null = null,
 ) {
   const sessions = createSessions(db, createSessionTokens(config.jwtSecret, clock), clock);
+  const loginTokens = createLoginTokens(db, clock);
+  const mailQueue = createMailQueue({
+    db,
+    dialect: config.database.dialect,
+    transport: mail,
+    activateLoginToken: loginTokens.activate,
+    policy: config.mailRetry,
+    clock,
+    logger,
+  });
   const users = createUsersService(db, clock);
   const media = createMediaService(createMediaRepo(db), mediaStorage, clock);
   const companiesRepo = createCompaniesRepo(db);
@@ -68,10 +79,9 @@ export function createServices(
   const carrierData = createCarrierDataService(createCarrierDataRepo(db), clock);
   const ratings = createRatingsService({
     repo: createRatingsRepo(db),
-    mail,
+    mail: mailQueue,
     appUrl: config.appUrl,
     clock,
-    log: (message, error) => logger.error({ err: error }, message),
   });
   const authority = createAuthorityService(db, clock);
   const profiles = createProfileService({
@@ -83,6 +93,8 @@ export function createServices(
   });
   return {
     mail,
+    /** The mail queue and its worker; app.ts starts it when the server is ready and stops it on close. */
+    mailQueue,
     users,
     media,
     blocks: createBlocksService(db, clock, media, config.database.dialect),
@@ -96,13 +108,13 @@ export function createServices(
     sessions,
     auth: createAuthService({
       db,
-      tokens: createLoginTokens(db, clock),
+      dialect: config.database.dialect,
+      tokens: loginTokens,
       sessions,
       users,
-      mail,
+      mail: mailQueue,
       appUrl: config.appUrl,
       clock,
-      log: (message, error) => logger.error({ err: error }, message),
     }),
     site: {
       productName: PRODUCT_NAME,

@@ -137,9 +137,34 @@ export interface LoginTokensTable {
   company_id: number;
   user_id: number | null;
   email: string;
+  /**
+   * Set when the link is sent, to the sending time plus the link's lifetime: until then the row holds
+   * a hash of a secret nobody has and expires_at equals created_at, so a queued link cannot be used.
+   */
   expires_at: string;
   used_at: string | null;
   created_at: string;
+}
+
+/** A message waiting to be sent, sent, or given up on (server/domains/mail/queue.ts). */
+export interface MailQueueTable {
+  id: Generated<number>;
+  kind: 'claim' | 'login' | 'user_login' | 'rating_request';
+  to_address: string;
+  subject: string;
+  /** JSON of the message's text without its link: { intro, action, notes }. */
+  content: string;
+  /** The link; for a login token the link without the token, which is made at sending. */
+  link: string;
+  login_token_id: number | null;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** While 'sending': when a worker that died mid-send loses its claim on the message. */
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export interface OutboxMessagesTable {
@@ -299,6 +324,7 @@ export interface Database {
   rating_requests: RatingRequestsTable;
   login_tokens: LoginTokensTable;
   outbox_messages: OutboxMessagesTable;
+  mail_queue: MailQueueTable;
   revoked_sessions: RevokedSessionsTable;
   inspections: InspectionsTable;
   crashes: CrashesTable;

@@ -18,7 +18,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
-  delivery_failed: 502,
   busy: 503,
   insufficient_storage: 507,
   already_claimed: 409,

@@ -77,6 +77,25 @@ export function createCarrierDataRepo(db: Db) {
       await db.insertInto('data_imports').values(entry).execute();
     },
 
+    /** The newest import of each dataset: its rows and when it finished (for /metrics). */
+    async lastImports() {
+      const newest = db
+        .selectFrom('data_imports')
+        .select(['dataset', (eb) => eb.fn.max('imported_at').as('imported_at')])
+        .groupBy('dataset')
+        .as('newest');
+      return db
+        .selectFrom('data_imports')
+        .innerJoin(newest, (join) =>
+          join
+            .onRef('newest.dataset', '=', 'data_imports.dataset')
+            .onRef('newest.imported_at', '=', 'data_imports.imported_at'),
+        )
+        .select(['data_imports.dataset', 'data_imports.imported_rows', 'data_imports.imported_at'])
+        .orderBy('data_imports.dataset')
+        .execute();
+    },
+
     /** The newest day an imported file describes, per table. */
     async dataDates(): Promise<DataDates> {
       const rows = await db

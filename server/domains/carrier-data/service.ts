@@ -95,6 +95,9 @@ function carrierRecordOf(company: Company, dates: DataDates) {
 
 export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Date = () => new Date()) {
   return {
+    /** The newest import of each dataset (rows, finish time); the importer runs as its own process. */
+    lastImports: () => repo.lastImports(),
+
     /** The safety summary over the last 24 months, or null for an unknown DOT number. */
     async safetySummary(dotNumber: number) {
       const company = await repo.findCompanyByDot(dotNumber);
