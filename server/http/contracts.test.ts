@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACTS } from '../../core/contracts/index.ts';
-import { API_BASES } from '../../core/contracts/route.ts';
+import { API_BASES, type RouteContract } from '../../core/contracts/route.ts';
 import { carrier, seedCarriers } from '../../tests/support/factories.ts';
 import { signInOwner } from '../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
@@ -27,7 +27,7 @@ describe(`routes from contracts on ${testDialect}`, () => {
 
   it('serves every contract at its method and path', () => {
     const missing = Object.values(CONTRACTS)
-      .flatMap((area) => Object.values(area))
+      .flatMap((area) => Object.values(area) as RouteContract[])
       .filter(
         (route) => !app.fastify.hasRoute({ method: route.method, url: API_BASES[route.api] + route.path }),
       )
