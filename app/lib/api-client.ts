@@ -1,3 +1,4 @@
+import './zod-browser';
 import type { z } from 'zod';
 import { CONTRACTS } from '../../core/contracts';
 import { routePath, type RouteContract } from '../../core/contracts/route';
