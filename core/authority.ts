@@ -270,3 +270,11 @@ export function resolveAuthorityStatus(
   if (executed && (!grantedOn || executed >= grantedOn)) return { status: 'Revoked', revokedOn: executed };
   return { status: 'Inactive', revokedOn: null };
 }
+
+/** A carrier's L&I record with the verdict on it, as of `today`. */
+export interface CarrierVetting {
+  record: AuthorityRecord;
+  verdict: Verdict;
+  /** The ISO day the verdict was computed for (filings and revocations are judged against it). */
+  today: string;
+}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DroppedRule } from '../../../core/sanitize-css';
-import type { CustomCss } from '../../../server/domains/companies/profile-service';
+import type { CustomCss } from '../../../core/contracts/companies';
 import { apiRequest } from '../../lib/api-client';
 import type { ProfileEditorContext } from '../editor-context';
 import { DEFAULT_SETTINGS, readVisualSettings, sameSettings, withVisualSettings } from './visual-settings';

@@ -9,15 +9,13 @@ import { useToast } from '../../lib/use-toast';
 import { useSession } from '../../lib/use-session';
 import type { SessionUser } from '../../lib/session';
 import type { Route } from './+types/settings';
-import type { Profile } from '../../../server/domains/companies/profile-service';
-import type { CompanyUser } from '../../../server/domains/users/service';
+import type { OwnCompany } from '../../../core/contracts/companies';
+import type { CompanyUser } from '../../../core/contracts/users';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Settings') },
   { name: 'robots', content: 'noindex' },
 ];
-
-type OwnCompany = Profile & { officers: string[]; phy_cnty: string | null };
 
 const na = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? 'N/A' : String(value);

@@ -1,14 +1,9 @@
-import { vettingVerdict, type AuthorityRecord, type Verdict } from '../../../core/authority.ts';
+import { vettingVerdict, type CarrierVetting } from '../../../core/authority.ts';
+
+export type { CarrierVetting };
 import type { Db } from '../../db/database.ts';
 import { liRowsOfCarrier } from './one-read.ts';
 import { authorityRecord, carrierAuthorityOf, censusDocket, docketTables, type CensusFacts } from './repo.ts';
-
-export interface CarrierVetting {
-  record: AuthorityRecord;
-  verdict: Verdict;
-  /** The ISO day the verdict was computed for (filings and revocations are judged against it). */
-  today: string;
-}
 
 /** A carrier's authority, insurance and revocations with the verdict on them (issue 18). */
 export function createAuthorityService(db: Db, clock: () => Date) {

@@ -1,9 +1,5 @@
+import type { HealthReport } from '../../../core/contracts/health.ts';
 import { isDatabaseReachable, type Db } from '../../db/database.ts';
-
-export interface HealthReport {
-  status: 'ok' | 'degraded';
-  database: 'reachable' | 'unreachable';
-}
 
 /** What keeps an instance from serving, for readiness: null when nothing does. */
 export type NotReadyBecause = 'database' | 'redis' | null;

@@ -1,11 +1,12 @@
+import type { SearchResponse, SupersearchQuery } from '../../../core/contracts/search.ts';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
-import { toCompanyView, type CompanyView } from '../companies/company-view.ts';
+import { toCompanyView } from '../companies/company-view.ts';
 import type { SearchEngine, SearchFilters } from './engine.ts';
 import { createPostgresSearchEngine } from './engine-postgres.ts';
 import { createSqliteSearchEngine } from './engine-sqlite.ts';
 import { parseSearchTerms } from './search-terms.ts';
-import { parseSupersearchQuery } from './supersearch-query.ts';
+import { parseSupersearchQuery, supersearchParams } from './supersearch-query.ts';
 
 export interface SupersearchParams {
   term: string;
@@ -14,19 +15,11 @@ export interface SupersearchParams {
   filters: SearchFilters;
 }
 
-export interface SupersearchResult {
-  data: CompanyView[];
-  total: number;
-  page: number;
-  limit: number;
-  total_pages: number;
-}
-
 export function createSearchService(db: Db, dialect: Dialect) {
   const engine: SearchEngine =
     dialect === 'sqlite' ? createSqliteSearchEngine(db) : createPostgresSearchEngine(db);
 
-  async function supersearch(params: SupersearchParams): Promise<SupersearchResult> {
+  async function supersearch(params: SupersearchParams): Promise<SearchResponse> {
     const hits = await engine.search({
       terms: parseSearchTerms(params.term),
       filters: params.filters,
@@ -56,6 +49,8 @@ export function createSearchService(db: Db, dialect: Dialect) {
     supersearch,
     /** The same from an untrusted query string (the API and the search pages); bad input raises a 400. */
     supersearchQuery: (raw: unknown) => supersearch(parseSupersearchQuery(raw)),
+    /** The same from a query its schema accepted (the API's route). */
+    supersearchValidated: (query: SupersearchQuery) => supersearch(supersearchParams(query)),
   };
 }
 
