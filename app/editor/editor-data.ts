@@ -1,0 +1,30 @@
+import type { CapacityEntry, Loaded, ProfileData } from '../blocks/types';
+import { apiRequest } from '../lib/api-client';
+import type { SessionUser } from '../lib/session';
+
+/** Only the carrier's own users edit its profile (owner-side section 6); a bad DOT number is nobody's. */
+export function ownsProfile(user: Pick<SessionUser, 'dotNumber'> | null, dotNumber: number): boolean {
+  return user !== null && dotNumber > 0 && user.dotNumber === String(dotNumber);
+}
+
+/** A read whose failure is one part's error state, not the page's. */
+async function settle<T>(read: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { status: 'data', value: await read() };
+  } catch {
+    return { status: 'error' };
+  }
+}
+
+/**
+ * What the editor reads with the owner's session, in the browser: the profile with its hidden blocks
+ * (the one read of the profile; the server's loader sends only the public previews) and the owner's
+ * capacity entries.
+ */
+export async function loadOwnerData(dotNumber: number) {
+  const [profile, capacity] = await Promise.all([
+    settle(() => apiRequest<ProfileData>(`/api/v1/companies/profile/${dotNumber}?include_hidden=true`)),
+    settle(() => apiRequest<CapacityEntry[]>('/api/v1/capacity')),
+  ]);
+  return { profile, capacity };
+}
