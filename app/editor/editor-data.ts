@@ -1,19 +1,11 @@
-import type { CapacityEntry, Loaded, ProfileData } from '../blocks/types';
+import type { CapacityEntry, ProfileData } from '../blocks/types';
 import { apiRequest } from '../lib/api-client';
+import { settle } from '../lib/settle';
 import type { SessionUser } from '../lib/session';
 
 /** Only the carrier's own users edit its profile (owner-side section 6); a bad DOT number is nobody's. */
 export function ownsProfile(user: Pick<SessionUser, 'dotNumber'> | null, dotNumber: number): boolean {
   return user !== null && dotNumber > 0 && user.dotNumber === String(dotNumber);
-}
-
-/** A read whose failure is one part's error state, not the page's. */
-async function settle<T>(read: () => Promise<T>): Promise<Loaded<T>> {
-  try {
-    return { status: 'data', value: await read() };
-  } catch {
-    return { status: 'error' };
-  }
 }
 
 /**
