@@ -5,11 +5,6 @@ import { BLOCK_TYPE_NAMES } from '../../core/block-types';
 import { apiRequest } from '../lib/api-client';
 import { newBlockRequest } from './block-catalog';
 
-// The page's Content-Security-Policy forbids eval, and zod probes for it (new Function) when it builds
-// an object schema, which the browser reports as a CSP violation. Its compiled parsers only make
-// large inputs faster, so the browser goes without them; the server keeps them.
-if (typeof document !== 'undefined') z.config({ jitless: true });
-
 const id = z.number().int();
 
 /**

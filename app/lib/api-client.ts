@@ -1,3 +1,5 @@
+// First: zod's browser setting must be in place before core/contracts builds its schemas.
+import './zod-in-browser';
 import type { z } from 'zod';
 import { CONTRACTS } from '../../core/contracts';
 import { routePath, type RouteContract } from '../../core/contracts/route';
