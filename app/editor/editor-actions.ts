@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { z } from 'zod';
 import { BLOCK_TYPE_NAMES } from '../../core/block-types';
-import { apiRequest } from '../lib/api-client';
+import { api } from '../lib/api-client';
 import { newBlockRequest } from './block-catalog';
 
 const id = z.number().int();
@@ -39,29 +39,22 @@ export type EditorActionResult =
 async function perform(change: EditorIntent): Promise<void> {
   switch (change.intent) {
     case 'add-block':
-      await apiRequest('/api/v1/content/blocks', {
-        method: 'POST',
-        body: JSON.stringify(newBlockRequest(change.blockType, change.companyId, change.position)),
-      });
+      await api.blocks.create({ body: newBlockRequest(change.blockType, change.companyId, change.position) });
       return;
     case 'set-visibility':
-      await apiRequest(`/api/v1/content/blocks/${change.blockId}`, {
-        method: 'PUT',
-        body: JSON.stringify({ is_visible: change.visible }),
-      });
+      await api.blocks.update({ params: { id: change.blockId }, body: { is_visible: change.visible } });
       return;
     case 'delete-block':
       // The server numbers the remaining blocks from 0 again; the revalidation reads them back.
-      await apiRequest(`/api/v1/content/blocks/${change.blockId}`, { method: 'DELETE' });
+      await api.blocks.remove({ params: { id: change.blockId } });
       return;
     case 'save-capacity':
-      await apiRequest(change.entryId === null ? '/api/v1/capacity' : `/api/v1/capacity/${change.entryId}`, {
-        method: change.entryId === null ? 'POST' : 'PUT',
-        body: JSON.stringify(change.entry),
-      });
+      await (change.entryId === null
+        ? api.capacity.create({ body: change.entry })
+        : api.capacity.update({ params: { id: change.entryId }, body: change.entry }));
       return;
     case 'delete-capacity':
-      await apiRequest(`/api/v1/capacity/${change.entryId}`, { method: 'DELETE' });
+      await api.capacity.remove({ params: { id: change.entryId } });
       return;
   }
 }

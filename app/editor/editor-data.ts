@@ -1,5 +1,4 @@
-import type { CapacityEntry, ProfileData } from '../blocks/types';
-import { apiRequest } from '../lib/api-client';
+import { api } from '../lib/api-client';
 import { settle } from '../lib/settle';
 import type { SessionUser } from '../lib/session';
 
@@ -15,8 +14,8 @@ export function ownsProfile(user: Pick<SessionUser, 'dotNumber'> | null, dotNumb
  */
 export async function loadOwnerData(dotNumber: number) {
   const [profile, capacity] = await Promise.all([
-    settle(() => apiRequest<ProfileData>(`/api/v1/companies/profile/${dotNumber}?include_hidden=true`)),
-    settle(() => apiRequest<CapacityEntry[]>('/api/v1/capacity')),
+    settle(() => api.companies.profile({ params: { dotNumber }, query: { include_hidden: 'true' } })),
+    settle(() => api.capacity.list()),
   ]);
   return { profile, capacity };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DroppedRule } from '../../../core/sanitize-css';
-import type { CustomCss } from '../../../server/domains/companies/profile-service';
-import { apiRequest } from '../../lib/api-client';
+import type { CustomCss } from '../../../core/contracts/companies';
+import { api } from '../../lib/api-client';
 import type { ProfileEditorContext } from '../editor-context';
 import { DEFAULT_SETTINGS, readVisualSettings, sameSettings, withVisualSettings } from './visual-settings';
 
@@ -22,7 +22,6 @@ export function useCustomCss(editor: ProfileEditorContext) {
   const [settings, setSettings] = useState(DEFAULT_SETTINGS);
   const [dropped, setDropped] = useState<DroppedRule[]>([]);
   const [saving, setSaving] = useState(false);
-  const path = `/api/v1/companies/profile/${dotNumber}/css`;
 
   const apply = useCallback((result: CustomCss) => {
     setCss(result.css);
@@ -34,12 +33,12 @@ export function useCustomCss(editor: ProfileEditorContext) {
   const reload = useCallback(async () => {
     setLoad('loading');
     try {
-      apply(await apiRequest<CustomCss>(path));
+      apply(await api.companies.customCss({ params: { dotNumber } }));
       setLoad('ready');
     } catch {
       setLoad('error');
     }
-  }, [apply, path]);
+  }, [apply, dotNumber]);
 
   useEffect(() => {
     void reload();
@@ -67,10 +66,7 @@ export function useCustomCss(editor: ProfileEditorContext) {
   async function store(next: string, success: string) {
     setSaving(true);
     try {
-      const result = await apiRequest<CustomCss>(path, {
-        method: 'PUT',
-        body: JSON.stringify({ css: next }),
-      });
+      const result = await api.companies.saveCss({ params: { dotNumber }, body: { css: next } });
       apply(result);
       updateCss(result.scoped_css);
       notify({ kind: 'success', text: success });

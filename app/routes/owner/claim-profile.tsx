@@ -1,5 +1,5 @@
 import { data, Link, useFetcher, type ShouldRevalidateFunction } from 'react-router';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { dotNumberParam } from '../../lib/company';
 import { claimFailureText } from '../../lib/refusal-texts';
 import { pageTitle } from '../../../core/site';
@@ -24,10 +24,7 @@ type ClaimResult = { step: 'sent'; email: string } | { step: 'error'; message: s
 /** 'Send Verification Email': the API mails the link to the carrier's FMCSA address. */
 export async function clientAction({ params }: Route.ClientActionArgs): Promise<ClaimResult> {
   try {
-    const { email } = await apiRequest<{ email: string }>(
-      `/api/v1/auth/claim-profile/${encodeURIComponent(params.dotNumber)}`,
-      { method: 'POST' },
-    );
+    const { email } = await api.auth.claimProfile({ params: { dotNumber: params.dotNumber } });
     return { step: 'sent', email };
   } catch (error) {
     return { step: 'error', message: claimFailureText(error, params.dotNumber) };

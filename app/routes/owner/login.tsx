@@ -1,5 +1,5 @@
 import { Link, useFetcher } from 'react-router';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, api } from '../../lib/api-client';
 import { pageTitle } from '../../../core/site';
 import type { Route } from './+types/login';
 
@@ -18,7 +18,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   if (!address) return { step: 'error', message: 'Please enter your email address' };
   if (!EMAIL_FORMAT.test(address)) return { step: 'error', message: 'Please enter a valid email address' };
   try {
-    await apiRequest('/api/v1/auth/user-login', { method: 'POST', body: JSON.stringify({ email: address }) });
+    await api.auth.userLogin({ body: { email: address } });
     return { step: 'sent', email: address };
   } catch (error) {
     return {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { ToastMessage } from '../../components/ToastMessage';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { LOAD_NUMBER_MAX_LENGTH } from '../../../core/ratings';
 import { pageTitle } from '../../../core/site';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -23,9 +23,8 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? '').trim();
   try {
-    await apiRequest('/api/v1/ratings/request', {
-      method: 'POST',
-      body: JSON.stringify({ reviewer_email: field('reviewer_email'), load_number: field('load_number') }),
+    await api.ratings.request({
+      body: { reviewer_email: field('reviewer_email'), load_number: field('load_number') },
     });
     return { sent: true };
   } catch (error) {

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { redirect, useFetcher, useNavigate } from 'react-router';
 import { Tabs, type TabDefinition } from '../../components/Tabs';
 import { ToastMessage } from '../../components/ToastMessage';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, api } from '../../lib/api-client';
 import { pageTitle } from '../../../core/site';
 import { useToast, type Toast } from '../../lib/use-toast';
 import { useSession } from '../../lib/use-session';
@@ -10,15 +10,13 @@ import { currentSessionUser, type SessionUser } from '../../lib/session';
 import type { Loaded } from '../../blocks/types';
 import { settle } from '../../lib/settle';
 import type { Route } from './+types/settings';
-import type { Profile } from '../../../server/domains/companies/profile-service';
-import type { CompanyUser } from '../../../server/domains/users/service';
+import type { OwnCompany } from '../../../core/contracts/companies';
+import type { CompanyUser } from '../../../core/contracts/users';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Settings') },
   { name: 'robots', content: 'noindex' },
 ];
-
-type OwnCompany = Profile & { officers: string[]; phy_cnty: string | null };
 
 const na = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? 'N/A' : String(value);
@@ -138,25 +136,16 @@ async function changeUsers(change: UserChange, form: FormData): Promise<void> {
   const text = (name: string) => String(form.get(name) ?? '').trim();
   const flag = (name: string) => form.get(name) === 'true';
   if (change === 'create') {
-    await apiRequest('/api/v1/users', {
-      method: 'POST',
-      body: JSON.stringify({
-        email: text('email'),
-        company_id: Number(text('company_id')),
-        is_admin: flag('is_admin'),
-      }),
+    await api.users.create({
+      body: { email: text('email'), company_id: Number(text('company_id')), is_admin: flag('is_admin') },
     });
   } else if (change === 'update') {
-    await apiRequest(`/api/v1/users/${Number(text('id'))}`, {
-      method: 'PUT',
-      body: JSON.stringify({
-        email: text('email'),
-        is_admin: flag('is_admin'),
-        is_active: flag('is_active'),
-      }),
+    await api.users.update({
+      params: { id: Number(text('id')) },
+      body: { email: text('email'), is_admin: flag('is_admin'), is_active: flag('is_active') },
     });
   } else {
-    await apiRequest(`/api/v1/users/${Number(text('id'))}`, { method: 'DELETE' });
+    await api.users.remove({ params: { id: Number(text('id')) } });
   }
 }
 
@@ -394,8 +383,8 @@ export async function clientLoader() {
   const user = currentSessionUser();
   if (!user) throw redirect('/login');
   const [company, users] = await Promise.all([
-    apiRequest<OwnCompany>('/api/v1/companies/me').catch(() => null),
-    user.is_admin ? settle(() => apiRequest<CompanyUser[]>('/api/v1/users')) : null,
+    api.companies.me().catch(() => null),
+    user.is_admin ? settle(() => api.users.list()) : null,
   ]);
   return { company, users };
 }

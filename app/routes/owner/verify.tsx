@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { decodeSessionToken, storeSessionToken } from '../../lib/session';
 import { pageTitle } from '../../../core/site';
 import type { Route } from './+types/verify';
@@ -12,12 +12,12 @@ export const meta: Route.MetaFunction = () => [
 /** The three verification screens share this one; the path says which kind of link it is. */
 const KINDS = {
   'verify-claim': {
-    api: 'verify-claim',
+    verify: api.auth.verifyClaim,
     success: 'Your profile has been successfully claimed. You can now customize it and add your content.',
   },
-  'verify-login': { api: 'verify-login', success: 'You have been successfully logged in.' },
+  'verify-login': { verify: api.auth.verifyLogin, success: 'You have been successfully logged in.' },
   'verify-user-login': {
-    api: 'verify-user-login',
+    verify: api.auth.verifyUserLogin,
     success: 'You have been successfully logged in as a user.',
   },
 };
@@ -35,9 +35,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
   const kind = new URL(request.url).pathname.split('/')[1] ?? '';
   if (!isVerificationKind(kind)) return { step: 'failed' };
   try {
-    const { access_token: accessToken } = await apiRequest<{ access_token: string }>(
-      `/api/v1/auth/${KINDS[kind].api}/${encodeURIComponent(params.token)}`,
-    );
+    const { access_token: accessToken } = await KINDS[kind].verify({ params: { token: params.token } });
     storeSessionToken(accessToken);
     return { step: 'done', kind, dotNumber: decodeSessionToken(accessToken)?.dotNumber ?? '' };
   } catch {
