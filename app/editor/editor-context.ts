@@ -1,4 +1,5 @@
 import type { CapacityEntry, CarrierPanels, Loaded, ProfileBlock, ProfileData } from '../blocks/types';
+import type { CustomCss } from '../../core/contracts/companies';
 import type { Toast } from '../lib/use-toast';
 
 /**
@@ -13,6 +14,8 @@ export interface ProfileEditorContext {
   panels: CarrierPanels;
   /** The owner's capacity entries (GET /api/v1/capacity), past ones included. */
   capacity: Loaded<CapacityEntry[]>;
+  /** The owner's custom CSS as written, its scoped form and the dropped rules, for the style editor. */
+  customCss: Loaded<CustomCss>;
   /** Applies a change the server has accepted to the blocks every tab sees. */
   updateBlocks: (update: (blocks: ProfileBlock[]) => ProfileBlock[]) => void;
   /** Applies saved custom CSS (already sanitised by the server) to the profile every tab sees. */

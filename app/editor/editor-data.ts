@@ -9,13 +9,14 @@ export function ownsProfile(user: Pick<SessionUser, 'dotNumber'> | null, dotNumb
 
 /**
  * What the editor reads with the owner's session, in the browser: the profile with its hidden blocks
- * (the one read of the profile; the server's loader sends only the public previews) and the owner's
- * capacity entries.
+ * (the one read of the profile; the server's loader sends only the public previews), the owner's
+ * capacity entries and custom CSS as written.
  */
 export async function loadOwnerData(dotNumber: number) {
-  const [profile, capacity] = await Promise.all([
+  const [profile, capacity, customCss] = await Promise.all([
     settle(() => api.companies.profile({ params: { dotNumber }, query: { include_hidden: 'true' } })),
     settle(() => api.capacity.list()),
+    settle(() => api.companies.customCss({ params: { dotNumber } })),
   ]);
-  return { profile, capacity };
+  return { profile, capacity, customCss };
 }

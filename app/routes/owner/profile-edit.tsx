@@ -81,7 +81,7 @@ export function HydrateFallback() {
 
 /** The profile editor (owner-side section 2.1): only the carrier's own users get past the redirect. */
 export default function ProfileEditRoute({ params, loaderData }: Route.ComponentProps) {
-  const { dotNumber, panels, capacity } = loaderData;
+  const { dotNumber, panels, capacity, customCss } = loaderData;
   const { user } = useSession();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
@@ -121,6 +121,7 @@ export default function ProfileEditRoute({ params, loaderData }: Route.Component
             profile: current,
             panels,
             capacity,
+            customCss,
             updateBlocks,
             updateCss,
             reload: revalidate,
@@ -128,7 +129,18 @@ export default function ProfileEditRoute({ params, loaderData }: Route.Component
             reportUnsaved,
           }
         : null,
-    [dotNumber, current, panels, capacity, updateBlocks, updateCss, revalidate, notify, reportUnsaved],
+    [
+      dotNumber,
+      current,
+      panels,
+      capacity,
+      customCss,
+      updateBlocks,
+      updateCss,
+      revalidate,
+      notify,
+      reportUnsaved,
+    ],
   );
 
   if (!editor) {
