@@ -1,3 +1,5 @@
+// First: zod's browser setting, before this module builds its schema.
+import '../lib/zod-in-browser';
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { z } from 'zod';
