@@ -17,6 +17,7 @@ import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
+import { registerContracts } from './http/contracts.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
 import { answerFrameworkError, registerErrorHandling, sendError } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
 
   registerRequestIdHeader(fastify);
+  registerContracts(fastify);
   registerErrorHandling(fastify);
   registerClosingGuard(fastify);
   await registerSecurityHeaders(fastify);

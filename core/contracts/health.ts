@@ -10,6 +10,6 @@ export type HealthReport = z.infer<typeof HealthReport>;
 
 export const healthContracts = {
   /** 200 while the database answers, 503 with the same report when it does not. */
-  health: route('GET', 'api', '/health', {}, { 200: HealthReport }),
+  health: route('GET', 'api', '/health', {}, { 200: HealthReport, 503: HealthReport }),
   ready: route('GET', 'api', '/ready', {}, { 200: z.object({ status: z.literal('ready') }) }),
 };

@@ -12,7 +12,7 @@ export const ErrorBody = z.object({ detail: z.string(), code: z.enum(ERROR_CODES
 export const DetailBody = z.object({ detail: z.string() });
 
 /** 204 No Content: the answer has no body. */
-export const NoContent = z.undefined();
+export const NoContent = z.void();
 
 /** Where each API is mounted; a contract's path is under its API's base. */
 export const API_BASES = { api: '/api/v1', carrierData: '/carrier-data/api/v1' } as const;
@@ -39,17 +39,18 @@ export interface RouteContract {
 const ERROR_RESPONSES = { '4xx': ErrorBody, '5xx': ErrorBody } as const;
 
 /**
- * Declares a route. `success` is the answer per success status (200, 201 or 204); the error body is
- * added for every 4xx and 5xx status.
+ * Declares a route. `answers` are its answers per status: the success (200, 201 or 204) and any
+ * other answer that is not the error body (the health report's 503); the error body is added for
+ * every other 4xx and 5xx status.
  */
 export function route<
   const M extends HttpMethod,
   const A extends keyof typeof API_BASES,
   const P extends string,
   const S extends { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType },
-  const R extends Partial<Record<200 | 201 | 204, z.ZodType>>,
->(method: M, api: A, path: P, inputs: S, success: R) {
-  return { method, api, path, schema: { ...inputs, response: { ...success, ...ERROR_RESPONSES } } };
+  const R extends Partial<Record<number, z.ZodType>>,
+>(method: M, api: A, path: P, inputs: S, answers: R) {
+  return { method, api, path, schema: { ...inputs, response: { ...ERROR_RESPONSES, ...answers } } };
 }
 
 /** The path of a route with its parameters filled in, each URI-encoded, under its API's base. */

@@ -7,9 +7,6 @@ import { imageView } from '../media/variants.ts';
 import type { CapacityEntry } from '../capacity/service.ts';
 import type { RatingSummary } from '../ratings/service.ts';
 
-/** Custom CSS is stored as the owner wrote it, up to this many bytes (UTF-8). */
-export const MAX_CSS_BYTES = 100 * 1024;
-
 /** The owner's CSS, what the public page gets from it, and what was dropped on the way and why. */
 export interface CustomCss {
   css: string;

@@ -1,22 +1,39 @@
 import type { FastifyInstance } from 'fastify';
+import { healthContracts } from '../../../core/contracts/health.ts';
 import { DomainError } from '../../../core/errors.ts';
+import { typedRoutes } from '../../http/contracts.ts';
 import type { RouteOptions } from '../../services.ts';
 
 export async function healthRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
+  const routes = typedRoutes(app);
+  const { health, ready } = healthContracts;
+
   // Liveness: 200 while the database answers, 503 when it does not (its body says which).
-  app.get('/health', { config: { rateLimit: false } }, async (_request, reply) => {
-    const report = await services.health.check();
-    return reply.status(report.database === 'reachable' ? 200 : 503).send(report);
+  routes.route({
+    method: health.method,
+    url: health.path,
+    schema: health.schema,
+    config: { rateLimit: false },
+    handler: async (_request, reply) => {
+      const report = await services.health.check();
+      return reply.status(report.database === 'reachable' ? 200 : 503).send(report);
+    },
   });
 
   // Readiness, for a load balancer deciding where to send requests: ready while the database
   // answers. While the server shuts down, the closing guard (server/http/shutdown.ts) answers 503
   // before this route is reached.
-  app.get('/ready', { config: { rateLimit: false } }, async () => {
-    const report = await services.health.check();
-    if (report.database !== 'reachable') {
-      throw new DomainError('busy', 'Not ready: the database does not answer.', { retryAfterSeconds: 5 });
-    }
-    return { status: 'ready' };
+  routes.route({
+    method: ready.method,
+    url: ready.path,
+    schema: ready.schema,
+    config: { rateLimit: false },
+    handler: async () => {
+      const report = await services.health.check();
+      if (report.database !== 'reachable') {
+        throw new DomainError('busy', 'Not ready: the database does not answer.', { retryAfterSeconds: 5 });
+      }
+      return { status: 'ready' as const };
+    },
   });
 }

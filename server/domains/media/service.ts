@@ -13,8 +13,6 @@ import type { MediaRepo } from './repo.ts';
 import type { MediaStorage } from './storage.ts';
 import { MEDIA_PATH, imageView, storageKeysOf, type StoredVariant } from './variants.ts';
 
-export const MAX_ALT_TEXT_LENGTH = 300;
-
 /** What an upload request carries once it has been read. */
 export interface Upload {
   data: Buffer;

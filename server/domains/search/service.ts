@@ -1,3 +1,4 @@
+import type { SupersearchQuery } from '../../../core/contracts/search.ts';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import { toCompanyView, type CompanyView } from '../companies/company-view.ts';
@@ -5,7 +6,7 @@ import type { SearchEngine, SearchFilters } from './engine.ts';
 import { createPostgresSearchEngine } from './engine-postgres.ts';
 import { createSqliteSearchEngine } from './engine-sqlite.ts';
 import { parseSearchTerms } from './search-terms.ts';
-import { parseSupersearchQuery } from './supersearch-query.ts';
+import { parseSupersearchQuery, supersearchParams } from './supersearch-query.ts';
 
 export interface SupersearchParams {
   term: string;
@@ -56,6 +57,8 @@ export function createSearchService(db: Db, dialect: Dialect) {
     supersearch,
     /** The same from an untrusted query string (the API and the search pages); bad input raises a 400. */
     supersearchQuery: (raw: unknown) => supersearch(parseSupersearchQuery(raw)),
+    /** The same from a query its schema accepted (the API's route). */
+    supersearchValidated: (query: SupersearchQuery) => supersearch(supersearchParams(query)),
   };
 }
 
