@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserStorage } from '../../tests/support/browser-storage';
 import { SESSION_STORAGE_KEY } from './session';
 import { api, ApiError, apiRequest } from './api-client';
 
@@ -74,16 +75,9 @@ describe('ApiError', () => {
 });
 
 describe('the typed client', () => {
-  const store = new Map<string, string>();
-  const localStorage = {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, value),
-    removeItem: (key: string) => void store.delete(key),
-    clear: () => store.clear(),
-  };
+  let store = new Map<string, string>();
   beforeEach(() => {
-    store.clear();
-    vi.stubGlobal('window', { localStorage, addEventListener: vi.fn(), removeEventListener: vi.fn() });
+    store = stubBrowserStorage();
   });
 
   /** Calls `call` against a stubbed fetch answering `response`; returns the request it sent and the result. */
@@ -128,7 +122,7 @@ describe('the typed client', () => {
   });
 
   it('sends {} with a body-less write and the stored bearer token, and answers undefined for 204', async () => {
-    localStorage.setItem(SESSION_STORAGE_KEY, tokenFor({ sub: '1', exp: Date.now() / 1000 + 600 }));
+    store.set(SESSION_STORAGE_KEY, tokenFor({ sub: '1', exp: Date.now() / 1000 + 600 }));
     const removed = await exchange(
       () => api.capacity.remove({ params: { id: 3 } }),
       new Response(null, { status: 204 }),
@@ -149,7 +143,7 @@ describe('the typed client', () => {
   });
 
   it('throws ApiError with status, detail and code, and a 401 clears the stored token', async () => {
-    localStorage.setItem(SESSION_STORAGE_KEY, tokenFor({ sub: '1', exp: Date.now() / 1000 + 600 }));
+    store.set(SESSION_STORAGE_KEY, tokenFor({ sub: '1', exp: Date.now() / 1000 + 600 }));
     const error = await exchange(
       () =>
         api.users.list().then(
@@ -164,7 +158,7 @@ describe('the typed client', () => {
       detail: 'Session expired or invalid',
       code: 'unauthenticated',
     });
-    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(store.has(SESSION_STORAGE_KEY)).toBe(false);
   });
 
   it('refuses a call without a path parameter the route needs', async () => {

@@ -1,14 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
+import type { SessionUser } from '../../core/contracts/auth.ts';
 import { DomainError } from '../../core/errors.ts';
 
-export interface SessionUser {
-  companyId: number;
-  dotNumber: number;
-  userId: number;
-  email: string;
-  isAdmin: boolean;
-}
+export type { SessionUser };
 
 /** Who may call a route: any signed-in user of a company, or its admins only. Declared per route. */
 export type RouteAuth = 'session' | 'admin';

@@ -1,5 +1,6 @@
 import { formatMcNumber } from '../companies/company-view.ts';
 import { CARGO_TYPES } from '../../../core/cargo.ts';
+import type { CarrierRecord, SafetySummary } from '../../../core/contracts/carrier-data.ts';
 import type { Selectable } from 'kysely';
 import type { DataDates } from '../../../core/record-facts.ts';
 import type { CompaniesTable } from '../../db/schema.ts';
@@ -38,7 +39,7 @@ function safetySummaryOf(
   inspections: InspectionTotals,
   crashes: CrashTotals,
   dates: DataDates,
-) {
+): SafetySummary {
   return {
     dot_number: company.dot_number,
     total_inspections: inspections.inspections,
@@ -61,7 +62,7 @@ function safetySummaryOf(
 }
 
 /** The carrier record of the spec's carrier-data search (fleet, drivers, mileage, cargo flags). */
-function carrierRecordOf(company: Company, dates: DataDates) {
+function carrierRecordOf(company: Company, dates: DataDates): CarrierRecord {
   const authorised = new Set(company.cargo_codes ? company.cargo_codes.split(';') : []);
   const cargoFlags = Object.fromEntries(
     CARGO_TYPES.map(([code]) => [`crgo_${code.toLowerCase()}`, authorised.has(code) ? 'X' : '']),

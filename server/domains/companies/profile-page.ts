@@ -1,33 +1,14 @@
 import { DEFAULT_DATA_BLOCKS } from '../../../core/block-types.ts';
 import type { DataDates } from '../../../core/record-facts.ts';
-import type { CapacityEntry, CapacityService } from '../capacity/service.ts';
+import type { ProfileBlock } from '../../../core/contracts/blocks.ts';
+import type { CarrierPanels, Loaded } from '../../../core/contracts/profile-page.ts';
+import type { CapacityService } from '../capacity/service.ts';
 import type { CarrierDataService } from '../carrier-data/service.ts';
-import type { RatingDetails, RatingsService } from '../ratings/service.ts';
+import type { RatingsService } from '../ratings/service.ts';
 import type { CompaniesRepo } from './repo.ts';
-import { profileView, type Profile } from './profile-service.ts';
+import { profileView } from './profile-service.ts';
 
 type ProfileFacts = Awaited<ReturnType<CarrierDataService['profileFacts']>>;
-export type SafetySummary = ProfileFacts['safety'];
-export type CarrierRecord = ProfileFacts['carrier'];
-export type StateCount = ProfileFacts['inspectionStates'][number];
-export type { CapacityEntry, RatingDetails };
-
-/** A data panel's state: the spec's loading / error / empty / data cycle, resolved on the server. */
-export type Loaded<T> = { status: 'data'; value: T } | { status: 'error' } | { status: 'unavailable' };
-
-/** Everything the data blocks of one profile read. */
-export interface CarrierPanels {
-  dotNumber: number;
-  safety: Loaded<SafetySummary | null>;
-  carrier: Loaded<CarrierRecord | null>;
-  inspectionStates: Loaded<StateCount[]>;
-  capacity: Loaded<CapacityEntry[] | null>;
-  ratingSummary: Profile['rating_summary'];
-  /** The star distribution and newest comments; the averages are in ratingSummary. */
-  ratings: Loaded<RatingDetails>;
-}
-
-type ProfileBlock = Profile['blocks'][number];
 
 /**
  * An unclaimed profile shows the default data blocks (public-side section 2); claiming it makes them

@@ -1,18 +1,12 @@
-import { sanitizeCustomCss, type DroppedRule } from '../../../core/sanitize-css.ts';
+import type { CustomCss, OwnCompany, Profile } from '../../../core/contracts/companies.ts';
+import type { CapacityEntry } from '../../../core/contracts/capacity.ts';
+import type { RatingSummary } from '../../../core/contracts/ratings.ts';
+import { sanitizeCustomCss } from '../../../core/sanitize-css.ts';
 import type { Selectable } from 'kysely';
 import type { CompaniesTable } from '../../db/schema.ts';
 import type { CompaniesRepo } from './repo.ts';
 import { formatMcNumber, toCompanyView } from './company-view.ts';
 import { imageView } from '../media/variants.ts';
-import type { CapacityEntry } from '../capacity/service.ts';
-import type { RatingSummary } from '../ratings/service.ts';
-
-/** The owner's CSS, what the public page gets from it, and what was dropped on the way and why. */
-export interface CustomCss {
-  css: string;
-  scoped_css: string;
-  dropped: DroppedRule[];
-}
 
 function customCssOf(css: string): CustomCss {
   const sanitized = sanitizeCustomCss(css);
@@ -30,7 +24,7 @@ export function profileView(
   company: Company,
   { blocks, assets }: BlocksWithAssets,
   rating_summary: RatingSummary,
-) {
+): Profile {
   return {
     company: toCompanyView(company),
     carrier_data: {
@@ -119,7 +113,7 @@ export function createProfileService({
     },
 
     /** The caller's own company for the settings page: the profile plus what only its users see. */
-    async ownCompany(dotNumber: number) {
+    async ownCompany(dotNumber: number): Promise<OwnCompany | null> {
       const company = await repo.findByDot(dotNumber);
       if (!company) return null;
       return {
@@ -172,4 +166,3 @@ export function createProfileService({
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;
-export type Profile = NonNullable<Awaited<ReturnType<ProfileService['profile']>>>;

@@ -1,9 +1,5 @@
+import type { HealthReport } from '../../../core/contracts/health.ts';
 import { isDatabaseReachable, type Db } from '../../db/database.ts';
-
-export interface HealthReport {
-  status: 'ok' | 'degraded';
-  database: 'reachable' | 'unreachable';
-}
 
 export function createHealthService(db: Db) {
   return {

@@ -1,3 +1,4 @@
+import type { MediaAsset } from '../../../core/contracts/media.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { IMAGE_LIMITS, type BlockType } from '../../../core/block-types.ts';
 import {
@@ -32,7 +33,7 @@ export function toAssetView(row: {
   width: number | null;
   height: number | null;
   variants: string;
-}) {
+}): MediaAsset {
   return {
     id: row.id,
     block_id: row.block_id,

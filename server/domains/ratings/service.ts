@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { RatingDetails, RatingSummary } from '../../../core/contracts/ratings.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { emailDomain, isWithinDomain, mailboxKey, ownedDomain } from '../mail/email-addresses.ts';
 import { ratingRequestMessage } from '../mail/messages.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import type { RatingsRepo, RatingValues } from './repo.ts';
-
-/** The averages of a company's submitted ratings, as the profile (rating_summary) and the ratings block show them. */
-export interface RatingSummary {
-  overall_rating: number | null;
-  avg_on_time: number | null;
-  avg_communication: number | null;
-  avg_service: number | null;
-  total_ratings: number;
-}
 
 type PointGroups = Awaited<ReturnType<RatingsRepo['byPointTotal']>>;
 
@@ -189,7 +181,10 @@ export function createRatingsService({ repo, mail, appUrl, clock, log }: Ratings
      * A profile's ratings in two reads at most: the summary every profile carries and, when the page
      * shows a ratings block (`withDetails`), the star distribution and the newest comments.
      */
-    async profileRatings(companyId: number, { withDetails }: { withDetails: boolean }) {
+    async profileRatings(
+      companyId: number,
+      { withDetails }: { withDetails: boolean },
+    ): Promise<{ summary: RatingSummary; details: RatingDetails | null }> {
       const [groups, comments] = await Promise.all([
         repo.byPointTotal(companyId),
         withDetails ? repo.recentComments(companyId, RECENT_COMMENTS) : null,
@@ -212,4 +207,3 @@ export function createRatingsService({ repo, mail, appUrl, clock, log }: Ratings
 }
 
 export type RatingsService = ReturnType<typeof createRatingsService>;
-export type RatingDetails = NonNullable<Awaited<ReturnType<RatingsService['profileRatings']>>['details']>;

@@ -1,7 +1,7 @@
-import type { SupersearchQuery } from '../../../core/contracts/search.ts';
+import type { SearchResponse, SupersearchQuery } from '../../../core/contracts/search.ts';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
-import { toCompanyView, type CompanyView } from '../companies/company-view.ts';
+import { toCompanyView } from '../companies/company-view.ts';
 import type { SearchEngine, SearchFilters } from './engine.ts';
 import { createPostgresSearchEngine } from './engine-postgres.ts';
 import { createSqliteSearchEngine } from './engine-sqlite.ts';
@@ -15,19 +15,11 @@ export interface SupersearchParams {
   filters: SearchFilters;
 }
 
-export interface SupersearchResult {
-  data: CompanyView[];
-  total: number;
-  page: number;
-  limit: number;
-  total_pages: number;
-}
-
 export function createSearchService(db: Db, dialect: Dialect) {
   const engine: SearchEngine =
     dialect === 'sqlite' ? createSqliteSearchEngine(db) : createPostgresSearchEngine(db);
 
-  async function supersearch(params: SupersearchParams): Promise<SupersearchResult> {
+  async function supersearch(params: SupersearchParams): Promise<SearchResponse> {
     const hits = await engine.search({
       terms: parseSearchTerms(params.term),
       filters: params.filters,
