@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserStorage } from '../../tests/support/browser-storage';
 import { SESSION_STORAGE_KEY } from './session';
-import { api, ApiError, apiRequest } from './api-client';
+import { api, ApiError } from './api-client';
+import { apiRequest } from './api-request';
 
 /** Runs one call against a stubbed fetch and returns what it was given. */
 async function sent(path: string, init?: RequestInit) {

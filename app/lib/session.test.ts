@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserStorage } from '../../tests/support/browser-storage';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest } from './api-request';
 import { SESSION_STORAGE_KEY, decodeSessionToken, readSessionToken, storeSessionToken } from './session';
 
 function token(claims: Record<string, unknown>): string {
