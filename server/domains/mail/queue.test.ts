@@ -221,13 +221,16 @@ describe(`the mail queue on ${testDialect}`, () => {
     const stopping = app.services.mailQueue.stop();
     release();
     await stopping;
-    expect(sent).toEqual(['one@close.example.com']);
+    // Either claim's message may be the one the worker took first; exactly one went out.
+    expect(sent).toHaveLength(1);
+    expect(['one@close.example.com', 'two@close.example.com']).toContain(sent[0]);
+    const first = sent[0];
     await Promise.all(claims);
     await app.fastify.close();
     // The second message went back to the queue for the next start.
     expect((await queued()).map((row) => row.status).sort()).toEqual(['queued', 'sent']);
     await app.services.mailQueue.deliverDue();
-    expect(sent).toEqual(['one@close.example.com']);
+    expect(sent).toEqual([first]);
     await app.database.destroy();
     app = undefined;
   });
