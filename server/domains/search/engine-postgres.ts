@@ -24,6 +24,10 @@ export function tsQuery(words: readonly string[]): string | null {
     : null;
 }
 
+/**
+ * Windows and ties follow DOT numbers, not company ids: an import's two lanes (upsert-rows.ts) give
+ * ids in whichever order their statements commit, so two stores of the same files differ in ids.
+ */
 export function createPostgresSearchEngine(db: Db): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
 
@@ -47,9 +51,10 @@ export function createPostgresSearchEngine(db: Db): SearchEngine {
         (
           await execute(sql<{ id: number }>`
             SELECT id FROM (
-              SELECT c.id, c.search_vector FROM companies c WHERE ${where} ORDER BY c.id LIMIT ${RANKED_MATCHES}
+              SELECT c.id, c.dot_number, c.search_vector FROM companies c WHERE ${where}
+              ORDER BY c.dot_number LIMIT ${RANKED_MATCHES}
             ) AS window_matches
-            ORDER BY ts_rank_cd(search_vector, to_tsquery('simple', ${query})) DESC, id
+            ORDER BY ts_rank_cd(search_vector, to_tsquery('simple', ${query})) DESC, dot_number
             LIMIT ${windowLimit} OFFSET ${windowOffset}`)
         ).map((row) => Number(row.id)),
       async (restOffset, restLimit) =>
@@ -57,7 +62,7 @@ export function createPostgresSearchEngine(db: Db): SearchEngine {
           await execute(
             sql<{
               id: number;
-            }>`SELECT c.id FROM companies c WHERE ${where} ORDER BY c.id LIMIT ${restLimit} OFFSET ${restOffset}`,
+            }>`SELECT c.id FROM companies c WHERE ${where} ORDER BY c.dot_number LIMIT ${restLimit} OFFSET ${restOffset}`,
           )
         ).map((row) => Number(row.id)),
     );

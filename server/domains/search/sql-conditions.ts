@@ -79,7 +79,7 @@ export async function exactNumberIds(
   const matches = number.as === 'dot' ? byDot : number.as === 'mc' ? byMc : sql`(${byDot} OR ${byMc})`;
   const rows = await execute(sql<{ id: number }>`
     SELECT c.id FROM companies c WHERE ${matches} AND ${rowFilterCondition(filters)}
-    ORDER BY CASE WHEN c.dot_number = ${dot} THEN 0 ELSE 1 END, c.id`);
+    ORDER BY CASE WHEN c.dot_number = ${dot} THEN 0 ELSE 1 END, c.dot_number`);
   return rows.map((row) => Number(row.id));
 }
 
@@ -106,7 +106,7 @@ export async function listByFilters(
   const rows = await execute(
     sql<{
       id: number;
-    }>`SELECT c.id FROM companies c WHERE ${where} ORDER BY ${order}, c.id LIMIT ${limit} OFFSET ${offset}`,
+    }>`SELECT c.id FROM companies c WHERE ${where} ORDER BY ${order}, c.dot_number LIMIT ${limit} OFFSET ${offset}`,
   );
   return { ids: rows.map((row) => Number(row.id)), total };
 }
