@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownsProfile } from './editor-data';
+import { ownsProfile } from './editor-data.ts';
 
 describe('ownsProfile', () => {
   it('lets only a user of the same DOT number into the editor', () => {

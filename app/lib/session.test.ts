@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserStorage } from '../../tests/support/browser-storage';
-import { ApiError, apiRequest } from './api-request';
-import { SESSION_STORAGE_KEY, decodeSessionToken, readSessionToken, storeSessionToken } from './session';
+import { stubBrowserStorage } from '../../tests/support/browser-storage.ts';
+import { ApiError, apiRequest } from './api-request.ts';
+import { SESSION_STORAGE_KEY, decodeSessionToken, readSessionToken, storeSessionToken } from './session.ts';
 
 function token(claims: Record<string, unknown>): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -1,17 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { redirect, useFetcher, useNavigate } from 'react-router';
-import { Tabs, type TabDefinition } from '../../components/Tabs';
-import { ToastMessage } from '../../components/ToastMessage';
-import { ApiError, api } from '../../lib/api-client';
-import { pageTitle } from '../../../core/site';
-import { useToast, type Toast } from '../../lib/use-toast';
-import { useSession } from '../../lib/use-session';
-import { currentSessionUser, type SessionUser } from '../../lib/session';
-import type { Loaded } from '../../blocks/types';
-import { settle } from '../../lib/settle';
-import type { Route } from './+types/settings';
-import type { OwnCompany } from '../../../core/contracts/companies';
-import type { CompanyUser } from '../../../core/contracts/users';
+import { Tabs, type TabDefinition } from '../../components/Tabs.tsx';
+import { ToastMessage } from '../../components/ToastMessage.tsx';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { pageTitle } from '../../../core/site.ts';
+import { useToast, type Toast } from '../../lib/use-toast.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { currentSessionUser, type SessionUser } from '../../lib/session.ts';
+import type { Loaded } from '../../blocks/types.ts';
+import { settle } from '../../lib/settle.ts';
+import type { Route } from './+types/settings.ts';
+import type { OwnCompany } from '../../../core/contracts/companies.ts';
+import type { CompanyUser } from '../../../core/contracts/users.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Settings') },

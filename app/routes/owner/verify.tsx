@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { api } from '../../lib/api-client';
-import { decodeSessionToken, storeSessionToken } from '../../lib/session';
-import { pageTitle } from '../../../core/site';
-import type { Route } from './+types/verify';
+import { api } from '../../lib/api-client.ts';
+import { decodeSessionToken, storeSessionToken } from '../../lib/session.ts';
+import { pageTitle } from '../../../core/site.ts';
+import type { Route } from './+types/verify.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Verification') },
