@@ -5,8 +5,8 @@ import {
   readSessionToken,
   storeSessionToken,
   subscribeToSession,
-  type SessionUser,
 } from './session.ts';
+import type { SessionUser } from '../../core/contracts/auth.ts';
 
 export interface Session {
   user: SessionUser | null;

@@ -107,7 +107,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   if (!page) return <ProfileFailure dotText={dotText} />;
   const { profile, panels, dataDates, blocks, showsDefaultBlocks } = page;
 
-  const isOwner = user !== null && user.dotNumber === String(profile.company.dot_number);
+  const isOwner = user !== null && user.dotNumber === profile.company.dot_number;
   const url = `/profile/${profile.company.dot_number}`;
 
   return (
