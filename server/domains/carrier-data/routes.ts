@@ -32,22 +32,22 @@ export async function carrierDataRoutes(app: FastifyInstance, { services }: Rout
   });
 
   // Issue 18: the L&I record, from FMCSA's Licensing & Insurance files, and the verdict on it.
+  const vettingOf = async (dotNumber: number) => {
+    const vetting = await services.authority.vetting(dotNumber);
+    if (!vetting) throw carrierNotFound();
+    return vetting;
+  };
+
   contractRoute(app, authority, {
-    handler: async (request) => {
-      const { dotNumber } = request.params;
-      const vetting = await services.authority.vetting(dotNumber);
-      if (!vetting) throw carrierNotFound();
-      return { data: authorityJson(dotNumber, vetting) };
-    },
+    handler: async ({ params: { dotNumber } }) => ({
+      data: authorityJson(dotNumber, await vettingOf(dotNumber)),
+    }),
   });
 
   contractRoute(app, insurance, {
-    handler: async (request) => {
-      const { dotNumber } = request.params;
-      const vetting = await services.authority.vetting(dotNumber);
-      if (!vetting) throw carrierNotFound();
-      return { data: insuranceJson(dotNumber, vetting) };
-    },
+    handler: async ({ params: { dotNumber } }) => ({
+      data: insuranceJson(dotNumber, await vettingOf(dotNumber)),
+    }),
   });
 
   contractRoute(app, search, {
