@@ -20,12 +20,12 @@ import sharp from 'sharp';
 import { cityPagePath } from '../../core/cities.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { createSessionTokens } from '../../server/domains/auth/session-token.ts';
 import { REQUESTS_PER_COMPANY_PER_DAY } from '../../server/domains/ratings/service.ts';
 import { insertContentBlock } from '../../tests/support/factories.ts';
 import { generateDemoData } from '../demo/generate.ts';
 import { importFiles } from '../import/import-files.ts';
 import { startBuiltServer } from './built-server.ts';
+import { ownerSessions } from './owner-session.ts';
 import { percentile, residentMb } from './figures.ts';
 
 const { values } = parseArgs({
@@ -87,17 +87,10 @@ async function prepareOwners(db: Db): Promise<Owner[]> {
     .orderBy('id')
     .limit(OWNERS)
     .execute();
-  const sessions = createSessionTokens(JWT_SECRET, () => new Date());
-  const now = new Date().toISOString();
+  const claimAsOwner = ownerSessions(db, JWT_SECRET);
   const owners: Owner[] = [];
   for (const company of companies) {
-    await db.updateTable('companies').set({ claimed: 1 }).where('id', '=', company.id).execute();
-    const email = `owner${company.dot_number}@soak.example.com`;
-    const user = await db
-      .insertInto('users')
-      .values({ company_id: company.id, email, is_admin: 1, is_active: 1, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const token = await claimAsOwner(company, `owner${company.dot_number}@soak.example.com`);
     const aboutBlockId = await insertContentBlock(db, {
       company_id: company.id,
       block_type: 'about_us',
@@ -110,14 +103,6 @@ async function prepareOwners(db: Db): Promise<Owner[]> {
       block_type: 'equipment_pictures',
       block_title: 'Our Equipment',
       block_position: 1,
-    });
-    const token = await sessions.sign({
-      sub: String(company.id),
-      dot: String(company.dot_number),
-      user_id: user.id,
-      is_admin: true,
-      email,
-      session_version: 0,
     });
     owners.push({ token, aboutBlockId, photosBlockId });
   }

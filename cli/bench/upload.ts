@@ -17,11 +17,11 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { createSessionTokens } from '../../server/domains/auth/session-token.ts';
 import { IMAGE_LIMITS } from '../../core/block-types.ts';
 import { MAX_UPLOAD_BYTES } from '../../core/uploads.ts';
 import { insertContentBlock } from '../../tests/support/factories.ts';
 import { startBuiltServer } from './built-server.ts';
+import { ownerSessions } from './owner-session.ts';
 import { percentile, residentMb } from './figures.ts';
 
 const { values } = parseArgs({
@@ -74,7 +74,7 @@ async function prepareOwners(dataDir: string, count: number) {
   mkdirSync(dataDir, { recursive: true });
   const db = openDatabase({ dialect: 'sqlite', filename: path.join(dataDir, 'app.db') });
   await migrateToLatest(db, 'sqlite');
-  const sessions = createSessionTokens(JWT_SECRET, () => new Date());
+  const claimAsOwner = ownerSessions(db, JWT_SECRET);
   const now = new Date().toISOString();
   const owners = [];
   for (let index = 0; index < count; index += 1) {
@@ -91,25 +91,13 @@ async function prepareOwners(dataDir: string, count: number) {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const user = await db
-      .insertInto('users')
-      .values({ company_id: company.id, email, is_admin: 1, is_active: 1, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     const blockId = await insertContentBlock(db, {
       company_id: company.id,
       block_type: 'equipment_pictures',
       block_title: 'Our Equipment',
       block_position: 0,
     });
-    const token = await sessions.sign({
-      sub: String(company.id),
-      dot: String(dot),
-      user_id: user.id,
-      is_admin: true,
-      email,
-      session_version: 0,
-    });
+    const token = await claimAsOwner({ id: company.id, dot_number: dot }, email);
     owners.push({ blockId, token });
   }
   await db.destroy();
