@@ -12,6 +12,7 @@ import { honestDatedCarrierData } from './migrations/010-honest-dated-carrier-da
 import { imageVariantsSchema } from './migrations/011-image-variants.ts';
 import { storedScopedCss } from './migrations/012-stored-scoped-css.ts';
 import { deploymentSecretsSchema } from './migrations/013-deployment-secrets.ts';
+import { searchNameKeySchema } from './migrations/017-search-name-key.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -33,6 +34,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '011-image-variants': imageVariantsSchema,
     '012-stored-scoped-css': storedScopedCss,
     '013-deployment-secrets': deploymentSecretsSchema,
+    '017-search-name-key': searchNameKeySchema(dialect),
   };
 }
 

@@ -11,7 +11,7 @@ import {
   parseCityParam,
   type CityParam,
 } from '../../lib/city-page';
-import type { Company } from '../../lib/company';
+import { resultCount, type Company } from '../../lib/company';
 import { CARGO_TYPES } from '../../../core/cargo';
 import { titleCase } from '../../../core/format';
 import { expectedRefusal } from '../../lib/load-errors';
@@ -380,7 +380,7 @@ export default function CityRoute({ loaderData }: Route.ComponentProps) {
           <>
             <p>
               <span className="badge badge--count" role="status">
-                {`${outcome.result.total} ${outcome.result.total === 1 ? 'company' : 'companies'}`}
+                {`${resultCount(outcome.result)} ${outcome.result.total === 1 ? 'company' : 'companies'}`}
               </span>
             </p>
             <CityResults place={place} path={path} filters={filters} result={outcome.result} />

@@ -10,7 +10,7 @@ import {
   supersearchQuery,
   type SearchPageParams,
 } from '../../lib/carrier-search';
-import type { SearchResponse } from '../../lib/company';
+import { resultCount, type SearchResponse } from '../../lib/company';
 import { expectedRefusal } from '../../lib/load-errors';
 import { pageTitle } from '../../../core/site';
 import { US_STATES } from '../../../core/us-states';
@@ -161,7 +161,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
         {outcome.ok ? (
           <>
             <p className="result-count" role="status">
-              {`Found ${outcome.result.total} results. Page ${outcome.result.total === 0 ? 0 : outcome.result.page} of ${outcome.result.total_pages}`}
+              {`Found ${resultCount(outcome.result)} results. Page ${outcome.result.total === 0 ? 0 : outcome.result.page} of ${outcome.result.total_pages}`}
             </p>
             {outcome.result.data.length > 0 ? (
               <>

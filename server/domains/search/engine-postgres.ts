@@ -1,25 +1,26 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import {
-  mergeExactFirst,
-  pageOverRankedWindow,
-  RANKED_MATCHES,
-  type SearchEngine,
-  type SearchFilters,
-  type SearchHits,
-} from './engine.ts';
+import { mergeExactFirst, type SearchEngine, type SearchFilters, type SearchHits } from './engine.ts';
 import { significantWords } from './search-terms.ts';
-import { exactNumberIds, hasFilters, listByFilters, notIn, rowFilterCondition } from './sql-conditions.ts';
+import {
+  boundedCount,
+  exactNumberIds,
+  hasFilters,
+  listByFilters,
+  notIn,
+  rowFilterCondition,
+  textMatchOrder,
+} from './sql-conditions.ts';
 
 /**
- * Prefix search on every word; words are letters and digits only, so the tsquery syntax is ours.
- * Ranking uses cover density (ts_rank_cd): plain ts_rank let extra low-weight prefix matches (an
- * e-mail domain) push a full name match below a partial one.
+ * Every word must match the start of a word of the name, DBA name, place or web domain; a single
+ * letter matches only that one-letter word (as on SQLite, whose prefix indexes start at two letters).
+ * Words are letters and digits only, so the tsquery syntax is ours.
  */
 export function tsQuery(words: readonly string[]): string | null {
   return words.length > 0
     ? significantWords(words)
-        .map((word) => `${word}:*`)
+        .map((word) => (word.length >= 2 ? `${word}:*` : word))
         .join(' & ')
     : null;
 }
@@ -29,51 +30,31 @@ export function createPostgresSearchEngine(db: Db): SearchEngine {
 
   async function page(
     query: string,
+    words: readonly string[],
     filters: SearchFilters,
     offset: number,
     limit: number,
     excluded: number[],
   ): Promise<SearchHits> {
     const where = sql`c.search_vector @@ to_tsquery('simple', ${query}) AND ${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}`;
-    const [count] = await execute(
-      sql<{ total: string }>`SELECT count(*) AS total FROM companies c WHERE ${where}`,
-    );
-    const total = Number(count?.total ?? 0);
-    if (limit === 0 || offset >= total) return { ids: [], total };
-    const ids = await pageOverRankedWindow(
-      offset,
-      limit,
-      async (windowOffset, windowLimit) =>
-        (
-          await execute(sql<{ id: number }>`
-            SELECT id FROM (
-              SELECT c.id, c.search_vector FROM companies c WHERE ${where} ORDER BY c.id LIMIT ${RANKED_MATCHES}
-            ) AS window_matches
-            ORDER BY ts_rank_cd(search_vector, to_tsquery('simple', ${query})) DESC, id
-            LIMIT ${windowLimit} OFFSET ${windowOffset}`)
-        ).map((row) => Number(row.id)),
-      async (restOffset, restLimit) =>
-        (
-          await execute(
-            sql<{
-              id: number;
-            }>`SELECT c.id FROM companies c WHERE ${where} ORDER BY c.id LIMIT ${restLimit} OFFSET ${restOffset}`,
-          )
-        ).map((row) => Number(row.id)),
-    );
-    return { ids, total };
+    const count = await boundedCount(execute, sql`SELECT 1 FROM companies c WHERE ${where}`);
+    if (limit === 0 || offset >= count.total) return { ids: [], ...count };
+    const rows = await execute(sql<{ id: number }>`
+      SELECT c.id FROM companies c WHERE ${where}
+      ORDER BY ${textMatchOrder('postgres', words)} LIMIT ${limit} OFFSET ${offset}`);
+    return { ids: rows.map((row) => Number(row.id)), ...count };
   }
 
   return {
     async search(request) {
       const { terms, filters } = request;
       const query = tsQuery(terms.words);
-      if (!query && !hasFilters(filters)) return { ids: [], total: 0 };
-      const exact = terms.number ? await exactNumberIds(execute, terms.number, filters) : [];
+      if (!query && !hasFilters(filters)) return { ids: [], total: 0, totalExact: true };
+      const exact = terms.number ? await exactNumberIds(execute, 'postgres', terms.number, filters) : [];
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
         query
-          ? page(query, filters, offset, limit, excluded)
-          : listByFilters(execute, filters, offset, limit, excluded),
+          ? page(query, terms.words, filters, offset, limit, excluded)
+          : listByFilters(execute, 'postgres', filters, offset, limit, excluded),
       );
     },
   };

@@ -1,16 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import {
-  mergeExactFirst,
-  pageOverRankedWindow,
-  RANKED_MATCHES,
-  type SearchEngine,
-  type SearchFilters,
-  type SearchHits,
-} from './engine.ts';
+import { mergeExactFirst, type SearchEngine, type SearchFilters, type SearchHits } from './engine.ts';
 import { radiusCellTokens } from './geo.ts';
 import { significantWords } from './search-terms.ts';
 import {
+  boundedCount,
   CITY_KEY,
   cityKey,
   exactNumberIds,
@@ -18,10 +12,8 @@ import {
   listByFilters,
   notIn,
   radiusCondition,
+  textMatchOrder,
 } from './sql-conditions.ts';
-
-/** Column weights for bm25: name, DBA name, place, web domain, facets (not text, so 0). */
-const RANK = sql`bm25(companies_fts, 10.0, 5.0, 2.0, 3.0, 0.0)`;
 
 /**
  * A word as an FTS5 string: prefix search from two letters (the prefix indexes start at 2). Words
@@ -67,6 +59,7 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
 
   async function textPage(
     match: string,
+    words: readonly string[],
     filters: SearchFilters,
     offset: number,
     limit: number,
@@ -77,45 +70,32 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
     const rowCondition = filters.city
       ? sql`${radiusCondition(filters)} AND ${CITY_KEY} = ${cityKey(filters.city)}`
       : radiusCondition(filters);
-    const join =
-      filters.radius || filters.city ? sql`JOIN companies c ON c.id = f.rowid AND ${rowCondition}` : sql``;
-    const count = await sql<{
-      total: number;
-    }>`SELECT count(*) AS total FROM companies_fts f ${join} WHERE ${where}`.execute(db);
-    const total = Number(count.rows[0]?.total ?? 0);
-    if (limit === 0 || offset >= total) return { ids: [], total };
-    const ids = await pageOverRankedWindow(
-      offset,
-      limit,
-      async (windowOffset, windowLimit) =>
-        (
-          await sql<{ id: number }>`
-            SELECT id FROM (
-              SELECT f.rowid AS id, ${RANK} AS score FROM companies_fts f ${join} WHERE ${where}
-              LIMIT ${RANKED_MATCHES}
-            ) ORDER BY score, id LIMIT ${windowLimit} OFFSET ${windowOffset}`.execute(db)
-        ).rows.map((row) => row.id),
-      async (restOffset, restLimit) =>
-        (
-          await sql<{ id: number }>`
-            SELECT f.rowid AS id FROM companies_fts f ${join} WHERE ${where}
-            ORDER BY f.rowid LIMIT ${restLimit} OFFSET ${restOffset}`.execute(db)
-        ).rows.map((row) => row.id),
+    // CROSS JOIN keeps the full-text index as the outer loop: it narrows, the row lookups follow.
+    const withRows = sql`companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}`;
+    const count = await boundedCount(
+      execute,
+      filters.radius || filters.city
+        ? sql`SELECT 1 FROM ${withRows} WHERE ${where}`
+        : sql`SELECT 1 FROM companies_fts f WHERE ${where}`,
     );
-    return { ids, total };
+    if (limit === 0 || offset >= count.total) return { ids: [], ...count };
+    const rows = await execute(sql<{ id: number }>`
+      SELECT c.id FROM ${withRows} WHERE ${where}
+      ORDER BY ${textMatchOrder('sqlite', words)} LIMIT ${limit} OFFSET ${offset}`);
+    return { ids: rows.map((row) => row.id), ...count };
   }
 
   return {
     async search(request) {
       const { terms, filters } = request;
-      if (terms.words.length === 0 && !hasFilters(filters)) return { ids: [], total: 0 };
-      const exact = terms.number ? await exactNumberIds(execute, terms.number, filters) : [];
+      if (terms.words.length === 0 && !hasFilters(filters)) return { ids: [], total: 0, totalExact: true };
+      const exact = terms.number ? await exactNumberIds(execute, 'sqlite', terms.number, filters) : [];
       // Words go through FTS5, with state, type and cargo as facets and city or radius on the row.
       const match = terms.words.length > 0 ? ftsQuery(terms.words, filters) : null;
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
         match
-          ? textPage(match, filters, offset, limit, excluded)
-          : listByFilters(execute, filters, offset, limit, excluded),
+          ? textPage(match, terms.words, filters, offset, limit, excluded)
+          : listByFilters(execute, 'sqlite', filters, offset, limit, excluded),
       );
     },
   };

@@ -22,15 +22,19 @@ export interface SearchRequest {
   limit: number;
 }
 
-/** Matching company ids in rank order for one page, and how many match in all. */
+/**
+ * Matching company ids in rank order for one page, and how many match in all: exactly when
+ * `totalExact`, otherwise at least `total` (sql-conditions.ts, COUNT_BOUND).
+ */
 export interface SearchHits {
   ids: number[];
   total: number;
+  totalExact: boolean;
 }
 
 /**
- * The full-text engine of one dialect. Exact DOT or MC number matches rank first, then text
- * relevance. Implementations: engine-sqlite.ts (FTS5), engine-postgres.ts (tsvector).
+ * The full-text engine of one dialect. Exact DOT or MC number matches rank first, then text matches
+ * in the order of sql-conditions.ts textMatchOrder. Implementations: engine-sqlite.ts (FTS5), engine-postgres.ts (tsvector).
  */
 export interface SearchEngine {
   search(request: SearchRequest): Promise<SearchHits>;
@@ -46,32 +50,9 @@ export async function mergeExactFirst(
   const textOffset = Math.max(0, request.offset - exactIds.length);
   const textLimit = request.limit - exactOnPage.length;
   const text = await textPage(textOffset, textLimit, exactIds);
-  return { ids: [...exactOnPage, ...text.ids], total: exactIds.length + text.total };
-}
-
-/**
- * How many matches a text query ranks by relevance. Ranking costs about half a millisecond per
- * thousand matches, so a broad query ranks its first RANKED_MATCHES matches (in index order) and
- * lists the rest after them in index order (docs/decisions/011-bounded-ranking.md).
- */
-export const RANKED_MATCHES = 2000;
-
-/**
- * One page of text matches: the part inside the ranked window from `ranked`, the part past it from
- * `rest` (index order), so pages never repeat or skip a match at the window's edge.
- */
-export async function pageOverRankedWindow(
-  offset: number,
-  limit: number,
-  ranked: (offset: number, limit: number) => Promise<number[]>,
-  rest: (offset: number, limit: number) => Promise<number[]>,
-): Promise<number[]> {
-  const inWindow =
-    offset < RANKED_MATCHES ? await ranked(offset, Math.min(limit, RANKED_MATCHES - offset)) : [];
-  const remaining = limit - inWindow.length;
-  const pastWindow =
-    remaining > 0 && offset + limit > RANKED_MATCHES
-      ? await rest(Math.max(offset, RANKED_MATCHES), remaining)
-      : [];
-  return [...inWindow, ...pastWindow];
+  return {
+    ids: [...exactOnPage, ...text.ids],
+    total: exactIds.length + text.total,
+    totalExact: text.totalExact,
+  };
 }

@@ -16,7 +16,9 @@ export interface SupersearchParams {
 
 export interface SupersearchResult {
   data: CompanyView[];
+  /** Exact when `total_exact`; otherwise at least this many match (decision 039). */
   total: number;
+  total_exact: boolean;
   page: number;
   limit: number;
   total_pages: number;
@@ -45,6 +47,7 @@ export function createSearchService(db: Db, dialect: Dialect) {
     return {
       data,
       total: hits.total,
+      total_exact: hits.totalExact,
       page: params.page,
       limit: params.limit,
       total_pages: Math.ceil(hits.total / params.limit),

@@ -1,0 +1,33 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { Dialect } from '../migrate.ts';
+
+/**
+ * PostgreSQL's name_key: a name as search compares it with the typed words (lower case without
+ * accents, runs of anything but letters and digits as one space), so the supersearch can rank exact
+ * names and names that start with the words first (docs/decisions/039-search-order-and-bounded-counts.md).
+ * SQLite gets the same rule as a function registered on each connection (db/database.ts).
+ *
+ * The search column is defined again over the same keys: PostgreSQL's text parser read 'I-6' and
+ * 'L.L.C.' as single tokens, so a carrier SQLite finds by 'i 6 tank lines l l c' was not found here.
+ * Ranking no longer reads weights or positions (the order is by name key and fleet), so the vector
+ * keeps neither and is smaller.
+ */
+export function searchNameKeySchema(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      if (dialect !== 'postgres') return;
+      await sql`
+        CREATE FUNCTION name_key(value text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+          SELECT btrim(regexp_replace(fold_text(value), '[^[:alnum:]]+', ' ', 'g'))
+        $$`.execute(db);
+      await sql`ALTER TABLE companies DROP COLUMN search_vector`.execute(db);
+      await sql`
+        ALTER TABLE companies ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
+          strip(to_tsvector('simple', name_key(
+            name || ' ' || coalesce(dba_name, '') || ' ' || coalesce(phy_city, '') || ' ' ||
+            coalesce(phy_state, '') || ' ' || coalesce(web_domain, ''))))
+        ) STORED`.execute(db);
+      await sql`CREATE INDEX companies_search_vector ON companies USING gin (search_vector)`.execute(db);
+    },
+  };
+}
