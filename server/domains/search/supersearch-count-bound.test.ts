@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { testDialect } from '../../../tests/support/test-database.ts';
+import { COUNT_BOUND } from './sql-conditions.ts';
+
+describe(`supersearch counts past the bound on ${testDialect}`, () => {
+  let app: TestApp;
+  const search = async (query: Record<string, string>) => {
+    const response = await app.fastify.inject({ url: '/api/v1/companies/supersearch', query });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    // Past the bound in Tulsa, a city of their own; 20 more elsewhere keep a filtered count exact.
+    await seedCarriers(app.database.db, testDialect, [
+      ...Array.from({ length: COUNT_BOUND + 30 }, (_, index) =>
+        carrier({
+          legal_name: `BOUND HAULING ${index}`,
+          phy_city: 'TULSA',
+          phy_state: 'OK',
+          phy_zip: '74103',
+          power_units: index % 50,
+        }),
+      ),
+      ...Array.from({ length: 20 }, (_, index) => carrier({ legal_name: `BOUND HAULING TX ${index}` })),
+    ]);
+  }, 120_000);
+  afterAll(async () => app.close());
+
+  it('says "at least the bound" for a broad search and offers pages that all work', async () => {
+    const first = await search({ super_search_term: 'bound hauling' });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: 10_000, total_exact: false, page: 1, total_pages: 1000 });
+    const last = await search({ super_search_term: 'bound hauling', page: '1000' });
+    expect(last.status).toBe(200);
+    expect(last.body.data).toHaveLength(10);
+    const past = await search({ super_search_term: 'bound hauling', page: '1001' });
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({ data: [], total: 10_000, total_exact: false });
+  });
+
+  it('counts exactly below the bound, with filters and on city listings', async () => {
+    expect((await search({ super_search_term: 'bound', address_state: 'TX' })).body).toMatchObject({
+      total: 20,
+      total_exact: true,
+      total_pages: 2,
+    });
+    const city = await search({ address_city: 'tulsa', address_state: 'OK', limit: '100', page: '100' });
+    expect(city.body).toMatchObject({ total: 10_000, total_exact: false, total_pages: 100 });
+    expect(city.body.data).toHaveLength(100);
+  });
+});
