@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startBuiltServer } from './built-server.ts';
 import type { DatabaseConfig } from '../../server/config.ts';
-import { openDatabase, type Db } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { generateDemoData } from '../demo/generate.ts';
 import { importFiles } from '../import/import-files.ts';
