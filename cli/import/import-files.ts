@@ -8,7 +8,12 @@ import {
 } from '../../server/domains/carrier-data/table-rows.ts';
 import { isRecognisedJurisdiction } from '../../core/jurisdictions.ts';
 import { createSearchIndex } from '../../server/domains/search/search-index.ts';
-import { isTableEmpty, applyBulkLoadSettings, suspendSecondaryIndexes } from '../../server/db/bulk-load.ts';
+import {
+  applyBulkLoadSettings,
+  isTableEmpty,
+  restoreSuspendedIndexes,
+  suspendSecondaryIndexes,
+} from '../../server/db/bulk-load.ts';
 import { createRowUpserter } from '../../server/db/upsert-rows.ts';
 import type {
   CarrierRecord,
@@ -69,6 +74,8 @@ export async function importFiles(
   const now = options.now ?? (() => new Date().toISOString());
   const reports: FileReport[] = [];
   const carrierData = createCarrierDataRepo(db);
+  // An import killed during a bulk load (kill -9) left its tables without their secondary indexes.
+  await restoreSuspendedIndexes(db);
   for (const file of files) {
     const started = performance.now();
     try {

@@ -10,33 +10,55 @@ interface IndexDefinition {
 /**
  * Drops a table's secondary indexes and returns a function that builds them again. Loading millions
  * of rows into an empty table and indexing afterwards is several times faster than keeping every
- * index current row by row. Unique indexes stay: upserts need them.
+ * index current row by row. Unique indexes stay: upserts need them. The definitions are kept in
+ * `suspended_indexes` in the same transaction as the drops, so a load killed before it builds them
+ * again leaves them for restoreSuspendedIndexes.
  */
 export async function suspendSecondaryIndexes(
   db: Db,
   dialect: Dialect,
   table: string,
 ): Promise<() => Promise<void>> {
-  const indexes: IndexDefinition[] =
-    dialect === 'sqlite'
-      ? (
-          await sql<IndexDefinition>`
-            SELECT name, sql AS definition FROM sqlite_master
-            WHERE type = 'index' AND tbl_name = ${table} AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'`.execute(
-            db,
-          )
-        ).rows
-      : (
-          await sql<IndexDefinition>`
-            SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-            WHERE schemaname = current_schema() AND tablename = ${table} AND indexdef NOT LIKE 'CREATE UNIQUE%'`.execute(
-            db,
-          )
-        ).rows;
-  for (const index of indexes) await sql`DROP INDEX ${sql.id(index.name)}`.execute(db);
-  return async () => {
-    for (const index of indexes) await sql.raw(index.definition).execute(db);
-  };
+  await db.transaction().execute(async (trx) => {
+    const indexes: IndexDefinition[] =
+      dialect === 'sqlite'
+        ? (
+            await sql<IndexDefinition>`
+              SELECT name, sql AS definition FROM sqlite_master
+              WHERE type = 'index' AND tbl_name = ${table} AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'`.execute(
+              trx,
+            )
+          ).rows
+        : (
+            await sql<IndexDefinition>`
+              SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+              WHERE schemaname = current_schema() AND tablename = ${table} AND indexdef NOT LIKE 'CREATE UNIQUE%'`.execute(
+              trx,
+            )
+          ).rows;
+    for (const index of indexes) {
+      await trx
+        .insertInto('suspended_indexes')
+        .values({ name: index.name, table_name: table, definition: index.definition })
+        .execute();
+      await sql`DROP INDEX ${sql.id(index.name)}`.execute(trx);
+    }
+  });
+  return () => restoreSuspendedIndexes(db);
+}
+
+/**
+ * Builds every index a bulk load suspended, each in one transaction with the removal of its
+ * definition: after a load, and before any import, in case the last one was killed (kill -9) first.
+ */
+export async function restoreSuspendedIndexes(db: Db): Promise<void> {
+  const suspended = await db.selectFrom('suspended_indexes').select(['name', 'definition']).execute();
+  for (const index of suspended) {
+    await db.transaction().execute(async (trx) => {
+      await sql.raw(index.definition).execute(trx);
+      await trx.deleteFrom('suspended_indexes').where('name', '=', index.name).execute();
+    });
+  }
 }
 
 /** Whether a table has no rows (a fresh load can take the fast path). */

@@ -13,6 +13,7 @@ import { imageVariantsSchema } from './migrations/011-image-variants.ts';
 import { storedScopedCss } from './migrations/012-stored-scoped-css.ts';
 import { deploymentSecretsSchema } from './migrations/013-deployment-secrets.ts';
 import { searchNameKeySchema } from './migrations/017-search-name-key.ts';
+import { suspendedIndexesSchema } from './migrations/019-suspended-indexes.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -35,6 +36,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '012-stored-scoped-css': storedScopedCss,
     '013-deployment-secrets': deploymentSecretsSchema,
     '017-search-name-key': searchNameKeySchema(dialect),
+    '019-suspended-indexes': suspendedIndexesSchema,
   };
 }
 

@@ -198,6 +198,13 @@ export interface DeploymentSecretsTable {
   created_at: string;
 }
 
+/** Secondary indexes a bulk load dropped and must build again (server/db/bulk-load.ts). */
+export interface SuspendedIndexesTable {
+  name: string;
+  table_name: string;
+  definition: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -212,4 +219,5 @@ export interface Database {
   crashes: CrashesTable;
   data_imports: DataImportsTable;
   deployment_secrets: DeploymentSecretsTable;
+  suspended_indexes: SuspendedIndexesTable;
 }

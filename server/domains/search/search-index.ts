@@ -79,10 +79,17 @@ export function searchIndexStatements(db: Db): { addRows: string; replaceRows: s
   return { addRows: addRows.sql, replaceRows: replaceRows.sql, optimize: OPTIMIZE.compile(db).sql };
 }
 
-/** Writes the whole FTS5 index again from the companies table (SQLite), optimised. */
+/**
+ * Writes the whole FTS5 index again from the companies table (SQLite), optimised. The emptying and
+ * the refill are one transaction: readers (the server, during a monthly refresh) keep searching last
+ * month's index until the new one commits whole, never an empty or half-filled one, and an import
+ * killed meanwhile leaves the old index.
+ */
 export async function rebuildSearchIndex<Schema>(db: Kysely<Schema>): Promise<void> {
-  await sql`INSERT INTO companies_fts (companies_fts) VALUES ('delete-all')`.execute(db);
-  await addSearchRows(sql`1 = 1`).execute(db);
+  await db.transaction().execute(async (trx) => {
+    await sql`INSERT INTO companies_fts (companies_fts) VALUES ('delete-all')`.execute(trx);
+    await addSearchRows(sql`1 = 1`).execute(trx);
+  });
   await OPTIMIZE.execute(db);
 }
 
