@@ -11,11 +11,21 @@ import type { Dialect } from '../migrate.ts';
  * 'L.L.C.' as single tokens, so a carrier SQLite finds by 'i 6 tank lines l l c' was not found here.
  * Ranking no longer reads weights or positions (the order is by name key and fleet), so the vector
  * keeps neither and is smaller.
+ *
+ * companies_fleet holds the order of equally ranked matches (larger fleets first, then name), so a
+ * broad search walks it instead of sorting its matches; PostgreSQL's name_key indexes find the names
+ * that equal or start with the typed words.
  */
 export function searchNameKeySchema(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      if (dialect !== 'postgres') return;
+      if (dialect === 'sqlite') {
+        await sql`CREATE INDEX companies_fleet ON companies (power_units DESC, name, id)`.execute(db);
+        return;
+      }
+      await sql`CREATE INDEX companies_fleet ON companies (power_units DESC NULLS LAST, name COLLATE "C", id)`.execute(
+        db,
+      );
       await sql`
         CREATE FUNCTION name_key(value text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
           SELECT btrim(regexp_replace(fold_text(value), '[^[:alnum:]]+', ' ', 'g'))
@@ -28,6 +38,8 @@ export function searchNameKeySchema(dialect: Dialect): Migration {
             coalesce(phy_state, '') || ' ' || coalesce(web_domain, ''))))
         ) STORED`.execute(db);
       await sql`CREATE INDEX companies_search_vector ON companies USING gin (search_vector)`.execute(db);
+      await sql`CREATE INDEX companies_name_key ON companies (name_key(name) text_pattern_ops)`.execute(db);
+      await sql`CREATE INDEX companies_dba_key ON companies (name_key(dba_name) text_pattern_ops)`.execute(db);
     },
   };
 }

@@ -1,15 +1,22 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { mergeExactFirst, type SearchEngine, type SearchFilters, type SearchHits } from './engine.ts';
+import {
+  mergeExactFirst,
+  pageOverGroups,
+  type MatchGroup,
+  type SearchEngine,
+  type SearchFilters,
+  type SearchHits,
+} from './engine.ts';
 import { significantWords } from './search-terms.ts';
 import {
   boundedCount,
   exactNumberIds,
+  fleetOrder,
   hasFilters,
   listByFilters,
   notIn,
   rowFilterCondition,
-  textMatchOrder,
 } from './sql-conditions.ts';
 
 /**
@@ -25,8 +32,28 @@ export function tsQuery(words: readonly string[]): string | null {
     : null;
 }
 
+/**
+ * Conditions for the name ranks of decision 039 over the name_key indexes (migration 017): a legal or
+ * DBA name that starts with all the typed words (the last one as a prefix from two letters), and one
+ * that is exactly them.
+ */
+function nameRanks(words: readonly string[]): { starts: RawBuilder<unknown>; exact: RawBuilder<unknown> } {
+  const key = words.join(' ');
+  const last = words[words.length - 1] ?? '';
+  const startsWith = (column: RawBuilder<unknown>) =>
+    last.length >= 2
+      ? sql`name_key(${column}) LIKE ${`${key}%`}`
+      : sql`(name_key(${column}) = ${key} OR name_key(${column}) LIKE ${`${key} %`})`;
+  return {
+    starts: sql`(${startsWith(sql`c.name`)} OR ${startsWith(sql`c.dba_name`)})`,
+    exact: sql`(name_key(c.name) = ${key} OR name_key(c.dba_name) = ${key})`,
+  };
+}
+
 export function createPostgresSearchEngine(db: Db): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
+  const ids = async (query: RawBuilder<{ id: number }>) =>
+    (await execute(query)).map((row) => Number(row.id));
 
   async function page(
     query: string,
@@ -36,13 +63,33 @@ export function createPostgresSearchEngine(db: Db): SearchEngine {
     limit: number,
     excluded: number[],
   ): Promise<SearchHits> {
-    const where = sql`c.search_vector @@ to_tsquery('simple', ${query}) AND ${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}`;
-    const count = await boundedCount(execute, sql`SELECT 1 FROM companies c WHERE ${where}`);
-    if (limit === 0 || offset >= count.total) return { ids: [], ...count };
-    const rows = await execute(sql<{ id: number }>`
-      SELECT c.id FROM companies c WHERE ${where}
-      ORDER BY ${textMatchOrder('postgres', words)} LIMIT ${limit} OFFSET ${offset}`);
-    return { ids: rows.map((row) => Number(row.id)), ...count };
+    const matches = sql`c.search_vector @@ to_tsquery('simple', ${query}) AND ${rowFilterCondition(filters)}`;
+    const inFleetOrder = (where: RawBuilder<unknown>) => (from: number, size: number) =>
+      ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE ${where}
+        ORDER BY ${fleetOrder('postgres')} LIMIT ${size} OFFSET ${from}`);
+    // PostgreSQL's planner chooses between walking companies_fleet and sorting by itself.
+    const group = (where: RawBuilder<unknown>): MatchGroup => ({
+      count: () => boundedCount(execute, sql`SELECT 1 FROM companies c WHERE ${where}`),
+      sorted: inFleetOrder(where),
+      walked: inFleetOrder(where),
+    });
+    const notExcluded = notIn(sql`c.id`, excluded);
+    const total = await group(sql`${matches} AND ${notExcluded}`).count();
+    if (limit === 0 || offset >= total.total) return { ids: [], ...total };
+    const { starts, exact } = nameRanks(words);
+    const exactNames = await ids(sql<{ id: number }>`
+      SELECT c.id FROM companies c WHERE ${matches} AND ${notExcluded} AND ${exact}
+      ORDER BY ${fleetOrder('postgres')}`);
+    return pageOverGroups(
+      exactNames,
+      [
+        group(sql`${matches} AND ${notIn(sql`c.id`, [...excluded, ...exactNames])} AND ${starts}`),
+        group(sql`${matches} AND ${notExcluded} AND NOT ${starts}`),
+      ],
+      total,
+      offset,
+      limit,
+    );
   }
 
   return {

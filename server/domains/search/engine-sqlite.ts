@@ -1,6 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { mergeExactFirst, type SearchEngine, type SearchFilters, type SearchHits } from './engine.ts';
+import {
+  mergeExactFirst,
+  pageOverGroups,
+  type MatchGroup,
+  type SearchEngine,
+  type SearchFilters,
+  type SearchHits,
+} from './engine.ts';
 import { radiusCellTokens } from './geo.ts';
 import { significantWords } from './search-terms.ts';
 import {
@@ -8,11 +15,11 @@ import {
   CITY_KEY,
   cityKey,
   exactNumberIds,
+  fleetOrder,
   hasFilters,
   listByFilters,
   notIn,
   radiusCondition,
-  textMatchOrder,
 } from './sql-conditions.ts';
 
 /**
@@ -54,8 +61,22 @@ export function ftsQuery(words: readonly string[], filters: SearchFilters): stri
   return excluded ? `(${query}) NOT facets:"${excluded}"` : query;
 }
 
+/**
+ * FTS5 phrases for the name ranks of decision 039: a legal or DBA name that starts with all the
+ * typed words (the last one as a prefix from two letters), and one whose first words are exactly them.
+ */
+function startsWithWords(words: readonly string[]): { starts: string; sameWords: string } {
+  const phrase = `"${words.join(' ')}"`;
+  const last = words[words.length - 1] ?? '';
+  return {
+    starts: `{name dba_name} : ^${phrase}${last.length >= 2 ? '*' : ''}`,
+    sameWords: `{name dba_name} : ^${phrase}`,
+  };
+}
+
 export function createSqliteSearchEngine(db: Db): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
+  const ids = async (query: RawBuilder<{ id: number }>) => (await execute(query)).map((row) => row.id);
 
   async function textPage(
     match: string,
@@ -65,24 +86,58 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
     limit: number,
     excluded: number[],
   ): Promise<SearchHits> {
-    const where = sql`companies_fts MATCH ${match} AND ${notIn(sql`f.rowid`, excluded)}`;
     // City and radius are conditions on the company row; the other filters are FTS facets.
     const rowCondition = filters.city
       ? sql`${radiusCondition(filters)} AND ${CITY_KEY} = ${cityKey(filters.city)}`
       : radiusCondition(filters);
-    // CROSS JOIN keeps the full-text index as the outer loop: it narrows, the row lookups follow.
-    const withRows = sql`companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}`;
-    const count = await boundedCount(
-      execute,
-      filters.radius || filters.city
-        ? sql`SELECT 1 FROM ${withRows} WHERE ${where}`
-        : sql`SELECT 1 FROM companies_fts f WHERE ${where}`,
+    const onRows = Boolean(filters.radius || filters.city);
+    const { starts, sameWords } = startsWithWords(words);
+
+    /** The companies an FTS5 expression matches, with the row filters, without `skip`. */
+    const group = (expression: string, skip: number[]): MatchGroup => {
+      const where = sql`companies_fts MATCH ${expression} AND ${notIn(sql`f.rowid`, skip)}`;
+      // CROSS JOIN keeps the full-text index as the outer loop: it narrows, the row lookups follow.
+      const withRows = sql`companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}`;
+      return {
+        count: () =>
+          boundedCount(
+            execute,
+            onRows
+              ? sql`SELECT 1 FROM ${withRows} WHERE ${where}`
+              : sql`SELECT 1 FROM companies_fts f WHERE ${where}`,
+          ),
+        sorted: (from, size) =>
+          ids(sql<{ id: number }>`SELECT c.id FROM ${withRows} WHERE ${where}
+            ORDER BY ${fleetOrder('sqlite')} LIMIT ${size} OFFSET ${from}`),
+        // The members as a set (read once from the index), then the fleet index in order; '+' keeps
+        // SQLite from looking the set's rows up by id instead.
+        walked: (from, size) =>
+          ids(sql<{ id: number }>`SELECT c.id FROM companies c INDEXED BY companies_fleet
+            WHERE +c.id IN (SELECT rowid FROM companies_fts WHERE companies_fts MATCH ${expression})
+              AND ${rowCondition} AND ${notIn(sql`c.id`, skip)}
+            ORDER BY ${fleetOrder('sqlite')} LIMIT ${size} OFFSET ${from}`),
+      };
+    };
+
+    const all = group(match, excluded);
+    const total = await all.count();
+    if (limit === 0 || offset >= total.total) return { ids: [], ...total };
+    // Exact legal or DBA names: the few whose first words are the typed ones, checked whole.
+    const exactNames = await ids(sql<{ id: number }>`
+      SELECT c.id FROM companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}
+      WHERE companies_fts MATCH ${`(${match}) AND ${sameWords}`} AND ${notIn(sql`f.rowid`, excluded)}
+        AND (name_key(c.name) = ${words.join(' ')} OR name_key(c.dba_name) = ${words.join(' ')})
+      ORDER BY ${fleetOrder('sqlite')}`);
+    return pageOverGroups(
+      exactNames,
+      [
+        group(`(${match}) AND ${starts}`, [...excluded, ...exactNames]),
+        group(`(${match}) NOT ${starts}`, excluded),
+      ],
+      total,
+      offset,
+      limit,
     );
-    if (limit === 0 || offset >= count.total) return { ids: [], ...count };
-    const rows = await execute(sql<{ id: number }>`
-      SELECT c.id FROM ${withRows} WHERE ${where}
-      ORDER BY ${textMatchOrder('sqlite', words)} LIMIT ${limit} OFFSET ${offset}`);
-    return { ids: rows.map((row) => row.id), ...count };
   }
 
   return {

@@ -56,3 +56,42 @@ export async function mergeExactFirst(
     totalExact: text.totalExact,
   };
 }
+
+/**
+ * One group of equally ranked matches, in fleet order (sql-conditions.ts fleetOrder): `count` counts
+ * it up to COUNT_BOUND; `sorted` pages it by reading and sorting all of it (fast while it is small);
+ * `walked` pages it by walking the fleet-order index and keeping its members (fast when it is large,
+ * since members are then dense along the index).
+ */
+export interface MatchGroup {
+  count: () => Promise<Pick<SearchHits, 'total' | 'totalExact'>>;
+  sorted: (offset: number, limit: number) => Promise<number[]>;
+  walked: (offset: number, limit: number) => Promise<number[]>;
+}
+
+/**
+ * Pages over ranked groups: `first` (a short list already in order: exact names), then each group
+ * in turn, every id once. `total` is the count of all matches, which contains every group.
+ */
+export async function pageOverGroups(
+  first: number[],
+  groups: MatchGroup[],
+  total: Pick<SearchHits, 'total' | 'totalExact'>,
+  offset: number,
+  limit: number,
+): Promise<SearchHits> {
+  const ids = first.slice(offset, offset + limit);
+  let skipped = first.length;
+  for (const group of groups) {
+    if (ids.length >= limit || offset + ids.length >= total.total) break;
+    const size = await group.count();
+    const from = Math.max(0, offset + ids.length - skipped);
+    if (from < size.total || !size.totalExact) {
+      const page = size.totalExact ? group.sorted : group.walked;
+      ids.push(...(await page(from, limit - ids.length)));
+    }
+    if (!size.totalExact) break;
+    skipped += size.total;
+  }
+  return { ids, ...total };
+}

@@ -79,22 +79,11 @@ export async function exactNumberIds(
  * (byte order on both dialects, so they agree), then by id. Ends every search order, so pages are stable.
  */
 export function fleetOrder(dialect: Dialect): RawBuilder<unknown> {
-  const name = dialect === 'postgres' ? sql`c.name COLLATE "C"` : sql`c.name`;
-  return sql`c.power_units DESC NULLS LAST, ${name}, c.id`;
-}
-
-/**
- * The order of text matches (docs/decisions/039-search-order-and-bounded-counts.md): an exact legal
- * or DBA name first, then names that start with the typed words, then the other matches, each group
- * in fleet order. `name_key` is the same rule on both dialects (core/search-words.ts).
- */
-export function textMatchOrder(dialect: Dialect, words: readonly string[]): RawBuilder<unknown> {
-  const key = words.join(' ');
-  const starts = `${key}%`;
-  return sql`CASE
-      WHEN name_key(c.name) = ${key} OR name_key(c.dba_name) = ${key} THEN 0
-      WHEN name_key(c.name) LIKE ${starts} OR name_key(c.dba_name) LIKE ${starts} THEN 1
-      ELSE 2 END, ${fleetOrder(dialect)}`;
+  // The index companies_fleet (migration 017) holds exactly this order; SQLite sorts NULL lowest,
+  // so DESC already puts unknown fleets last there.
+  return dialect === 'postgres'
+    ? sql`c.power_units DESC NULLS LAST, c.name COLLATE "C", c.id`
+    : sql`c.power_units DESC, c.name, c.id`;
 }
 
 /** Matches counted exactly up to this many; past it a search says "at least" (decision 039). */

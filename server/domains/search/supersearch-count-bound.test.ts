@@ -29,13 +29,23 @@ describe(`supersearch counts past the bound on ${testDialect}`, () => {
   }, 120_000);
   afterAll(async () => app.close());
 
-  it('says "at least the bound" for a broad search and offers pages that all work', async () => {
-    const first = await search({ super_search_term: 'bound hauling' });
+  /** The Tulsa carriers in search order: larger fleets first, then name (byte order). */
+  const inFleetOrder = Array.from({ length: COUNT_BOUND + 30 }, (_, index) => ({
+    name: `BOUND HAULING ${index}`,
+    units: index % 50,
+  }))
+    .sort((a, b) => b.units - a.units || (a.name < b.name ? -1 : 1))
+    .map((row) => row.name);
+  const names = (body: { data: { name: string }[] }) => body.data.map((company) => company.name);
+
+  it('says "at least the bound" for a broad search and offers pages that all work, in order', async () => {
+    const first = await search({ super_search_term: 'bound hauling', address_state: 'OK' });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ total: 10_000, total_exact: false, page: 1, total_pages: 1000 });
-    const last = await search({ super_search_term: 'bound hauling', page: '1000' });
+    expect(names(first.body)).toEqual(inFleetOrder.slice(0, 10));
+    const last = await search({ super_search_term: 'bound hauling', address_state: 'OK', page: '1000' });
     expect(last.status).toBe(200);
-    expect(last.body.data).toHaveLength(10);
+    expect(names(last.body)).toEqual(inFleetOrder.slice(9990, 10_000));
     const past = await search({ super_search_term: 'bound hauling', page: '1001' });
     expect(past.status).toBe(200);
     expect(past.body).toMatchObject({ data: [], total: 10_000, total_exact: false });

@@ -61,7 +61,11 @@ function scan(rows: Row[], query: Query): Row[] {
   const tier = (row: Row) => {
     const names = [nameKey(row.name), nameKey(row.dba_name)];
     if (names.includes(key)) return 0;
-    return names.some((name) => name.startsWith(key)) ? 1 : 2;
+    // The last typed word as a prefix from two letters; a single letter as a whole word.
+    const last = terms.words[terms.words.length - 1] ?? '';
+    const startsWithWords = (name: string) =>
+      name.startsWith(key) && (last.length >= 2 || name.length === key.length || name[key.length] === ' ');
+    return names.some(startsWithWords) ? 1 : 2;
   };
   const text = candidates
     .filter((row) => required.length > 0 && !exact.includes(row))
