@@ -109,10 +109,11 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
         sorted: (from, size) =>
           ids(sql<{ id: number }>`SELECT c.id FROM ${withRows} WHERE ${where}
             ORDER BY ${fleetOrder('sqlite')} LIMIT ${size} OFFSET ${from}`),
-        // The members as a set (read once from the index), then the fleet index in order; '+' keeps
-        // SQLite from looking the set's rows up by id instead.
+        // The members as a set (read once from the index), then companies_fleet in order; '+' keeps
+        // SQLite from looking the set's rows up by id and sorting them instead. No INDEXED BY: while a
+        // bulk load has the index suspended the query must still answer (by sorting).
         walked: (from, size) =>
-          ids(sql<{ id: number }>`SELECT c.id FROM companies c INDEXED BY companies_fleet
+          ids(sql<{ id: number }>`SELECT c.id FROM companies c
             WHERE +c.id IN (SELECT rowid FROM companies_fts WHERE companies_fts MATCH ${expression})
               AND ${rowCondition} AND ${notIn(sql`c.id`, skip)}
             ORDER BY ${fleetOrder('sqlite')} LIMIT ${size} OFFSET ${from}`),
