@@ -39,7 +39,9 @@ export function searchNameKeySchema(dialect: Dialect): Migration {
         ) STORED`.execute(db);
       await sql`CREATE INDEX companies_search_vector ON companies USING gin (search_vector)`.execute(db);
       await sql`CREATE INDEX companies_name_key ON companies (name_key(name) text_pattern_ops)`.execute(db);
-      await sql`CREATE INDEX companies_dba_key ON companies (name_key(dba_name) text_pattern_ops)`.execute(db);
+      await sql`CREATE INDEX companies_dba_key ON companies (name_key(dba_name) text_pattern_ops)`.execute(
+        db,
+      );
     },
   };
 }
