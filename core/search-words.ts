@@ -16,3 +16,19 @@ export function searchWords(text: string): string[] {
 export function nameKey(text: string | null): string {
   return text === null ? '' : searchWords(text).join(' ');
 }
+
+/**
+ * How well a legal or DBA name fits the typed words: 0 when one of them is exactly the words, 1 when
+ * one starts with them (the last word as a prefix if it has two letters or more, otherwise as a whole
+ * word), 2 otherwise. `key` is the typed words joined by spaces. SQLite gets it as the SQL function
+ * name_rank (db/database.ts), so a small set of matches is ranked with one call a row.
+ */
+export function nameRank(name: string | null, dbaName: string | null, key: string): 0 | 1 | 2 {
+  const names = [nameKey(name), nameKey(dbaName)];
+  if (names.includes(key)) return 0;
+  const lastSpace = key.lastIndexOf(' ');
+  const wholeLastWord = key.length - lastSpace - 1 < 2;
+  const starts = (stored: string) =>
+    stored.startsWith(key) && (!wholeLastWord || stored.length === key.length || stored[key.length] === ' ');
+  return names.some(starts) ? 1 : 2;
+}

@@ -77,6 +77,15 @@ export function createPostgresSearchEngine(db: Db): SearchEngine {
     const total = await group(sql`${matches} AND ${notExcluded}`).count();
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
     const { starts, exact } = nameRanks(words);
+    if (total.totalExact) {
+      // Few matches: rank them all at once.
+      const page = await ids(sql<{ id: number }>`
+        SELECT c.id FROM companies c WHERE ${matches} AND ${notExcluded}
+        ORDER BY CASE WHEN ${exact} THEN 0 WHEN ${starts} THEN 1 ELSE 2 END, ${fleetOrder('postgres')}
+        LIMIT ${limit} OFFSET ${offset}`);
+      return { ids: page, ...total };
+    }
+    // Many: the rank groups, each read in fleet order without sorting all of it.
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM companies c WHERE ${matches} AND ${notExcluded} AND ${exact}
       ORDER BY ${fleetOrder('postgres')}`);

@@ -123,11 +123,21 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
     const all = group(match, excluded);
     const total = await all.count();
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
+    const key = words.join(' ');
+    if (total.totalExact) {
+      // Few matches: rank them all at once, one name_rank call a row (core/search-words.ts).
+      const page = await ids(sql<{ id: number }>`
+        SELECT c.id FROM companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}
+        WHERE companies_fts MATCH ${match} AND ${notIn(sql`f.rowid`, excluded)}
+        ORDER BY name_rank(c.name, c.dba_name, ${key}), ${fleetOrder('sqlite')} LIMIT ${limit} OFFSET ${offset}`);
+      return { ids: page, ...total };
+    }
+    // Many: the rank groups, each read in fleet order without sorting all of it.
     // Exact legal or DBA names: the few whose first words are the typed ones, checked whole.
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}
       WHERE companies_fts MATCH ${`(${match}) AND ${sameWords}`} AND ${notIn(sql`f.rowid`, excluded)}
-        AND (name_key(c.name) = ${words.join(' ')} OR name_key(c.dba_name) = ${words.join(' ')})
+        AND (name_key(c.name) = ${key} OR name_key(c.dba_name) = ${key})
       ORDER BY ${fleetOrder('sqlite')}`);
     return pageOverGroups(
       exactNames,
