@@ -6,7 +6,7 @@
  * words, every filter, deep pages) through the search service, printed beside the targets with the
  * databases' sizes on disk.
  *
- *   npm run bench:scale [-- --carriers 4400000 --skip-postgres --cache-dir .tmp/bench-scale --show-slowest]
+ *   npm run bench:scale [-- --carriers 4400000 --skip-postgres --skip-sqlite --cache-dir .tmp/bench-scale --show-slowest]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
@@ -26,6 +26,7 @@ const { values } = parseArgs({
   options: {
     carriers: { type: 'string', default: '4400000' },
     'skip-postgres': { type: 'boolean', default: false },
+    'skip-sqlite': { type: 'boolean', default: false },
     'cache-dir': { type: 'string', default: '.tmp/bench-scale' },
     'show-slowest': { type: 'boolean', default: false },
   },
@@ -82,7 +83,7 @@ if (!existsSync(path.join(cacheDir, 'sqlite', 'loaded'))) {
   await timed('SQLite census import (empty store)', () => load(sqlite));
   writeFileSync(path.join(cacheDir, 'sqlite', 'loaded'), '');
 }
-await measure('SQLite', sqlite, { p95: 10, p99: 25 });
+if (!values['skip-sqlite']) await measure('SQLite', sqlite, { p95: 10, p99: 25 });
 const sizes = [`SQLite ${(statSync(sqliteFile).size / 1e6).toFixed(0)} MB`];
 
 if (!values['skip-postgres']) {

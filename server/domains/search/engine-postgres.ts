@@ -77,8 +77,9 @@ export function createPostgresSearchEngine(db: Db): SearchEngine {
     const total = await group(sql`${matches} AND ${notExcluded}`).count();
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
     const { starts, exact } = nameRanks(words);
-    if (total.totalExact) {
-      // Few matches: rank them all at once.
+    // Few matches, or a radius (the planner cannot walk an index in fleet order and keep a circle):
+    // rank them all at once.
+    if (total.totalExact || filters.radius) {
       const page = await ids(sql<{ id: number }>`
         SELECT c.id FROM companies c WHERE ${matches} AND ${notExcluded}
         ORDER BY CASE WHEN ${exact} THEN 0 WHEN ${starts} THEN 1 ELSE 2 END, ${fleetOrder('postgres')}

@@ -124,8 +124,9 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
     const total = await all.count();
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
     const key = words.join(' ');
-    if (total.totalExact) {
-      // Few matches: rank them all at once, one name_rank call a row (core/search-words.ts).
+    // Few matches, or a city or radius on the row (the groups below would each look rows up again):
+    // rank them all at once, one name_rank call a row (core/search-words.ts).
+    if (total.totalExact || onRows) {
       const page = await ids(sql<{ id: number }>`
         SELECT c.id FROM companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}
         WHERE companies_fts MATCH ${match} AND ${notIn(sql`f.rowid`, excluded)}
