@@ -25,7 +25,7 @@ export function nameKey(text: string | null): string {
   return searchWords(text).join(' ');
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[\t\n\r\x20-\x7e]*$/;
 
 /**
  * How well a legal or DBA name fits the typed words: 0 when one of them is exactly the words, 1 when
