@@ -15,12 +15,13 @@ const TO_SERVER = {
   regex: String.raw`(^|/)server/`,
   message: 'core/ never imports server/ (docs/architecture.md).',
 };
-const TO_SERVER_AT_RUN_TIME = {
+const TO_SERVER_FROM_APP = {
   ...TO_SERVER,
-  allowTypeImports: true,
   message:
-    'app/ never imports server/ at run time: put shared code in core/, and reach services through the load context (docs/architecture.md).',
+    'app/ never imports server/, not even a type: shared code and the API shapes (core/contracts) live in core/, services are reached through the load context (docs/architecture.md).',
 };
+/** The one bridge: the load context names the type of the services the server hands the loaders. */
+const LOAD_CONTEXT = ['app/load-context.ts'];
 const NODE_ONLY = {
   regex: `^(node:|(${builtinModules.filter((name) => !name.startsWith('_')).join('|')})(/|$))`,
   message: 'core/ is bundled for the browser too: no Node-only modules.',
@@ -93,7 +94,7 @@ export default tseslint.config(
     },
   },
   layer(['core/**/*.{ts,tsx}'], [TO_APP, TO_SERVER, NODE_ONLY]),
-  layer(['app/**/*.{ts,tsx}'], [TO_SERVER_AT_RUN_TIME]),
+  layer(['app/**/*.{ts,tsx}'], [TO_SERVER_FROM_APP], LOAD_CONTEXT),
   layer(['server/**/*.ts', 'cli/**/*.ts'], [TO_APP], STACK_TESTS),
   layer(['server/db/**/*.ts'], [TO_APP, TO_DOMAINS], STACK_TESTS),
   layer(['server/domains/**/*.ts'], [TO_APP, TO_HTTP], ['server/domains/*/routes.ts', '**/*.test.ts']),

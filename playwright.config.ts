@@ -4,6 +4,15 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 /** The browser tests' server data (its SQLite file and JWT secret); tests/e2e/fixtures.ts signs sessions from it. */
 export const E2E_DATA_DIR = '.tmp/e2e-data';
+/**
+ * L&I files for the Authority & Insurance panel, one shape each (headerless Carrier, Insur and
+ * AuthHist, the ActPendInsur CSV export, the Revocation text file with its header): 889001 authorized,
+ * 889002 with a pending BI&PD cancellation, 889003 revoked, 889004 intrastate and 889006 private
+ * (no docket), 889005 a broker with a BMC-84 bond.
+ */
+const LI_FIXTURES = ['carrier.txt', 'insur.txt', 'actpendinsur.csv', 'authhist.txt', 'revocation.txt']
+  .map((file) => `tests/e2e/fixtures/li/${file}`)
+  .join(' ');
 
 // Browser tests drive Debian's Chromium against the built server on a fresh SQLite database.
 export default defineConfig({
@@ -25,7 +34,7 @@ export default defineConfig({
     command: [
       `rm -rf ${E2E_DATA_DIR}`,
       `node --import tsx tests/e2e/fixtures/write-activity.ts ${E2E_DATA_DIR}/fixtures`,
-      `node --import tsx cli/import/main.ts tests/e2e/fixtures/carriers.csv ${E2E_DATA_DIR}/fixtures/inspections.csv ${E2E_DATA_DIR}/fixtures/crashes.csv`,
+      `node --import tsx cli/import/main.ts tests/e2e/fixtures/carriers.csv ${E2E_DATA_DIR}/fixtures/inspections.csv ${E2E_DATA_DIR}/fixtures/crashes.csv ${LI_FIXTURES}`,
       'node --import tsx tests/e2e/fixtures/seed-profiles.ts',
       'node dist/server/main.js',
     ].join(' && '),

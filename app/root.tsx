@@ -95,6 +95,20 @@ export function ErrorBoundary() {
       </Shell>
     );
   }
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <Shell>
+        <title>{pageTitle('Temporarily unavailable')}</title>
+        <section className="page page--narrow centered">
+          <h1>Temporarily unavailable</h1>
+          <p>This page cannot be loaded at the moment. Please try again in a few seconds.</p>
+          <a href="/" className="button button--primary">
+            Back to Home
+          </a>
+        </section>
+      </Shell>
+    );
+  }
   return (
     <Shell>
       <title>{pageTitle('Something went wrong')}</title>

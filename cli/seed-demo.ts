@@ -1,5 +1,6 @@
 /**
- * Loads the demo data set: generates FMCSA-format files (Company Census, inspections, crashes) with
+ * Loads the demo data set: generates FMCSA-format files (Company Census, inspections, crashes, the L&I
+ * Carrier, Insur, ActPendInsur, AuthHist and Revocation files) with
  * the seeded industry model and imports them through the real importer.
  *
  *   npm run demo:seed [-- --carriers 50000 --seed 1 --if-empty]
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
       files.census,
       files.inspections,
       files.crashes,
+      ...Object.values(files.li),
     ]);
     for (const report of reports) console.log(describeReport(report));
     if (reports.some((report) => report.error)) process.exitCode = 1;

@@ -1,4 +1,4 @@
-/** The 11 block types and their default titles (owner-side section 3). */
+/** The 12 block types and their default titles (owner-side section 3; authority_insurance from issue 18). */
 export const BLOCK_TYPES = {
   profile_picture: 'Profile Picture',
   header_picture: 'Header Image',
@@ -11,12 +11,13 @@ export const BLOCK_TYPES = {
   ratings: 'Customer Ratings',
   capacity: 'Capacity Board',
   custom: 'Custom Content',
+  authority_insurance: 'Authority & Insurance',
 } as const;
 
 export type BlockType = keyof typeof BLOCK_TYPES;
 export const BLOCK_TYPE_NAMES = Object.keys(BLOCK_TYPES) as [BlockType, ...BlockType[]];
 
-/** Whether a stored or received type name is one of the 11 (a newer version may have stored others). */
+/** Whether a stored or received type name is one of the 12 (a newer version may have stored others). */
 export function isBlockType(type: string): type is BlockType {
   return Object.hasOwn(BLOCK_TYPES, type);
 }
@@ -32,21 +33,24 @@ export const BLOCK_WIDTH_LABELS: Record<BlockWidth, string> = {
 };
 
 /**
- * The four data blocks of a carrier's profile before its owner arranges it (public-side section 2):
- * shown on an unclaimed profile, and created as the claimed profile's own blocks when a claim is
- * verified (docs/decisions/024-honest-dated-carrier-data.md), in this order, two to a row.
+ * The data blocks of a carrier's profile before its owner arranges it (public-side section 2, and
+ * the authority and insurance panel of issue 18): shown on an unclaimed profile, and created as the
+ * claimed profile's own blocks when a claim is verified (docs/decisions/024-honest-dated-carrier-data.md),
+ * in this order: the four census and safety blocks two to a row, then the authority and insurance
+ * panel across the page (its tables need the width).
  */
 export const DEFAULT_DATA_BLOCKS = (
   [
-    ['safety_score', false],
-    ['inspection_heatmap', false],
-    ['cargo_carrier', true],
-    ['fleet_information', false],
+    ['safety_score', 'half', false],
+    ['inspection_heatmap', 'half', false],
+    ['cargo_carrier', 'half', true],
+    ['fleet_information', 'half', false],
+    ['authority_insurance', 'full', true],
   ] as const
-).map(([block_type, start_new_row]) => ({
+).map(([block_type, block_width, start_new_row]) => ({
   block_type,
   block_title: BLOCK_TYPES[block_type],
-  block_width: 'half' as const,
+  block_width,
   start_new_row,
 }));
 

@@ -18,7 +18,6 @@ export const ERROR_CODES = [
   'unprocessable',
   'rate_limited',
   'internal',
-  'delivery_failed',
   'busy',
   'insufficient_storage',
   // Specific refusals a page words in its own way (owner-side section 8).

@@ -2,12 +2,20 @@
 
 /** A date written out in US English, for example 'November 22, 2026'. */
 export function formatLongDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+  return LONG_DATE.format(date);
+}
+
+/** Made once: building an Intl.DateTimeFormat costs far more than formatting with it. */
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** An ISO day ('2026-12-15') as 'December 15, 2026'. */
+export function formatLongIsoDay(isoDay: string): string {
+  return formatLongDate(new Date(`${isoDay}T00:00:00Z`));
 }
 
 const SAFETY_RATINGS: Record<string, string> = { S: 'Satisfactory', C: 'Conditional', U: 'Unsatisfactory' };

@@ -7,10 +7,16 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.in
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.join('.') : undefined;
-  throw new DomainError('invalid', `${field ? `${field}: ` : ''}${issue?.message ?? 'Invalid input'}`, {
-    field,
-  });
+  throw invalidInput(issue?.path.join('.') ?? '', issue?.message);
+}
+
+/**
+ * The refusal of input that fails its schema: 'invalid' (400), the field's path (`blocks.0.id`, empty
+ * for the input as a whole) before the schema's message. The routes' validation (server/http/errors.ts)
+ * words its refusals the same way.
+ */
+export function invalidInput(field: string, message = 'Invalid input'): DomainError {
+  return new DomainError('invalid', `${field ? `${field}: ` : ''}${message}`, { field: field || undefined });
 }
 
 /** A USDOT number in a path or query: digits only, positive, at most nine digits. */

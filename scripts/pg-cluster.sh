@@ -2,6 +2,8 @@
 # A private, throw-away PostgreSQL cluster for the test suite.
 #   scripts/pg-cluster.sh start   -> prints the connection URL (postgres://postgres@127.0.0.1:PORT/postgres)
 #   scripts/pg-cluster.sh stop
+#   scripts/pg-cluster.sh pause    -> stops the server, keeps its data (an outage)
+#   scripts/pg-cluster.sh resume   -> starts it again on the same port
 # Uses the PostgreSQL server binaries of this machine; installs them from Debian's packages if missing.
 set -euo pipefail
 
@@ -22,6 +24,12 @@ as_postgres() {
   if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+start_server() {
+  as_postgres "$BINDIR/pg_ctl" -D "$DIR" -l "$DIR/server.log" -w \
+    -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    start >/dev/null
+}
+
 case "${1:-}" in
   start)
     if [ -f "$DIR/postmaster.pid" ]; then as_postgres "$BINDIR/pg_ctl" -D "$DIR" -m immediate stop >/dev/null 2>&1 || true; fi
@@ -30,17 +38,23 @@ case "${1:-}" in
     if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$DIR"; fi
     PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')"
     as_postgres "$BINDIR/initdb" -D "$DIR" -U postgres --auth=trust >/dev/null
-    as_postgres "$BINDIR/pg_ctl" -D "$DIR" -l "$DIR/server.log" -w \
-      -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-      start >/dev/null
+    echo "$PORT" >"$DIR/test-port"
+    start_server
     echo "postgres://postgres@127.0.0.1:$PORT/postgres"
+    ;;
+  pause)
+    as_postgres "$BINDIR/pg_ctl" -D "$DIR" -m fast -w stop >/dev/null
+    ;;
+  resume)
+    PORT="$(cat "$DIR/test-port")"
+    start_server
     ;;
   stop)
     if [ -f "$DIR/postmaster.pid" ]; then as_postgres "$BINDIR/pg_ctl" -D "$DIR" -m fast -w stop >/dev/null; fi
     rm -rf "$DIR"
     ;;
   *)
-    echo "usage: $0 start|stop" >&2
+    echo "usage: $0 start|stop|pause|resume" >&2
     exit 2
     ;;
 esac

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine of this kind or a developer's: installs what it needs
-# (npm packages, Debian's chromium, a private PostgreSQL cluster), runs lint, format check, type
-# check, unit/API tests on SQLite and on PostgreSQL, builds, and runs the browser tests. Stops the
-# cluster at the end, whatever happens.
+# (npm packages, Debian's chromium, redis-server and nginx, a private PostgreSQL cluster), runs lint,
+# format check, type check, unit/API tests on SQLite and on PostgreSQL, builds, runs the browser
+# tests, then the browser tests through nginx with two instances (scripts/cluster.sh, started and
+# stopped by playwright.cluster.config.ts). Stops the PostgreSQL cluster at the end, whatever happens.
+# The Redis tests start and stop their own redis-server (scripts/redis-server.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +20,15 @@ if [ ! -x /usr/bin/chromium ]; then
   step "Installing Debian's chromium for the browser tests"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+missing=()
+command -v redis-server >/dev/null || missing+=(redis-server)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
+if [ "${#missing[@]}" -gt 0 ]; then
+  step "Installing Debian's ${missing[*]} for the shared rate limits and the cluster tests"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 step "Lint"
@@ -41,5 +52,8 @@ npm run build --silent
 
 step "Browser tests (Chromium)"
 npx playwright test
+
+step "Browser tests through nginx with two instances on PostgreSQL and Redis"
+npx playwright test -c playwright.cluster.config.ts
 
 printf '\nAll checks passed in %ss.\n' "$((SECONDS - started))"

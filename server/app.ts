@@ -17,11 +17,14 @@ import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
+import { registerContracts } from './http/contracts.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
 import { answerFrameworkError, registerErrorHandling, sendError } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerRequestIdHeader, requestIdOptions, withRequestId } from './http/request-id.ts';
+import { connectRateLimitRedis } from './http/rate-limit-redis.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerClosingGuard } from './http/shutdown.ts';
 import { ssrPlugin } from './http/ssr.ts';
 import type { MailTransport } from './domains/mail/transport.ts';
@@ -42,7 +45,7 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** The mail transport; by default SMTP when SMTP_URL is set, otherwise the outbox. */
   mail?: MailTransport;
-  /** Where uploaded media go; by default files in DATA_DIR/media (tests bring a full disk). */
+  /** Where uploaded media go; by default the database on PostgreSQL, files in DATA_DIR/media on SQLite (tests bring a full disk). */
   mediaStorage?: MediaStorage;
 }
 
@@ -64,6 +67,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return503OnClosing: false,
   });
   const jwtSecret = await resolveSessionSecret(config, db);
+  const redis = config.redisUrl ? await connectRateLimitRedis(config.redisUrl, fastify.log) : null;
+  if (redis) fastify.addHook('onClose', async () => void redis.disconnect());
   const services = createServices(
     { ...config, jwtSecret },
     db,
@@ -71,9 +76,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     fastify.log,
     options.mail,
     options.mediaStorage,
+    redis,
   );
 
+  // The mail worker sends from the moment the server is ready (what an earlier process left queued
+  // too) and stops as soon as it begins to close: the message in flight finishes, the rest stays
+  // queued for the next start or another instance.
+  fastify.addHook('onReady', async () => services.mailQueue.start());
+  fastify.addHook('preClose', async () => services.mailQueue.stop());
+
   registerRequestIdHeader(fastify);
+  registerMetrics(fastify, { services, db, token: config.metricsToken });
+  registerContracts(fastify);
   registerErrorHandling(fastify);
   registerClosingGuard(fastify);
   await registerSecurityHeaders(fastify);
@@ -81,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await fastify.register(
     async (api) => {
-      await registerApiRateLimit(api, config);
+      await registerApiRateLimit(api, config, { redis, scope: 'api' });
       registerCrossSiteGuard(api);
       registerAuthentication(api, services);
       await api.register(healthRoutes, { services });
@@ -100,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await fastify.register(
     async (carrierData) => {
-      await registerApiRateLimit(carrierData, config);
+      await registerApiRateLimit(carrierData, config, { redis, scope: 'carrier-data' });
       registerCrossSiteGuard(carrierData);
       await carrierData.register(carrierDataRoutes, { services });
       carrierData.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));

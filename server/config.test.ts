@@ -23,6 +23,8 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ dialect: 'sqlite', filename: path.join(dataDir, 'app.db') });
     expect(config.smtpUrl).toBeUndefined();
     expect(config.supportEmail).toBe('support@carrierpage.example');
+    // Rate limits in memory: one process.
+    expect(config.redisUrl).toBeUndefined();
   });
 
   it('chooses PostgreSQL for a postgres:// DATABASE_URL', () => {
@@ -86,6 +88,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL: must start with postgres://'],
     ['JWT_SECRET', 'short', 'JWT_SECRET: must be at least 32 characters'],
     ['SMTP_URL', 'not a url', 'SMTP_URL'],
+    ['REDIS_URL', 'http://cache:6379', 'REDIS_URL: must be a redis:// or rediss:// URL'],
     ['SUPPORT_EMAIL', 'nobody', 'SUPPORT_EMAIL'],
     ['RATE_LIMIT_MAX', '0', 'RATE_LIMIT_MAX'],
     ['TRUST_PROXY', 'true', "TRUST_PROXY: 'true' would trust every hop"],

@@ -88,6 +88,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -96,6 +97,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxyFromEnv.default(false),
   OUTBOX_PAGE: booleanFromEnv.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).default(30_000),
 });
 
 export type DatabaseConfig = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; url: string };
@@ -124,11 +129,32 @@ export interface AppConfig {
   supportEmail: string;
   logLevel: string;
   rateLimit: { max: number; windowMs: number };
+  /**
+   * Where every instance counts rate limits together (REDIS_URL); unset, each process counts in its
+   * own memory, which is right for one process only.
+   */
+  redisUrl: string | undefined;
   bodyLimitBytes: number;
   /** Fastify's `trustProxy`: false (no proxy) or the trusted proxies' addresses, subnets and names. */
   trustProxy: false | string[];
   /** How long SIGTERM waits for requests in flight before the process exits 1 (server/http/shutdown.ts). */
   shutdownTimeoutMs: number;
+  /**
+   * The mail queue's retries (server/domains/mail/queue.ts): attempts before a message is marked
+   * failed (MAIL_MAX_ATTEMPTS, 10), and the wait after the first failure (MAIL_RETRY_BASE_MS, 30 s),
+   * doubled after each further one up to an hour: about three hours from first to last attempt.
+   */
+  mailRetry: { maxAttempts: number; retryBaseMs: number };
+  /**
+   * Who may read /metrics (server/http/metrics.ts): with METRICS_TOKEN set, a request with
+   * `Authorization: Bearer <token>`; without it, only a client on this machine that no proxy forwarded.
+   */
+  metricsToken: string | undefined;
+  /**
+   * How long one PostgreSQL statement of the server may run before the database cancels it and the
+   * request answers 503 busy (STATEMENT_TIMEOUT_MS, 5000). Not applied to the importer.
+   */
+  statementTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -188,9 +214,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: values.SUPPORT_EMAIL,
     logLevel: values.LOG_LEVEL,
     rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },
+    redisUrl: values.REDIS_URL,
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     trustProxy: values.TRUST_PROXY,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    mailRetry: { maxAttempts: values.MAIL_MAX_ATTEMPTS, retryBaseMs: values.MAIL_RETRY_BASE_MS },
+    metricsToken: values.METRICS_TOKEN,
+    statementTimeoutMs: values.STATEMENT_TIMEOUT_MS,
   };
 }
 

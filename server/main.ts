@@ -9,7 +9,7 @@ import { closeOnSignals } from './http/shutdown.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = openDatabase(config.database);
+  const db = openDatabase(config.database, { statementTimeoutMs: config.statementTimeoutMs });
   await migrateToLatest(db, config.database.dialect);
 
   const buildDir = path.resolve('build');

@@ -1,7 +1,10 @@
 import { PRODUCT_NAME } from '../core/site.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { isRedisReachable } from './http/rate-limit-redis.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import { createAuthorityService } from './domains/authority/service.ts';
 import { createCarrierDataRepo } from './domains/carrier-data/repo.ts';
 import { createCarrierDataService } from './domains/carrier-data/service.ts';
 import { createProfileService } from './domains/companies/profile-service.ts';
@@ -14,10 +17,12 @@ import { createSessionTokens } from './domains/auth/session-token.ts';
 import { createSessions } from './domains/auth/sessions.ts';
 import { createLoginTokens } from './domains/auth/tokens.ts';
 import { createHealthService } from './domains/health/service.ts';
+import { createDatabaseStorage } from './domains/media/database-storage.ts';
 import { createMediaRepo } from './domains/media/repo.ts';
 import { createMediaService } from './domains/media/service.ts';
 import { createLocalStorage, mediaDirIn, type MediaStorage } from './domains/media/storage.ts';
 import { createOutbox } from './domains/mail/outbox.ts';
+import { createMailQueue } from './domains/mail/queue.ts';
 import { outboxTransport, smtpTransport, type MailTransport } from './domains/mail/transport.ts';
 import { createRatingsRepo } from './domains/ratings/repo.ts';
 import { createRatingsService } from './domains/ratings/service.ts';
@@ -46,10 +51,27 @@ export function createServices(
   mail: MailTransport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
     : outboxTransport(db, logger, { logLinks: config.outboxPage && config.env !== 'production' }),
-  /** Where uploaded media go; files in DATA_DIR/media unless a test brings a failing one. */
-  mediaStorage: MediaStorage = createLocalStorage(mediaDirIn(config.dataDir)),
+  /**
+   * Where uploaded media go: the database on PostgreSQL (every instance serves every upload), files in
+   * DATA_DIR/media on SQLite, unless a test brings a failing one.
+   */
+  mediaStorage: MediaStorage = config.database.dialect === 'postgres'
+    ? createDatabaseStorage(db)
+    : createLocalStorage(mediaDirIn(config.dataDir)),
+  /** The rate-limit counters' Redis (REDIS_URL), which readiness checks too; null without it. */
+  redis: Redis | null = null,
 ) {
   const sessions = createSessions(db, createSessionTokens(config.jwtSecret, clock), clock);
+  const loginTokens = createLoginTokens(db, clock);
+  const mailQueue = createMailQueue({
+    db,
+    dialect: config.database.dialect,
+    transport: mail,
+    activateLoginToken: loginTokens.activate,
+    policy: config.mailRetry,
+    clock,
+    logger,
+  });
   const users = createUsersService(db, clock);
   const media = createMediaService(createMediaRepo(db), mediaStorage, clock);
   const companiesRepo = createCompaniesRepo(db);
@@ -57,19 +79,22 @@ export function createServices(
   const carrierData = createCarrierDataService(createCarrierDataRepo(db), clock);
   const ratings = createRatingsService({
     repo: createRatingsRepo(db),
-    mail,
+    mail: mailQueue,
     appUrl: config.appUrl,
     clock,
-    log: (message, error) => logger.error({ err: error }, message),
   });
+  const authority = createAuthorityService(db, clock);
   const profiles = createProfileService({
     repo: companiesRepo,
     ratingSummary: ratings.ratingSummary,
     publicCapacity: capacity.publicBoard,
+    verdict: async (company) => (await authority.companyVetting(company)).verdict,
     clock,
   });
   return {
     mail,
+    /** The mail queue and its worker; app.ts starts it when the server is ready and stops it on close. */
+    mailQueue,
     users,
     media,
     blocks: createBlocksService(db, clock, media, config.database.dialect),
@@ -83,24 +108,25 @@ export function createServices(
     sessions,
     auth: createAuthService({
       db,
-      tokens: createLoginTokens(db, clock),
+      dialect: config.database.dialect,
+      tokens: loginTokens,
       sessions,
       users,
-      mail,
+      mail: mailQueue,
       appUrl: config.appUrl,
       clock,
-      log: (message, error) => logger.error({ err: error }, message),
     }),
     site: {
       productName: PRODUCT_NAME,
       supportEmail: config.supportEmail,
       appUrl: config.appUrl,
     } satisfies SiteInfo,
-    health: createHealthService(db),
+    health: createHealthService(db, redis ? () => isRedisReachable(redis) : null),
     carrierData,
+    authority,
     search: createSearchService(db, config.database.dialect),
     profiles,
-    profilePage: createProfilePage({ repo: companiesRepo, carrierData, ratings, capacity }),
+    profilePage: createProfilePage({ repo: companiesRepo, carrierData, ratings, capacity, authority }),
     ratings,
     sitemap: createSitemapService(createSitemapRepo(db), config.appUrl),
   };

@@ -27,6 +27,16 @@ describe('the layer rule', () => {
       "import { value } from '../../server/services';",
     ],
     [
+      'app imports a server type',
+      'app/lib/example.ts',
+      "import type { value } from '../../server/services';",
+    ],
+    [
+      'app imports a server type, inline',
+      'app/blocks/example.ts',
+      "import { type value } from '../../server/domains/companies/profile-service';",
+    ],
+    [
       'server imports app',
       'server/domains/mail/example.ts',
       "import { value } from '../../../app/lib/session.ts';",
@@ -76,9 +86,9 @@ describe('the layer rule', () => {
   it.each([
     ['app imports core', 'app/lib/example.ts', "import { value } from '../../core/site';"],
     [
-      'app imports a server type',
-      'app/lib/example.ts',
-      "import type { value } from '../../server/services';",
+      'the load context names the services type',
+      'app/load-context.ts',
+      "import type { Services } from '../server/services';\nconst value = null as unknown as Services;",
     ],
     [
       'server imports core',

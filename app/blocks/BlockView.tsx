@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { isBlockType, type BlockType } from '../../core/block-types';
 import { AboutUsBlock } from './renderers/AboutUsBlock';
+import { AuthorityInsuranceBlock } from './renderers/AuthorityInsuranceBlock';
 import { CapacityBlock } from './renderers/CapacityBlock';
 import { CargoCarrierBlock } from './renderers/CargoCarrierBlock';
 import { CustomBlock } from './renderers/CustomBlock';
@@ -39,6 +40,7 @@ const RENDERERS: Record<BlockType, Renderer> = {
   cargo_carrier: ({ panels }) => <CargoCarrierBlock panels={panels} />,
   fleet_information: ({ panels }) => <FleetInformationBlock panels={panels} />,
   ratings: ({ panels }) => <RatingsBlock panels={panels} />,
+  authority_insurance: ({ panels }) => <AuthorityInsuranceBlock panels={panels} />,
 };
 
 /**

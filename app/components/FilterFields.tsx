@@ -1,4 +1,5 @@
 /** Form fields shared by the search page and the city pages' filters. */
+import { AUTHORITY_FILTERS, type AuthorityFlags } from '../lib/carrier-search';
 
 interface CheckboxGroupProps {
   legend: string;
@@ -31,6 +32,36 @@ export function CheckboxGroup({
             value={value}
             checked={selected.includes(value)}
             onChange={(event) => onToggle(value, event.target.checked)}
+          />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The L&I filters (issue 18): 'Authorized for hire' and 'Insurance on file', each a checkbox of its
+ * own URL parameter.
+ */
+export function AuthorityFilterFields({
+  flags,
+  onToggle,
+}: {
+  flags: AuthorityFlags;
+  onToggle: (param: keyof AuthorityFlags, checked: boolean) => void;
+}) {
+  return (
+    <fieldset className="form-field">
+      <legend>Authority &amp; Insurance</legend>
+      {AUTHORITY_FILTERS.map(({ param, label }) => (
+        <label key={param} className="checkbox">
+          <input
+            type="checkbox"
+            name={param}
+            value="true"
+            checked={flags[param]}
+            onChange={(event) => onToggle(param, event.target.checked)}
           />
           {label}
         </label>

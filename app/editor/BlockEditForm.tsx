@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { BlockAsset, CarrierPanels, ProfileBlock } from '../blocks/types';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { apiRequest } from '../lib/api-client';
+import { api } from '../lib/api-client';
 import { AboutUsTemplatePicker } from './AboutUsTemplatePicker';
 import { blockFailureText } from './block-failure';
 import { IMAGE_LIMITS, PICTURE_BLOCK_TYPES } from './block-catalog';
@@ -20,16 +20,10 @@ async function uploadAsset(blockId: number, asset: DraftAsset & { file: File }):
   const form = new FormData();
   form.append('alt_text', asset.alt_text);
   form.append('file', asset.file);
-  const stored = await apiRequest<BlockAsset & { asset_url?: string }>(
-    `/api/v1/content/blocks/${blockId}/media`,
-    {
-      method: 'POST',
-      body: form,
-    },
-  );
+  const stored = await api.media.upload({ params: { id: blockId }, form });
   return {
     id: stored.id,
-    url: stored.url ?? stored.asset_url ?? '',
+    url: stored.url || stored.asset_url,
     alt_text: stored.alt_text,
     type: stored.type,
     width: stored.width,
@@ -39,7 +33,7 @@ async function uploadAsset(blockId: number, asset: DraftAsset & { file: File }):
 }
 
 function deleteAsset(assetId: number): Promise<void> {
-  return apiRequest<void>(`/api/v1/content/media/${assetId}`, { method: 'DELETE' });
+  return api.media.remove({ params: { id: assetId } });
 }
 
 function revokeTemporary(assets: DraftAsset[]) {
@@ -166,10 +160,7 @@ export function BlockEditForm({
       const changes = changedBlockFields(block, draft);
       try {
         if (Object.keys(changes).length > 0) {
-          await apiRequest(`/api/v1/content/blocks/${block.id}`, {
-            method: 'PUT',
-            body: JSON.stringify(changes),
-          });
+          await api.blocks.update({ params: { id: block.id }, body: changes });
         }
       } catch (error) {
         // Content over a limit says which one; trying again would not help.

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { CarrierPanels, ProfileBlock } from '../blocks/types';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { apiRequest } from '../lib/api-client';
 import { blockTypeLabel, DATA_BLOCK_TYPES, sortedBlocks } from './block-catalog';
 import { BlockEditForm } from './BlockEditForm';
 import { BlockPreview } from './BlockPreview';
+import { useEditorAction } from './editor-actions';
 import type { ProfileEditorContext } from './editor-context';
 
 export const REAL_TIME_DATA_MESSAGE =
@@ -18,32 +18,28 @@ export function BlockList({ editor, panels }: { editor: ProfileEditorContext; pa
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ProfileBlock | null>(null);
   const blocks = sortedBlocks(editor.profile.blocks);
-
-  async function toggleVisibility(block: ProfileBlock) {
-    try {
-      const saved = await apiRequest<ProfileBlock>(`/api/v1/content/blocks/${block.id}`, {
-        method: 'PUT',
-        body: JSON.stringify({ is_visible: !block.is_visible }),
-      });
-      editor.updateBlocks((current) => current.map((item) => (item.id === block.id ? saved : item)));
-      editor.notify({ kind: 'success', text: 'Block hidden/shown successfully!' });
-    } catch {
-      editor.notify({ kind: 'error', text: 'Failed to update block visibility' });
+  const action = useEditorAction((result) => {
+    const { change } = result;
+    if (change.intent === 'set-visibility') {
+      editor.notify(
+        result.ok
+          ? { kind: 'success', text: 'Block hidden/shown successfully!' }
+          : { kind: 'error', text: 'Failed to update block visibility' },
+      );
     }
-  }
+    if (change.intent === 'delete-block') {
+      if (result.ok && editingId === change.blockId) setEditingId(null);
+      editor.notify(
+        result.ok
+          ? { kind: 'success', text: 'Block deleted successfully!' }
+          : { kind: 'error', text: 'Failed to delete block' },
+      );
+    }
+  });
 
-  async function remove(block: ProfileBlock) {
+  function remove(block: ProfileBlock) {
     setDeleting(null);
-    try {
-      await apiRequest<void>(`/api/v1/content/blocks/${block.id}`, { method: 'DELETE' });
-    } catch {
-      editor.notify({ kind: 'error', text: 'Failed to delete block' });
-      return;
-    }
-    if (editingId === block.id) setEditingId(null);
-    // The server numbers the remaining blocks from 0 again: read them back.
-    await editor.reload();
-    editor.notify({ kind: 'success', text: 'Block deleted successfully!' });
+    void action.submit({ intent: 'delete-block', blockId: block.id });
   }
 
   if (blocks.length === 0) {
@@ -83,7 +79,13 @@ export function BlockList({ editor, panels }: { editor: ProfileEditorContext; pa
                   <button
                     type="button"
                     className="button button--secondary button--small"
-                    onClick={() => void toggleVisibility(block)}
+                    onClick={() =>
+                      void action.submit({
+                        intent: 'set-visibility',
+                        blockId: block.id,
+                        visible: !block.is_visible,
+                      })
+                    }
                   >
                     {block.is_visible ? 'Hide' : 'Show'}
                     <span className="visually-hidden"> {block.block_title}</span>
@@ -122,7 +124,7 @@ export function BlockList({ editor, panels }: { editor: ProfileEditorContext; pa
           title="Delete this block?"
           message={`"${deleting.block_title}" and its images are removed from your profile. This cannot be undone.`}
           confirmLabel="Delete block"
-          onConfirm={() => void remove(deleting)}
+          onConfirm={() => remove(deleting)}
           onCancel={() => setDeleting(null)}
         />
       ) : null}

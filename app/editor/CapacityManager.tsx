@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { CapacityEntry } from '../blocks/types';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { ApiError, apiRequest } from '../lib/api-client';
+import { ApiError } from '../lib/api-client';
 import { formatCapacityDate } from '../../core/format';
 import {
   capacityFormFromEntry,
@@ -11,6 +11,7 @@ import {
   todayIsoDay,
   type CapacityFormValues,
 } from './capacity-form';
+import { useEditorAction } from './editor-actions';
 import type { ProfileEditorContext } from './editor-context';
 
 /** The server's own reason when it gave one (spec: 'Error: {detail}'), else the spec's message. */
@@ -18,41 +19,53 @@ function failureText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.detail ? `Error: ${error.detail}` : fallback;
 }
 
-type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; entries: CapacityEntry[] };
-
 /**
  * The capacity board (owner-side section 2.5): the owner's entries with edit and delete, and one form
- * that adds or, after 'Edit', updates an entry. `onChanged` lets the tab refresh its previews.
+ * that adds or, after 'Edit', updates an entry. Changes go through the route's action; its
+ * revalidation reads the entries and the public board of the previews again.
  */
-export function CapacityManager({
-  editor,
-  onChanged,
-}: {
-  editor: ProfileEditorContext;
-  onChanged: () => void;
-}) {
-  const [list, setList] = useState<ListState>({ status: 'loading' });
+export function CapacityManager({ editor }: { editor: ProfileEditorContext }) {
+  const list = editor.capacity;
   const [form, setForm] = useState<CapacityFormValues>(EMPTY_CAPACITY_FORM);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [formProblem, setFormProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<CapacityEntry | null>(null);
   const headingId = useId();
   const formHeadingId = useId();
   const fieldId = useId();
   const mode = editingId === null ? 'add' : 'edit';
 
-  const load = useCallback(async () => {
-    try {
-      setList({ status: 'ready', entries: await apiRequest<CapacityEntry[]>('/api/v1/capacity') });
-    } catch {
-      setList({ status: 'error' });
+  const action = useEditorAction((result) => {
+    const { change } = result;
+    if (change.intent === 'save-capacity') {
+      const adding = change.entryId === null;
+      if (result.ok) {
+        editor.notify({
+          kind: 'success',
+          text: adding ? 'Capacity entry added successfully!' : 'Capacity entry updated successfully!',
+        });
+        resetForm();
+      } else {
+        editor.notify({
+          kind: 'error',
+          text: failureText(
+            result.error,
+            adding
+              ? 'Failed to add capacity entry. Please try again.'
+              : 'Failed to update capacity entry. Please try again.',
+          ),
+        });
+      }
     }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+    if (change.intent === 'delete-capacity') {
+      if (!result.ok) {
+        editor.notify({ kind: 'error', text: 'Failed to delete capacity entry. Please try again.' });
+        return;
+      }
+      if (editingId === change.entryId) resetForm();
+      editor.notify({ kind: 'success', text: 'Capacity entry deleted successfully!' });
+    }
+  });
 
   const change = (changes: Partial<CapacityFormValues>) => setForm((current) => ({ ...current, ...changes }));
 
@@ -68,52 +81,17 @@ export function CapacityManager({
     setFormProblem(null);
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const problem = capacityFormProblem(form, mode);
     setFormProblem(problem);
     if (problem) return;
-    setSaving(true);
-    try {
-      await apiRequest(editingId === null ? '/api/v1/capacity' : `/api/v1/capacity/${editingId}`, {
-        method: editingId === null ? 'POST' : 'PUT',
-        body: JSON.stringify(capacityRequest(form)),
-      });
-      editor.notify({
-        kind: 'success',
-        text:
-          editingId === null ? 'Capacity entry added successfully!' : 'Capacity entry updated successfully!',
-      });
-      resetForm();
-      await load();
-      onChanged();
-    } catch (error) {
-      editor.notify({
-        kind: 'error',
-        text: failureText(
-          error,
-          editingId === null
-            ? 'Failed to add capacity entry. Please try again.'
-            : 'Failed to update capacity entry. Please try again.',
-        ),
-      });
-    } finally {
-      setSaving(false);
-    }
+    void action.submit({ intent: 'save-capacity', entryId: editingId, entry: capacityRequest(form) });
   }
 
-  async function remove(entry: CapacityEntry) {
+  function remove(entry: CapacityEntry) {
     setDeleting(null);
-    try {
-      await apiRequest<void>(`/api/v1/capacity/${entry.id}`, { method: 'DELETE' });
-    } catch {
-      editor.notify({ kind: 'error', text: 'Failed to delete capacity entry. Please try again.' });
-      return;
-    }
-    if (editingId === entry.id) resetForm();
-    editor.notify({ kind: 'success', text: 'Capacity entry deleted successfully!' });
-    await load();
-    onChanged();
+    void action.submit({ intent: 'delete-capacity', entryId: entry.id });
   }
 
   return (
@@ -123,13 +101,11 @@ export function CapacityManager({
         Trucks you have available, shown in the Capacity Board block of your profile. Past dates leave the
         public board on their own.
       </p>
-      {list.status === 'loading' ? (
-        <p role="status">Loading capacity entries...</p>
-      ) : list.status === 'error' ? (
+      {list.status !== 'data' ? (
         <p className="alert alert--error" role="alert">
           Failed to load capacity data. Please try again later.
         </p>
-      ) : list.entries.length === 0 ? (
+      ) : list.value.length === 0 ? (
         <p className="muted">No capacity entries found.</p>
       ) : (
         <table className="capacity-table capacity-manager__table">
@@ -146,7 +122,7 @@ export function CapacityManager({
             </tr>
           </thead>
           <tbody>
-            {list.entries.map((entry) => {
+            {list.value.map((entry) => {
               const name = `${entry.trailer} from ${entry.origin}, ${formatCapacityDate(entry.date)}`;
               return (
                 <tr key={entry.id}>
@@ -177,12 +153,7 @@ export function CapacityManager({
         </table>
       )}
 
-      <form
-        className="capacity-form"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        aria-labelledby={formHeadingId}
-      >
+      <form className="capacity-form" noValidate onSubmit={submit} aria-labelledby={formHeadingId}>
         <h3 id={formHeadingId}>{mode === 'add' ? 'Add Capacity Entry' : 'Edit Capacity Entry'}</h3>
         <div className="capacity-form__fields">
           <div className="form-field">
@@ -256,7 +227,7 @@ export function CapacityManager({
           </p>
         ) : null}
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={saving}>
+          <button type="submit" className="button button--primary" disabled={action.busy}>
             {mode === 'add' ? 'Add Entry' : 'Update Entry'}
           </button>
           {mode === 'edit' ? (
@@ -272,7 +243,7 @@ export function CapacityManager({
           title="Delete this capacity entry?"
           message={`${deleting.trailer} from ${deleting.origin} (${formatCapacityDate(deleting.date)}) is removed from your capacity board.`}
           confirmLabel="Delete entry"
-          onConfirm={() => void remove(deleting)}
+          onConfirm={() => remove(deleting)}
           onCancel={() => setDeleting(null)}
         />
       ) : null}

@@ -1,6 +1,3 @@
-import { useCallback, useMemo, useState } from 'react';
-import type { CapacityEntry, CarrierPanels } from '../blocks/types';
-import { apiRequest } from '../lib/api-client';
 import { AddBlockMenu } from './AddBlockMenu';
 import { BlockList } from './BlockList';
 import { CapacityManager } from './CapacityManager';
@@ -8,25 +5,11 @@ import type { ProfileEditorContext } from './editor-context';
 
 /**
  * The Content Blocks tab (owner-side sections 2.1 and 2.5): the blocks with their previews, the
- * chooser that adds one, and the capacity board. The capacity preview is re-read from the public
- * board after each change, so the Capacity Board block shows what visitors will see.
+ * chooser that adds one, and the capacity board. A capacity change goes through the route's action,
+ * whose revalidation reads the public board again, so the Capacity Board block shows what visitors
+ * will see.
  */
 export function ContentBlocksTab({ editor }: { editor: ProfileEditorContext }) {
-  const [capacity, setCapacity] = useState<CarrierPanels['capacity'] | null>(null);
-  const panels = useMemo(
-    () => (capacity ? { ...editor.panels, capacity } : editor.panels),
-    [editor.panels, capacity],
-  );
-
-  const refreshCapacityPreview = useCallback(async () => {
-    try {
-      const entries = await apiRequest<CapacityEntry[]>(`/api/v1/capacity/public/${editor.dotNumber}`);
-      setCapacity({ status: 'data', value: entries });
-    } catch {
-      setCapacity({ status: 'error' });
-    }
-  }, [editor.dotNumber]);
-
   return (
     <div className="content-blocks">
       <section className="content-blocks__blocks" aria-labelledby="content-blocks-heading">
@@ -34,9 +17,9 @@ export function ContentBlocksTab({ editor }: { editor: ProfileEditorContext }) {
           <h2 id="content-blocks-heading">Content Blocks</h2>
           <AddBlockMenu editor={editor} />
         </div>
-        <BlockList editor={editor} panels={panels} />
+        <BlockList editor={editor} panels={editor.panels} />
       </section>
-      <CapacityManager editor={editor} onChanged={() => void refreshCapacityPreview()} />
+      <CapacityManager editor={editor} />
     </div>
   );
 }

@@ -25,13 +25,6 @@ export function StyleEditorTab({ editor }: { editor: ProfileEditorContext }) {
   const [confirmReset, setConfirmReset] = useState(false);
   const previewId = useId();
 
-  if (style.load === 'loading') {
-    return (
-      <p role="status" className="spinner">
-        Loading styles...
-      </p>
-    );
-  }
   if (style.load === 'error') {
     return (
       <div>

@@ -8,8 +8,8 @@ import {
 } from './block-catalog';
 
 describe('addableBlockTypes', () => {
-  it('offers all 11 types on an empty profile', () => {
-    expect(addableBlockTypes([])).toHaveLength(11);
+  it('offers all 12 types on an empty profile', () => {
+    expect(addableBlockTypes([])).toHaveLength(12);
   });
 
   it('leaves out types already present, but always offers custom', () => {
@@ -21,7 +21,7 @@ describe('addableBlockTypes', () => {
     expect(offered).not.toContain('about_us');
     expect(offered).not.toContain('ratings');
     expect(offered).toContain('custom');
-    expect(offered).toHaveLength(9);
+    expect(offered).toHaveLength(10);
   });
 });
 
@@ -59,6 +59,7 @@ describe('newBlockRequest', () => {
     ['inspection_heatmap', 'Inspection Heat Map'],
     ['cargo_carrier', 'Cargo & Carrier Information'],
     ['fleet_information', 'Fleet Information'],
+    ['authority_insurance', 'Authority & Insurance'],
     ['ratings', 'Customer Ratings'],
     ['capacity', 'Capacity Board'],
     ['custom', 'Custom Content'],

@@ -1,4 +1,5 @@
 import {
+  BLOCK_TYPE_NAMES,
   BLOCK_TYPES,
   defaultBlockWidth,
   IMAGE_LIMITS,
@@ -21,6 +22,7 @@ export const DATA_BLOCK_TYPES: ReadonlySet<string> = new Set([
   'cargo_carrier',
   'fleet_information',
   'inspection_heatmap',
+  'authority_insurance',
 ]);
 
 /** A block type's name for people: its default title, or the raw name of a type this version does not know. */
@@ -31,7 +33,7 @@ export function blockTypeLabel(type: string): string {
 /** The types the chooser offers: those not on the profile yet, and custom, which may repeat. */
 export function addableBlockTypes(blocks: readonly Pick<ProfileBlock, 'block_type'>[]): BlockType[] {
   const present = new Set(blocks.map((block) => block.block_type));
-  return (Object.keys(BLOCK_TYPES) as BlockType[]).filter((type) => type === 'custom' || !present.has(type));
+  return BLOCK_TYPE_NAMES.filter((type) => type === 'custom' || !present.has(type));
 }
 
 /** The body of POST /api/v1/content/blocks for a new block: visible, empty, placed last. */

@@ -5,10 +5,44 @@ export interface SearchPageParams {
   companyTypes: string[];
   radiusZipcode: string;
   radiusMiles: string;
+  authority: AuthorityFlags;
   page: number;
 }
 
 export const COMPANY_TYPE_OPTIONS = ['Carrier', 'Broker'] as const;
+
+/**
+ * The L&I filters of the search and city pages (issue 18): each its own URL parameter, 'true' when
+ * ticked (what a plain form sends for a checked box), and the supersearch parameter it sets.
+ */
+export const AUTHORITY_FILTERS = [
+  { param: 'authorizedOnly', apiParam: 'authorized_only', label: 'Authorized for hire' },
+  { param: 'insuredOnly', apiParam: 'insured_only', label: 'Insurance on file' },
+] as const;
+
+export type AuthorityFlags = Record<(typeof AUTHORITY_FILTERS)[number]['param'], boolean>;
+
+export const NO_AUTHORITY_FLAGS: AuthorityFlags = { authorizedOnly: false, insuredOnly: false };
+
+export function readAuthorityFlags(searchParams: URLSearchParams): AuthorityFlags {
+  const flags = { ...NO_AUTHORITY_FLAGS };
+  for (const { param } of AUTHORITY_FILTERS) flags[param] = searchParams.get(param) === 'true';
+  return flags;
+}
+
+/** Sets the ticked filters' page parameters on a URL query. */
+export function writeAuthorityFlags(query: URLSearchParams, flags: AuthorityFlags): void {
+  for (const { param } of AUTHORITY_FILTERS) if (flags[param]) query.set(param, 'true');
+}
+
+/** Sets the ticked filters' supersearch parameters on an API query. */
+export function authorityApiQuery(query: Record<string, string>, flags: AuthorityFlags): void {
+  for (const { param, apiParam } of AUTHORITY_FILTERS) if (flags[param]) query[apiParam] = 'true';
+}
+
+export function anyAuthorityFlag(flags: AuthorityFlags): boolean {
+  return AUTHORITY_FILTERS.some(({ param }) => flags[param]);
+}
 
 /** Reads the parameters; companyTypes may be a comma list or repeated (a plain HTML form repeats it). */
 export function readSearchParams(searchParams: URLSearchParams): SearchPageParams {
@@ -23,6 +57,7 @@ export function readSearchParams(searchParams: URLSearchParams): SearchPageParam
       .filter(Boolean),
     radiusZipcode: (searchParams.get('radiusZipcode') ?? '').trim(),
     radiusMiles: (searchParams.get('radiusMiles') ?? '').trim(),
+    authority: readAuthorityFlags(searchParams),
     page: Number.isFinite(page) && page >= 1 ? page : 1,
   };
 }
@@ -35,6 +70,7 @@ export function searchUrl(params: SearchPageParams): string {
   if (params.companyTypes.length) query.set('companyTypes', params.companyTypes.join(','));
   if (params.radiusZipcode) query.set('radiusZipcode', params.radiusZipcode);
   if (params.radiusMiles) query.set('radiusMiles', params.radiusMiles);
+  writeAuthorityFlags(query, params.authority);
   if (params.page > 1) query.set('page', String(params.page));
   return `/search?${query.toString()}`;
 }
@@ -52,5 +88,6 @@ export function supersearchQuery(params: SearchPageParams, limit = 10): Record<s
     query.radius_zipcode = params.radiusZipcode;
     query.radius_miles = params.radiusMiles;
   }
+  authorityApiQuery(query, params.authority);
   return query;
 }

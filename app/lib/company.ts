@@ -1,7 +1,6 @@
-// The API's public company record and search response, as the server defines them (type-only: no
-// server code reaches the browser bundle).
-export type { CompanyView as Company } from '../../server/domains/companies/company-view';
-export type { SupersearchResult as SearchResponse } from '../../server/domains/search/service';
+// The API's public company record and search response, as core/contracts declares them.
+export type { Company } from '../../core/contracts/companies';
+export type { SearchResponse } from '../../core/contracts/search';
 
 /** A DOT number from a route parameter: one to nine digits, or 0 (no carrier has it) otherwise. */
 export function dotNumberParam(text: string): number {

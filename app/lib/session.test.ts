@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from './api-client';
+import { stubBrowserStorage } from '../../tests/support/browser-storage';
+import { ApiError, apiRequest } from './api-request';
 import { SESSION_STORAGE_KEY, decodeSessionToken, readSessionToken, storeSessionToken } from './session';
 
 function token(claims: Record<string, unknown>): string {
@@ -54,17 +55,11 @@ describe('decodeSessionToken', () => {
 });
 
 describe('stored session and the API client', () => {
-  const store = new Map<string, string>();
-  const localStorage = {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, value),
-    removeItem: (key: string) => void store.delete(key),
-  };
+  let store = new Map<string, string>();
   const valid = token({ sub: '5', dot: '99', exp: Math.floor(Date.now() / 1000) + 600 });
 
   beforeEach(() => {
-    store.clear();
-    vi.stubGlobal('window', { localStorage, addEventListener: vi.fn(), removeEventListener: vi.fn() });
+    store = stubBrowserStorage();
   });
   afterEach(() => {
     vi.unstubAllGlobals();

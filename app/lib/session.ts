@@ -76,6 +76,12 @@ export function readSessionToken(): string | null {
   return token;
 }
 
+/** The user of the stored session, for code outside React (a route's clientLoader); null when anonymous. */
+export function currentSessionUser(): SessionUser | null {
+  const token = readSessionToken();
+  return token ? decodeSessionToken(token) : null;
+}
+
 export function storeSessionToken(token: string): void {
   storage()?.setItem(SESSION_STORAGE_KEY, token);
   notify();

@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { endServerSession } from './api-client';
 import {
   clearSessionToken,
   decodeSessionToken,
@@ -28,7 +27,8 @@ export function useSession(): Session {
   const logout = useCallback(() => {
     const current = readSessionToken();
     clearSessionToken();
-    if (current) void endServerSession(current);
+    // The typed client (and with it the route schemas) loads only when someone logs out.
+    if (current) void import('./api-client').then(({ endServerSession }) => endServerSession(current));
   }, []);
   return { user, token, login, logout };
 }

@@ -19,7 +19,7 @@ const COMMANDS = {
 
 const POSTGRES_MESSAGE = {
   backup:
-    'DATABASE_URL names a PostgreSQL database: back it up with pg_dump (pg_dump --format=custom --file=carrierpage.dump "$DATABASE_URL"); media are not stored in the database',
+    'DATABASE_URL names a PostgreSQL database: back it up with pg_dump (pg_dump --format=custom --file=carrierpage.dump "$DATABASE_URL"); uploaded media are in the database too (move older files there with npm run media:move)',
   restore:
     'DATABASE_URL names a PostgreSQL database: restore it with pg_restore (pg_restore --clean --if-exists --dbname="$DATABASE_URL" carrierpage.dump)',
 } as const;

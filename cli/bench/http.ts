@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startBuiltServer } from './built-server.ts';
+import { autocannonFigures } from './autocannon-figures.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,11 +28,7 @@ async function measure(urlPath: string) {
   const result = await autocannon({ url: `${server.baseUrl}${urlPath}`, connections, duration: seconds });
   return {
     path: urlPath,
-    'req/s (mean)': Math.round(result.requests.average),
-    'latency p50 ms': result.latency.p50,
-    'latency p99 ms': result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
+    ...autocannonFigures(result),
   };
 }
 

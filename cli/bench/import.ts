@@ -6,7 +6,7 @@
  *
  *   npm run bench:import [-- --carriers 1000000 --inspections-scale 5.5 --skip-postgres]
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { openDatabase, type Db } from '../../server/db/database.ts';
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { createCarrierDataService } from '../../server/domains/carrier-data/service.ts';
 import { generateDemoData } from '../demo/generate.ts';
+import { runImport } from './run-import.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,31 +29,6 @@ const carriers = Number(values.carriers);
 const latencySamples = Number(values['latency-samples']);
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-import-'));
 const TODAY = new Date();
-
-interface ImportRun {
-  seconds: number;
-  peakMb: number;
-  output: string;
-}
-
-/** Runs the real import command in its own process, so its peak memory is its own. */
-function runImport(files: string[], env: Record<string, string>): Promise<ImportRun> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/import/main.ts', ...files], {
-      env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`import exited with ${code}:\n${output}`));
-      const peakMb = Number(/peak memory: (\d+) MB/.exec(output)?.[1] ?? NaN);
-      resolve({ seconds: (performance.now() - started) / 1000, peakMb, output });
-    });
-  });
-}
 
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;

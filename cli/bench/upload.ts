@@ -10,7 +10,7 @@
  *   npm run bench:upload [-- --uploads 100 --concurrency 4]
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +22,7 @@ import { IMAGE_LIMITS } from '../../core/block-types.ts';
 import { MAX_UPLOAD_BYTES } from '../../core/uploads.ts';
 import { insertContentBlock } from '../../tests/support/factories.ts';
 import { startBuiltServer } from './built-server.ts';
+import { percentile, residentMb } from './figures.ts';
 
 const { values } = parseArgs({
   options: {
@@ -114,16 +115,6 @@ async function prepareOwners(dataDir: string, count: number) {
   await db.destroy();
   return owners;
 }
-
-/** Resident memory of a process in MB, from /proc (Linux). */
-function residentMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
-  return Math.round(kilobytes / 1024);
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-upload-'));
 try {

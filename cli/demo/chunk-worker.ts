@@ -15,8 +15,15 @@ port.on('message', (chunk: number) => {
     census: encoder.encode(result.census),
     inspections: encoder.encode(result.inspections),
     crashes: encoder.encode(result.crashes),
+    li: {
+      carrier: encoder.encode(result.li.carrier),
+      insur: encoder.encode(result.li.insur),
+      actPendInsur: encoder.encode(result.li.actPendInsur),
+      authHist: encoder.encode(result.li.authHist),
+      revocation: encoder.encode(result.li.revocation),
+    },
   };
-  const buffers = [output.census, output.inspections, output.crashes].map(
+  const buffers = [output.census, output.inspections, output.crashes, ...Object.values(output.li)].map(
     (bytes) => bytes.buffer as ArrayBuffer,
   );
   port.postMessage(output, buffers);

@@ -3,6 +3,7 @@
  * chunk's number (its own seeded random streams and ID ranges), so chunks can be generated on several
  * threads and written in order with byte-identical results.
  */
+import { LiRows, type LiLines } from './authority.ts';
 import { CarrierModel } from './carrier.ts';
 import { CensusRowBuilder } from './census.ts';
 import { CrashRows } from './crashes.ts';
@@ -29,10 +30,15 @@ export interface ChunkOutput<Data extends string | Uint8Array> {
   census: Data;
   inspections: Data;
   crashes: Data;
+  /** The L&I files' lines (authority.ts): Carrier, Insur, ActPendInsur, AuthHist, Revocation. */
+  li: Record<keyof LiLines, Data>;
   inspectionCount: number;
   crashCount: number;
   crashRowCount: number;
 }
+
+/** The seed stream the L&I rows derive their chunks' streams from. */
+const LI_STREAM = -1;
 
 export function chunkCount(carriers: number): number {
   return Math.ceil(carriers / CHUNK_CARRIERS);
@@ -48,6 +54,7 @@ export class ChunkGenerator {
   private readonly censusRows: CensusRowBuilder;
   private readonly inspectionRows: InspectionRows;
   private readonly crashRows: CrashRows;
+  private readonly liRows: LiRows;
 
   constructor(params: ChunkParams) {
     this.params = params;
@@ -57,6 +64,7 @@ export class ChunkGenerator {
     this.censusRows = new CensusRowBuilder(calendar);
     this.inspectionRows = new InspectionRows(calendar, geography, params.inspectionsPerCarrierScale);
     this.crashRows = new CrashRows(calendar, geography);
+    this.liRows = new LiRows(calendar.today);
   }
 
   generate(chunk: number): ChunkOutput<string> {
@@ -66,6 +74,9 @@ export class ChunkGenerator {
     // inspection scale.
     const carrierRng = new Rng(deriveSeed(this.params.seed, 2 * chunk + 1));
     const activityRng = new Rng(deriveSeed(this.params.seed, 2 * chunk + 2));
+    // A stream of its own, so the L&I files leave the census and activity files as they were.
+    const liRng = new Rng(deriveSeed(deriveSeed(this.params.seed, LI_STREAM), chunk));
+    const li: LiLines = { carrier: [], insur: [], actPendInsur: [], authHist: [], revocation: [] };
     this.inspectionRows.startChunk(chunk);
     this.crashRows.startChunk(chunk);
 
@@ -80,12 +91,20 @@ export class ChunkGenerator {
       census.push(this.censusRows.build(carrier));
       this.inspectionRows.generate(activityRng, carrier, emitInspection);
       crashCount += this.crashRows.generate(activityRng, carrier, emitCrash);
+      this.liRows.generate(liRng, carrier, li);
     }
     return {
       chunk,
       census: lines(census),
       inspections: lines(inspections),
       crashes: lines(crashes),
+      li: {
+        carrier: lines(li.carrier),
+        insur: lines(li.insur),
+        actPendInsur: lines(li.actPendInsur),
+        authHist: lines(li.authHist),
+        revocation: lines(li.revocation),
+      },
       inspectionCount: inspections.length,
       crashCount,
       crashRowCount: crashes.length,

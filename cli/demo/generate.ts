@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { LI_REVOCATION_HEADER, type LiLines } from './authority.ts';
 import { CENSUS_HEADER } from './census.ts';
 import { CHUNK_CARRIERS, type ChunkOutput, chunkCount, ChunkGenerator, type ChunkParams } from './chunk.ts';
 import { CRASHES_HEADER } from './crashes.ts';
@@ -32,6 +33,8 @@ export interface DemoFiles {
   census: string;
   inspections: string;
   crashes: string;
+  /** The L&I files, in the order they import: Carrier first (authority), then filings and history. */
+  li: Record<keyof LiLines, string>;
   counts: { carriers: number; inspections: number; crashes: number; crashRows: number };
 }
 
@@ -40,6 +43,16 @@ export const DEMO_FILE_NAMES = {
   inspections: 'vehicle_inspections.csv',
   crashes: 'crashes.csv',
 } as const;
+
+/** The legacy L&I text downloads' names (no header but Revocation's, as FMCSA publishes them). */
+export const DEMO_LI_FILE_NAMES: Record<keyof LiLines, string> = {
+  carrier: 'li_carrier.txt',
+  insur: 'li_insur.txt',
+  actPendInsur: 'li_actpendinsur.txt',
+  authHist: 'li_authhist.txt',
+  revocation: 'li_revocation.txt',
+};
+const LI_KEYS = Object.keys(DEMO_LI_FILE_NAMES) as (keyof LiLines)[];
 
 /** Below this many carriers a run takes well under a second, less than starting worker threads. */
 const MIN_CARRIERS_FOR_WORKERS = 20 * CHUNK_CARRIERS;
@@ -83,11 +96,20 @@ export async function generateDemoData(options: DemoOptions): Promise<DemoFiles>
     census: join(options.outDir, DEMO_FILE_NAMES.census),
     inspections: join(options.outDir, DEMO_FILE_NAMES.inspections),
     crashes: join(options.outDir, DEMO_FILE_NAMES.crashes),
+    li: Object.fromEntries(
+      LI_KEYS.map((key) => [key, join(options.outDir, DEMO_LI_FILE_NAMES[key])]),
+    ) as Record<keyof LiLines, string>,
   };
   const census = new CsvFileWriter(files.census, CENSUS_HEADER);
   const inspections = new CsvFileWriter(files.inspections, INSPECTIONS_HEADER);
   const crashes = new CsvFileWriter(files.crashes, CRASHES_HEADER);
-  const writers = [census, inspections, crashes];
+  const li = Object.fromEntries(
+    LI_KEYS.map((key) => [
+      key,
+      new CsvFileWriter(files.li[key], key === 'revocation' ? LI_REVOCATION_HEADER : null),
+    ]),
+  ) as Record<keyof LiLines, CsvFileWriter>;
+  const writers = [census, inspections, crashes, ...Object.values(li)];
   const counts = { carriers: options.carriers, inspections: 0, crashes: 0, crashRows: 0 };
 
   try {
@@ -96,6 +118,7 @@ export async function generateDemoData(options: DemoOptions): Promise<DemoFiles>
         census.write(chunk.census),
         inspections.write(chunk.inspections),
         crashes.write(chunk.crashes),
+        ...LI_KEYS.map((key) => li[key].write(chunk.li[key])),
       ]);
       counts.inspections += chunk.inspectionCount;
       counts.crashes += chunk.crashCount;

@@ -12,13 +12,14 @@ export class CsvFileWriter {
   private readonly stream: WriteStream;
   private failure: Error | null = null;
 
-  constructor(path: string, header: string) {
+  /** `header` null: a file without header (the L&I text downloads). */
+  constructor(path: string, header: string | null) {
     this.stream = createWriteStream(path, { highWaterMark: STREAM_BUFFER_BYTES });
     // Without a listener an open or write error would crash the process; it is rethrown on the next write.
     this.stream.on('error', (error) => {
       this.failure = error;
     });
-    this.stream.write(header + '\n');
+    if (header !== null) this.stream.write(header + '\n');
   }
 
   /** Writes a batch of whole lines. */

@@ -398,3 +398,202 @@ export const SMS_CRASH_COLUMNS = [
   'seq_num',
   'not_preventable',
 ] as const;
+
+/**
+ * Licensing & Insurance (L&I) files (../shared/data/fmcsa/li/README.md). The legacy lists are the
+ * portal's column names in FMCSA's field order, which is also the order of the headerless text
+ * downloads, so the same names read both.
+ */
+/** L&I Carrier (6eyk-hxee): 43 columns. */
+export const LI_CARRIER_COLUMNS = [
+  'docket_number',
+  'dot_number',
+  'mx_type',
+  'rfc_number',
+  'common_stat',
+  'contract_stat',
+  'broker_stat',
+  'common_app_pend',
+  'contract_app_pend',
+  'broker_app_pend',
+  'common_rev_pend',
+  'contract_rev_pend',
+  'broker_rev_pend',
+  'property_chk',
+  'passenger_chk',
+  'hhg_chk',
+  'private_auth_chk',
+  'enterprise_chk',
+  'min_cov_amount',
+  'cargo_req',
+  'bond_req',
+  'bipd_file',
+  'cargo_file',
+  'bond_file',
+  'undeliverable_mail',
+  'dba_name',
+  'legal_name',
+  'bus_street_po',
+  'bus_colonia',
+  'bus_city',
+  'bus_state_code',
+  'bus_ctry_code',
+  'bus_zip_code',
+  'bus_telno',
+  'bus_fax',
+  'mail_street_po',
+  'mail_colonia',
+  'mail_city',
+  'mail_state_code',
+  'mail_ctry_code',
+  'mail_zip_code',
+  'mail_telno',
+  'mail_fax',
+] as const;
+
+/** L&I Insur (ypjt-5ydn): 9 columns, no DOT. */
+export const LI_INSUR_COLUMNS = [
+  'prefix_docket_number',
+  'ins_type_code',
+  'ins_class_code',
+  'max_cov_amount',
+  'underl_lim_amount',
+  'policy_no',
+  'effective_date',
+  'ins_form_code',
+  'name_company',
+] as const;
+
+/** L&I ActPendInsur (qh9u-swkp): 11 columns; `mod_col_1` is the insurance type description. */
+export const LI_ACTPENDINSUR_COLUMNS = [
+  'docket_number',
+  'dot_number',
+  'ins_form_code',
+  'mod_col_1',
+  'name_company',
+  'policy_no',
+  'trans_date',
+  'underl_lim_amount',
+  'max_cov_amount',
+  'effective_date',
+  'cancl_effective_date',
+] as const;
+
+/** L&I AuthHist (9mw4-x3tu): 9 columns; `mod_col_1` is the operating authority type. */
+export const LI_AUTHHIST_COLUMNS = [
+  'docket_number',
+  'dot_number',
+  'sub_number',
+  'mod_col_1',
+  'original_action_desc',
+  'orig_served_date',
+  'disp_action_desc',
+  'disp_decided_date',
+  'disp_served_date',
+] as const;
+
+/** L&I Revocation (sa6p-acbp): 6 columns, as the portal names them. */
+export const LI_REVOCATION_COLUMNS = [
+  'DOCKET_NUMBER',
+  'DOT_NUMBER',
+  'TYPE_LICENSE',
+  'ORDER1_SERVE_DATE',
+  'ORDER2_TYPE_DESC',
+  'order2_effective_Date',
+] as const;
+
+/** L&I Revocation as the text download's header names its columns. */
+export const LI_REVOCATION_TEXT_COLUMNS = [
+  'DOCKET_NUMBER',
+  'DOT_NUMBER',
+  'OPERATING_AUTHORITY_REGISTRATION_TYPE',
+  'SERVE_DATE',
+  'REVOCATION_TYPE',
+  'EFFECTIVE_DATE',
+] as const;
+
+/** Motus Carrier (inys-ebih, daily nakq-58th): 28 columns, one row per authority. */
+export const MOTUS_CARRIER_COLUMNS = [
+  'DOCKET_NUMBER',
+  'USDOT_NUMBER',
+  'RFC_NUMBER',
+  'OP_AUTH_TYPE',
+  'OP_AUTH_STATUS',
+  'MIN_COV_AMOUNT',
+  'CARGO_REQ',
+  'BOND_REQ',
+  'BIPD_FILE',
+  'CARGO_FILE',
+  'BOND_FILE',
+  'BUS_UNDELIVERABLE_MAIL',
+  'MAIL_UNDELIVERABLE_MAIL',
+  'DBA_NAME',
+  'LEGAL_NAME',
+  'BUS_STREET_PO',
+  'BUS_COLONIA',
+  'BUS_CITY',
+  'BUS_STATE_CODE',
+  'BUS_CTRY_CODE',
+  'BUS_ZIP_CODE',
+  'BUS_TELNO',
+  'MAIL_STREET_PO',
+  'MAIL_COLONIA',
+  'MAIL_CITY',
+  'MAIL_STATE_CODE',
+  'MAIL_CTRY_CODE',
+  'MAIL_ZIP_CODE',
+] as const;
+
+/** Motus Insur (c5y8-a4uz, daily x96h-evps): 11 columns, no cancellation date. */
+export const MOTUS_INSUR_COLUMNS = [
+  'DOCKET_NUMBER',
+  'USDOT_NUMBER',
+  'INS_FORM_CODE',
+  'INS_TYPE_CODE',
+  'INS_CLASS_CODE',
+  'MAX_COV_AMOUNT',
+  'UNDERL_LIM_AMOUNT',
+  'POLICY_NO',
+  'EFFECTIVE_DATE',
+  'INSURANCE_COMPANY_NAME',
+  'TRANS_DATE',
+] as const;
+
+/** Motus InsHist (3uet-3z4i, daily xe5s-wca7): 15 columns. */
+export const MOTUS_INSHIST_COLUMNS = [
+  'DOCKET_NUMBER',
+  'USDOT_NUMBER',
+  'INS_FORM_CODE',
+  'FILING_STATUS_REASON',
+  'INS_TYPE_CODE',
+  'INS_TYPE_IND',
+  'POLICY_NO',
+  'INS_TYPE_DESC',
+  'MIN_COV_AMOUNT',
+  'INS_CLASS_CODE',
+  'EFFECTIVE_DATE',
+  'UNDERL_LIM_AMOUNT',
+  'MAX_COV_AMOUNT',
+  'CANCL_EFFECTIVE_DATE',
+  'INSURANCE_COMPANY_NAME',
+] as const;
+
+/** Motus RevokeSuspend (wb4f-neki, daily e67p-xyd5): 6 columns. */
+export const MOTUS_REVOKE_COLUMNS = [
+  'DOCKET_NUMBER',
+  'USDOT_NUMBER',
+  'OP_AUTH_TYPE',
+  'ORDER1_SERVE_DATE',
+  'ORDER1_TYPE_DESC',
+  'ORDER1_EFFECTIVE_DATE',
+] as const;
+
+/** Motus AuthHist (yu5v-wbh6, daily dm5j-zc6c): 6 columns. */
+export const MOTUS_AUTHHIST_COLUMNS = [
+  'DOCKET_NUMBER',
+  'USDOT_NUMBER',
+  'OP_AUTH_TYPE',
+  'OP_AUTH_STATUS',
+  'REASON',
+  'STATUS_CHANGE_DATE',
+] as const;

@@ -2,15 +2,27 @@
  * The FMCSA datasets the importer reads, and recognising which one a file holds from its column names
  * (a CSV header, or the keys of the first JSON objects, which lack the columns that are null there).
  */
+import { canonicalDocket } from '../../core/authority.ts';
 import {
   COMPANY_CENSUS_COLUMNS,
+  LI_ACTPENDINSUR_COLUMNS,
+  LI_AUTHHIST_COLUMNS,
+  LI_CARRIER_COLUMNS,
+  LI_INSUR_COLUMNS,
+  LI_REVOCATION_COLUMNS,
+  LI_REVOCATION_TEXT_COLUMNS,
   MCMIS_CRASH_COLUMNS,
   MCMIS_INSPECTION_COLUMNS,
   SMS_CENSUS_COLUMNS,
   SMS_CRASH_COLUMNS,
   SMS_INSPECTION_COLUMNS,
+  MOTUS_AUTHHIST_COLUMNS,
+  MOTUS_CARRIER_COLUMNS,
+  MOTUS_INSHIST_COLUMNS,
+  MOTUS_INSUR_COLUMNS,
+  MOTUS_REVOKE_COLUMNS,
 } from './columns.ts';
-import type { DatasetKind } from './types.ts';
+import type { DatasetKind, LiDatasetKind } from './types.ts';
 
 export interface Dataset {
   kind: DatasetKind;
@@ -37,7 +49,56 @@ export const DATASETS: readonly Dataset[] = [
   dataset('sms_inspection', 'SMS Input - Inspection (rbkj-cgst)', SMS_INSPECTION_COLUMNS, 'UNIQUE_ID'),
   dataset('mcmis_crash', 'Crash File (aayw-vxb3)', MCMIS_CRASH_COLUMNS, 'CRASH_ID'),
   dataset('sms_crash', 'SMS Input - Crash (4wxs-vbns)', SMS_CRASH_COLUMNS, 'REPORT_NUMBER'),
+  ...liDatasets(),
 ];
+
+function liDatasets(): Dataset[] {
+  return [
+    dataset('li_carrier', 'L&I Carrier (6eyk-hxee)', LI_CARRIER_COLUMNS, 'DOCKET_NUMBER'),
+    dataset('li_insur', 'L&I Insur (ypjt-5ydn)', LI_INSUR_COLUMNS, 'PREFIX_DOCKET_NUMBER'),
+    dataset('li_actpendinsur', 'L&I ActPendInsur (qh9u-swkp)', LI_ACTPENDINSUR_COLUMNS, 'DOCKET_NUMBER'),
+    dataset('li_authhist', 'L&I AuthHist (9mw4-x3tu)', LI_AUTHHIST_COLUMNS, 'DOCKET_NUMBER'),
+    dataset('li_revocation', 'L&I Revocation (sa6p-acbp)', LI_REVOCATION_COLUMNS, 'DOCKET_NUMBER'),
+    dataset('li_revocation', 'L&I Revocation (sa6p-acbp)', LI_REVOCATION_TEXT_COLUMNS, 'DOCKET_NUMBER'),
+    dataset('motus_carrier', 'Motus Carrier (inys-ebih)', MOTUS_CARRIER_COLUMNS, 'USDOT_NUMBER'),
+    dataset('motus_insur', 'Motus Insur (c5y8-a4uz)', MOTUS_INSUR_COLUMNS, 'USDOT_NUMBER'),
+    dataset('motus_inshist', 'Motus InsHist (3uet-3z4i)', MOTUS_INSHIST_COLUMNS, 'USDOT_NUMBER'),
+    dataset('motus_revoke', 'Motus RevokeSuspend (wb4f-neki)', MOTUS_REVOKE_COLUMNS, 'USDOT_NUMBER'),
+    dataset('motus_authhist', 'Motus AuthHist (yu5v-wbh6)', MOTUS_AUTHHIST_COLUMNS, 'USDOT_NUMBER'),
+  ];
+}
+
+export function isLiDataset(kind: DatasetKind): kind is LiDatasetKind {
+  return kind.startsWith('li_') || kind.startsWith('motus_');
+}
+
+/** Field counts of the legacy L&I text downloads, which have no header. */
+const HEADERLESS_WIDTHS: Record<number, LiDatasetKind | 'insur or authhist'> = {
+  43: 'li_carrier',
+  11: 'li_actpendinsur',
+  9: 'insur or authhist',
+  6: 'li_revocation',
+};
+
+/**
+ * The legacy L&I dataset of a headerless text download, from its first row's shape: a docket first,
+ * then the field count (43 Carrier, 11 ActPendInsur, 6 Revocation; 9 is Insur when the second field is
+ * an insurance type code, AuthHist when it is a zero-padded DOT and the sixth a date). The dataset's
+ * columns are then read by position. Null when the row is no L&I row.
+ */
+export function detectHeaderless(fields: readonly string[]): Dataset | null {
+  if (canonicalDocket(fields[0]) === null) return null;
+  let kind = HEADERLESS_WIDTHS[fields.length];
+  if (kind === 'insur or authhist') {
+    const second = (fields[1] ?? '').trim();
+    if (/^[1-4]?$/.test(second)) kind = 'li_insur';
+    else if (/^\d{8}$/.test(second) && /^(\d{2}\/\d{2}\/\d{4})?$/.test((fields[5] ?? '').trim()))
+      kind = 'li_authhist';
+    else return null;
+  }
+  const found = kind && DATASETS.find((candidate) => candidate.kind === kind);
+  return found ? { ...found, label: `${found.label}, text download without header` } : null;
+}
 
 /** Share of a file's columns a dataset may lack and still match (columns the portal added since). */
 const FOREIGN_SHARE = 0.2;

@@ -23,6 +23,8 @@ export interface OpenedFile {
   bytesRead(): number;
   /** The rows, once. The file stays open until they have been read to the end or the loop is left. */
   rows: AsyncIterable<ParsedRow>;
+  /** What the report should say of how the rows were read (L&I: which amount reading), once read. */
+  notes(): string[];
 }
 
 /** Opens the file and recognises its dataset. Throws UnreadableFileError, naming the file, when it cannot. */
@@ -47,13 +49,14 @@ export async function openFmcsaFile(filePath: string): Promise<OpenedFile> {
     }
     if (first.includes('\u0000')) throw new UnreadableFileError(`${filePath}: not a CSV or JSON file`);
     const json = first[start] === '[' || first[start] === '{';
-    const { dataset, rows } = await (json ? openJsonRows : openCsvRows)(filePath, first, nextText);
+    const { dataset, rows, notes } = await (json ? openJsonRows : openCsvRows)(filePath, first, nextText);
     return {
       dataset: dataset.kind,
       label: dataset.label,
       totalBytes: source.totalBytes,
       bytesRead: () => source.bytesRead(),
       rows: new RowIterator(rows, nextText, () => source.close()),
+      notes,
     };
   } catch (error) {
     source.close();

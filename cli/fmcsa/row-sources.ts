@@ -3,26 +3,28 @@
  * its header's column indexes, JSON objects through the dataset's columns.
  */
 import { CsvParser, MAX_RECORD_CHARS } from './csv.ts';
-import { DATASETS, detectDataset, type Dataset } from './datasets.ts';
+import { DATASETS, detectDataset, detectHeaderless, isLiDataset, type Dataset } from './datasets.ts';
 import { UnreadableFileError } from './errors.ts';
 import { JsonObjectReader, JsonSyntaxError, type JsonObject } from './json.ts';
 import { createCompanyCensusMapper, createSmsCensusMapper } from './map-census.ts';
 import { createCrashMapper } from './map-crash.ts';
 import { createInspectionMapper } from './map-inspection.ts';
+import { createLiMapper, type MapperNotes } from './map-li.ts';
 import type { RowSource } from './row-iterator.ts';
 import type { ColumnLookup, DatasetKind, FieldSource, RowMapper } from './types.ts';
 
 /** JSON objects read before recognising the dataset: the first ones may lack columns that are null there. */
 const JSON_SAMPLE_OBJECTS = 50;
 
-export interface OpenedRows {
+export interface OpenedRows extends MapperNotes {
   dataset: Dataset;
   rows: RowSource;
 }
 
 type NextText = () => Promise<string | null>;
 
-function createMapper(kind: DatasetKind, column: ColumnLookup): RowMapper {
+function createMapper(kind: DatasetKind, column: ColumnLookup): RowMapper & Partial<MapperNotes> {
+  if (isLiDataset(kind)) return createLiMapper(kind, column);
   switch (kind) {
     case 'company_census':
       return createCompanyCensusMapper(column);
@@ -76,14 +78,23 @@ export async function openCsvRows(filePath: string, first: string, nextText: Nex
   }
   const row = parser.row;
   const header = Array.from({ length: row.count }, (_, index) => row.get(index));
-  const dataset = detectDataset(header) ?? unknownDataset(filePath);
-  const map = createMapper(dataset.kind, lookup(header));
+  const named = detectDataset(header);
+  // The L&I text downloads have no header: their first line is already a row.
+  const positional = named ? null : detectHeaderless(header);
+  const dataset = named ?? positional ?? unknownDataset(filePath);
+  const map = createMapper(dataset.kind, lookup(positional ? dataset.columns : header));
   const width = header.length;
+  let firstIsRow = positional !== null;
   return {
     dataset,
+    notes: () => map.notes?.() ?? [],
     rows: {
       push: (text) => parser.push(text),
       next(final) {
+        if (firstIsRow) {
+          firstIsRow = false;
+          return map(row, parser.line);
+        }
         if (needsMore(parser, final, filePath)) return null;
         const line = parser.line;
         if (row.unterminated) return { kind: 'skip', line, reason: 'unterminated quoted field' };
@@ -165,6 +176,7 @@ export async function openJsonRows(filePath: string, first: string, nextText: Ne
   const map = createMapper(dataset.kind, lookup(dataset.columns));
   return {
     dataset,
+    notes: () => map.notes?.() ?? [],
     rows: {
       push: (text) => reader.push(text),
       next(final) {

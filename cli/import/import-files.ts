@@ -22,6 +22,10 @@ import type {
 } from '../../server/domains/carrier-data/records.ts';
 import { openFmcsaFile, UnreadableFileError, type DatasetKind } from '../fmcsa/open-file.ts';
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
+import { createLiBatch } from '../../server/domains/authority/li-writer.ts';
+import { refreshDueSearchFlags } from '../../server/domains/authority/repo.ts';
+import type { DataImportsTable } from '../../server/db/schema.ts';
+import { isLiDataset } from '../fmcsa/datasets.ts';
 import { asOfFor, type AsOfSource } from './as-of.ts';
 import { createProgress } from './progress.ts';
 import { startSearchIndexBuild } from './search-index-build.ts';
@@ -31,13 +35,23 @@ import { startSearchIndexBuild } from './search-index-build.ts';
  * parameter), a run of one prepared statement on SQLite.
  */
 const BATCH_SIZE = 5_000;
-const TABLE_OF: Record<DatasetKind, 'companies' | 'inspections' | 'crashes'> = {
+const TABLE_OF: Record<DatasetKind, DataImportsTable['table_name']> = {
   company_census: 'companies',
   sms_census: 'companies',
   mcmis_inspection: 'inspections',
   sms_inspection: 'inspections',
   mcmis_crash: 'crashes',
   sms_crash: 'crashes',
+  li_carrier: 'li_dockets',
+  li_insur: 'li_insurance',
+  li_actpendinsur: 'li_insurance',
+  li_authhist: 'li_authority_events',
+  li_revocation: 'li_revocations',
+  motus_carrier: 'li_dockets',
+  motus_insur: 'li_insurance',
+  motus_inshist: 'li_insurance',
+  motus_revoke: 'li_revocations',
+  motus_authhist: 'li_authority_events',
 };
 
 /** Skipped rows reported one by one; the rest are only counted. */
@@ -53,6 +67,8 @@ export interface FileReport {
   /** Rows kept with a state/province code outside FMCSA's list (stored as published). */
   unrecognisedJurisdictions: number;
   unrecognisedExamples: string[];
+  /** How the rows were read, where the file leaves it open (L&I: Motus amounts in dollars or thousands). */
+  notes: string[];
   /** The ISO day the file describes, and where that came from. */
   asOf: string | null;
   asOfSource: AsOfSource | null;
@@ -89,6 +105,7 @@ export async function importFiles(
         skipExamples: [],
         unrecognisedJurisdictions: 0,
         unrecognisedExamples: [],
+        notes: [],
         asOf: null,
         asOfSource: null,
         seconds: 0,
@@ -99,6 +116,7 @@ export async function importFiles(
       let inspections: InspectionRecord[] = [];
       let crashes: CrashRecord[] = [];
       const upserter = createRowUpserter(db);
+      const li = isLiDataset(opened.dataset) ? createLiBatch(db, upserter, timestamp) : null;
 
       const flush = async () => {
         const sets = [
@@ -106,7 +124,8 @@ export async function importFiles(
           ...(inspections.length > 0 ? [inspectionRowSet(inspections)] : []),
           ...(crashes.length > 0 ? [crashRowSet(crashes)] : []),
         ];
-        report.imported += carriers.length + inspections.length + crashes.length;
+        report.imported += carriers.length + inspections.length + crashes.length + (li?.size() ?? 0);
+        await li?.flush();
         carriers = [];
         inspections = [];
         crashes = [];
@@ -119,9 +138,10 @@ export async function importFiles(
 
       // Into an empty table, rows go in first and the indexes are built once at the end.
       const table = TABLE_OF[opened.dataset];
-      const restoreIndexes = (await isTableEmpty(db, table))
-        ? await suspendSecondaryIndexes(db, dialect, table)
-        : null;
+      const restoreIndexes =
+        !li && (await isTableEmpty(db, table as 'companies'))
+          ? await suspendSecondaryIndexes(db, dialect, table)
+          : null;
       // A fresh census load on SQLite builds its search index on another thread as the rows go in.
       const searchBuild = table === 'companies' && restoreIndexes ? startSearchIndexBuild(db) : null;
       const restoreSettings = applyBulkLoadSettings(db);
@@ -132,6 +152,11 @@ export async function importFiles(
             if (report.skipExamples.length < SKIPS_SHOWN) {
               report.skipExamples.push(`line ${row.line}: ${row.reason}`);
             }
+            continue;
+          }
+          if (row.kind === 'li') {
+            li?.add(row.record);
+            if ((li?.size() ?? 0) >= BATCH_SIZE) await flush();
             continue;
           }
           const code = row.kind === 'carrier' ? row.record.phy_state : row.record.report_state;
@@ -159,6 +184,9 @@ export async function importFiles(
         else if (table === 'companies') await createSearchIndex(db, dialect).refreshSince(timestamp);
         restoreSettings();
       }
+      // The verdict's flags on the carriers of every docket the file touched (docs/decisions/035).
+      if (li) await refreshDueSearchFlags(db, timestamp.slice(0, 10));
+      report.notes = opened.notes();
       progress?.done();
       if (report.imported > 0) {
         const { asOf, source } = asOfFor(file, options.asOf, timestamp.slice(0, 10));
@@ -186,6 +214,7 @@ export async function importFiles(
         skipExamples: [],
         unrecognisedJurisdictions: 0,
         unrecognisedExamples: [],
+        notes: [],
         asOf: null,
         asOfSource: null,
         seconds: (performance.now() - started) / 1000,
@@ -207,6 +236,7 @@ export function describeReport(report: FileReport): string {
     ...report.skipExamples.map((example) => `  skipped ${example}`),
   ];
   if (report.asOf) lines.splice(1, 0, `  data as of ${report.asOf} (from ${report.asOfSource})`);
+  lines.push(...report.notes.map((note) => `  ${note}`));
   if (report.skipped > report.skipExamples.length) {
     lines.push(
       `  ... and ${(report.skipped - report.skipExamples.length).toLocaleString('en-US')} more skipped rows`,

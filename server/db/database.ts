@@ -14,13 +14,25 @@ export type Db = Kysely<Database>;
 /** The better-sqlite3 connection behind each SQLite Db, for bulk writes that bypass query building. */
 const sqliteConnections = new WeakMap<Db, SQLite.Database>();
 
+/** The node-postgres pool behind each PostgreSQL Db, for its use figures (/metrics). */
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+/** The pool of a PostgreSQL Db opened by openDatabase; null for SQLite. */
+export function postgresPool(db: Db): pg.Pool | null {
+  return postgresPools.get(db) ?? null;
+}
+
 /** The SQLite connection of a Db opened by openDatabase; null for PostgreSQL. */
 export function sqliteConnection(db: Db): SQLite.Database | null {
   return sqliteConnections.get(db) ?? null;
 }
 
-/** Opens the configured database: SQLite (WAL, one file) by default, PostgreSQL for DATABASE_URL=postgres://. */
-export function openDatabase(config: DatabaseConfig): Db {
+/**
+ * Opens the configured database: SQLite (WAL, one file) by default, PostgreSQL for DATABASE_URL=postgres://.
+ * `statementTimeoutMs` bounds each PostgreSQL statement (the server's request queries, STATEMENT_TIMEOUT_MS);
+ * the importer and tests open without it. SQLite has no statement timeout.
+ */
+export function openDatabase(config: DatabaseConfig, options: { statementTimeoutMs?: number } = {}): Db {
   if (config.dialect === 'postgres') {
     // A server that is down or unreachable fails a request within the connect timeout (503, see
     // ./unavailable.ts) instead of holding it; the pool keeps trying with each new request.
@@ -28,6 +40,8 @@ export function openDatabase(config: DatabaseConfig): Db {
       connectionString: config.url,
       max: 10,
       connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+      // Set on each connection: the server cancels a longer statement (57014, answered 503 busy).
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // An idle connection the server closes (a restart, an administrator's terminate) makes the pool
     // emit 'error'; unheard, that would end the process. The pool drops that client and opens a new
@@ -36,7 +50,9 @@ export function openDatabase(config: DatabaseConfig): Db {
     // The same for a connection closed while it is checked out, between its query's error and its
     // release: the client itself emits 'error' then, which the pool's listener does not hear.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    postgresPools.set(db, pool);
+    return db;
   }
   if (config.filename !== ':memory:') mkdirSync(path.dirname(config.filename), { recursive: true });
   const connection = new SQLite(config.filename);

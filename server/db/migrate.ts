@@ -12,6 +12,9 @@ import { honestDatedCarrierData } from './migrations/010-honest-dated-carrier-da
 import { imageVariantsSchema } from './migrations/011-image-variants.ts';
 import { storedScopedCss } from './migrations/012-stored-scoped-css.ts';
 import { deploymentSecretsSchema } from './migrations/013-deployment-secrets.ts';
+import { authorityInsuranceSchema } from './migrations/014-authority-insurance.ts';
+import { mediaInDatabaseSchema } from './migrations/015-media-in-database.ts';
+import { mailQueueSchema } from './migrations/016-mail-queue.ts';
 import { searchNameKeySchema } from './migrations/017-search-name-key.ts';
 import { suspendedIndexesSchema } from './migrations/019-suspended-indexes.ts';
 
@@ -35,6 +38,9 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '011-image-variants': imageVariantsSchema,
     '012-stored-scoped-css': storedScopedCss,
     '013-deployment-secrets': deploymentSecretsSchema,
+    '014-authority-insurance': authorityInsuranceSchema,
+    '015-media-in-database': mediaInDatabaseSchema(dialect),
+    '016-mail-queue': mailQueueSchema(dialect),
     '017-search-name-key': searchNameKeySchema(dialect),
     '019-suspended-indexes': suspendedIndexesSchema,
   };
@@ -57,11 +63,15 @@ export async function migrateTo(db: Db, dialect: Dialect, target: string): Promi
   // bookkeeping tables, so two instances on a fresh database could still collide there. A session
   // lock on one dedicated connection covers the whole run; PostgreSQL drops it if the process dies.
   await db.connection().execute(async (connection) => {
+    // Waiting for another instance's run and a long migration may take longer than the server's
+    // statement timeout (STATEMENT_TIMEOUT_MS): none on this connection until it goes back to the pool.
+    await sql`set statement_timeout = 0`.execute(connection);
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(connection);
     try {
       await runMigrator(connection, dialect, target);
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(connection);
+      await sql`reset statement_timeout`.execute(connection);
     }
   });
 }

@@ -47,6 +47,10 @@ export interface CompaniesTable {
   hm_flag: Flag | null;
   /** Passenger carrier (SMS census PC_FLAG, Company Census CRGO_PASSENGERS). */
   pc_flag: Flag | null;
+  /** The L&I vetting verdict says 'Authorized for hire' (core/authority.ts searchFlags); for search. */
+  authorized_for_hire: Generated<Flag>;
+  /** Insurance in force on L&I (core/authority.ts searchFlags); for search. */
+  insurance_on_file: Generated<Flag>;
   latitude: number | null;
   longitude: number | null;
   claimed: Generated<Flag>;
@@ -133,9 +137,34 @@ export interface LoginTokensTable {
   company_id: number;
   user_id: number | null;
   email: string;
+  /**
+   * Set when the link is sent, to the sending time plus the link's lifetime: until then the row holds
+   * a hash of a secret nobody has and expires_at equals created_at, so a queued link cannot be used.
+   */
   expires_at: string;
   used_at: string | null;
   created_at: string;
+}
+
+/** A message waiting to be sent, sent, or given up on (server/domains/mail/queue.ts). */
+export interface MailQueueTable {
+  id: Generated<number>;
+  kind: 'claim' | 'login' | 'user_login' | 'rating_request';
+  to_address: string;
+  subject: string;
+  /** JSON of the message's text without its link: { intro, action, notes }. */
+  content: string;
+  /** The link; for a login token the link without the token, which is made at sending. */
+  link: string;
+  login_token_id: number | null;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** While 'sending': when a worker that died mid-send loses its claim on the message. */
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export interface OutboxMessagesTable {
@@ -181,8 +210,15 @@ export interface CrashesTable {
 export interface DataImportsTable {
   /** The importer's dataset kind: company_census, sms_census, mcmis_inspection, ... */
   dataset: string;
-  /** The table the file's rows went to. */
-  table_name: 'companies' | 'inspections' | 'crashes';
+  /** The table the file's rows went to (an L&I file: the table of its main rows). */
+  table_name:
+    | 'companies'
+    | 'inspections'
+    | 'crashes'
+    | 'li_dockets'
+    | 'li_insurance'
+    | 'li_authority_events'
+    | 'li_revocations';
   /** The file's name (no directory). */
   file: string;
   /** ISO day the file describes: --as-of, the date in the file name, or the import day. */
@@ -196,6 +232,80 @@ export interface DeploymentSecretsTable {
   name: string;
   value: string;
   created_at: string;
+}
+
+/** PostgreSQL only: uploaded media, each file a run of chunks (migration 015). */
+export interface MediaChunksTable {
+  key: string;
+  part: number;
+  data: Buffer;
+}
+
+/** An L&I docket (canonical 'MC139446') and what the L&I Carrier file says of it (migration 014). */
+export interface LiDocketsTable {
+  docket: string;
+  dot_number: number | null;
+  legal_name: string | null;
+  dba_name: string | null;
+  bipd_required_dollars: number | null;
+  bipd_on_file_dollars: number | null;
+  cargo_required: Flag | null;
+  cargo_on_file: Flag | null;
+  bond_required: Flag | null;
+  bond_on_file: Flag | null;
+  updated_at: string;
+}
+
+/** One authority of a docket; `status` as the files publish it, before revocations apply. */
+export interface LiAuthoritiesTable {
+  /** 'MC139446|common' */
+  authority_key: string;
+  docket: string;
+  kind: 'common' | 'contract' | 'broker';
+  status: 'Active' | 'Inactive' | 'Pending' | 'Revocation pending';
+  description: string | null;
+  updated_at: string;
+}
+
+/** An AuthHist row: an action on an authority (GRANTED, REINSTATED, ...) and its final action. */
+export interface LiAuthorityEventsTable {
+  event_key: string;
+  docket: string;
+  kind: 'common' | 'contract' | 'broker' | null;
+  action: string;
+  action_on: string | null;
+  final_action: string | null;
+  final_on: string | null;
+}
+
+/** An insurance filing (Insur, ActPendInsur, Motus Insur/InsHist). */
+export interface LiInsuranceTable {
+  /** 'MC139446|BI&PD primary|POLICY-1' */
+  filing_key: string;
+  docket: string;
+  kind: 'BI&PD primary' | 'BI&PD excess' | 'cargo' | 'surety bond' | 'trust fund';
+  form_code: string | null;
+  insurer: string | null;
+  policy_number: string | null;
+  amount_dollars: number | null;
+  effective_on: string | null;
+  cancellation_effective_on: string | null;
+  updated_at: string;
+}
+
+/** A revocation (legacy Revocation, Motus RevokeSuspend). */
+export interface LiRevocationsTable {
+  revocation_key: string;
+  docket: string;
+  kind: 'common' | 'contract' | 'broker' | null;
+  type: string;
+  served_on: string | null;
+  effective_on: string | null;
+}
+
+/** Dockets whose carriers' search flags an import has still to recompute. */
+export interface LiFlagsDueTable {
+  docket: string;
 }
 
 /** Secondary indexes a bulk load dropped and must build again (server/db/bulk-load.ts). */
@@ -214,10 +324,18 @@ export interface Database {
   rating_requests: RatingRequestsTable;
   login_tokens: LoginTokensTable;
   outbox_messages: OutboxMessagesTable;
+  mail_queue: MailQueueTable;
   revoked_sessions: RevokedSessionsTable;
   inspections: InspectionsTable;
   crashes: CrashesTable;
   data_imports: DataImportsTable;
   deployment_secrets: DeploymentSecretsTable;
+  media_chunks: MediaChunksTable;
+  li_dockets: LiDocketsTable;
+  li_authorities: LiAuthoritiesTable;
+  li_authority_events: LiAuthorityEventsTable;
+  li_insurance: LiInsuranceTable;
+  li_revocations: LiRevocationsTable;
+  li_flags_due: LiFlagsDueTable;
   suspended_indexes: SuspendedIndexesTable;
 }

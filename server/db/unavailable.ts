@@ -15,6 +15,8 @@ export const DATABASE_UNAVAILABLE_DETAIL =
   'The database is unavailable at the moment. Try again in a few seconds.';
 export const DATABASE_BUSY_DETAIL = 'The database is busy with another task. Try again in a few seconds.';
 
+const POSTGRES_QUERY_CANCELED = '57014';
+
 /** Socket errors of a connection that cannot be opened or was cut. */
 const CONNECTION_ERROR_CODES: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
@@ -53,6 +55,8 @@ export function databaseUnavailableDetail(error: unknown): string | null {
   const code = String((error as { code?: unknown }).code ?? '');
   // better-sqlite3: SQLITE_BUSY, SQLITE_LOCKED and their extended codes (SQLITE_BUSY_SNAPSHOT, ...).
   if (/^SQLITE_(BUSY|LOCKED)(_|$)/.test(code)) return DATABASE_BUSY_DETAIL;
+  // query_canceled: a statement that ran past statement_timeout (STATEMENT_TIMEOUT_MS), under load.
+  if (code === POSTGRES_QUERY_CANCELED) return DATABASE_BUSY_DETAIL;
   if (CONNECTION_ERROR_CODES.has(code)) return DATABASE_UNAVAILABLE_DETAIL;
   if (POSTGRES_UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
     return DATABASE_UNAVAILABLE_DETAIL;

@@ -1,14 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
+import type { SessionUser } from '../../core/contracts/auth.ts';
 import { DomainError } from '../../core/errors.ts';
 
-export interface SessionUser {
-  companyId: number;
-  dotNumber: number;
-  userId: number;
-  email: string;
-  isAdmin: boolean;
-}
+export type { SessionUser };
 
 /** Who may call a route: any signed-in user of a company, or its admins only. Declared per route. */
 export type RouteAuth = 'session' | 'admin';
@@ -53,8 +48,9 @@ const sessions = new WeakMap<FastifyRequest, SessionUser>();
 
 /**
  * Authentication for a scope, in one hook: a route that declares `config: { auth }` gets
- * `request.session` or is refused before its handler runs. The hook runs as a preHandler, after the
- * body is parsed, so a refusal comes in the same order as when each handler checked first.
+ * `request.session` or is refused before its handler runs. The hook runs at preValidation: after the
+ * body is parsed and before the route's schema checks the input, so a caller without a session is
+ * told 401 before being told what is wrong with the input, as when each handler checked first.
  */
 export function registerAuthentication(app: FastifyInstance, services: Services): void {
   app.decorateRequest('session', {
@@ -65,7 +61,7 @@ export function registerAuthentication(app: FastifyInstance, services: Services)
       return session;
     },
   });
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const auth = request.routeOptions.config.auth;
     if (!auth) return;
     const session = await authenticate(request, services);

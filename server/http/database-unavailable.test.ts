@@ -160,4 +160,20 @@ describe('a database that is down or locked', () => {
       expect(recovered).toBe(200);
     },
   );
+
+  it.skipIf(testDialect !== 'postgres')(
+    'cancels a statement that runs past the statement timeout and answers 503 busy',
+    async () => {
+      const database = await createTestDatabase();
+      cleanups.push(() => database.destroy());
+      const db = openDatabase(database.config, { statementTimeoutMs: 200 });
+      cleanups.push(() => db.destroy());
+      const app = await appOn(db);
+      cleanups.push(() => app.close());
+      const response = await app.inject({ method: 'GET', url: '/slow' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ detail: DATABASE_BUSY_DETAIL, code: 'busy' });
+      expect((await app.inject({ method: 'GET', url: '/write' })).statusCode).toBe(200);
+    },
+  );
 });

@@ -19,7 +19,6 @@ describe('the code-to-status table', () => {
       unprocessable: 422,
       rate_limited: 429,
       internal: 500,
-      delivery_failed: 502,
       busy: 503,
       insufficient_storage: 507,
       already_claimed: 409,

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type ErrorCode } from '../../core/errors.ts';
+import { invalidInput } from '../../core/input.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableDetail } from '../db/unavailable.ts';
 
 /**
@@ -18,7 +20,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
-  delivery_failed: 502,
   busy: 503,
   insufficient_storage: 507,
   already_claimed: 409,
@@ -69,6 +70,11 @@ export function answerFrameworkError(error: FastifyError, reply: FastifyReply): 
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    // A route's schema (core/contracts) refused the input: the first problem, worded as parseInput words it.
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const [issue] = error.validation;
+      error = invalidInput(issue?.instancePath.slice(1).replaceAll('/', '.') ?? '', issue?.message);
+    }
     if (error instanceof DomainError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return sendError(reply, error.code, error.detail);

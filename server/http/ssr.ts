@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, data, type ServerBuild } from 'react-router';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableDetail } from '../db/unavailable.ts';
 import type { Services } from '../services.ts';
 import { isLocalRequest } from './loopback.ts';
 import { matchesIfNoneMatch, PAGE_CACHE_CONTROL, pageEtag } from './page-cache.ts';
@@ -50,6 +51,40 @@ function fetchRequestOf(request: FastifyRequest, signal: AbortSignal): Request {
 }
 
 /**
+ * The build with every loader answering a database outage (server/db/unavailable.ts) as a 503 route
+ * error with the outage's detail, instead of a thrown error React Router renders as a 500: the root
+ * error boundary then shows the "temporarily unavailable" page, and a `.data` request gets 503 too.
+ */
+export function withOutageAnswers(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild['routes'] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const loader = route?.module.loader;
+    routes[id] =
+      route && loader
+        ? {
+            ...route,
+            module: {
+              ...route.module,
+              loader: async (args) => {
+                try {
+                  return await loader(args);
+                } catch (error) {
+                  const detail = databaseUnavailableDetail(error);
+                  if (!detail) throw error;
+                  throw data(
+                    { detail, code: 'busy' },
+                    { status: 503, headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } },
+                  );
+                }
+              },
+            },
+          }
+        : route;
+  }
+  return { ...build, routes };
+}
+
+/**
  * Mounts React Router's server rendering on every path the API and static files do not claim.
  * Registered as its own encapsulated plugin so Fastify's body parsers can be removed here only: a
  * request with any body type gets the 405 below, never a parser's 415.
@@ -63,7 +98,7 @@ export function ssrPlugin(build: ServerBuild, services: Services) {
   const { outbox, ...pageServices } = services;
   return async function mountSsr(app: FastifyInstance) {
     const handle = createRequestHandler(
-      build,
+      withOutageAnswers(build),
       process.env.NODE_ENV === 'production' ? 'production' : 'development',
     );
 
@@ -102,6 +137,11 @@ export function ssrPlugin(build: ServerBuild, services: Services) {
       reply.header('Content-Security-Policy', contentSecurityPolicy(nonce));
       const body = Buffer.from(await response.arrayBuffer());
 
+      // A page that could not load its data (withOutageAnswers): to be asked again shortly, not kept.
+      if (response.status === 503) {
+        reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply.header('Cache-Control', 'no-store').send(body);
+      }
       if (outboxRead || cookies.length > 0) {
         return reply.header('Cache-Control', PAGE_CACHE_CONTROL.personal).send(body);
       }

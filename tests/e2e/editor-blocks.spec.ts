@@ -16,6 +16,7 @@ const NON_CUSTOM_TITLES = [
   'Fleet Information',
   'Customer Ratings',
   'Capacity Board',
+  'Authority & Insurance',
 ];
 
 /** A generated picture file, as a browser file chooser would hand it over. */
@@ -82,6 +83,8 @@ async function naturalWidth(image: Locator): Promise<number> {
 }
 
 test('the owner adds each block type; the chooser then offers only custom', async ({ page }) => {
+  // Twelve types and two custom blocks, each added and checked through the server.
+  test.slow();
   await withVerifiedSession(page, 'owner@880020.example.com');
   await page.goto('/profile/880020/edit');
   await expect(page.getByText('This profile has no content blocks yet.', { exact: false })).toBeVisible();
@@ -92,7 +95,7 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
   const chooser = page.locator('.add-block__chooser');
   await addButton.focus();
   await page.keyboard.press('Enter');
-  await expect(chooser.getByRole('button')).toHaveCount(11);
+  await expect(chooser.getByRole('button')).toHaveCount(12);
   await expectAccessible(page);
   await page.keyboard.press('Tab');
   await expect(chooser.getByRole('button', { name: 'Profile Picture' })).toBeFocused();
@@ -104,7 +107,7 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
   for (const [index, title] of NON_CUSTOM_TITLES.entries()) {
     if (index > 0) await addBlock(page, title);
     await addButton.click();
-    await expect(chooser.getByRole('button')).toHaveCount(11 - index - 1);
+    await expect(chooser.getByRole('button')).toHaveCount(12 - index - 1);
     await expect(chooser.getByRole('button', { name: title, exact: true })).toHaveCount(0);
     await addButton.click();
   }
@@ -113,7 +116,7 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
   await expect(chooser.getByRole('button')).toHaveText(['Custom Content']);
   await chooser.getByRole('button', { name: 'Custom Content' }).click();
   await expect(blockItem(page, 'Custom Content')).toHaveCount(2);
-  await expect(page.locator('.block-list__item')).toHaveCount(12);
+  await expect(page.locator('.block-list__item')).toHaveCount(13);
 
   // New blocks are visible; pictures hide their title and the preview drops the editing hint.
   await expect(blockItem(page, 'Our Equipment')).toContainText('Visible');
@@ -129,11 +132,17 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
     'Cargo & Carrier Information',
     'Fleet Information',
     'Customer Ratings',
+    'Authority & Insurance',
   ]) {
     const item = blockItem(page, title);
     await expect(item.getByRole('note')).toContainText('real-time data');
     await expect(item.getByRole('button', { name: `Edit ${title}` })).toHaveCount(0);
   }
+  // The Authority & Insurance preview renders the carrier's L&I record (this one holds no docket).
+  await expect(blockItem(page, 'Authority & Insurance').locator('.block-preview')).toContainText(
+    'No for-hire authority on file',
+  );
+  await expectAccessible(page);
 
   // The additions are saved: they come back after a reload, in the order they were added.
   await page.reload();

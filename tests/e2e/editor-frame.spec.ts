@@ -55,3 +55,25 @@ test('a profile that cannot be loaded says so', async ({ page, consoleErrors }) 
   await expectAccessible(page);
   expectOnlyNotFoundResponses(consoleErrors);
 });
+
+test('the editor reads the owner’s profile once, from the API, and shows it', async ({ page }) => {
+  await withVerifiedSession(page, 'owner@880006.example.com');
+  const profileReads: string[] = [];
+  const routeDataReads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (pathname.startsWith('/api/v1/companies/profile/')) profileReads.push(pathname + search);
+    if (pathname.endsWith('.data')) routeDataReads.push(pathname);
+  });
+  await page.goto('/profile/880006/edit');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit Profile');
+  await expect(page.getByText('PEACH STATE MOVERS · USDOT 880006')).toBeVisible();
+  // Everything the page started has finished: no second read can still be on its way.
+  await page.waitForLoadState('networkidle');
+  expect(profileReads).toEqual([
+    '/api/v1/companies/profile/880006?include_hidden=true',
+    '/api/v1/companies/profile/880006/css',
+  ]);
+  // The previews came with the server's render; hydration does not ask the server again.
+  expect(routeDataReads).toEqual([]);
+});

@@ -55,6 +55,7 @@ test.describe.serial('claiming a profile, then logging in', () => {
       'Inspection Heat Map',
       'Cargo & Carrier Information',
       'Fleet Information',
+      'Authority & Insurance',
     ]);
     await page.goto('/claim-profile/880007');
     await page.getByRole('button', { name: 'Send Verification Email' }).click();

@@ -26,6 +26,7 @@ test('an unclaimed profile shows the carrier, the claim button and the default d
     'Inspection Heat Map',
     'Cargo & Carrier Information',
     'Fleet Information',
+    'Authority & Insurance',
   ]);
   await expect(
     page.getByText('Claim this profile to add more content and customize your page.'),

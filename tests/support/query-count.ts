@@ -8,12 +8,19 @@ import type { Db } from '../../server/db/database.ts';
  */
 export function countingQueries(db: Db) {
   let queries: RootOperationNode[] = [];
+  // Kysely transforms a subquery's node too (selectFrom(subquery)), but only a query sent to the
+  // database gets a result: a query is recorded when its result comes back.
+  const compiled = new WeakMap<object, RootOperationNode>();
   const plugin: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      queries.push(node);
+    transformQuery: ({ node, queryId }) => {
+      compiled.set(queryId, node);
       return node;
     },
-    transformResult: async ({ result }) => result,
+    transformResult: async ({ result, queryId }) => {
+      const node = compiled.get(queryId);
+      if (node) queries.push(node);
+      return result;
+    },
   };
   return {
     db: db.withPlugin(plugin),

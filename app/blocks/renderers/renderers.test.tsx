@@ -31,6 +31,7 @@ function panels(overrides: Partial<CarrierPanels> = {}): CarrierPanels {
     capacity: { status: 'data', value: [] },
     ratingSummary: noRatings,
     ratings: { status: 'unavailable' },
+    authority: { status: 'unavailable' },
     ...overrides,
   };
 }

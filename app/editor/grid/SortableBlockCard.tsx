@@ -51,7 +51,10 @@ export function SortableBlockCard({ item, onWidthChange, onRowBreakChange }: Sor
         <select
           id={widthId}
           value={item.block_width}
-          onChange={(event) => onWidthChange(event.target.value as BlockWidth)}
+          onChange={(event) => {
+            const width = WIDTH_OPTIONS.find((option) => option.value === event.target.value);
+            if (width) onWidthChange(width.value);
+          }}
         >
           {WIDTH_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>

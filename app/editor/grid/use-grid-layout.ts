@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import type { ProfileEditorContext } from '../editor-context';
 import {
   applySavedLayout,
@@ -27,14 +27,9 @@ export function useGridLayout(editor: ProfileEditorContext) {
     const plan = layoutSavePlan(snapshot);
     setSaving(true);
     try {
-      await apiRequest('/api/v1/content/blocks/reorder', {
-        method: 'PUT',
-        body: JSON.stringify(plan.reorder),
-      });
+      await api.blocks.reorder({ body: plan.reorder });
       await Promise.all(
-        plan.updates.map(({ id, changes }) =>
-          apiRequest(`/api/v1/content/blocks/${id}`, { method: 'PUT', body: JSON.stringify(changes) }),
-        ),
+        plan.updates.map(({ id, changes }) => api.blocks.update({ params: { id }, body: changes })),
       );
       // A change made while the save was under way stays unsaved.
       setState((current) =>

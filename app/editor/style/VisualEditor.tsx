@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ColourField } from './ColourField';
 import { QUICK_THEMES } from './themes';
-import { COLOUR_SETTINGS, FONT_OPTIONS, type FontKey, type VisualSettings } from './visual-settings';
+import { COLOUR_SETTINGS, FONT_OPTIONS, type VisualSettings } from './visual-settings';
 
 interface VisualEditorProps {
   settings: VisualSettings;
@@ -44,7 +44,7 @@ export function VisualEditor({ settings, onChange }: VisualEditorProps) {
             id={fontId}
             value={settings.font}
             onChange={(event) => {
-              const font = event.target.value as FontKey | '';
+              const font = FONT_OPTIONS.find((option) => option.key === event.target.value)?.key ?? '';
               onChange((current) => ({ ...current, font }));
             }}
           >

@@ -1,28 +1,43 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DroppedRule } from '../../../core/sanitize-css';
-import type { CustomCss } from '../../../server/domains/companies/profile-service';
-import { apiRequest } from '../../lib/api-client';
+import type { CustomCss } from '../../../core/contracts/companies';
+import { api } from '../../lib/api-client';
 import type { ProfileEditorContext } from '../editor-context';
 import { DEFAULT_SETTINGS, readVisualSettings, sameSettings, withVisualSettings } from './visual-settings';
 
 /** CSS is generated from the visual settings once they have settled for 300 ms (owner-side section 9). */
 export const CSS_GENERATION_DEBOUNCE_MS = 300;
 
-type LoadState = 'loading' | 'ready' | 'error';
-
 /**
  * The style editor's state. The CSS text is the one source of truth: the visual settings are read
- * from its visual editor section, and a change to them rewrites that section after 300 ms.
+ * from its visual editor section, and a change to them rewrites that section after 300 ms. The stored
+ * CSS comes with the route's data (editor.customCss); a revalidation that brings it again replaces
+ * the text only when nothing here is unsaved.
  */
 export function useCustomCss(editor: ProfileEditorContext) {
   const { dotNumber, updateCss, notify, reportUnsaved } = editor;
-  const [load, setLoad] = useState<LoadState>('loading');
-  const [css, setCss] = useState('');
-  const [savedCss, setSavedCss] = useState('');
-  const [settings, setSettings] = useState(DEFAULT_SETTINGS);
-  const [dropped, setDropped] = useState<DroppedRule[]>([]);
+  const loaded = editor.customCss.status === 'data' ? editor.customCss.value : null;
+  const [stored, setStored] = useState(loaded);
+  const [css, setCss] = useState(loaded?.css ?? '');
+  const [savedCss, setSavedCss] = useState(loaded?.css ?? '');
+  const [settings, setSettings] = useState(() =>
+    loaded ? readVisualSettings(loaded.css) : DEFAULT_SETTINGS,
+  );
+  const [dropped, setDropped] = useState<DroppedRule[]>(loaded?.dropped ?? []);
   const [saving, setSaving] = useState(false);
-  const path = `/api/v1/companies/profile/${dotNumber}/css`;
+  const load: 'ready' | 'error' = stored ? 'ready' : 'error';
+  const unsaved = load === 'ready' && (css !== savedCss || !sameSettings(settings, readVisualSettings(css)));
+
+  // A failed re-read keeps what is here; a good one is the stored CSS from now on.
+  if (loaded && loaded !== stored) {
+    setStored(loaded);
+    setSavedCss(loaded.css);
+    setDropped(loaded.dropped);
+    if (!unsaved) {
+      setCss(loaded.css);
+      setSettings(readVisualSettings(loaded.css));
+    }
+  }
 
   const apply = useCallback((result: CustomCss) => {
     setCss(result.css);
@@ -30,20 +45,6 @@ export function useCustomCss(editor: ProfileEditorContext) {
     setSettings(readVisualSettings(result.css));
     setDropped(result.dropped);
   }, []);
-
-  const reload = useCallback(async () => {
-    setLoad('loading');
-    try {
-      apply(await apiRequest<CustomCss>(path));
-      setLoad('ready');
-    } catch {
-      setLoad('error');
-    }
-  }, [apply, path]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   useEffect(() => {
     if (sameSettings(settings, readVisualSettings(css))) return;
@@ -54,7 +55,6 @@ export function useCustomCss(editor: ProfileEditorContext) {
     return () => window.clearTimeout(timer);
   }, [settings, css]);
 
-  const unsaved = load === 'ready' && (css !== savedCss || !sameSettings(settings, readVisualSettings(css)));
   useEffect(() => reportUnsaved('style-editor', unsaved), [reportUnsaved, unsaved]);
   useEffect(() => () => reportUnsaved('style-editor', false), [reportUnsaved]);
 
@@ -67,10 +67,7 @@ export function useCustomCss(editor: ProfileEditorContext) {
   async function store(next: string, success: string) {
     setSaving(true);
     try {
-      const result = await apiRequest<CustomCss>(path, {
-        method: 'PUT',
-        body: JSON.stringify({ css: next }),
-      });
+      const result = await api.companies.saveCss({ params: { dotNumber }, body: { css: next } });
       apply(result);
       updateCss(result.scoped_css);
       notify({ kind: 'success', text: success });
@@ -83,7 +80,8 @@ export function useCustomCss(editor: ProfileEditorContext) {
 
   return {
     load,
-    reload,
+    /** Reads the route's data again (after a failed read). */
+    reload: editor.reload,
     css,
     settings,
     dropped,

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { data, Link } from 'react-router';
-import { apiRequest } from '../../lib/api-client';
+import { data, Link, useFetcher, type ShouldRevalidateFunction } from 'react-router';
+import { api } from '../../lib/api-client';
 import { dotNumberParam } from '../../lib/company';
 import { claimFailureText } from '../../lib/refusal-texts';
 import { pageTitle } from '../../../core/site';
@@ -20,33 +19,30 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-type ClaimState =
-  { step: 'idle' | 'sending' } | { step: 'sent'; email: string } | { step: 'error'; message: string };
+type ClaimResult = { step: 'sent'; email: string } | { step: 'error'; message: string };
+
+/** 'Send Verification Email': the API mails the link to the carrier's FMCSA address. */
+export async function clientAction({ params }: Route.ClientActionArgs): Promise<ClaimResult> {
+  try {
+    const { email } = await api.auth.claimProfile({ params: { dotNumber: params.dotNumber } });
+    return { step: 'sent', email };
+  } catch (error) {
+    return { step: 'error', message: claimFailureText(error, params.dotNumber) };
+  }
+}
+
+/** Sending the e-mail changes nothing the page shows from its loader: it is not read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? false : defaultShouldRevalidate;
 
 export default function ClaimProfileRoute({ loaderData }: Route.ComponentProps) {
   const { company, dotText } = loaderData;
-  const [state, setState] = useState<ClaimState>({ step: 'idle' });
+  const fetcher = useFetcher<typeof clientAction>();
+  const sending = fetcher.state !== 'idle';
+  const state = sending ? null : fetcher.data;
   const profilePath = `/profile/${dotText}`;
 
-  async function sendVerification() {
-    setState({ step: 'sending' });
-    try {
-      const result = await apiRequest<{ email: string }>(
-        `/api/v1/auth/claim-profile/${encodeURIComponent(dotText)}`,
-        {
-          method: 'POST',
-        },
-      );
-      setState({ step: 'sent', email: result.email });
-    } catch (error) {
-      setState({
-        step: 'error',
-        message: claimFailureText(error, dotText),
-      });
-    }
-  }
-
-  if (state.step === 'sent') {
+  if (state?.step === 'sent') {
     return (
       <section className="page page--narrow card-page">
         <h1>Check your e-mail</h1>
@@ -69,24 +65,19 @@ export default function ClaimProfileRoute({ loaderData }: Route.ComponentProps) 
         {dotText} in the FMCSA records. Only someone who can read that mailbox can claim the profile, and only
         one account is allowed per DOT number.
       </p>
-      {state.step === 'error' ? (
+      {state?.step === 'error' ? (
         <p className="alert alert--error" role="alert">
           {state.message}
         </p>
       ) : null}
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => void sendVerification()}
-          disabled={state.step === 'sending'}
-        >
-          {state.step === 'sending' ? 'Sending...' : 'Send Verification Email'}
+      <fetcher.Form method="post" className="button-row">
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {sending ? 'Sending...' : 'Send Verification Email'}
         </button>
         <Link to={profilePath} className="button button--secondary">
           Cancel
         </Link>
-      </div>
+      </fetcher.Form>
     </section>
   );
 }

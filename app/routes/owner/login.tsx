@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { Link, useFetcher } from 'react-router';
+import { ApiError, api } from '../../lib/api-client';
 import { pageTitle } from '../../../core/site';
 import type { Route } from './+types/login';
 
@@ -11,38 +10,33 @@ export const meta: Route.MetaFunction = () => [
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type LoginState =
-  { step: 'idle' | 'sending' } | { step: 'sent'; email: string } | { step: 'error'; message: string };
+type LoginResult = { step: 'sent'; email: string } | { step: 'error'; message: string };
+
+/** 'Send Login Link': the address is checked here, then the API mails the link (owner-side 2.4). */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<LoginResult> {
+  const address = String((await request.formData()).get('email') ?? '').trim();
+  if (!address) return { step: 'error', message: 'Please enter your email address' };
+  if (!EMAIL_FORMAT.test(address)) return { step: 'error', message: 'Please enter a valid email address' };
+  try {
+    await api.auth.userLogin({ body: { email: address } });
+    return { step: 'sent', email: address };
+  } catch (error) {
+    return {
+      step: 'error',
+      message:
+        error instanceof ApiError && error.code === 'not_found'
+          ? 'No user found with this email address or your account is inactive.'
+          : 'An error occurred while trying to log in. Please try again later.',
+    };
+  }
+}
 
 export default function LoginRoute() {
-  const [email, setEmail] = useState('');
-  const [state, setState] = useState<LoginState>({ step: 'idle' });
+  const fetcher = useFetcher<typeof clientAction>();
+  const sending = fetcher.state !== 'idle';
+  const state = sending ? null : fetcher.data;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const address = email.trim();
-    if (!address) return setState({ step: 'error', message: 'Please enter your email address' });
-    if (!EMAIL_FORMAT.test(address))
-      return setState({ step: 'error', message: 'Please enter a valid email address' });
-    setState({ step: 'sending' });
-    try {
-      await apiRequest('/api/v1/auth/user-login', {
-        method: 'POST',
-        body: JSON.stringify({ email: address }),
-      });
-      setState({ step: 'sent', email: address });
-    } catch (error) {
-      setState({
-        step: 'error',
-        message:
-          error instanceof ApiError && error.code === 'not_found'
-            ? 'No user found with this email address or your account is inactive.'
-            : 'An error occurred while trying to log in. Please try again later.',
-      });
-    }
-  }
-
-  if (state.step === 'sent') {
+  if (state?.step === 'sent') {
     return (
       <section className="page page--narrow card-page">
         <h1>Check your e-mail</h1>
@@ -58,32 +52,25 @@ export default function LoginRoute() {
     <section className="page page--narrow card-page">
       <h1>Login</h1>
       <p>There is no password: we e-mail you a link that logs you in.</p>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <fetcher.Form method="post" noValidate>
         <div className="form-field">
           <label htmlFor="login-email">Email address</label>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={state.step === 'sending'}
-          />
+          <input id="login-email" type="email" name="email" autoComplete="email" disabled={sending} />
         </div>
-        {state.step === 'error' ? (
+        {state?.step === 'error' ? (
           <p className="alert alert--error" role="alert">
             {state.message}
           </p>
         ) : null}
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={state.step === 'sending'}>
-            {state.step === 'sending' ? 'Sending...' : 'Send Login Link'}
+          <button type="submit" className="button button--primary" disabled={sending}>
+            {sending ? 'Sending...' : 'Send Login Link'}
           </button>
           <Link to="/" className="button button--secondary">
             Cancel
           </Link>
         </div>
-      </form>
+      </fetcher.Form>
     </section>
   );
 }

@@ -1,24 +1,25 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import type { ProfileBlock, ProfileData } from '../../blocks/types';
 import { Tabs, type TabDefinition } from '../../components/Tabs';
 import { ToastMessage } from '../../components/ToastMessage';
 import { ContentBlocksTab } from '../../editor/ContentBlocksTab';
+import { runEditorAction } from '../../editor/editor-actions';
 import type { ProfileEditorContext } from '../../editor/editor-context';
+import { loadOwnerData, ownsProfile } from '../../editor/editor-data';
 import { GridLayoutTab } from '../../editor/GridLayoutTab';
 import { StyleEditorTab } from '../../editor/StyleEditorTab';
 import { LeavePrompt, useUnsavedChanges } from '../../editor/unsaved-changes';
-import { apiRequest } from '../../lib/api-client';
 import { dotNumberParam } from '../../lib/company';
 import { pageTitle } from '../../../core/site';
-import { useHydrated } from '../../lib/use-hydrated';
+import { currentSessionUser } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { useToast } from '../../lib/use-toast';
 import type { Route } from './+types/profile-edit';
 
 /**
- * The FMCSA panels are public data, so the server loads them for the block previews; the profile
- * itself is loaded in the browser, behind the owner's session (spec: loading and failure states).
+ * The block previews' data (FMCSA panels, ratings, the public capacity board) is public, so the
+ * server loads it; the profile itself is read in the browser, behind the owner's session.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const dotNumber = dotNumberParam(params.dotNumber);
@@ -47,87 +48,101 @@ const EDITOR_TABS: TabDefinition<EditorTab>[] = [
   { key: 'style', label: 'Style Editor' },
 ];
 
-type ProfileState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; profile: ProfileData };
-
 function CenteredStatus({ children }: { children: React.ReactNode }) {
   return <section className="page page--narrow centered">{children}</section>;
 }
 
+/**
+ * The owner's data is read in the browser, where the session token is (app/lib/session.ts): a visitor
+ * who is not one of the carrier's users is sent to the public profile before anything is read; the
+ * owner's profile is read once, beside the previews from the server's loader (decision 034).
+ */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  const dotNumber = dotNumberParam(params.dotNumber);
+  if (!ownsProfile(currentSessionUser(), dotNumber)) throw redirect(`/profile/${params.dotNumber}`);
+  const [{ panels }, owner] = await Promise.all([serverLoader(), loadOwnerData(dotNumber)]);
+  return { dotNumber, panels, ...owner };
+}
+clientLoader.hydrate = true as const;
+
+/** The editor's changes (app/editor/editor-actions.ts); React Router revalidates the data after each. */
+export const clientAction = ({ request }: Route.ClientActionArgs) => runEditorAction(request);
+
+/** Shown from the server's render until the owner's profile is in (spec: a loading state). */
+export function HydrateFallback() {
+  return (
+    <CenteredStatus>
+      <p role="status" className="spinner">
+        Loading profile...
+      </p>
+    </CenteredStatus>
+  );
+}
+
 /** The profile editor (owner-side section 2.1): only the carrier's own users get past the redirect. */
 export default function ProfileEditRoute({ params, loaderData }: Route.ComponentProps) {
-  const dotText = params.dotNumber;
-  const dotNumber = dotNumberParam(dotText);
+  const { dotNumber, panels, capacity, customCss } = loaderData;
   const { user } = useSession();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const [state, setState] = useState<ProfileState>({ status: 'loading' });
+  const { revalidate } = useRevalidator();
   const [tab, setTab] = useState<EditorTab>('blocks');
   const [toast, notify] = useToast();
   const [unsaved, reportUnsaved] = useUnsavedChanges();
-  const isOwner = user !== null && dotNumber > 0 && user.dotNumber === String(dotNumber);
+  const loaded = loaderData.profile.status === 'data' ? loaderData.profile.value : null;
+  // Changes the server has accepted are applied here until the next revalidation brings the profile.
+  const [profile, setProfile] = useState({ loaded, current: loaded });
+  if (profile.loaded !== loaded) setProfile({ loaded, current: loaded });
 
+  // Logging out (here or in another tab) leaves the editor.
+  const isOwner = ownsProfile(user, dotNumber);
   useEffect(() => {
-    if (hydrated && !isOwner) void navigate(`/profile/${dotText}`, { replace: true });
-  }, [hydrated, isOwner, navigate, dotText]);
+    if (!isOwner) void navigate(`/profile/${params.dotNumber}`, { replace: true });
+  }, [isOwner, navigate, params.dotNumber]);
 
-  const reload = useCallback(async () => {
-    try {
-      // The owner's view: hidden blocks too (the server checks the session is of this company).
-      const profile = await apiRequest<ProfileData>(
-        `/api/v1/companies/profile/${dotNumber}?include_hidden=true`,
-      );
-      setState({ status: 'ready', profile });
-    } catch {
-      setState({ status: 'error' });
-    }
-  }, [dotNumber]);
-
-  useEffect(() => {
-    if (isOwner) void reload();
-  }, [isOwner, reload]);
-
-  const updateProfile = useCallback((update: (profile: ProfileData) => ProfileData) => {
-    setState((current) =>
-      current.status === 'ready' ? { status: 'ready', profile: update(current.profile) } : current,
-    );
+  const updateProfile = useCallback((update: (current: ProfileData) => ProfileData) => {
+    setProfile((state) => (state.current ? { ...state, current: update(state.current) } : state));
   }, []);
   const updateBlocks = useCallback(
     (update: (blocks: ProfileBlock[]) => ProfileBlock[]) =>
-      updateProfile((profile) => ({ ...profile, blocks: update(profile.blocks) })),
+      updateProfile((current) => ({ ...current, blocks: update(current.blocks) })),
     [updateProfile],
   );
   const updateCss = useCallback(
-    (css: string) => updateProfile((profile) => ({ ...profile, css })),
+    (css: string) => updateProfile((current) => ({ ...current, css })),
     [updateProfile],
   );
 
-  const profile = state.status === 'ready' ? state.profile : null;
+  const current = profile.current;
   const editor = useMemo<ProfileEditorContext | null>(
     () =>
-      profile && loaderData.panels
+      current && panels
         ? {
             dotNumber,
-            profile,
-            panels: loaderData.panels,
+            profile: current,
+            panels,
+            capacity,
+            customCss,
             updateBlocks,
             updateCss,
-            reload,
+            reload: revalidate,
             notify,
             reportUnsaved,
           }
         : null,
-    [dotNumber, profile, loaderData.panels, updateBlocks, updateCss, reload, notify, reportUnsaved],
+    [
+      dotNumber,
+      current,
+      panels,
+      capacity,
+      customCss,
+      updateBlocks,
+      updateCss,
+      revalidate,
+      notify,
+      reportUnsaved,
+    ],
   );
 
-  if (!hydrated || !isOwner || state.status === 'loading') {
-    return (
-      <CenteredStatus>
-        <p role="status" className="spinner">
-          Loading profile...
-        </p>
-      </CenteredStatus>
-    );
-  }
   if (!editor) {
     return (
       <CenteredStatus>

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useFetcher } from 'react-router';
 import { ToastMessage } from '../../components/ToastMessage';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { LOAD_NUMBER_MAX_LENGTH } from '../../../core/ratings';
 import { pageTitle } from '../../../core/site';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -16,31 +16,40 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
+type RequestResult = { sent: true } | { sent: false; message: string };
+
+/** 'Send Request': the API mails the reviewer a rating link for the load. */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<RequestResult> {
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? '').trim();
+  try {
+    await api.ratings.request({
+      body: { reviewer_email: field('reviewer_email'), load_number: field('load_number') },
+    });
+    return { sent: true };
+  } catch (error) {
+    return { sent: false, message: ratingRequestFailureText(error) };
+  }
+}
+
 function RequestForm() {
   const [toast, showToast] = useToast();
-  const [reviewerEmail, setReviewerEmail] = useState('');
-  const [loadNumber, setLoadNumber] = useState('');
-  const [step, setStep] = useState<'editing' | 'sending' | 'sent'>('editing');
-  useRedirectAfterSuccess(step === 'sent' ? '/' : null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setStep('sending');
-    try {
-      await apiRequest('/api/v1/ratings/request', {
-        method: 'POST',
-        body: JSON.stringify({ reviewer_email: reviewerEmail.trim(), load_number: loadNumber.trim() }),
-      });
-      setStep('sent');
-      showToast({ kind: 'success', text: 'Rating request sent successfully!' });
-    } catch (error) {
-      setStep('editing');
-      showToast({ kind: 'error', text: ratingRequestFailureText(error) });
-    }
-  }
+  const fetcher = useFetcher<typeof clientAction>();
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const sent = result?.sent === true;
+  const editable = fetcher.state === 'idle' && !sent;
+  useRedirectAfterSuccess(sent ? '/' : null);
+  useEffect(() => {
+    if (!result) return;
+    showToast(
+      result.sent
+        ? { kind: 'success', text: 'Rating request sent successfully!' }
+        : { kind: 'error', text: result.message },
+    );
+  }, [result, showToast]);
 
   return (
-    <form onSubmit={(event) => void submit(event)}>
+    <fetcher.Form method="post">
       <div className="form-field">
         <label htmlFor="reviewer-email">Reviewer Email</label>
         <input
@@ -49,9 +58,7 @@ function RequestForm() {
           type="email"
           required
           autoComplete="off"
-          value={reviewerEmail}
-          onChange={(event) => setReviewerEmail(event.target.value)}
-          disabled={step !== 'editing'}
+          disabled={!editable}
         />
       </div>
       <div className="form-field">
@@ -61,9 +68,7 @@ function RequestForm() {
           name="load_number"
           required
           maxLength={LOAD_NUMBER_MAX_LENGTH}
-          value={loadNumber}
-          onChange={(event) => setLoadNumber(event.target.value)}
-          disabled={step !== 'editing'}
+          disabled={!editable}
         />
       </div>
       <p className="muted">
@@ -71,10 +76,10 @@ function RequestForm() {
         quality for this load.
       </p>
       <ToastMessage toast={toast} />
-      <button type="submit" className="button button--primary" disabled={step !== 'editing'}>
+      <button type="submit" className="button button--primary" disabled={!editable}>
         Send Request
       </button>
-    </form>
+    </fetcher.Form>
   );
 }
 

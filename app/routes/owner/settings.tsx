@@ -1,23 +1,22 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { redirect, useFetcher, useNavigate } from 'react-router';
 import { Tabs, type TabDefinition } from '../../components/Tabs';
 import { ToastMessage } from '../../components/ToastMessage';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, api } from '../../lib/api-client';
 import { pageTitle } from '../../../core/site';
-import { useHydrated } from '../../lib/use-hydrated';
-import { useToast } from '../../lib/use-toast';
+import { useToast, type Toast } from '../../lib/use-toast';
 import { useSession } from '../../lib/use-session';
-import type { SessionUser } from '../../lib/session';
+import { currentSessionUser, type SessionUser } from '../../lib/session';
+import type { Loaded } from '../../blocks/types';
+import { settle } from '../../lib/settle';
 import type { Route } from './+types/settings';
-import type { Profile } from '../../../server/domains/companies/profile-service';
-import type { CompanyUser } from '../../../server/domains/users/service';
+import type { OwnCompany } from '../../../core/contracts/companies';
+import type { CompanyUser } from '../../../core/contracts/users';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Settings') },
   { name: 'robots', content: 'noindex' },
 ];
-
-type OwnCompany = Profile & { officers: string[]; phy_cnty: string | null };
 
 const na = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? 'N/A' : String(value);
@@ -32,14 +31,7 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function CompanyInfo() {
-  const [company, setCompany] = useState<OwnCompany | null | 'loading'>('loading');
-  useEffect(() => {
-    apiRequest<OwnCompany>('/api/v1/companies/me')
-      .then(setCompany)
-      .catch(() => setCompany(null));
-  }, []);
-  if (company === 'loading') return <p role="status">Loading company information...</p>;
+function CompanyInfo({ company }: { company: OwnCompany | null }) {
   if (!company) return <p>No company information available.</p>;
   const { carrier_data: carrier, rating_summary: ratings } = company;
   const address: [string, string | null][] = [
@@ -130,27 +122,76 @@ type RowMode =
   | { id: number; mode: 'edit'; email: string; is_admin: boolean; is_active: boolean }
   | { id: number; mode: 'delete' };
 
-function UserManagement({ user }: { user: SessionUser }) {
-  const [users, setUsers] = useState<CompanyUser[] | 'loading'>('loading');
+type UserChange = 'create' | 'update' | 'delete';
+type UserChangeResult = { change: UserChange; ok: boolean; toast: Toast };
+
+const USER_CHANGE_TEXTS: Record<UserChange, { success: string; failure: string }> = {
+  create: { success: 'User created successfully!', failure: 'Failed to create user. Please try again.' },
+  update: { success: 'User updated successfully!', failure: 'Failed to update user. Please try again.' },
+  delete: { success: 'User deleted successfully!', failure: 'Failed to delete user. Please try again.' },
+};
+
+/** The API call of one change to the company's users, from the submitted form fields. */
+async function changeUsers(change: UserChange, form: FormData): Promise<void> {
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  const flag = (name: string) => form.get(name) === 'true';
+  if (change === 'create') {
+    await api.users.create({
+      body: { email: text('email'), company_id: Number(text('company_id')), is_admin: flag('is_admin') },
+    });
+  } else if (change === 'update') {
+    await api.users.update({
+      params: { id: Number(text('id')) },
+      body: { email: text('email'), is_admin: flag('is_admin'), is_active: flag('is_active') },
+    });
+  } else {
+    await api.users.remove({ params: { id: Number(text('id')) } });
+  }
+}
+
+const isUserChange = (name: string): name is UserChange => Object.hasOwn(USER_CHANGE_TEXTS, name);
+
+/**
+ * User management's changes; the revalidation after each reads the list again. A refused creation
+ * shows the server's reason when it gave one.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<UserChangeResult | null> {
+  const form = await request.formData();
+  const change = String(form.get('intent'));
+  if (!isUserChange(change)) return null;
+  try {
+    await changeUsers(change, form);
+    return { change, ok: true, toast: { kind: 'success', text: USER_CHANGE_TEXTS[change].success } };
+  } catch (error) {
+    const reason = change === 'create' && error instanceof ApiError ? error.detail : null;
+    return { change, ok: false, toast: { kind: 'error', text: reason || USER_CHANGE_TEXTS[change].failure } };
+  }
+}
+
+function UserManagement({ user, users }: { user: SessionUser; users: Loaded<CompanyUser[]> }) {
   const [toast, showToast] = useToast();
   const [email, setEmail] = useState('');
   const [isAdmin, setIsAdmin] = useState(false);
   const [row, setRow] = useState<RowMode | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setUsers(await apiRequest<CompanyUser[]>('/api/v1/users'));
-    } catch {
-      setUsers([]);
-      showToast({ kind: 'error', text: 'Failed to fetch users. Please try again.' });
-    }
-  }, [showToast]);
+  const fetcher = useFetcher<typeof clientAction>();
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (users.status === 'error')
+      showToast({ kind: 'error', text: 'Failed to fetch users. Please try again.' });
+  }, [users, showToast]);
 
-  async function addUser(event: FormEvent<HTMLFormElement>) {
+  useEffect(() => {
+    if (!result) return;
+    showToast(result.toast);
+    if (result.change === 'create' && result.ok) {
+      setEmail('');
+      setIsAdmin(false);
+    }
+    if (result.change !== 'create') setRow(null);
+  }, [result, showToast]);
+
+  function addUser(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (user.company_id === null) {
       showToast({
@@ -159,55 +200,32 @@ function UserManagement({ user }: { user: SessionUser }) {
       });
       return;
     }
-    try {
-      await apiRequest('/api/v1/users', {
-        method: 'POST',
-        body: JSON.stringify({ email: email.trim(), company_id: user.company_id, is_admin: isAdmin }),
-      });
-      setEmail('');
-      setIsAdmin(false);
-      showToast({ kind: 'success', text: 'User created successfully!' });
-      await load();
-    } catch (error) {
-      showToast({
-        kind: 'error',
-        text: (error instanceof ApiError && error.detail) || 'Failed to create user. Please try again.',
-      });
-    }
+    void fetcher.submit(
+      { intent: 'create', email, company_id: user.company_id, is_admin: isAdmin },
+      { method: 'post' },
+    );
   }
 
-  async function saveRow() {
+  function saveRow() {
     if (row?.mode !== 'edit') return;
-    try {
-      await apiRequest(`/api/v1/users/${row.id}`, {
-        method: 'PUT',
-        body: JSON.stringify({ email: row.email.trim(), is_admin: row.is_admin, is_active: row.is_active }),
-      });
-      showToast({ kind: 'success', text: 'User updated successfully!' });
-      await load();
-    } catch {
-      showToast({ kind: 'error', text: 'Failed to update user. Please try again.' });
-    }
-    setRow(null);
+    const { id, email: rowEmail, is_admin: rowAdmin, is_active: rowActive } = row;
+    void fetcher.submit(
+      { intent: 'update', id, email: rowEmail, is_admin: rowAdmin, is_active: rowActive },
+      { method: 'post' },
+    );
   }
 
-  async function deleteRow(id: number) {
-    try {
-      await apiRequest(`/api/v1/users/${id}`, { method: 'DELETE' });
-      showToast({ kind: 'success', text: 'User deleted successfully!' });
-      await load();
-    } catch {
-      showToast({ kind: 'error', text: 'Failed to delete user. Please try again.' });
-    }
-    setRow(null);
+  function deleteRow(id: number) {
+    void fetcher.submit({ intent: 'delete', id }, { method: 'post' });
   }
 
+  const list = users.status === 'data' ? users.value : [];
   return (
     <div>
       <ToastMessage toast={toast} />
       <section className="card">
         <h2>Add New User</h2>
-        <form className="inline-form" onSubmit={(event) => void addUser(event)}>
+        <form className="inline-form" onSubmit={addUser}>
           <label htmlFor="new-user-email" className="visually-hidden">
             Email
           </label>
@@ -230,9 +248,7 @@ function UserManagement({ user }: { user: SessionUser }) {
       </section>
       <section className="card">
         <h2>Manage Users</h2>
-        {users === 'loading' ? (
-          <p role="status">Loading users...</p>
-        ) : users.length === 0 ? (
+        {list.length === 0 ? (
           <p>No users found.</p>
         ) : (
           <table className="results-table users-table">
@@ -245,7 +261,7 @@ function UserManagement({ user }: { user: SessionUser }) {
               </tr>
             </thead>
             <tbody>
-              {users.map((item) => {
+              {list.map((item) => {
                 const current = item.id === user.user_id;
                 const editing = row?.id === item.id && row.mode === 'edit' ? row : null;
                 const deleting = row?.id === item.id && row.mode === 'delete';
@@ -305,14 +321,14 @@ function UserManagement({ user }: { user: SessionUser }) {
                         <ConfirmOrCancel
                           label="Save"
                           kind="primary"
-                          onConfirm={() => void saveRow()}
+                          onConfirm={saveRow}
                           onCancel={() => setRow(null)}
                         />
                       ) : deleting ? (
                         <ConfirmOrCancel
                           label="Confirm"
                           kind="danger"
-                          onConfirm={() => void deleteRow(item.id)}
+                          onConfirm={() => deleteRow(item.id)}
                           onCancel={() => setRow(null)}
                         />
                       ) : (
@@ -359,35 +375,60 @@ const SETTINGS_TABS: TabDefinition<SettingsTab>[] = [
   { key: 'users', label: 'User Management' },
 ];
 
-/** Settings: behind the session (redirects to /login), rendered in the browser. */
-export default function SettingsRoute() {
+/**
+ * Settings are the session's own data, read in the browser where the token is: visitors without a
+ * session go to the login page; an admin also gets the company's users.
+ */
+export async function clientLoader() {
+  const user = currentSessionUser();
+  if (!user) throw redirect('/login');
+  const [company, users] = await Promise.all([
+    api.companies.me().catch(() => null),
+    user.is_admin ? settle(() => api.users.list()) : null,
+  ]);
+  return { company, users };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <section className="page page--narrow centered">
+      <p role="status" className="spinner">
+        Loading...
+      </p>
+    </section>
+  );
+}
+
+/** Settings: the company's facts, and for an admin the management of its users. */
+export default function SettingsRoute({ loaderData }: Route.ComponentProps) {
+  const { company, users } = loaderData;
   const { user } = useSession();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const [tab, setTab] = useState<SettingsTab>('company');
 
+  // Logging out (here or in another tab) leaves the page.
   useEffect(() => {
-    if (hydrated && !user) void navigate('/login', { replace: true });
-  }, [hydrated, user, navigate]);
+    if (!user) void navigate('/login', { replace: true });
+  }, [user, navigate]);
 
-  if (!hydrated || !user) {
-    return (
-      <section className="page page--narrow centered">
-        <p role="status" className="spinner">
-          Loading...
-        </p>
-      </section>
-    );
-  }
+  if (!user) return null;
+  const admin = user.is_admin && users !== null;
   return (
     <section className="page">
       <h1>Settings</h1>
       <Tabs
         label="Settings"
-        tabs={user.is_admin ? SETTINGS_TABS : SETTINGS_TABS.slice(0, 1)}
-        selected={user.is_admin ? tab : 'company'}
+        tabs={admin ? SETTINGS_TABS : SETTINGS_TABS.slice(0, 1)}
+        selected={admin ? tab : 'company'}
         onSelect={setTab}
-        renderPanel={(key) => (key === 'users' ? <UserManagement user={user} /> : <CompanyInfo />)}
+        renderPanel={(key) =>
+          key === 'users' && users ? (
+            <UserManagement user={user} users={users} />
+          ) : (
+            <CompanyInfo company={company} />
+          )
+        }
       />
     </section>
   );

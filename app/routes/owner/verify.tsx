@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
-import { apiRequest } from '../../lib/api-client';
-import { decodeSessionToken } from '../../lib/session';
+import { Link } from 'react-router';
+import { api } from '../../lib/api-client';
+import { decodeSessionToken, storeSessionToken } from '../../lib/session';
 import { pageTitle } from '../../../core/site';
-import { useSession } from '../../lib/use-session';
 import type { Route } from './+types/verify';
 
 export const meta: Route.MetaFunction = () => [
@@ -14,49 +12,50 @@ export const meta: Route.MetaFunction = () => [
 /** The three verification screens share this one; the path says which kind of link it is. */
 const KINDS = {
   'verify-claim': {
-    api: 'verify-claim',
+    verify: api.auth.verifyClaim,
     success: 'Your profile has been successfully claimed. You can now customize it and add your content.',
   },
-  'verify-login': { api: 'verify-login', success: 'You have been successfully logged in.' },
+  'verify-login': { verify: api.auth.verifyLogin, success: 'You have been successfully logged in.' },
   'verify-user-login': {
-    api: 'verify-user-login',
+    verify: api.auth.verifyUserLogin,
     success: 'You have been successfully logged in as a user.',
   },
-} as const;
+};
 
-type VerifyState = { step: 'verifying' } | { step: 'done'; dotNumber: string } | { step: 'failed' };
+type VerificationKind = keyof typeof KINDS;
+const isVerificationKind = (name: string): name is VerificationKind => Object.hasOwn(KINDS, name);
 
-export default function VerifyRoute() {
-  const { token = '' } = useParams();
-  const kind = useLocation().pathname.split('/')[1] as keyof typeof KINDS;
-  const { login } = useSession();
-  const [state, setState] = useState<VerifyState>({ step: 'verifying' });
+type VerifyResult = { step: 'done'; kind: VerificationKind; dotNumber: string } | { step: 'failed' };
 
-  // The token is used in the browser only, after hydration: a link preview fetching the page must not spend it.
-  useEffect(() => {
-    let cancelled = false;
-    apiRequest<{ access_token: string }>(`/api/v1/auth/${KINDS[kind].api}/${encodeURIComponent(token)}`)
-      .then(({ access_token: accessToken }) => {
-        if (cancelled) return;
-        login(accessToken);
-        setState({ step: 'done', dotNumber: decodeSessionToken(accessToken)?.dotNumber ?? '' });
-      })
-      .catch(() => {
-        if (!cancelled) setState({ step: 'failed' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [kind, token, login]);
-
-  if (state.step === 'verifying') {
-    return (
-      <section className="page page--narrow card-page centered">
-        <h1>Verifying...</h1>
-        <p role="status">Checking your link.</p>
-      </section>
-    );
+/**
+ * Spends the link's token, in the browser only: a link preview fetching the page must not spend it.
+ * A good token logs the user in (stored like any login, app/lib/session.ts).
+ */
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<VerifyResult> {
+  const kind = new URL(request.url).pathname.split('/')[1] ?? '';
+  if (!isVerificationKind(kind)) return { step: 'failed' };
+  try {
+    const { access_token: accessToken } = await KINDS[kind].verify({ params: { token: params.token } });
+    storeSessionToken(accessToken);
+    return { step: 'done', kind, dotNumber: decodeSessionToken(accessToken)?.dotNumber ?? '' };
+  } catch {
+    return { step: 'failed' };
   }
+}
+
+/** A token works once: the answer is never read again, whatever else happens on the page. */
+export const shouldRevalidate = () => false;
+
+export function HydrateFallback() {
+  return (
+    <section className="page page--narrow card-page centered">
+      <h1>Verifying...</h1>
+      <p role="status">Checking your link.</p>
+    </section>
+  );
+}
+
+export default function VerifyRoute({ loaderData: state }: Route.ComponentProps) {
   if (state.step === 'failed') {
     return (
       <section className="page page--narrow card-page centered">
@@ -71,7 +70,7 @@ export default function VerifyRoute() {
   return (
     <section className="page page--narrow card-page centered">
       <h1>Verification Successful!</h1>
-      <p role="status">{KINDS[kind].success}</p>
+      <p role="status">{KINDS[state.kind].success}</p>
       <Link to={`/profile/${state.dotNumber}/edit`} className="button button--primary">
         Edit Your Profile
       </Link>

@@ -1,9 +1,16 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { data, Link, useNavigate } from 'react-router';
-import { CheckboxGroup, RadiusFields, toggled } from '../../components/FilterFields';
+import { AuthorityFilterFields, CheckboxGroup, RadiusFields, toggled } from '../../components/FilterFields';
 import { Pagination, pageWindow } from '../../components/Pagination';
 import { ViewProfileLink } from '../../components/ViewProfileLink';
-import { COMPANY_TYPE_OPTIONS } from '../../lib/carrier-search';
+import {
+  anyAuthorityFlag,
+  authorityApiQuery,
+  COMPANY_TYPE_OPTIONS,
+  readAuthorityFlags,
+  writeAuthorityFlags,
+  type AuthorityFlags,
+} from '../../lib/carrier-search';
 import {
   CITY_ALL_PAGES_UP_TO,
   CITY_GO_TO_PAGE_ABOVE,
@@ -25,6 +32,7 @@ interface CityFilters {
   cargoTypes: string[];
   radiusZipcode: string;
   radiusMiles: string;
+  authority: AuthorityFlags;
 }
 
 function listParam(searchParams: URLSearchParams, name: string): string[] {
@@ -41,14 +49,16 @@ function readFilters(searchParams: URLSearchParams): CityFilters {
     cargoTypes: listParam(searchParams, 'cargoTypes'),
     radiusZipcode: (searchParams.get('radiusZipcode') ?? '').trim(),
     radiusMiles: (searchParams.get('radiusMiles') ?? '').trim(),
+    authority: readAuthorityFlags(searchParams),
   };
 }
 
-/** Filtered mode: company types, cargo types, or both radius fields (spec section 4). */
+/** Filtered mode: company types, cargo types, both radius fields (spec section 4) or an L&I filter. */
 function isFiltered(filters: CityFilters): boolean {
   return (
     filters.companyTypes.length > 0 ||
     filters.cargoTypes.length > 0 ||
+    anyAuthorityFlag(filters.authority) ||
     Boolean(filters.radiusZipcode && filters.radiusMiles)
   );
 }
@@ -61,6 +71,7 @@ function cityUrl(path: string, filters: CityFilters, page: number): string {
     query.set('radiusZipcode', filters.radiusZipcode);
     query.set('radiusMiles', filters.radiusMiles);
   }
+  writeAuthorityFlags(query, filters.authority);
   if (page > 1) query.set('page', String(page));
   const text = query.toString();
   return text ? `${path}?${text}` : path;
@@ -86,6 +97,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     query.radius_zipcode = filters.radiusZipcode;
     query.radius_miles = filters.radiusMiles;
   }
+  authorityApiQuery(query, filters.authority);
   try {
     const result = await context.services.search.supersearchQuery(query);
     // A city without carriers is not a page search engines should keep.
@@ -216,6 +228,12 @@ function CityFiltersForm({ path, filters }: { path: string; filters: CityFilters
         miles={state.radiusMiles}
         onZipcode={(radiusZipcode) => setState({ ...state, radiusZipcode })}
         onMiles={(radiusMiles) => setState({ ...state, radiusMiles })}
+      />
+      <AuthorityFilterFields
+        flags={state.authority}
+        onToggle={(param, checked) =>
+          setState((current) => ({ ...current, authority: { ...current.authority, [param]: checked } }))
+        }
       />
       <button type="submit" className="button button--primary">
         Apply Filters

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { GridDemo } from '../../components/GridDemo';
 import { SearchBox } from '../../components/SearchBox';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 import { PRODUCT_NAME, pageTitle } from '../../../core/site';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/home';
@@ -51,7 +51,7 @@ function DotLookup() {
     setError(null);
     setBusy(true);
     try {
-      await apiRequest(`/api/v1/companies/profile/${encodeURIComponent(value)}`);
+      await api.companies.profile({ params: { dotNumber: value } });
       await navigate(`/profile/${encodeURIComponent(value)}`);
     } catch (failure) {
       setError(

@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router';
+import { AuthorityVerdict } from '../../blocks/AuthorityVerdict';
 import { BlockGrid } from '../../blocks/BlockGrid';
 import { BlockView } from '../../blocks/BlockView';
 import { HEADER_IMAGE_SIZES, ProfileHeader, headerImageOf } from '../../blocks/ProfileHeader';
@@ -136,6 +137,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <ProfileHeader profile={profile} />
+      <AuthorityVerdict verdict={profile.verdict} />
       <RecordFacts record={profile.carrier_data} dates={dataDates} today={today} />
       <div className="page">
         {blocks.length === 0 ? (

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { data, Link } from 'react-router';
 import { ToastMessage } from '../../components/ToastMessage';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 import { COMMENT_MAX_LENGTH, MAX_STARS } from '../../../core/ratings';
 import { pageTitle } from '../../../core/site';
 import { useRedirectAfterSuccess } from '../../lib/use-redirect-after';
@@ -83,9 +83,9 @@ function RatingForm({ reviewId }: { reviewId: string }) {
     event.preventDefault();
     setStep('sending');
     try {
-      await apiRequest(`/api/v1/ratings/${encodeURIComponent(reviewId)}/submit`, {
-        method: 'POST',
-        body: JSON.stringify({ ...ratings, comment: comment.trim() || null }),
+      await api.ratings.submit({
+        params: { reviewId },
+        body: { ...ratings, comment: comment.trim() || null },
       });
       setStep('sent');
       showToast({ kind: 'success', text: 'Rating submitted successfully!' });

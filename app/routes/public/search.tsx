@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CheckboxGroup, RadiusFields, toggled } from '../../components/FilterFields';
+import { AuthorityFilterFields, CheckboxGroup, RadiusFields, toggled } from '../../components/FilterFields';
 import { Pagination } from '../../components/Pagination';
 import { SearchResults } from '../../components/SearchResults';
 import {
   COMPANY_TYPE_OPTIONS,
+  NO_AUTHORITY_FLAGS,
   readSearchParams,
   searchUrl,
   supersearchQuery,
@@ -50,12 +51,13 @@ function SearchFilters({ params }: { params: SearchPageParams }) {
   const [companyTypes, setCompanyTypes] = useState<string[]>(params.companyTypes);
   const [radiusZipcode, setRadiusZipcode] = useState(params.radiusZipcode);
   const [radiusMiles, setRadiusMiles] = useState(params.radiusMiles);
+  const [authority, setAuthority] = useState(params.authority);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!q.trim()) return; // the spec: blank text is ignored
     void navigate(
-      searchUrl({ q: q.trim(), addressState, companyTypes, radiusZipcode, radiusMiles, page: 1 }),
+      searchUrl({ q: q.trim(), addressState, companyTypes, radiusZipcode, radiusMiles, authority, page: 1 }),
     );
   }
 
@@ -103,6 +105,10 @@ function SearchFilters({ params }: { params: SearchPageParams }) {
         onZipcode={setRadiusZipcode}
         onMiles={setRadiusMiles}
       />
+      <AuthorityFilterFields
+        flags={authority}
+        onToggle={(param, checked) => setAuthority((current) => ({ ...current, [param]: checked }))}
+      />
       <button type="submit" className="button button--primary">
         Search
       </button>
@@ -130,7 +136,10 @@ function SearchLanding() {
         </article>
         <article className="card">
           <h2>Narrow It Down</h2>
-          <p>Filter by state, by carriers or brokers, or by a radius of 1 to 500 miles around a ZIP code.</p>
+          <p>
+            Filter by state, by carriers or brokers, by a radius of 1 to 500 miles around a ZIP code, or to
+            carriers authorized for hire with their insurance on file.
+          </p>
         </article>
       </div>
       <section className="card search-tips">
@@ -143,7 +152,15 @@ function SearchLanding() {
         </ul>
       </section>
       <SearchFilters
-        params={{ q: '', addressState: '', companyTypes: [], radiusZipcode: '', radiusMiles: '', page: 1 }}
+        params={{
+          q: '',
+          addressState: '',
+          companyTypes: [],
+          radiusZipcode: '',
+          radiusMiles: '',
+          authority: NO_AUTHORITY_FLAGS,
+          page: 1,
+        }}
       />
     </section>
   );

@@ -20,10 +20,10 @@ export function searchNameKeySchema(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       if (dialect === 'sqlite') {
-        await sql`CREATE INDEX companies_fleet ON companies (power_units DESC, name, id)`.execute(db);
+        await sql`CREATE INDEX companies_fleet ON companies (power_units DESC, name, dot_number)`.execute(db);
         return;
       }
-      await sql`CREATE INDEX companies_fleet ON companies (power_units DESC NULLS LAST, name COLLATE "C", id)`.execute(
+      await sql`CREATE INDEX companies_fleet ON companies (power_units DESC NULLS LAST, name COLLATE "C", dot_number)`.execute(
         db,
       );
       await sql`

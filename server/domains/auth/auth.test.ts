@@ -1,36 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { decodeJwt } from 'jose';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
+import { linkIn, startSmtpServer } from '../../../tests/support/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 import { CROSS_SITE_DETAIL } from '../../http/cross-site.ts';
 import { outboxTransport, smtpTransport } from '../mail/transport.ts';
 import { CLAIM_LIMIT_DETAIL, CLAIM_MAILS_PER_ADDRESS } from './service.ts';
-
-/** A real SMTP server on loopback; every message it accepts is parsed and kept. */
-async function startSmtpServer() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** FMCSA e-mail fields that hold no single plain address, by DOT number. */
 const UNUSABLE_FMCSA_EMAILS: Record<number, string> = {
@@ -53,10 +30,6 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
   const post = (url: string, payload: object = {}, remoteAddress?: string) =>
     app.fastify.inject({ method: 'POST', url, payload, remoteAddress });
   const get = (url: string) => app.fastify.inject({ method: 'GET', url });
-  const linkIn = (mail: ParsedMail | undefined, kind: string) => {
-    const match = new RegExp(`https://carrierpage\\.example/${kind}/([A-Za-z0-9_-]+)`).exec(mail?.text ?? '');
-    return match?.[1] ?? '';
-  };
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -314,29 +287,5 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
     expect((await claimFrom(530, 18)).statusCode).toBe(200);
     expect((await claimFrom(531, 19)).statusCode).toBe(429);
     expect(smtp.received).toHaveLength(5);
-  });
-});
-
-describe(`a failed send on ${testDialect}`, () => {
-  it('reports the failure and leaves no usable link', async () => {
-    const app = await createTestApp({}, {});
-    await seedCarriers(app.database.db, testDialect, [
-      carrier({ dot_number: 601, legal_name: 'X', email: 'x@example.com' }),
-    ]);
-    // Replace the transport with one that always fails, as an unreachable SMTP server would.
-    app.services.mail.send = async () => {
-      throw new Error('connect ECONNREFUSED');
-    };
-    const response = await app.fastify.inject({
-      method: 'POST',
-      url: '/api/v1/auth/claim-profile/601',
-      payload: {},
-    });
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({
-      detail: 'The e-mail could not be sent. Please try again later.',
-    });
-    expect(await app.database.db.selectFrom('login_tokens').selectAll().execute()).toEqual([]);
-    await app.close();
   });
 });

@@ -99,6 +99,14 @@ describe(`a verified claim keeps the profile's data blocks on ${testDialect}`, (
         start_new_row: false,
         is_visible: true,
       },
+      {
+        block_type: 'authority_insurance',
+        block_title: 'Authority & Insurance',
+        block_width: 'full',
+        block_position: 4,
+        start_new_row: true,
+        is_visible: true,
+      },
     ]);
     expect(blocks.every((block) => block.id > 0)).toBe(true);
 

@@ -1,39 +1,52 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { authContracts } from '../../../core/contracts/auth.ts';
 import { bearerToken } from '../../http/auth.ts';
-import { DotNumberParams, emailAddress, parseInput } from '../../../core/input.ts';
+import { mailRateLimit } from '../../http/security.ts';
+import { typedRoutes } from '../../http/contracts.ts';
 import type { RouteOptions } from '../../services.ts';
 
-const TokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'malformed token') });
-const LoginBody = z.object({ email: emailAddress });
-
 /** Magic-link endpoints are limited harder than the rest of the API: per client, 10 an hour. */
-const LINK_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 hour' } };
+const LINK_RATE_LIMIT = { rateLimit: mailRateLimit(10) };
 
 export async function authRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
-  app.post('/auth/claim-profile/:dotNumber', { config: LINK_RATE_LIMIT }, async (request) => {
-    const { dotNumber } = parseInput(DotNumberParams, request.params);
-    return services.auth.claimProfile(dotNumber);
+  const routes = typedRoutes(app);
+  const { claimProfile, userLogin, verifyClaim, verifyLogin, verifyUserLogin, logout } = authContracts;
+
+  routes.route({
+    method: claimProfile.method,
+    url: claimProfile.path,
+    schema: claimProfile.schema,
+    config: LINK_RATE_LIMIT,
+    handler: async (request) => services.auth.claimProfile(request.params.dotNumber),
   });
 
-  app.post('/auth/user-login', { config: LINK_RATE_LIMIT }, async (request) => {
-    const { email } = parseInput(LoginBody, request.body);
-    return services.auth.requestLogin(email);
+  routes.route({
+    method: userLogin.method,
+    url: userLogin.path,
+    schema: userLogin.schema,
+    config: LINK_RATE_LIMIT,
+    handler: async (request) => services.auth.requestLogin(request.body.email),
   });
 
-  app.get('/auth/verify-claim/:token', async (request) => {
-    const { token } = parseInput(TokenParams, request.params);
-    return services.auth.verifyClaim(token);
+  routes.route({
+    method: verifyClaim.method,
+    url: verifyClaim.path,
+    schema: verifyClaim.schema,
+    handler: async (request) => services.auth.verifyClaim(request.params.token),
   });
 
-  app.get('/auth/verify-login/:token', async (request) => {
-    const { token } = parseInput(TokenParams, request.params);
-    return services.auth.verifyLogin('login', token);
+  routes.route({
+    method: verifyLogin.method,
+    url: verifyLogin.path,
+    schema: verifyLogin.schema,
+    handler: async (request) => services.auth.verifyLogin('login', request.params.token),
   });
 
-  app.get('/auth/verify-user-login/:token', async (request) => {
-    const { token } = parseInput(TokenParams, request.params);
-    return services.auth.verifyLogin('user_login', token);
+  routes.route({
+    method: verifyUserLogin.method,
+    url: verifyUserLogin.path,
+    schema: verifyUserLogin.schema,
+    handler: async (request) => services.auth.verifyLogin('user_login', request.params.token),
   });
 
   /**
@@ -41,8 +54,13 @@ export async function authRoutes(app: FastifyInstance, { services }: RouteOption
    * whatever the token, so a browser that logs out with an expired or already revoked token (or
    * none) sees the same success; the browser forgets its token either way.
    */
-  app.post('/auth/logout', async (request, reply) => {
-    await services.auth.logout(bearerToken(request));
-    return reply.status(204).send();
+  routes.route({
+    method: logout.method,
+    url: logout.path,
+    schema: logout.schema,
+    handler: async (request, reply) => {
+      await services.auth.logout(bearerToken(request));
+      return reply.status(204).send();
+    },
   });
 }

@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Dialect } from '../../db/migrate.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { createDefaultBlocks } from '../blocks/default-blocks.ts';
 import { fmcsaAddress } from '../mail/email-addresses.ts';
 import { actionMessage } from '../mail/messages.ts';
-import type { MailTransport } from '../mail/transport.ts';
+import type { MailQueue } from '../mail/queue.ts';
 import type { UsersService } from '../users/service.ts';
 import type { Sessions } from './sessions.ts';
 import { LOGIN_TOKEN_MINUTES, type LoginTokenKind, type LoginTokens } from './tokens.ts';
@@ -33,68 +35,79 @@ const VERIFY_PATHS: Record<LoginTokenKind, string> = {
   user_login: 'verify-user-login',
 };
 
+/**
+ * The first key of the PostgreSQL advisory locks that serialise link requests per address (the second
+ * is a hash of the address): any fixed number this app owns.
+ */
+const LINK_LOCK_NAMESPACE = 7_319_038;
+
 interface AuthDependencies {
   db: Db;
+  dialect: Dialect;
   tokens: LoginTokens;
   sessions: Sessions;
   users: UsersService;
-  mail: MailTransport;
+  mail: MailQueue;
   appUrl: string;
   clock: () => Date;
-  log: (message: string, error: unknown) => void;
 }
 
 export function createAuthService({
   db,
+  dialect,
   tokens,
   sessions,
   users,
   mail,
   appUrl,
   clock,
-  log,
 }: AuthDependencies) {
   /** Why the link just recorded for this address is one too many (the per-address limits), or null. */
-  async function limitRefusal(kind: LoginTokenKind, email: string): Promise<string | null> {
+  async function limitRefusal(trx: Db, kind: LoginTokenKind, email: string): Promise<string | null> {
     const now = clock().getTime();
     if (
       kind === 'claim' &&
-      (await tokens.countSince(email, new Date(now - CLAIM_WINDOW_MS), 'claim')) > CLAIM_MAILS_PER_ADDRESS
+      (await tokens.countSince(email, new Date(now - CLAIM_WINDOW_MS), 'claim', trx)) >
+        CLAIM_MAILS_PER_ADDRESS
     ) {
       return CLAIM_LIMIT_DETAIL;
     }
-    if ((await tokens.countSince(email, new Date(now - LINK_WINDOW_MS))) > LINKS_PER_ADDRESS) {
+    if (
+      (await tokens.countSince(email, new Date(now - LINK_WINDOW_MS), undefined, trx)) > LINKS_PER_ADDRESS
+    ) {
       return 'Too many links were sent to this address. Please try again in 15 minutes.';
     }
     return null;
   }
 
   /**
-   * Issues a link and e-mails it; if the e-mail cannot go out, the link is revoked and the caller told.
-   * The link is recorded before the limits are counted, with itself included: requests racing each
-   * other (on one instance or several) can then be refused too often, never sent too often.
+   * Records a link and queues its e-mail in one transaction (the worker sends it and makes the link's
+   * secret then: mail/queue.ts). The link is recorded before the limits are counted, with itself
+   * included, and a refusal rolls both back. On PostgreSQL a lock per address makes requests for one
+   * address (from any instance) take turns, so each counts the others' links: refused too often
+   * perhaps, never sent too often. On SQLite the one connection runs one transaction at a time.
    */
-  async function sendLink(
+  async function queueLink(
     kind: LoginTokenKind,
     target: { companyId: number; userId: number | null; email: string },
     text: { subject: string; intro: string; action: string },
   ) {
-    const { token, id } = await tokens.issue({ kind, ...target });
-    const refusal = await limitRefusal(kind, target.email);
-    if (refusal) {
-      await tokens.revoke(id);
-      throw new DomainError('rate_limited', refusal);
-    }
-    const link = `${appUrl}/${VERIFY_PATHS[kind]}/${token}`;
-    try {
-      await mail.send(
-        actionMessage({ to: target.email, ...text, link, expiresInMinutes: LOGIN_TOKEN_MINUTES }),
-      );
-    } catch (error) {
-      await tokens.revoke(id);
-      log('sending a login link failed', error);
-      throw new DomainError('delivery_failed', 'The e-mail could not be sent. Please try again later.');
-    }
+    await db.transaction().execute(async (trx) => {
+      if (dialect === 'postgres') {
+        await sql`select pg_advisory_xact_lock(${LINK_LOCK_NAMESPACE}::int, hashtext(${target.email}))`.execute(
+          trx,
+        );
+      }
+      const tokenId = await tokens.issue({ kind, ...target }, trx);
+      const refusal = await limitRefusal(trx, kind, target.email);
+      if (refusal) throw new DomainError('rate_limited', refusal);
+      await mail.enqueue(trx, {
+        kind,
+        draft: actionMessage({ to: target.email, ...text, expiresInMinutes: LOGIN_TOKEN_MINUTES }),
+        link: `${appUrl}/${VERIFY_PATHS[kind]}/`,
+        loginTokenId: tokenId,
+      });
+    });
   }
 
   async function sessionFor(companyId: number, userId: number) {
@@ -113,7 +126,7 @@ export function createAuthService({
   }
 
   return {
-    /** Sends the claim link to the e-mail on the carrier's FMCSA record, and only there. */
+    /** Sends the claim link to the e-mail on the carrier's FMCSA record, and only there (queued: see queueLink). */
     async claimProfile(dotNumber: number) {
       const company = await db
         .selectFrom('companies')
@@ -125,7 +138,7 @@ export function createAuthService({
       // The record stays as FMCSA published it; only a field holding one plain address is used.
       const email = fmcsaAddress(company.email);
       if (!email) throw new DomainError('no_contact_email', 'No email associated with this carrier');
-      await sendLink(
+      await queueLink(
         'claim',
         { companyId: company.id, userId: null, email },
         {
@@ -134,6 +147,7 @@ export function createAuthService({
           action: 'Claim the profile',
         },
       );
+      await mail.deliverPromptly();
       return { detail: 'Verification email sent', email: maskEmail(email) };
     },
 
@@ -183,7 +197,7 @@ export function createAuthService({
         .execute();
       if (users.length === 0) throw new DomainError('not_found', 'No active user with this email');
       for (const user of users) {
-        await sendLink(
+        await queueLink(
           user.is_admin === 1 ? 'login' : 'user_login',
           { companyId: user.company_id, userId: user.id, email: address },
           {
@@ -193,6 +207,7 @@ export function createAuthService({
           },
         );
       }
+      await mail.deliverPromptly();
       return { detail: 'Login link sent' };
     },
 

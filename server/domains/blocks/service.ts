@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
+import type { Block } from '../../../core/contracts/blocks.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { sanitizeCustomHtml } from '../content/sanitize-html.ts';
 import type { MediaService } from '../media/service.ts';
@@ -42,13 +43,13 @@ function toBlock(row: {
   hide_title: number;
   start_new_row: number;
   updated_at: string;
-}) {
+}): Block {
   return {
     ...row,
     is_visible: row.is_visible === 1,
     hide_title: row.hide_title === 1,
     start_new_row: row.start_new_row === 1,
-    assets: [] as Awaited<ReturnType<MediaService['listForBlock']>>,
+    assets: [],
   };
 }
 

@@ -1,13 +1,7 @@
 import type { Db } from '../../db/database.ts';
+import type { CapacityEntry, CapacityInput } from '../../../core/contracts/capacity.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { ANYTIME_DATE } from '../../../core/format.ts';
-
-export interface CapacityInput {
-  date: string;
-  trailer: string;
-  origin: string;
-  destination: string;
-}
 
 /** The owner's capacity board; every method is scoped to the caller's company. */
 export function createCapacityService(db: Db, clock: () => Date) {
@@ -35,7 +29,7 @@ export function createCapacityService(db: Db, clock: () => Date) {
      * A carrier's public capacity board: entries from today on (past dates are not shown publicly)
      * and those available any time (ANYTIME_DATE, 9999-12-31, sorts last: ISO days sort as text).
      */
-    async publicBoard(companyId: number) {
+    async publicBoard(companyId: number): Promise<CapacityEntry[]> {
       return db
         .selectFrom('capacity_entries')
         .select(columns)
@@ -85,4 +79,3 @@ export function createCapacityService(db: Db, clock: () => Date) {
 }
 
 export type CapacityService = ReturnType<typeof createCapacityService>;
-export type CapacityEntry = Awaited<ReturnType<CapacityService['publicBoard']>>[number];

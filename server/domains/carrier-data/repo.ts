@@ -35,6 +35,34 @@ function inspectionCountColumns() {
   ] as const;
 }
 
+/** The crash totals of a carrier since a day, as one row of counts. */
+function crashCounts(db: Db, dotNumber: number, sinceDay: string) {
+  return db
+    .selectFrom('crashes')
+    .where('dot_number', '=', dotNumber)
+    .where('report_date', '>=', sinceDay)
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('crashes'),
+      sql<number | string>`sum(case when fatalities > 0 then 1 else 0 end)`.as('fatal'),
+      sql<number | string>`sum(case when injuries > 0 then 1 else 0 end)`.as('injury'),
+      sql<number | string>`sum(case when tow_away = 1 then 1 else 0 end)`.as('tow_away'),
+    ]);
+}
+
+const CRASH_COLUMNS = new Set(['crashes', 'fatal', 'injury', 'tow_away']);
+
+type CrashCounts = Partial<Record<'crashes' | 'fatal' | 'injury' | 'tow_away', number | string | null>>;
+
+/** Crash counts as numbers (PostgreSQL returns bigint sums and counts as strings). */
+function crashTotalsOf(row: CrashCounts) {
+  return {
+    crashes: Number(row.crashes ?? 0),
+    fatal: Number(row.fatal ?? 0),
+    injury: Number(row.injury ?? 0),
+    tow_away: Number(row.tow_away ?? 0),
+  };
+}
+
 /** Upserts the row sets and commits them. */
 async function upsertAll(db: Db, sets: readonly RowSet[]): Promise<void> {
   const upserter = createRowUpserter(db);
@@ -47,6 +75,25 @@ export function createCarrierDataRepo(db: Db) {
     /** Notes an imported file and the day its data describes (docs/decisions/024-honest-dated-carrier-data.md). */
     async recordImport(entry: DataImportsTable): Promise<void> {
       await db.insertInto('data_imports').values(entry).execute();
+    },
+
+    /** The newest import of each dataset: its rows and when it finished (for /metrics). */
+    async lastImports() {
+      const newest = db
+        .selectFrom('data_imports')
+        .select(['dataset', (eb) => eb.fn.max('imported_at').as('imported_at')])
+        .groupBy('dataset')
+        .as('newest');
+      return db
+        .selectFrom('data_imports')
+        .innerJoin(newest, (join) =>
+          join
+            .onRef('newest.dataset', '=', 'data_imports.dataset')
+            .onRef('newest.imported_at', '=', 'data_imports.imported_at'),
+        )
+        .select(['data_imports.dataset', 'data_imports.imported_rows', 'data_imports.imported_at'])
+        .orderBy('data_imports.dataset')
+        .execute();
     },
 
     /** The newest day an imported file describes, per table. */
@@ -103,32 +150,18 @@ export function createCarrierDataRepo(db: Db) {
     },
 
     async crashTotals(dotNumber: number, sinceDay: string) {
-      const row = await db
-        .selectFrom('crashes')
-        .where('dot_number', '=', dotNumber)
-        .where('report_date', '>=', sinceDay)
-        .select((eb) => [
-          eb.fn.countAll<number | string>().as('crashes'),
-          sql<number | string>`sum(case when fatalities > 0 then 1 else 0 end)`.as('fatal'),
-          sql<number | string>`sum(case when injuries > 0 then 1 else 0 end)`.as('injury'),
-          sql<number | string>`sum(case when tow_away = 1 then 1 else 0 end)`.as('tow_away'),
-        ])
-        .executeTakeFirstOrThrow();
-      return {
-        crashes: Number(row.crashes ?? 0),
-        fatal: Number(row.fatal ?? 0),
-        injury: Number(row.injury ?? 0),
-        tow_away: Number(row.tow_away ?? 0),
-      };
+      return crashTotalsOf(await crashCounts(db, dotNumber, sinceDay).executeTakeFirstOrThrow());
     },
 
     /**
-     * A profile's inspections in one read: per report state since `sinceDay`, each group with the
-     * counts of inspectionTotals and how many of its inspections fall on or after `recentSinceDay`
-     * (a later day: the heat map's shorter window).
+     * A profile's inspections and crashes in one read: the inspections per report state since
+     * `sinceDay`, each group with the counts of inspectionTotals and how many of its inspections
+     * fall on or after `recentSinceDay` (a later day: the heat map's shorter window), and the crash
+     * totals since `sinceDay` (on every row; the one row of a carrier without inspections has no
+     * state group). One read, so the profile page keeps its query budget with the L&I read.
      */
-    async inspectionsPerState(dotNumber: number, sinceDay: string, recentSinceDay: string) {
-      const rows = await db
+    async inspectionsPerStateAndCrashes(dotNumber: number, sinceDay: string, recentSinceDay: string) {
+      const perState = db
         .selectFrom('inspections')
         .where('dot_number', '=', dotNumber)
         .where('insp_date', '>=', sinceDay)
@@ -137,15 +170,28 @@ export function createCarrierDataRepo(db: Db) {
           'report_state',
           ...inspectionCountColumns(),
           sql<number | string>`sum(case when insp_date >= ${recentSinceDay} then 1 else 0 end)`.as('recent'),
-        ])
+        ]);
+      const rows = await db
+        .selectFrom(crashCounts(db, dotNumber, sinceDay).as('crash_totals'))
+        .leftJoin(perState.as('per_state'), (join) => join.onTrue())
+        .selectAll()
         .execute();
-      // PostgreSQL returns bigint sums and counts as strings.
-      return rows.map(({ report_state, ...counts }) => ({
-        report_state,
-        ...(Object.fromEntries(
-          Object.entries(counts).map(([key, value]) => [key, Number(value ?? 0)]),
-        ) as Record<keyof typeof counts, number>),
-      }));
+      const [first] = rows;
+      return {
+        crashes: crashTotalsOf(first ?? {}),
+        perState: rows
+          .filter((row) => row.inspections !== null)
+          .map(({ report_state, ...columns }) => ({
+            report_state,
+            // The group's own counts, without the crash totals every row carries; PostgreSQL returns
+            // bigint sums and counts as strings.
+            ...(Object.fromEntries(
+              Object.entries(columns)
+                .filter(([key]) => !CRASH_COLUMNS.has(key))
+                .map(([key, value]) => [key, Number(value ?? 0)]),
+            ) as Record<Exclude<keyof typeof columns, keyof CrashCounts>, number>),
+          })),
+      };
     },
 
     async listInspections(dotNumber: number, sinceDay: string, limit: number, offset: number) {

@@ -158,6 +158,20 @@ describe(`carrier-data API on ${testDialect}`, () => {
     });
   });
 
+  it('gives the profile, in one read, the safety summary the API computes from its totals', async () => {
+    const db = app.database.db;
+    const dates = await app.services.carrierData.dataDates();
+    for (const dot of [DOT, 7]) {
+      const company = await db
+        .selectFrom('companies')
+        .selectAll()
+        .where('dot_number', '=', dot)
+        .executeTakeFirstOrThrow();
+      const facts = await app.services.carrierData.profileFacts(company, dates);
+      expect(facts.safety).toEqual(await app.services.carrierData.safetySummary(dot));
+    }
+  });
+
   it('reports no rate, not 0, for a carrier with no inspections', async () => {
     const response = await app.fastify.inject({ url: '/carrier-data/api/v1/company/7/safety-summary' });
     expect(response.json().data.data).toMatchObject({

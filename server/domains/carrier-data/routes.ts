@@ -1,21 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { carrierDataContracts } from '../../../core/contracts/carrier-data.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { dotNumber, DotNumberParams, parseInput, wholeNumber } from '../../../core/input.ts';
+import { typedRoutes } from '../../http/contracts.ts';
 import type { RouteOptions } from '../../services.ts';
-
-/** Most inspections one page returns; larger requests are capped, not refused. */
-export const MAX_INSPECTIONS_PER_PAGE = 100;
-
-const InspectionsQuery = z.object({
-  sinceMonths: wholeNumber(1, 120).default(12),
-  page: wholeNumber(1, 100_000).default(1),
-  perPage: wholeNumber(1)
-    .default(MAX_INSPECTIONS_PER_PAGE)
-    .transform((value) => Math.min(value, MAX_INSPECTIONS_PER_PAGE)),
-});
-
-const SearchQuery = z.object({ dotNumber });
+import { authorityJson, insuranceJson } from './authority-json.ts';
 
 const carrierNotFound = () => new DomainError('not_found', 'Carrier not found');
 
@@ -25,24 +13,63 @@ const carrierNotFound = () => new DomainError('not_found', 'Carrier not found');
  * (docs/decisions/007-carrier-data-api.md).
  */
 export async function carrierDataRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
-  app.get('/company/:dotNumber/safety-summary', async (request) => {
-    const { dotNumber } = parseInput(DotNumberParams, request.params);
-    const summary = await services.carrierData.safetySummary(dotNumber);
-    if (!summary) throw carrierNotFound();
-    return { data: { data: summary } };
+  const routes = typedRoutes(app);
+  const { safetySummary, inspections, authority, insurance, search } = carrierDataContracts;
+
+  routes.route({
+    method: safetySummary.method,
+    url: safetySummary.path,
+    schema: safetySummary.schema,
+    handler: async (request) => {
+      const summary = await services.carrierData.safetySummary(request.params.dotNumber);
+      if (!summary) throw carrierNotFound();
+      return { data: { data: summary } };
+    },
   });
 
-  app.get('/company/:dotNumber/inspections', async (request) => {
-    const { dotNumber } = parseInput(DotNumberParams, request.params);
-    const query = parseInput(InspectionsQuery, request.query);
-    const page = await services.carrierData.inspections(dotNumber, query);
-    if (!page) throw carrierNotFound();
-    return page;
+  routes.route({
+    method: inspections.method,
+    url: inspections.path,
+    schema: inspections.schema,
+    handler: async (request) => {
+      const page = await services.carrierData.inspections(request.params.dotNumber, request.query);
+      if (!page) throw carrierNotFound();
+      return page;
+    },
   });
 
-  app.get('/search', async (request) => {
-    const { dotNumber } = parseInput(SearchQuery, request.query);
-    const record = await services.carrierData.carrierRecord(dotNumber);
-    return { data: record ? [record] : [] };
+  // Issue 18: the L&I record, from FMCSA's Licensing & Insurance files, and the verdict on it.
+  routes.route({
+    method: authority.method,
+    url: authority.path,
+    schema: authority.schema,
+    handler: async (request) => {
+      const { dotNumber } = request.params;
+      const vetting = await services.authority.vetting(dotNumber);
+      if (!vetting) throw carrierNotFound();
+      return { data: authorityJson(dotNumber, vetting) };
+    },
+  });
+
+  routes.route({
+    method: insurance.method,
+    url: insurance.path,
+    schema: insurance.schema,
+    handler: async (request) => {
+      const { dotNumber } = request.params;
+      const vetting = await services.authority.vetting(dotNumber);
+      if (!vetting) throw carrierNotFound();
+      return { data: insuranceJson(dotNumber, vetting) };
+    },
+  });
+
+  routes.route({
+    method: search.method,
+    url: search.path,
+    schema: search.schema,
+    handler: async (request) => {
+      const record = await services.carrierData.carrierRecord(request.query.dotNumber);
+      return { data: record ? [record] : [] };
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { formatMcNumber } from '../companies/company-view.ts';
 import { CARGO_TYPES } from '../../../core/cargo.ts';
+import type { CarrierRecord, SafetySummary } from '../../../core/contracts/carrier-data.ts';
 import type { Selectable } from 'kysely';
 import type { DataDates } from '../../../core/record-facts.ts';
 import type { CompaniesTable } from '../../db/schema.ts';
@@ -38,7 +39,7 @@ function safetySummaryOf(
   inspections: InspectionTotals,
   crashes: CrashTotals,
   dates: DataDates,
-) {
+): SafetySummary {
   return {
     dot_number: company.dot_number,
     total_inspections: inspections.inspections,
@@ -61,7 +62,7 @@ function safetySummaryOf(
 }
 
 /** The carrier record of the spec's carrier-data search (fleet, drivers, mileage, cargo flags). */
-function carrierRecordOf(company: Company, dates: DataDates) {
+function carrierRecordOf(company: Company, dates: DataDates): CarrierRecord {
   const authorised = new Set(company.cargo_codes ? company.cargo_codes.split(';') : []);
   const cargoFlags = Object.fromEntries(
     CARGO_TYPES.map(([code]) => [`crgo_${code.toLowerCase()}`, authorised.has(code) ? 'X' : '']),
@@ -95,6 +96,9 @@ function carrierRecordOf(company: Company, dates: DataDates) {
 
 export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Date = () => new Date()) {
   return {
+    /** The newest import of each dataset (rows, finish time); the importer runs as its own process. */
+    lastImports: () => repo.lastImports(),
+
     /** The safety summary over the last 24 months, or null for an unknown DOT number. */
     async safetySummary(dotNumber: number) {
       const company = await repo.findCompanyByDot(dotNumber);
@@ -123,17 +127,18 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
     },
 
     /**
-     * What a profile's data blocks show of a company already read, in two reads: the inspections per
-     * state (the safety summary's totals and the heat map's counts) and the crash totals.
+     * What a profile's data blocks show of a company already read, in one read: the inspections per
+     * state (the safety summary's totals and the heat map's counts) with the crash totals.
      */
     async profileFacts(company: Company, dates: DataDates) {
       const today = clock();
       const since = isoDayMonthsBefore(today, SAFETY_WINDOW_MONTHS);
       const heatMapSince = isoDayMonthsBefore(today, HEAT_MAP_MONTHS);
-      const [perState, crashes] = await Promise.all([
-        repo.inspectionsPerState(company.dot_number, since, heatMapSince),
-        repo.crashTotals(company.dot_number, since),
-      ]);
+      const { perState, crashes } = await repo.inspectionsPerStateAndCrashes(
+        company.dot_number,
+        since,
+        heatMapSince,
+      );
       const totals: InspectionTotals = {
         inspections: 0,
         violations: 0,

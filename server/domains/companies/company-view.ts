@@ -1,26 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { CompaniesTable } from '../../db/schema.ts';
 import { CARGO_TYPES, type CargoCode } from '../../../core/cargo.ts';
+import type { Company } from '../../../core/contracts/companies.ts';
 
 const CARGO_LABELS = new Map<string, string>(CARGO_TYPES);
-
-/** The public company record of the spec (public-side section 3). No e-mail, phone or officers. */
-export interface CompanyView {
-  id: number;
-  name: string;
-  dba_name: string | null;
-  dot_number: number;
-  mc_number: string | null;
-  power_units: number | null;
-  truck_units: number | null;
-  total_drivers: number | null;
-  claimed: boolean;
-  status_code: string | null;
-  safety_rating: string | null;
-  company_types: string[];
-  cargo_types: string[];
-  address: { city: string | null; state: string | null; zip: string | null };
-}
 
 /** 'MC-139446' from the stored docket digits. */
 export function formatMcNumber(digits: string | null): string | null {
@@ -41,7 +24,8 @@ export function cargoLabels(cargoCodes: string | null): string[] {
   });
 }
 
-export function toCompanyView(row: Selectable<CompaniesTable>): CompanyView {
+/** The public company record of the spec (public-side section 3). No e-mail, phone or officers. */
+export function toCompanyView(row: Selectable<CompaniesTable>): Company {
   return {
     id: row.id,
     name: row.name,

@@ -5,6 +5,7 @@ import type { CompaniesRepo } from './repo.ts';
 describe('the profile page read model', () => {
   it('logs a failed panel and shows that panel as an error, not a broken page', async () => {
     const failure = new Error('carrier store down');
+    const lAndIFailure = new Error('L&I tables down');
     const log = vi.fn();
     const company = { id: 1, dot_number: 101, claimed: 1, name: 'A', css: '' };
     const repo = {
@@ -24,6 +25,11 @@ describe('the profile page read model', () => {
       },
       ratings: { profileRatings: async () => ({ summary, details: null }) } as never,
       capacity: { publicBoard: async () => [] },
+      authority: {
+        companyVetting: async () => {
+          throw lAndIFailure;
+        },
+      },
     });
 
     const page = await profilePage.publicPage(101, log);
@@ -32,6 +38,9 @@ describe('the profile page read model', () => {
     expect(page?.panels.inspectionStates).toEqual({ status: 'error' });
     expect(page?.panels.capacity).toEqual({ status: 'unavailable' });
     expect(page?.panels.ratings).toEqual({ status: 'unavailable' });
-    expect(log).toHaveBeenCalledExactlyOnceWith(failure);
+    // Without its L&I record the page has no verdict, and the Authority & Insurance block says so.
+    expect(page?.panels.authority).toEqual({ status: 'error' });
+    expect(page?.profile.verdict).toBeNull();
+    expect(log.mock.calls).toEqual([[failure], [lAndIFailure]]);
   });
 });

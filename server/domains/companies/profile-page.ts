@@ -1,33 +1,15 @@
 import { DEFAULT_DATA_BLOCKS } from '../../../core/block-types.ts';
 import type { DataDates } from '../../../core/record-facts.ts';
-import type { CapacityEntry, CapacityService } from '../capacity/service.ts';
+import type { AuthorityService } from '../authority/service.ts';
+import type { ProfileBlock } from '../../../core/contracts/blocks.ts';
+import type { CarrierPanels, Loaded } from '../../../core/contracts/profile-page.ts';
+import type { CapacityService } from '../capacity/service.ts';
 import type { CarrierDataService } from '../carrier-data/service.ts';
-import type { RatingDetails, RatingsService } from '../ratings/service.ts';
+import type { RatingsService } from '../ratings/service.ts';
 import type { CompaniesRepo } from './repo.ts';
-import { profileView, type Profile } from './profile-service.ts';
+import { profileView } from './profile-service.ts';
 
 type ProfileFacts = Awaited<ReturnType<CarrierDataService['profileFacts']>>;
-export type SafetySummary = ProfileFacts['safety'];
-export type CarrierRecord = ProfileFacts['carrier'];
-export type StateCount = ProfileFacts['inspectionStates'][number];
-export type { CapacityEntry, RatingDetails };
-
-/** A data panel's state: the spec's loading / error / empty / data cycle, resolved on the server. */
-export type Loaded<T> = { status: 'data'; value: T } | { status: 'error' } | { status: 'unavailable' };
-
-/** Everything the data blocks of one profile read. */
-export interface CarrierPanels {
-  dotNumber: number;
-  safety: Loaded<SafetySummary | null>;
-  carrier: Loaded<CarrierRecord | null>;
-  inspectionStates: Loaded<StateCount[]>;
-  capacity: Loaded<CapacityEntry[] | null>;
-  ratingSummary: Profile['rating_summary'];
-  /** The star distribution and newest comments; the averages are in ratingSummary. */
-  ratings: Loaded<RatingDetails>;
-}
-
-type ProfileBlock = Profile['blocks'][number];
 
 /**
  * An unclaimed profile shows the default data blocks (public-side section 2); claiming it makes them
@@ -55,14 +37,22 @@ interface ProfilePageDependencies {
   carrierData: Pick<CarrierDataService, 'profileFacts'>;
   ratings: Pick<RatingsService, 'profileRatings'>;
   capacity: Pick<CapacityService, 'publicBoard'>;
+  authority: Pick<AuthorityService, 'companyVetting'>;
 }
 
 /**
  * The public profile page's read model (issue 14, item 5; docs/decisions/029): one call reads the
  * company once, with the data dates, and answers the profile, the blocks the page shows and every
- * data panel, in at most six queries (seven with a capacity block).
+ * data panel, in at most six queries (seven with a capacity block); the L&I record, which every
+ * profile's verdict needs, is one of them (docs/decisions/036).
  */
-export function createProfilePage({ repo, carrierData, ratings, capacity }: ProfilePageDependencies) {
+export function createProfilePage({
+  repo,
+  carrierData,
+  ratings,
+  capacity,
+  authority,
+}: ProfilePageDependencies) {
   return {
     /**
      * The public profile page of a DOT number; null when there is no such carrier. Hidden blocks stay
@@ -81,12 +71,14 @@ export function createProfilePage({ repo, carrierData, ratings, capacity }: Prof
       const withRatings = allPanels || blockTypes.has('ratings');
       const withCapacity = allPanels || blockTypes.has('capacity');
 
-      const [profileRatings, facts, board] = await Promise.all([
+      const [profileRatings, facts, board, vetting] = await Promise.all([
         ratings.profileRatings(company.id, { withDetails: withRatings }),
         settle(log, () => carrierData.profileFacts(company, dataDates)),
         withCapacity ? settle(log, () => capacity.publicBoard(company.id)) : NOT_LOADED,
+        settle(log, () => authority.companyVetting(company)),
       ]);
-      const profile = profileView(company, ownBlocks, profileRatings.summary);
+      const verdict = vetting.status === 'data' ? vetting.value.verdict : null;
+      const profile = profileView(company, ownBlocks, profileRatings.summary, verdict);
       const factPanel = <T>(pick: (value: ProfileFacts) => T): Loaded<T> =>
         facts.status === 'data' ? { status: 'data', value: pick(facts.value) } : facts;
       const panels: CarrierPanels = {
@@ -97,6 +89,7 @@ export function createProfilePage({ repo, carrierData, ratings, capacity }: Prof
         capacity: board,
         ratingSummary: profileRatings.summary,
         ratings: profileRatings.details ? { status: 'data', value: profileRatings.details } : NOT_LOADED,
+        authority: vetting,
       };
       return {
         profile,

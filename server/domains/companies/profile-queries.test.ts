@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedAuthorityRows } from '../../../tests/support/authority-rows.ts';
 import { carrier, insertContentBlock, seedCarriers } from '../../../tests/support/factories.ts';
 import { countingQueries } from '../../../tests/support/query-count.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
@@ -16,7 +17,29 @@ describe(`the public profile page's queries on ${testDialect}`, () => {
   beforeAll(async () => {
     app = await createTestApp();
     const db = app.database.db;
-    await seedCarriers(db, testDialect, [carrier({ dot_number: DOT, legal_name: 'COUNTED LINES' })]);
+    await seedCarriers(db, testDialect, [
+      carrier({ dot_number: DOT, legal_name: 'COUNTED LINES', mc_number: '424242' }),
+    ]);
+    // Two dockets with authorities, filings and a revocation: the L&I record is one read whatever it holds.
+    await seedAuthorityRows(
+      db,
+      [
+        {
+          docket: 'MC424242',
+          dotNumber: DOT,
+          authorities: [{ kind: 'common', status: 'Active' }],
+          events: [{ kind: 'common', action: 'GRANTED', action_on: '2019-01-02' }],
+          insurance: [{ kind: 'BI&PD primary', amount_dollars: 750_000, effective_on: '2024-01-01' }],
+        },
+        {
+          docket: 'FF4242',
+          dotNumber: DOT,
+          authorities: [{ kind: 'broker', status: 'Inactive' }],
+          revocations: [{ kind: 'broker', type: 'VOLUNTARY REVOCATION', served_on: '2025-02-03' }],
+        },
+      ],
+      new Date().toISOString().slice(0, 10),
+    );
     const company = await db
       .updateTable('companies')
       .set({ claimed: 1 })
@@ -75,6 +98,11 @@ describe(`the public profile page's queries on ${testDialect}`, () => {
     expect(page?.panels.safety).toMatchObject({ status: 'data' });
     expect(page?.panels.carrier).toMatchObject({ status: 'data' });
     expect(page?.panels.inspectionStates).toMatchObject({ status: 'data' });
+    expect(page?.panels.authority).toMatchObject({ status: 'data' });
+    if (page?.panels.authority.status === 'data') {
+      expect(page.panels.authority.value.record.dockets).toEqual(['FF-4242', 'MC-424242']);
+    }
+    expect(page?.profile.verdict?.headline).toBe('Authorized for hire');
     // 14 before the read model, four of them reading this company's row.
     expect(counter.count()).toBeLessThanOrEqual(6);
     expect(counter.reading('companies')).toBe(1);

@@ -1,21 +1,13 @@
-import { sanitizeCustomCss, type DroppedRule } from '../../../core/sanitize-css.ts';
+import type { CustomCss, OwnCompany, Profile } from '../../../core/contracts/companies.ts';
+import type { CapacityEntry } from '../../../core/contracts/capacity.ts';
+import type { RatingSummary } from '../../../core/contracts/ratings.ts';
+import { sanitizeCustomCss } from '../../../core/sanitize-css.ts';
 import type { Selectable } from 'kysely';
 import type { CompaniesTable } from '../../db/schema.ts';
 import type { CompaniesRepo } from './repo.ts';
 import { formatMcNumber, toCompanyView } from './company-view.ts';
 import { imageView } from '../media/variants.ts';
-import type { CapacityEntry } from '../capacity/service.ts';
-import type { RatingSummary } from '../ratings/service.ts';
-
-/** Custom CSS is stored as the owner wrote it, up to this many bytes (UTF-8). */
-export const MAX_CSS_BYTES = 100 * 1024;
-
-/** The owner's CSS, what the public page gets from it, and what was dropped on the way and why. */
-export interface CustomCss {
-  css: string;
-  scoped_css: string;
-  dropped: DroppedRule[];
-}
+import type { Verdict } from '../../../core/authority.ts';
 
 function customCssOf(css: string): CustomCss {
   const sanitized = sanitizeCustomCss(css);
@@ -27,13 +19,14 @@ type BlocksWithAssets = Awaited<ReturnType<CompaniesRepo['blocksWithAssets']>>;
 
 /**
  * A profile as the spec's API answers it, from a company, the blocks its reader may see with their
- * images, and its rating summary.
+ * images, its rating summary, and the L&I verdict on it (issue 18; null when it could not be read).
  */
 export function profileView(
   company: Company,
   { blocks, assets }: BlocksWithAssets,
   rating_summary: RatingSummary,
-) {
+  verdict: Verdict | null,
+): Profile {
   return {
     company: toCompanyView(company),
     carrier_data: {
@@ -79,6 +72,7 @@ export function profileView(
     // Sanitised and scoped when saved (saveCss; migration 012 for the CSS saved before).
     css: company.scoped_css,
     rating_summary,
+    verdict,
   };
 }
 
@@ -88,6 +82,8 @@ interface ProfileDependencies {
   ratingSummary: (companyId: number) => Promise<RatingSummary>;
   /** The capacity domain's public board of a company. */
   publicCapacity: (companyId: number) => Promise<CapacityEntry[]>;
+  /** The authority domain's verdict on a company's L&I record. */
+  verdict: (company: Company) => Promise<Verdict>;
   clock?: () => Date;
 }
 
@@ -95,6 +91,7 @@ export function createProfileService({
   repo,
   ratingSummary,
   publicCapacity,
+  verdict,
   clock = () => new Date(),
 }: ProfileDependencies) {
   /**
@@ -103,11 +100,12 @@ export function createProfileService({
    * settings: every block).
    */
   async function profileOf(company: Company, audience: 'public' | 'owner') {
-    const [blocks, rating_summary] = await Promise.all([
+    const [blocks, rating_summary, companyVerdict] = await Promise.all([
       repo.blocksWithAssets(company.id, { includeHidden: audience === 'owner' }),
       ratingSummary(company.id),
+      verdict(company),
     ]);
-    return profileView(company, blocks, rating_summary);
+    return profileView(company, blocks, rating_summary, companyVerdict);
   }
 
   return {
@@ -122,7 +120,7 @@ export function createProfileService({
     },
 
     /** The caller's own company for the settings page: the profile plus what only its users see. */
-    async ownCompany(dotNumber: number) {
+    async ownCompany(dotNumber: number): Promise<OwnCompany | null> {
       const company = await repo.findByDot(dotNumber);
       if (!company) return null;
       return {
@@ -175,4 +173,3 @@ export function createProfileService({
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;
-export type Profile = NonNullable<Awaited<ReturnType<ProfileService['profile']>>>;

@@ -1,67 +1,91 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { SessionUser } from '../../../core/contracts/auth.ts';
+import { companyContracts, MAX_CSS_BYTES } from '../../../core/contracts/companies.ts';
+import { searchContracts } from '../../../core/contracts/search.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { DotNumberParams, parseInput } from '../../../core/input.ts';
-import { authenticate, type SessionUser } from '../../http/auth.ts';
+import { authenticate } from '../../http/auth.ts';
+import { typedRoutes } from '../../http/contracts.ts';
 import type { RouteOptions } from '../../services.ts';
-import { MAX_CSS_BYTES } from './profile-service.ts';
-
-const CssBody = z.object({ css: z.string() }).strict();
-/** `include_hidden=true`: the owner's view with hidden blocks, for the editor; other parameters are ignored. */
-const ProfileQuery = z.object({
-  include_hidden: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-});
 
 /** The DOT number of the path, when it is the caller's own company (403 otherwise: never a change). */
-function ownDotNumber(request: FastifyRequest, session: SessionUser): number {
-  const { dotNumber } = parseInput(DotNumberParams, request.params);
+function ownDotNumber(dotNumber: number, session: SessionUser): number {
   if (dotNumber !== session.dotNumber)
     throw new DomainError('forbidden', 'You can only edit your own profile');
   return dotNumber;
 }
 
 export async function companyRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
-  app.get('/companies/supersearch', async (request) => services.search.supersearchQuery(request.query));
+  const routes = typedRoutes(app);
+  const { me, profile, customCss, saveCss } = companyContracts;
+  const { supersearch } = searchContracts;
 
-  app.get('/companies/me', { config: { auth: 'session' } }, async (request) => {
-    const { session } = request;
-    const company = await services.profiles.ownCompany(session.dotNumber);
-    if (!company) throw new DomainError('not_found', 'Company not found');
-    return company;
+  routes.route({
+    method: supersearch.method,
+    url: supersearch.path,
+    schema: supersearch.schema,
+    handler: async (request) => services.search.supersearchValidated(request.query),
+  });
+
+  routes.route({
+    method: me.method,
+    url: me.path,
+    schema: me.schema,
+    config: { auth: 'session' },
+    handler: async (request) => {
+      const company = await services.profiles.ownCompany(request.session.dotNumber);
+      if (!company) throw new DomainError('not_found', 'Company not found');
+      return company;
+    },
   });
 
   // The spec's profile call. Anyone gets the public profile, without hidden blocks; the editor asks
   // with include_hidden=true for every block, which needs a session of this company (401/403).
-  app.get('/companies/profile/:dotNumber', async (request, reply) => {
-    const { include_hidden: includeHidden } = parseInput(ProfileQuery, request.query);
-    if (includeHidden === 'true') {
-      // Only this query needs a session, so the route cannot declare it: it is checked here.
-      const session = await authenticate(request, services);
-      const profile = await services.profiles.ownerProfile(ownDotNumber(request, session));
-      if (!profile) throw new DomainError('not_found', 'Company not found');
-      return reply.header('Cache-Control', 'private, no-store').send(profile);
-    }
-    const { dotNumber } = parseInput(DotNumberParams, request.params);
-    const profile = await services.profiles.profile(dotNumber);
-    if (!profile) throw new DomainError('not_found', 'Company not found');
-    return profile;
+  routes.route({
+    method: profile.method,
+    url: profile.path,
+    schema: profile.schema,
+    handler: async (request, reply) => {
+      const { dotNumber } = request.params;
+      if (request.query.include_hidden === 'true') {
+        // Only this query needs a session, so the route cannot declare it: it is checked here.
+        const session = await authenticate(request, services);
+        const found = await services.profiles.ownerProfile(ownDotNumber(dotNumber, session));
+        if (!found) throw new DomainError('not_found', 'Company not found');
+        return reply.header('Cache-Control', 'private, no-store').send(found);
+      }
+      const found = await services.profiles.profile(dotNumber);
+      if (!found) throw new DomainError('not_found', 'Company not found');
+      return found;
+    },
   });
 
   // The style editor's own CSS: the owner's text, what the public page gets, and what was dropped.
-  app.get('/companies/profile/:dotNumber/css', { config: { auth: 'session' } }, async (request) => {
-    const css = await services.profiles.customCss(ownDotNumber(request, request.session));
-    if (!css) throw new DomainError('not_found', 'Company not found');
-    return css;
+  routes.route({
+    method: customCss.method,
+    url: customCss.path,
+    schema: customCss.schema,
+    config: { auth: 'session' },
+    handler: async (request) => {
+      const css = await services.profiles.customCss(ownDotNumber(request.params.dotNumber, request.session));
+      if (!css) throw new DomainError('not_found', 'Company not found');
+      return css;
+    },
   });
 
-  app.put('/companies/profile/:dotNumber/css', { config: { auth: 'session' } }, async (request) => {
-    const dotNumber = ownDotNumber(request, request.session);
-    const { css } = parseInput(CssBody, request.body);
-    if (Buffer.byteLength(css, 'utf8') > MAX_CSS_BYTES) {
-      throw new DomainError('too_large', `Custom CSS may be at most 100 KB (${MAX_CSS_BYTES} bytes)`);
-    }
-    const saved = await services.profiles.saveCss(dotNumber, css);
-    if (!saved) throw new DomainError('not_found', 'Company not found');
-    return saved;
+  routes.route({
+    method: saveCss.method,
+    url: saveCss.path,
+    schema: saveCss.schema,
+    config: { auth: 'session' },
+    handler: async (request) => {
+      const dotNumber = ownDotNumber(request.params.dotNumber, request.session);
+      const { css } = request.body;
+      if (Buffer.byteLength(css, 'utf8') > MAX_CSS_BYTES) {
+        throw new DomainError('too_large', `Custom CSS may be at most 100 KB (${MAX_CSS_BYTES} bytes)`);
+      }
+      const saved = await services.profiles.saveCss(dotNumber, css);
+      if (!saved) throw new DomainError('not_found', 'Company not found');
+      return saved;
+    },
   });
 }

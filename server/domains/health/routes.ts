@@ -1,22 +1,44 @@
 import type { FastifyInstance } from 'fastify';
+import { healthContracts } from '../../../core/contracts/health.ts';
 import { DomainError } from '../../../core/errors.ts';
+import { typedRoutes } from '../../http/contracts.ts';
 import type { RouteOptions } from '../../services.ts';
 
+const NOT_READY_DETAIL = {
+  database: 'Not ready: the database does not answer.',
+  redis: 'Not ready: Redis (the shared rate limits) does not answer.',
+};
+
 export async function healthRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
+  const routes = typedRoutes(app);
+  const { health, ready } = healthContracts;
+
   // Liveness: 200 while the database answers, 503 when it does not (its body says which).
-  app.get('/health', { config: { rateLimit: false } }, async (_request, reply) => {
-    const report = await services.health.check();
-    return reply.status(report.database === 'reachable' ? 200 : 503).send(report);
+  routes.route({
+    method: health.method,
+    url: health.path,
+    schema: health.schema,
+    config: { rateLimit: false },
+    handler: async (_request, reply) => {
+      const report = await services.health.check();
+      return reply.status(report.database === 'reachable' ? 200 : 503).send(report);
+    },
   });
 
-  // Readiness, for a load balancer deciding where to send requests: ready while the database
-  // answers. While the server shuts down, the closing guard (server/http/shutdown.ts) answers 503
-  // before this route is reached.
-  app.get('/ready', { config: { rateLimit: false } }, async () => {
-    const report = await services.health.check();
-    if (report.database !== 'reachable') {
-      throw new DomainError('busy', 'Not ready: the database does not answer.', { retryAfterSeconds: 5 });
-    }
-    return { status: 'ready' };
+  // Readiness, for a load balancer deciding where to send requests: ready while the database and
+  // (with REDIS_URL) Redis answer. While the server shuts down, the closing guard
+  // (server/http/shutdown.ts) answers 503 before this route is reached.
+  routes.route({
+    method: ready.method,
+    url: ready.path,
+    schema: ready.schema,
+    config: { rateLimit: false },
+    handler: async () => {
+      const missing = await services.health.notReadyBecause();
+      if (missing) {
+        throw new DomainError('busy', NOT_READY_DETAIL[missing], { retryAfterSeconds: 5 });
+      }
+      return { status: 'ready' as const };
+    },
   });
 }

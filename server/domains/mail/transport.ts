@@ -27,7 +27,14 @@ function assertSingleAddress(to: string): void {
 
 /** SMTP through nodemailer when SMTP_URL is set. */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // Bounded waits (nodemailer's defaults reach minutes): an attempt on a silent server fails within
+  // 50 seconds and the mail queue retries it later, well inside its claim on the message.
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     kind: 'smtp',
     async send(message) {

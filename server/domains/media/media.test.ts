@@ -9,6 +9,7 @@ import { signInOwner } from '../../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 import { CROSS_SITE_DETAIL } from '../../http/cross-site.ts';
+import { storedKeys } from './database-storage.ts';
 import { imageDecodeQueue, MAX_PARALLEL_DECODES, MAX_WAITING_DECODES } from './image.ts';
 import { MAX_UPLOAD_BYTES } from '../../../core/uploads.ts';
 
@@ -75,7 +76,11 @@ describe(`media API on ${testDialect}`, () => {
         headers: { authorization: `Bearer ${token}` },
       })
     ).json().id as number;
-  const storedFiles = () => readdirSync(path.join(dataDir, 'media')).sort();
+  /** The stored files' keys: rows of media_chunks on PostgreSQL, files under DATA_DIR/media on SQLite. */
+  const storedFiles = async () =>
+    testDialect === 'postgres'
+      ? [...(await storedKeys(app.database.db))].sort()
+      : readdirSync(path.join(dataDir, 'media')).sort();
   const assetCount = async () =>
     Number(
       (
@@ -230,13 +235,13 @@ describe(`media API on ${testDialect}`, () => {
   });
 
   it('refuses an HTML file named .png, and stores nothing', async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const response = await upload(blocks.equipment, [
       filePart(Buffer.from('<html><script>alert(1)</script></html>'), 'cat.png', 'image/png'),
     ]);
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ detail: 'Only JPEG, PNG, GIF or WebP images can be uploaded' });
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('re-encodes a JPEG upright and without its EXIF and GPS data', async () => {
@@ -489,7 +494,7 @@ describe(`media API on ${testDialect}`, () => {
     expect((await call('DELETE', url, tokens.a)).statusCode).toBe(204);
     for (const file of files) {
       expect((await app.fastify.inject({ method: 'GET', url: file })).statusCode).toBe(404);
-      expect(storedFiles()).not.toContain(file.slice('/media/'.length));
+      expect(await storedFiles()).not.toContain(file.slice('/media/'.length));
     }
     expect((await call('DELETE', url, tokens.a)).statusCode).toBe(404);
   });
@@ -506,13 +511,13 @@ describe(`media API on ${testDialect}`, () => {
       ...(JSON.parse(asset.variants) as { key: string }[]).map((variant) => variant.key),
     ]);
     expect(keys.length).toBeGreaterThan(assets.length);
-    expect(storedFiles()).toEqual(expect.arrayContaining(keys));
+    expect(await storedFiles()).toEqual(expect.arrayContaining(keys));
     expect((await call('DELETE', `/api/v1/content/blocks/${blocks.equipment}`, tokens.a)).statusCode).toBe(
       204,
     );
     for (const key of keys) {
       expect((await app.fastify.inject({ method: 'GET', url: `/media/${key}` })).statusCode).toBe(404);
-      expect(storedFiles()).not.toContain(key);
+      expect(await storedFiles()).not.toContain(key);
     }
     expect(
       await app.database.db

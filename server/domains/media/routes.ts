@@ -1,19 +1,14 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { mediaContracts, UploadFields } from '../../../core/contracts/media.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { idParams, parseInput } from '../../../core/input.ts';
+import { parseInput } from '../../../core/input.ts';
+import { typedRoutes } from '../../http/contracts.ts';
 import { sendError } from '../../http/errors.ts';
 import type { RouteOptions } from '../../services.ts';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '../../../core/uploads.ts';
-import { MAX_ALT_TEXT_LENGTH, type Upload } from './service.ts';
+import type { Upload } from './service.ts';
 import { MEDIA_PATH } from './variants.ts';
-
-const BlockIdParams = idParams('block id');
-const AssetIdParams = idParams('asset id');
-const UploadFields = z.object({
-  alt_text: z.string().trim().max(MAX_ALT_TEXT_LENGTH, `must be at most ${MAX_ALT_TEXT_LENGTH} characters`),
-});
 
 /** Enforced by busboy while it parses: one file, a few short fields (only alt_text is read). */
 const MULTIPART_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 4096, parts: 6 };
@@ -66,22 +61,34 @@ async function receiveUpload(request: FastifyRequest): Promise<Upload> {
 
 /** The media API (owner-side section 7): images on a company's own content blocks. */
 export async function mediaRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
+  const { upload, remove } = mediaContracts;
   // Multipart parsing exists only in this scope: every other route keeps its own body parsing.
   void app.register(async (uploads) => {
     await uploads.register(multipart);
-    uploads.post('/content/blocks/:id/media', { config: { auth: 'session' } }, async (request, reply) => {
-      const { session } = request;
-      const { id } = parseInput(BlockIdParams, request.params);
-      const asset = await services.media.upload(session.companyId, id, () => receiveUpload(request));
-      return reply.status(201).send(asset);
+    typedRoutes(uploads).route({
+      method: upload.method,
+      url: upload.path,
+      schema: upload.schema,
+      config: { auth: 'session' },
+      handler: async (request, reply) => {
+        const { session } = request;
+        const asset = await services.media.upload(session.companyId, request.params.id, () =>
+          receiveUpload(request),
+        );
+        return reply.status(201).send(asset);
+      },
     });
   });
 
-  app.delete('/content/media/:id', { config: { auth: 'session' } }, async (request, reply) => {
-    const { session } = request;
-    const { id } = parseInput(AssetIdParams, request.params);
-    await services.media.remove(session.companyId, id);
-    return reply.status(204).send();
+  typedRoutes(app).route({
+    method: remove.method,
+    url: remove.path,
+    schema: remove.schema,
+    config: { auth: 'session' },
+    handler: async (request, reply) => {
+      await services.media.remove(request.session.companyId, request.params.id);
+      return reply.status(204).send();
+    },
   });
 }
 

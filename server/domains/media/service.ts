@@ -1,3 +1,4 @@
+import type { MediaAsset } from '../../../core/contracts/media.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { IMAGE_LIMITS, type BlockType } from '../../../core/block-types.ts';
 import {
@@ -12,8 +13,6 @@ import {
 import type { MediaRepo } from './repo.ts';
 import type { MediaStorage } from './storage.ts';
 import { MEDIA_PATH, imageView, storageKeysOf, type StoredVariant } from './variants.ts';
-
-export const MAX_ALT_TEXT_LENGTH = 300;
 
 /** What an upload request carries once it has been read. */
 export interface Upload {
@@ -34,7 +33,7 @@ export function toAssetView(row: {
   width: number | null;
   height: number | null;
   variants: string;
-}) {
+}): MediaAsset {
   return {
     id: row.id,
     block_id: row.block_id,

@@ -4,6 +4,7 @@ import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { addCompanyUser, type SessionClaims } from '../../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
+import type { MailQueue } from '../mail/queue.ts';
 import type { RatingsRepo } from './repo.ts';
 import { createRatingsService, DUPLICATE_REQUEST_DETAIL, REQUESTS_PER_COMPANY_PER_DAY } from './service.ts';
 
@@ -474,29 +475,30 @@ describe(`ratings API on ${testDialect}`, () => {
     expect(malformed.json()).toMatchObject({ detail: 'id: company id must be a positive whole number' });
   });
 
-  it('leaves no request behind when its e-mail cannot be sent', async () => {
+  it('accepts a request while mail cannot go out, and sends its e-mail once it can', async () => {
     const send = app.services.mail.send;
     app.services.mail.send = async () => {
       throw new Error('connect ECONNREFUSED');
     };
     try {
-      const response = await requestRating('a', {
-        reviewer_email: 'lost@example.com',
-        load_number: '1',
-      });
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toMatchObject({
-        detail: 'The e-mail could not be sent. Please try again later.',
-      });
+      const response = await requestRating('a', { reviewer_email: 'later@example.com', load_number: '1' });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ detail: 'Rating request sent' });
     } finally {
       app.services.mail.send = send;
     }
-    const rows = await app.database.db
-      .selectFrom('rating_requests')
-      .select('id')
-      .where('reviewer_email', '=', 'lost@example.com')
-      .execute();
-    expect(rows).toEqual([]);
+    const outbox = () =>
+      app.database.db
+        .selectFrom('outbox_messages')
+        .select('text_body')
+        .where('to_address', '=', 'later@example.com')
+        .execute();
+    expect(await outbox()).toEqual([]);
+    // The retry is due after the first backoff (30 seconds by default).
+    now = new Date(now.getTime() + 60_000);
+    await app.services.mailQueue.deliverDue();
+    expect(await outbox()).toHaveLength(1);
+    expect((await getRequest(await linkedReviewId('later@example.com'))).statusCode).toBe(200);
   });
 });
 
@@ -506,10 +508,9 @@ describe('review ids', () => {
     const completeRequest = vi.fn(async () => false);
     const service = createRatingsService({
       repo: { findRequest, completeRequest } as unknown as RatingsRepo,
-      mail: { kind: 'outbox', send: vi.fn() },
+      mail: {} as MailQueue,
       appUrl: APP_URL,
       clock: () => new Date(),
-      log: vi.fn(),
     });
     for (const id of ['', 'abc', 'A'.repeat(21), 'A'.repeat(23), 'AAAAAAAAAAAAAAAAAAAAA=', "' OR 1=1 --"]) {
       expect(await service.ratingRequest(id)).toBeNull();

@@ -55,18 +55,20 @@ export function createRatingsRepo(db: Db) {
       return rows.map((row) => row.email);
     },
 
+    /** Runs `work` in one transaction: a request and the e-mail that carries its link. */
+    async inTransaction(work: (trx: Db) => Promise<void>) {
+      await db.transaction().execute(work);
+    },
+
+    /** Writes a request on `on` (the transaction that also queues its e-mail). */
     async insertRequest(
       values: Pick<
         RatingRequestsTable,
         'id' | 'company_id' | 'reviewer_email' | 'load_number' | 'created_at'
       >,
+      on: Db = db,
     ) {
-      await db.insertInto('rating_requests').values(values).execute();
-    },
-
-    /** Removes a request whose e-mail could not be sent: nobody holds its link. */
-    async deleteRequest(id: string) {
-      await db.deleteFrom('rating_requests').where('id', '=', id).execute();
+      await on.insertInto('rating_requests').values(values).execute();
     },
 
     /** A request by its id (the primary key), with the name of the company it is for. */

@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { RatingDetails, RatingSummary } from '../../../core/contracts/ratings.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { emailDomain, isWithinDomain, mailboxKey, ownedDomain } from '../mail/email-addresses.ts';
 import { ratingRequestMessage } from '../mail/messages.ts';
-import type { MailTransport } from '../mail/transport.ts';
+import type { MailQueue } from '../mail/queue.ts';
 import type { RatingsRepo, RatingValues } from './repo.ts';
-
-/** The averages of a company's submitted ratings, as the profile (rating_summary) and the ratings block show them. */
-export interface RatingSummary {
-  overall_rating: number | null;
-  avg_on_time: number | null;
-  avg_communication: number | null;
-  avg_service: number | null;
-  total_ratings: number;
-}
 
 type PointGroups = Awaited<ReturnType<RatingsRepo['byPointTotal']>>;
 
@@ -64,13 +56,12 @@ const starsOf = (points: number) => Math.round(points / 3);
 
 interface RatingsDependencies {
   repo: RatingsRepo;
-  mail: MailTransport;
+  mail: MailQueue;
   appUrl: string;
   clock: () => Date;
-  log: (message: string, error: unknown) => void;
 }
 
-export function createRatingsService({ repo, mail, appUrl, clock, log }: RatingsDependencies) {
+export function createRatingsService({ repo, mail, appUrl, clock }: RatingsDependencies) {
   async function ratingSummary(companyId: number): Promise<RatingSummary> {
     return summaryOf(await repo.byPointTotal(companyId));
   }
@@ -114,7 +105,7 @@ export function createRatingsService({ repo, mail, appUrl, clock, log }: Ratings
   }
 
   return {
-    /** A carrier asks a customer to rate a load: a pending request, and an e-mail with its link. */
+    /** A carrier asks a customer to rate a load: a pending request, and a queued e-mail with its link. */
     async requestRating(companyId: number, request: { reviewer_email: string; load_number: string }) {
       const company = await companyOrFail(companyId);
       const email = request.reviewer_email;
@@ -132,28 +123,31 @@ export function createRatingsService({ repo, mail, appUrl, clock, log }: Ratings
         );
       }
       const id = randomBytes(16).toString('base64url');
-      await repo.insertRequest({
-        id,
-        company_id: companyId,
-        reviewer_email: email,
-        load_number: request.load_number,
-        created_at: clock().toISOString(),
-      });
-      try {
-        await mail.send(
-          ratingRequestMessage({
+      // The request and its e-mail are written together; the mail worker sends it (mail/queue.ts).
+      await repo.inTransaction(async (trx) => {
+        await repo.insertRequest(
+          {
+            id,
+            company_id: companyId,
+            reviewer_email: email,
+            load_number: request.load_number,
+            created_at: clock().toISOString(),
+          },
+          trx,
+        );
+        await mail.enqueue(trx, {
+          kind: 'rating_request',
+          draft: ratingRequestMessage({
             to: email,
             companyName: company.name,
             dotNumber: company.dot_number,
             loadNumber: request.load_number,
-            link: `${appUrl}/review/${id}`,
           }),
-        );
-      } catch (error) {
-        await repo.deleteRequest(id);
-        log('sending a rating request failed', error);
-        throw new DomainError('delivery_failed', 'The e-mail could not be sent. Please try again later.');
-      }
+          link: `${appUrl}/review/${id}`,
+          loginTokenId: null,
+        });
+      });
+      await mail.deliverPromptly();
       // The id stays out of the answer: only the reviewer's mailbox holds the link.
       return { detail: 'Rating request sent' };
     },
@@ -189,7 +183,10 @@ export function createRatingsService({ repo, mail, appUrl, clock, log }: Ratings
      * A profile's ratings in two reads at most: the summary every profile carries and, when the page
      * shows a ratings block (`withDetails`), the star distribution and the newest comments.
      */
-    async profileRatings(companyId: number, { withDetails }: { withDetails: boolean }) {
+    async profileRatings(
+      companyId: number,
+      { withDetails }: { withDetails: boolean },
+    ): Promise<{ summary: RatingSummary; details: RatingDetails | null }> {
       const [groups, comments] = await Promise.all([
         repo.byPointTotal(companyId),
         withDetails ? repo.recentComments(companyId, RECENT_COMMENTS) : null,
@@ -212,4 +209,3 @@ export function createRatingsService({ repo, mail, appUrl, clock, log }: Ratings
 }
 
 export type RatingsService = ReturnType<typeof createRatingsService>;
-export type RatingDetails = NonNullable<Awaited<ReturnType<RatingsService['profileRatings']>>['details']>;

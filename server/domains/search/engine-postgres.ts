@@ -50,6 +50,11 @@ function nameRanks(words: readonly string[]): { starts: RawBuilder<unknown>; exa
   };
 }
 
+/**
+ * Ties follow DOT numbers, not company ids (sql-conditions.ts fleetOrder): an import's two lanes
+ * (upsert-rows.ts) give ids in whichever order their statements commit, so two stores of the same
+ * files differ in ids.
+ */
 export function createPostgresSearchEngine(db: Db): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) =>

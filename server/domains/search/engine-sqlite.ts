@@ -11,6 +11,7 @@ import {
 import { radiusCellTokens } from './geo.ts';
 import { significantWords } from './search-terms.ts';
 import {
+  authorityCondition,
   boundedCount,
   CITY_KEY,
   cityKey,
@@ -86,11 +87,11 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
     limit: number,
     excluded: number[],
   ): Promise<SearchHits> {
-    // City and radius are conditions on the company row; the other filters are FTS facets.
+    // City, radius and the L&I flags are conditions on the company row; the other filters are FTS facets.
+    const onRows = Boolean(filters.radius || filters.city || filters.authorizedOnly || filters.insuredOnly);
     const rowCondition = filters.city
-      ? sql`${radiusCondition(filters)} AND ${CITY_KEY} = ${cityKey(filters.city)}`
-      : radiusCondition(filters);
-    const onRows = Boolean(filters.radius || filters.city);
+      ? sql`${radiusCondition(filters)} AND ${authorityCondition(filters)} AND ${CITY_KEY} = ${cityKey(filters.city)}`
+      : sql`${radiusCondition(filters)} AND ${authorityCondition(filters)}`;
     const { starts, sameWords } = startsWithWords(words);
 
     /** The companies an FTS5 expression matches, with the row filters, without `skip`. */
@@ -157,7 +158,7 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
       const { terms, filters } = request;
       if (terms.words.length === 0 && !hasFilters(filters)) return { ids: [], total: 0, totalExact: true };
       const exact = terms.number ? await exactNumberIds(execute, 'sqlite', terms.number, filters) : [];
-      // Words go through FTS5, with state, type and cargo as facets and city or radius on the row.
+      // Words go through FTS5, with state, type and cargo as facets and city, radius and L&I flags on the row.
       const match = terms.words.length > 0 ? ftsQuery(terms.words, filters) : null;
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
         match

@@ -13,6 +13,10 @@ export interface SearchFilters {
   /** Any of these authorised cargo types. */
   cargo?: CargoCode[];
   radius?: { latitude: number; longitude: number; miles: number };
+  /** Only carriers authorized for hire (L&I, issue 18). */
+  authorizedOnly?: boolean;
+  /** Only carriers with the insurance their authority requires on file (L&I, issue 18). */
+  insuredOnly?: boolean;
 }
 
 export interface SearchRequest {

@@ -1,11 +1,12 @@
+import type { SearchResponse, SupersearchQuery } from '../../../core/contracts/search.ts';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
-import { toCompanyView, type CompanyView } from '../companies/company-view.ts';
+import { toCompanyView } from '../companies/company-view.ts';
 import type { SearchEngine, SearchFilters } from './engine.ts';
 import { createPostgresSearchEngine } from './engine-postgres.ts';
 import { createSqliteSearchEngine } from './engine-sqlite.ts';
 import { parseSearchTerms } from './search-terms.ts';
-import { parseSupersearchQuery } from './supersearch-query.ts';
+import { parseSupersearchQuery, supersearchParams } from './supersearch-query.ts';
 
 export interface SupersearchParams {
   term: string;
@@ -14,21 +15,11 @@ export interface SupersearchParams {
   filters: SearchFilters;
 }
 
-export interface SupersearchResult {
-  data: CompanyView[];
-  /** Exact when `total_exact`; otherwise at least this many match (decision 039). */
-  total: number;
-  total_exact: boolean;
-  page: number;
-  limit: number;
-  total_pages: number;
-}
-
 export function createSearchService(db: Db, dialect: Dialect) {
   const engine: SearchEngine =
     dialect === 'sqlite' ? createSqliteSearchEngine(db) : createPostgresSearchEngine(db);
 
-  async function supersearch(params: SupersearchParams): Promise<SupersearchResult> {
+  async function supersearch(params: SupersearchParams): Promise<SearchResponse> {
     const hits = await engine.search({
       terms: parseSearchTerms(params.term),
       filters: params.filters,
@@ -55,10 +46,12 @@ export function createSearchService(db: Db, dialect: Dialect) {
   }
 
   return {
-    /** The supersearch: exact DOT/MC matches first, then text relevance, filtered and paged. */
+    /** The supersearch: exact DOT/MC matches first, then the order of decision 039, filtered and paged. */
     supersearch,
     /** The same from an untrusted query string (the API and the search pages); bad input raises a 400. */
     supersearchQuery: (raw: unknown) => supersearch(parseSupersearchQuery(raw)),
+    /** The same from a query its schema accepted (the API's route). */
+    supersearchValidated: (query: SupersearchQuery) => supersearch(supersearchParams(query)),
   };
 }
 

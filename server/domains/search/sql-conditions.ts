@@ -29,6 +29,17 @@ export function radiusCondition(filters: SearchFilters): RawBuilder<unknown> {
     AND distance_miles(${latitude}, ${longitude}, c.latitude, c.longitude) <= ${miles}`;
 }
 
+/**
+ * The L&I filters (issue 18): conditions on the two per-carrier flags the L&I import keeps on the
+ * company row and indexes (migration 014), so neither dialect reads the L&I tables to search.
+ */
+export function authorityCondition(filters: SearchFilters): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (filters.authorizedOnly) conditions.push(sql`c.authorized_for_hire = 1`);
+  if (filters.insuredOnly) conditions.push(sql`c.insurance_on_file = 1`);
+  return conditions.length === 0 ? sql`1 = 1` : sql.join(conditions, sql` AND `);
+}
+
 /** A `;`-separated list column contains the value (CARSHIP roles, cargo codes). */
 function listContains(column: RawBuilder<unknown>, value: string): RawBuilder<unknown> {
   return sql`(';' || ${column} || ';') LIKE ${`%;${value};%`}`;
@@ -39,7 +50,7 @@ function anyOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
 }
 
 export function rowFilterCondition(filters: SearchFilters): RawBuilder<unknown> {
-  const conditions: RawBuilder<unknown>[] = [radiusCondition(filters)];
+  const conditions: RawBuilder<unknown>[] = [radiusCondition(filters), authorityCondition(filters)];
   if (filters.state) conditions.push(sql`c.phy_state = ${filters.state}`);
   if (filters.city) conditions.push(sql`${CITY_KEY} = ${cityKey(filters.city)}`);
   if (filters.types?.length) {
@@ -76,14 +87,15 @@ export async function exactNumberIds(
 
 /**
  * The order of equally good matches, which helps a broker: the largest fleets first, then by name
- * (byte order on both dialects, so they agree), then by id. Ends every search order, so pages are stable.
+ * (byte order on both dialects, so they agree), then by DOT number. Ends every search order, so pages
+ * are stable; never by company id, which PostgreSQL's two import lanes give in commit order.
  */
 export function fleetOrder(dialect: Dialect): RawBuilder<unknown> {
   // The index companies_fleet (migration 017) holds exactly this order; SQLite sorts NULL lowest,
   // so DESC already puts unknown fleets last there.
   return dialect === 'postgres'
-    ? sql`c.power_units DESC NULLS LAST, c.name COLLATE "C", c.id`
-    : sql`c.power_units DESC, c.name, c.id`;
+    ? sql`c.power_units DESC NULLS LAST, c.name COLLATE "C", c.dot_number`
+    : sql`c.power_units DESC, c.name, c.dot_number`;
 }
 
 /** Matches counted exactly up to this many; past it a search says "at least" (decision 039). */
@@ -119,7 +131,7 @@ export async function listByFilters(
   const count = await boundedCount(execute, sql`SELECT 1 FROM companies c WHERE ${where}`);
   if (limit === 0 || offset >= count.total) return { ids: [], ...count };
   const order = filters.radius
-    ? sql`distance_miles(${filters.radius.latitude}, ${filters.radius.longitude}, c.latitude, c.longitude), c.id`
+    ? sql`distance_miles(${filters.radius.latitude}, ${filters.radius.longitude}, c.latitude, c.longitude), c.dot_number`
     : fleetOrder(dialect);
   const rows = await execute(
     sql<{
@@ -132,6 +144,12 @@ export async function listByFilters(
 /** Whether any filter is set; a search with neither words nor filters lists nothing. */
 export function hasFilters(filters: SearchFilters): boolean {
   return Boolean(
-    filters.state || filters.city || filters.types?.length || filters.cargo?.length || filters.radius,
+    filters.state ||
+    filters.city ||
+    filters.types?.length ||
+    filters.cargo?.length ||
+    filters.radius ||
+    filters.authorizedOnly ||
+    filters.insuredOnly,
   );
 }

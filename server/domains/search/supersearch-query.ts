@@ -1,76 +1,21 @@
-import { z } from 'zod';
+import type { CargoCode } from '../../../core/cargo.ts';
+import { SupersearchQuery } from '../../../core/contracts/search.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { parseInput, wholeNumber } from '../../../core/input.ts';
-import { CARGO_TYPES, type CargoCode } from '../../../core/cargo.ts';
+import { parseInput } from '../../../core/input.ts';
 import { zipCentroid } from '../carrier-data/geocode.ts';
-import { isRecognisedJurisdiction } from '../../../core/jurisdictions.ts';
 import type { CompanyType } from './engine.ts';
 import type { SupersearchParams } from './service.ts';
-
-/** Most results one page returns; larger requests are capped, not refused. */
-export const MAX_SEARCH_PAGE_SIZE = 100;
-const CARGO_CODES = new Set<string>(CARGO_TYPES.map(([code]) => code));
-
-/** A comma-separated list, trimmed, blanks dropped. */
-const commaList = z
-  .string()
-  .max(2000)
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
-
-export const SupersearchQuery = z
-  .object({
-    super_search_term: z.string().max(20_000).default(''),
-    page: wholeNumber(1, 100_000).default(1),
-    limit: wholeNumber(1)
-      .default(10)
-      .transform((value) => Math.min(value, MAX_SEARCH_PAGE_SIZE)),
-    address_city: z.string().trim().max(100).optional(),
-    // Any jurisdiction FMCSA registers carriers in (city pages of Canadian and Mexican carriers use
-    // it too); the search page's own list offers only the 50 states and DC.
-    address_state: z
-      .string()
-      .transform((value) => value.trim().toUpperCase())
-      .refine((value) => value === '' || isRecognisedJurisdiction(value), 'unknown state code')
-      .optional(),
-    company_types: commaList
-      .transform((items) => items.map((item) => item.toLowerCase()))
-      .refine(
-        (items) => items.every((item) => item === 'carrier' || item === 'broker'),
-        'must be carrier and/or broker',
-      )
-      .optional(),
-    cargo_types: commaList
-      .transform((items) => items.map((item) => item.toUpperCase()))
-      .refine((items) => items.every((item) => CARGO_CODES.has(item)), 'unknown cargo type code')
-      .optional(),
-    radius_zipcode: z
-      .string()
-      .trim()
-      .regex(/^(\d{5}(-\d{4})?)?$/, 'must be a 5-digit ZIP code')
-      .optional(),
-    radius_miles: z.coerce
-      .number()
-      .min(1, 'must be from 1 to 500')
-      .max(500, 'must be from 1 to 500')
-      .optional(),
-    include_equipment: z.enum(['true', 'false']).optional(),
-  })
-  .refine((query) => Boolean(query.radius_zipcode) === (query.radius_miles !== undefined), {
-    message: 'radius_zipcode and radius_miles go together',
-    path: ['radius_miles'],
-  });
 
 /**
  * The supersearch parameters of the spec (public-side section 7) from an untrusted query string.
  * Invalid input raises a 400 with a detail naming the parameter; the search page shows it too.
  */
 export function parseSupersearchQuery(raw: unknown): SupersearchParams {
-  const query = parseInput(SupersearchQuery, raw);
+  return supersearchParams(parseInput(SupersearchQuery, raw));
+}
+
+/** The search's parameters from a query its schema accepted (the API's route validates it itself). */
+export function supersearchParams(query: SupersearchQuery): SupersearchParams {
   let radius;
   if (query.radius_zipcode && query.radius_miles !== undefined) {
     const centre = zipCentroid(query.radius_zipcode);
@@ -87,6 +32,8 @@ export function parseSupersearchQuery(raw: unknown): SupersearchParams {
       types: query.company_types as CompanyType[] | undefined,
       cargo: query.cargo_types as CargoCode[] | undefined,
       radius,
+      authorizedOnly: query.authorized_only,
+      insuredOnly: query.insured_only,
     },
   };
 }

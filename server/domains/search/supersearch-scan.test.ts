@@ -26,12 +26,12 @@ interface Row {
 
 type Query = { super_search_term: string; address_state?: string; company_types?: string };
 
-/** Larger fleets first, then name in byte order, then id: the order of equally good matches. */
+/** Larger fleets first, then name in byte order, then DOT number: the order of equally good matches. */
 function byFleet(a: Row, b: Row): number {
   const fleet = (b.power_units ?? -1) - (a.power_units ?? -1);
   if (fleet !== 0) return fleet;
   if (a.name !== b.name) return a.name < b.name ? -1 : 1;
-  return a.id - b.id;
+  return a.dot_number - b.dot_number;
 }
 
 /**

@@ -1,14 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { Flag } from '../../db/schema.ts';
+import type { CompanyUser } from '../../../core/contracts/users.ts';
 import { DomainError } from '../../../core/errors.ts';
-
-export interface CompanyUser {
-  id: number;
-  email: string;
-  is_admin: boolean;
-  is_active: boolean;
-  company_id: number;
-}
 
 function toCompanyUser(row: {
   id: number;

@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+
+/** Resident memory of a process in MB, from /proc (Linux): now (VmRSS) or its peak (VmHWM). */
+export function residentMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
+  return Math.round(kilobytes / 1024);
+}
+
+/** The p-th percentile (0-100) of ascending figures: the smallest value at or above p % of them. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

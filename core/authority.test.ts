@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canonicalDocket,
+  filingStanding,
+  resolveAuthorityStatus,
+  searchFlags,
+  vettingVerdict,
+  type Authority,
+  type AuthorityRecord,
+  type InsuranceFiling,
+} from './authority.ts';
+
+const TODAY = '2026-11-25';
+
+function authority(overrides: Partial<Authority> = {}): Authority {
+  return {
+    docket: 'MC-139446',
+    kind: 'common',
+    status: 'Active',
+    grantedOn: '2010-03-01',
+    revokedOn: null,
+    description: null,
+    ...overrides,
+  };
+}
+
+function filing(overrides: Partial<InsuranceFiling> = {}): InsuranceFiling {
+  return {
+    docket: 'MC-139446',
+    kind: 'BI&PD primary',
+    formCode: '91X',
+    insurer: 'NORTHLAND INSURANCE COMPANY',
+    policyNumber: 'WN408492',
+    amountDollars: 750_000,
+    effectiveOn: '2025-09-02',
+    cancellationEffectiveOn: null,
+    ...overrides,
+  };
+}
+
+function record(overrides: Partial<AuthorityRecord> = {}): AuthorityRecord {
+  return {
+    dockets: ['MC-139446'],
+    authorities: [authority()],
+    insurance: [filing()],
+    bipdRequiredDollars: 750_000,
+    bipdOnFileDollars: 750_000,
+    cargoRequired: false,
+    bondRequired: false,
+    revocations: [],
+    forHire: true,
+    authorityNeed: 'needed',
+    ...overrides,
+  };
+}
+
+const noAuthority = record({
+  dockets: [],
+  authorities: [],
+  insurance: [],
+  bipdRequiredDollars: null,
+  bipdOnFileDollars: null,
+  forHire: false,
+});
+
+describe('vettingVerdict (docs/decisions/035)', () => {
+  it('an active USDOT number, an active authority and BI&PD on file: authorized for hire', () => {
+    expect(vettingVerdict('A', record(), TODAY)).toEqual({
+      headline: 'Authorized for hire',
+      level: 'authorized',
+      reasons: [],
+    });
+  });
+
+  it('a BI&PD cancellation still to come: authorized, with the pending cancellation as a warning', () => {
+    const pending = record({ insurance: [filing({ cancellationEffectiveOn: '2026-12-04' })] });
+    expect(vettingVerdict('A', pending, TODAY)).toEqual({
+      headline: 'Authorized for hire',
+      level: 'warning',
+      reasons: ['Insurance cancellation pending December 4, 2026'],
+    });
+  });
+
+  it('a revocation still pending: authorized, with the revocation date as a warning', () => {
+    const pending = record({
+      authorities: [authority({ status: 'Revocation pending' })],
+      revocations: [
+        {
+          docket: 'MC-139446',
+          kind: 'common',
+          type: 'INVOLUNTARY REVOCATION',
+          servedOn: '2026-11-10',
+          effectiveOn: '2026-12-10',
+        },
+      ],
+    });
+    expect(vettingVerdict('A', pending, TODAY)).toEqual({
+      headline: 'Authorized for hire',
+      level: 'warning',
+      reasons: ['Authority revocation pending December 10, 2026'],
+    });
+  });
+
+  it('a revoked authority: not authorized, with the revocation date', () => {
+    const revoked = record({
+      authorities: [authority({ status: 'Revoked', revokedOn: '2024-07-26' })],
+      insurance: [],
+    });
+    expect(vettingVerdict('A', revoked, TODAY)).toEqual({
+      headline: 'Not authorized for hire',
+      level: 'not authorized',
+      reasons: ['Authority revoked July 26, 2024'],
+    });
+  });
+
+  it('an inactive USDOT number: not authorized whatever the authority says', () => {
+    expect(vettingVerdict('I', record(), TODAY)).toEqual({
+      headline: 'Not authorized for hire',
+      level: 'not authorized',
+      reasons: ['USDOT inactive'],
+    });
+  });
+
+  it('an inactive authority (never revoked): not authorized', () => {
+    const inactive = record({ authorities: [authority({ status: 'Inactive' })] });
+    expect(vettingVerdict('A', inactive, TODAY).reasons).toEqual(['Authority inactive']);
+    expect(vettingVerdict('A', inactive, TODAY).headline).toBe('Not authorized for hire');
+  });
+
+  it('an application still pending: not authorized yet', () => {
+    const pending = record({
+      authorities: [authority({ status: 'Pending', grantedOn: null })],
+      insurance: [],
+    });
+    expect(vettingVerdict('A', pending, TODAY)).toEqual({
+      headline: 'Not authorized for hire',
+      level: 'not authorized',
+      reasons: ['Authority application pending'],
+    });
+  });
+
+  it('an active authority without BI&PD in force: not authorized', () => {
+    const uninsured = record({
+      insurance: [filing({ cancellationEffectiveOn: '2026-10-01' })],
+      bipdOnFileDollars: 0,
+    });
+    expect(vettingVerdict('A', uninsured, TODAY)).toEqual({
+      headline: 'Not authorized for hire',
+      level: 'not authorized',
+      reasons: ['No BI&PD insurance on file'],
+    });
+  });
+
+  it('a broker with a BMC-84 bond is authorized; without one it is not', () => {
+    const bond = filing({
+      kind: 'surety bond',
+      formCode: '84',
+      amountDollars: null,
+      policyNumber: 'BX0069147',
+    });
+    const broker = record({
+      authorities: [authority({ kind: 'broker' })],
+      insurance: [bond],
+      bipdOnFileDollars: 0,
+    });
+    expect(vettingVerdict('A', broker, TODAY).headline).toBe('Authorized for hire');
+    expect(vettingVerdict('A', { ...broker, insurance: [] }, TODAY)).toEqual({
+      headline: 'Not authorized for hire',
+      level: 'not authorized',
+      reasons: ['No broker surety bond or trust fund on file'],
+    });
+  });
+
+  it('no docket on file for an interstate carrier: not authorized, no for-hire authority on file', () => {
+    expect(vettingVerdict('A', noAuthority, TODAY)).toEqual({
+      headline: 'Not authorized for hire',
+      level: 'not authorized',
+      reasons: ['No for-hire authority on file'],
+    });
+    expect(vettingVerdict('I', noAuthority, TODAY).reasons).toEqual([
+      'USDOT inactive',
+      'No for-hire authority on file',
+    ]);
+  });
+
+  it('an intrastate carrier with no docket needs none, and is not called inactive', () => {
+    expect(vettingVerdict('A', { ...noAuthority, authorityNeed: 'not needed' }, TODAY)).toEqual({
+      headline: 'No for-hire authority needed',
+      level: 'not needed',
+      reasons: [
+        'No for-hire authority on file',
+        'Intrastate carriers need no interstate operating authority',
+      ],
+    });
+  });
+});
+
+describe('the pieces of the verdict', () => {
+  it('a filing is on file, pending cancellation until its cancellation day, then cancelled', () => {
+    expect(filingStanding(filing(), TODAY)).toBe('On file');
+    expect(filingStanding(filing({ cancellationEffectiveOn: '2026-11-26' }), TODAY)).toBe(
+      'Cancellation pending',
+    );
+    expect(filingStanding(filing({ cancellationEffectiveOn: TODAY }), TODAY)).toBe('Cancelled');
+  });
+
+  it('an inactive authority is revoked when an executed revocation follows its last grant', () => {
+    const revocation = {
+      docket: 'MC-368053',
+      kind: 'common' as const,
+      type: 'INVOLUNTARY REVOCATION',
+      servedOn: '2024-06-26',
+      effectiveOn: '2024-07-26',
+    };
+    expect(resolveAuthorityStatus('Inactive', '2010-01-01', [revocation], TODAY)).toEqual({
+      status: 'Revoked',
+      revokedOn: '2024-07-26',
+    });
+    // Reinstated after the revocation: inactive, not revoked.
+    expect(resolveAuthorityStatus('Inactive', '2025-01-01', [revocation], TODAY).status).toBe('Inactive');
+    // A revocation not yet effective, or a voluntary one with no effective day, revokes nothing yet.
+    expect(
+      resolveAuthorityStatus('Inactive', null, [{ ...revocation, effectiveOn: '2027-01-01' }], TODAY).status,
+    ).toBe('Inactive');
+    expect(
+      resolveAuthorityStatus('Inactive', null, [{ ...revocation, effectiveOn: null }], TODAY).status,
+    ).toBe('Inactive');
+    expect(resolveAuthorityStatus('Active', null, [revocation], TODAY).status).toBe('Active');
+  });
+
+  it('the search flags are the verdict and the insurance in force', () => {
+    expect(searchFlags('A', record(), TODAY)).toEqual({ authorizedForHire: true, insuranceOnFile: true });
+    expect(searchFlags('I', record(), TODAY)).toEqual({ authorizedForHire: false, insuranceOnFile: true });
+    expect(searchFlags('A', noAuthority, TODAY)).toEqual({
+      authorizedForHire: false,
+      insuranceOnFile: false,
+    });
+  });
+
+  it('canonical dockets: prefix and number without leading zeros, MC/FF/MX kept apart', () => {
+    expect(canonicalDocket('MC080890')).toBe('MC80890');
+    expect(canonicalDocket('MC-1426065')).toBe('MC1426065');
+    expect(canonicalDocket('MC0000139446')).toBe('MC139446');
+    expect(canonicalDocket(' ff058485 ')).toBe('FF58485');
+    expect(canonicalDocket('MX 0012')).toBe('MX12');
+    expect(canonicalDocket('MC000000')).toBeNull();
+    expect(canonicalDocket('00830331')).toBeNull();
+    expect(canonicalDocket('')).toBeNull();
+  });
+});

@@ -1,0 +1,280 @@
+// A carrier's operating authority, insurance on file and revocations, from FMCSA's Licensing &
+// Insurance (L&I) files, and the one vetting verdict computed from them (issue 18,
+// docs/decisions/035-authority-insurance-verdict.md). Isomorphic: the server, the importer and the
+// pages share these types and the pure verdict.
+import { formatLongIsoDay } from './format.ts';
+
+/** The three kinds of operating authority a docket may hold. */
+export type AuthorityKind = 'common' | 'contract' | 'broker';
+
+/** An authority's status as the profile names it. */
+export type AuthorityStatus = 'Active' | 'Inactive' | 'Pending' | 'Revocation pending' | 'Revoked';
+
+/** What the L&I files say of an authority before revocations are applied (stored per docket and kind). */
+export type PublishedAuthorityStatus = Exclude<AuthorityStatus, 'Revoked'>;
+
+export interface Authority {
+  /** The docket the authority is issued under, as shown: 'MC-139446', 'FF-58485', 'MX-1234'. */
+  docket: string;
+  kind: AuthorityKind;
+  status: AuthorityStatus;
+  /** ISO day the authority was last granted or reinstated (AuthHist), null when unknown. */
+  grantedOn: string | null;
+  /** ISO day of the executed revocation when status is 'Revoked', else null. */
+  revokedOn: string | null;
+  /** The authority's type as published by Motus ('Motor Carrier of Property (Except Household Goods)'), else null. */
+  description: string | null;
+}
+
+export type InsuranceKind = 'BI&PD primary' | 'BI&PD excess' | 'cargo' | 'surety bond' | 'trust fund';
+
+export interface InsuranceFiling {
+  docket: string;
+  kind: InsuranceKind;
+  /** FMCSA form: '91X', '82', '34', '84' (BMC-84), '85' (BMC-85) ... */
+  formCode: string | null;
+  insurer: string | null;
+  policyNumber: string | null;
+  /** The filing's maximum coverage in US dollars (BI&PD only; FMCSA publishes 0 for the others), else null. */
+  amountDollars: number | null;
+  effectiveOn: string | null;
+  /** ISO day the cancellation takes effect: in the future 'Cancellation pending', past 'Cancelled'. */
+  cancellationEffectiveOn: string | null;
+}
+
+export interface Revocation {
+  docket: string;
+  /** The authority the revocation is about; null when the file does not say. */
+  kind: AuthorityKind | null;
+  /** As published: 'INVOLUNTARY REVOCATION', 'VOLUNTARY REVOCATION', 'Operating Authority Involuntary Suspension Notice' ... */
+  type: string;
+  /** ISO day the first revocation letter was served. */
+  servedOn: string | null;
+  /** ISO day the revocation takes (or took) effect; voluntary revocations often have none. */
+  effectiveOn: string | null;
+}
+
+/**
+ * Whether the census says the carrier needs for-hire authority: interstate carriers and brokers do;
+ * intrastate carriers (census operation B or C) do not. 'unknown' when the census does not say.
+ */
+export type AuthorityNeed = 'needed' | 'not needed' | 'unknown';
+
+/** A carrier's L&I record as the profile, the API and the verdict read it. */
+export interface AuthorityRecord {
+  /** Every docket joined to the carrier (docket first, then DOT), as shown, sorted. */
+  dockets: string[];
+  authorities: Authority[];
+  /** Filings on file, pending cancellation or cancelled, newest effective first. */
+  insurance: InsuranceFiling[];
+  /** BI&PD coverage FMCSA requires of the carrier, in dollars; null when no L&I Carrier row says. */
+  bipdRequiredDollars: number | null;
+  /** BI&PD coverage on file as the L&I Carrier row totals it, in dollars; null when no row says. */
+  bipdOnFileDollars: number | null;
+  cargoRequired: boolean | null;
+  bondRequired: boolean | null;
+  revocations: Revocation[];
+  /** False when the carrier holds no docket in L&I: it has no for-hire authority on file. */
+  forHire: boolean;
+  authorityNeed: AuthorityNeed;
+}
+
+export const AUTHORITY_KIND_LABEL: Record<AuthorityKind, string> = {
+  common: 'Common',
+  contract: 'Contract',
+  broker: 'Broker',
+};
+
+/** 'MC', 'FF' and 'MX' dockets, each a prefix and a number. */
+export const DOCKET_PREFIXES = ['MC', 'FF', 'MX'] as const;
+export type DocketPrefix = (typeof DOCKET_PREFIXES)[number];
+
+/**
+ * The canonical key of a docket as stored: prefix + number without leading zeros ('MC080890',
+ * 'MC-1426065', 'mc 0000139446' -> 'MC80890', 'MC1426065', 'MC139446'); null when it is not one.
+ */
+export function canonicalDocket(text: string | null | undefined): string | null {
+  const match = /^\s*(MC|FF|MX)[\s-]*0*(\d{1,10})\s*$/i.exec(text ?? '');
+  if (!match || Number(match[2]) === 0) return null;
+  return `${(match[1] as string).toUpperCase()}${match[2]}`;
+}
+
+/** A canonical docket as pages show it: 'MC139446' -> 'MC-139446'. */
+export function docketLabel(canonical: string): string {
+  return `${canonical.slice(0, 2)}-${canonical.slice(2)}`;
+}
+
+/** A filing's standing on the ISO day `today`. */
+export function filingStanding(
+  filing: InsuranceFiling,
+  today: string,
+): 'On file' | 'Cancellation pending' | 'Cancelled' {
+  const cancelled = filing.cancellationEffectiveOn;
+  if (!cancelled) return 'On file';
+  return cancelled > today ? 'Cancellation pending' : 'Cancelled';
+}
+
+/** Filings that still cover the carrier on `today`: on file or with a cancellation still to come. */
+export function filingsInForce(record: AuthorityRecord, today: string): InsuranceFiling[] {
+  return record.insurance.filter((filing) => filingStanding(filing, today) !== 'Cancelled');
+}
+
+/** 'A' on the census: the USDOT number is active. Anything else (I, or none) is not. */
+export type UsdotStatus = string | null;
+
+export type VerdictLevel = 'authorized' | 'warning' | 'not authorized' | 'not needed';
+
+export interface Verdict {
+  headline: 'Authorized for hire' | 'Not authorized for hire' | 'No for-hire authority needed';
+  /** 'authorized': nothing to flag; 'warning': authorized but a reason needs a look. */
+  level: VerdictLevel;
+  /** Why, most serious first, in the words the profile shows. */
+  reasons: string[];
+}
+
+const isBipd = (filing: InsuranceFiling) => filing.kind === 'BI&PD primary' || filing.kind === 'BI&PD excess';
+const isBrokerSecurity = (filing: InsuranceFiling) =>
+  filing.kind === 'surety bond' || filing.kind === 'trust fund';
+
+/**
+ * The vetting verdict on the ISO day `today` (docs/decisions/035): authorized for hire when the
+ * USDOT number is active, at least one authority is active (or has a revocation still pending) and
+ * the security that authority needs is in force — BI&PD for a carrier authority, a BMC-84 bond or
+ * BMC-85 trust fund for a broker. Pending cancellations and pending revocations keep the carrier
+ * authorized with a warning. A carrier with no docket at all has no for-hire authority on file,
+ * which intrastate carriers do not need.
+ */
+export function vettingVerdict(usdotStatus: UsdotStatus, record: AuthorityRecord, today: string): Verdict {
+  const usdotActive = usdotStatus === 'A';
+  const blocking: string[] = [];
+  const warnings: string[] = [];
+  if (!usdotActive) blocking.push('USDOT inactive');
+
+  if (!record.forHire || record.authorities.length === 0) {
+    if (record.authorityNeed === 'not needed' && usdotActive) {
+      return {
+        headline: 'No for-hire authority needed',
+        level: 'not needed',
+        reasons: [
+          'No for-hire authority on file',
+          'Intrastate carriers need no interstate operating authority',
+        ],
+      };
+    }
+    return {
+      headline: 'Not authorized for hire',
+      level: 'not authorized',
+      reasons: [...blocking, 'No for-hire authority on file'],
+    };
+  }
+
+  const inForce = filingsInForce(record, today);
+  const live = record.authorities.filter(
+    (authority) => authority.status === 'Active' || authority.status === 'Revocation pending',
+  );
+  const carrierLive = live.filter((authority) => authority.kind !== 'broker');
+  const brokerLive = live.filter((authority) => authority.kind === 'broker');
+  const bipdInForce = inForce.some(isBipd);
+  const securityInForce = inForce.some(isBrokerSecurity);
+  // An authority counts only with the security it needs; the L&I Carrier row's own BI&PD total
+  // stands in when the filings themselves were not imported.
+  const bipdCovered = bipdInForce || (record.bipdOnFileDollars ?? 0) > 0;
+  const authorized =
+    usdotActive && ((carrierLive.length > 0 && bipdCovered) || (brokerLive.length > 0 && securityInForce));
+
+  const revoked = record.authorities
+    .filter((authority) => authority.status === 'Revoked' && authority.revokedOn)
+    .map((authority) => authority.revokedOn as string)
+    .sort();
+  const latestRevocation = revoked.at(-1);
+  if (latestRevocation && live.length === 0)
+    blocking.push(`Authority revoked ${formatLongIsoDay(latestRevocation)}`);
+  if (live.length === 0) {
+    if (record.authorities.some((authority) => authority.status === 'Pending')) {
+      blocking.push('Authority application pending');
+    } else if (!latestRevocation) blocking.push('Authority inactive');
+  } else {
+    if (carrierLive.length > 0 && !bipdCovered) blocking.push('No BI&PD insurance on file');
+    if (brokerLive.length > 0 && carrierLive.length === 0 && !securityInForce) {
+      blocking.push('No broker surety bond or trust fund on file');
+    }
+  }
+  // A revocation or suspension whose effective day is still to come is pending whatever the status
+  // says (Motus has no 'revocation pending' status, only the notice).
+  for (const authority of live) {
+    const pending = record.revocations
+      .filter(
+        (revocation) =>
+          revocation.docket === authority.docket &&
+          (revocation.kind === null || revocation.kind === authority.kind) &&
+          revocation.effectiveOn !== null &&
+          revocation.effectiveOn > today,
+      )
+      .map((revocation) => revocation.effectiveOn as string)
+      .sort()[0];
+    if (!pending && authority.status !== 'Revocation pending') continue;
+    const reason = pending
+      ? `Authority revocation pending ${formatLongIsoDay(pending)}`
+      : 'Authority revocation pending';
+    if (!warnings.includes(reason)) warnings.push(reason);
+  }
+  const pendingCancellations = inForce
+    .map((filing) => filing.cancellationEffectiveOn)
+    .filter((day): day is string => day !== null)
+    .sort();
+  for (const day of pendingCancellations) {
+    const reason = `Insurance cancellation pending ${formatLongIsoDay(day)}`;
+    if (!warnings.includes(reason)) warnings.push(reason);
+  }
+
+  if (!authorized) return { headline: 'Not authorized for hire', level: 'not authorized', reasons: blocking };
+  return {
+    headline: 'Authorized for hire',
+    level: warnings.length > 0 ? 'warning' : 'authorized',
+    reasons: warnings,
+  };
+}
+
+/**
+ * The two flags each carrier row keeps for search (authorized_for_hire, insurance_on_file),
+ * computed from the verdict so the filters and the profile never disagree.
+ */
+export function searchFlags(
+  usdotStatus: UsdotStatus,
+  record: AuthorityRecord,
+  today: string,
+): { authorizedForHire: boolean; insuranceOnFile: boolean } {
+  return {
+    authorizedForHire: vettingVerdict(usdotStatus, record, today).headline === 'Authorized for hire',
+    insuranceOnFile: filingsInForce(record, today).length > 0 || (record.bipdOnFileDollars ?? 0) > 0,
+  };
+}
+
+/**
+ * An authority's status once revocations are applied: an authority the files call inactive is
+ * 'Revoked' when its latest executed revocation (effective on or before `today`) comes after its
+ * last grant. Discontinued revocations are not stored, so they never count.
+ */
+export function resolveAuthorityStatus(
+  published: PublishedAuthorityStatus,
+  grantedOn: string | null,
+  revocations: readonly Revocation[],
+  today: string,
+): { status: AuthorityStatus; revokedOn: string | null } {
+  if (published !== 'Inactive') return { status: published, revokedOn: null };
+  const executed = revocations
+    .map((revocation) => revocation.effectiveOn)
+    .filter((day): day is string => day !== null && day <= today)
+    .sort()
+    .at(-1);
+  if (executed && (!grantedOn || executed >= grantedOn)) return { status: 'Revoked', revokedOn: executed };
+  return { status: 'Inactive', revokedOn: null };
+}
+
+/** A carrier's L&I record with the verdict on it, as of `today`. */
+export interface CarrierVetting {
+  record: AuthorityRecord;
+  verdict: Verdict;
+  /** The ISO day the verdict was computed for (filings and revocations are judged against it). */
+  today: string;
+}

@@ -1,0 +1,25 @@
+// Every route of the main API and the carrier-data API, by area. The server registers each with its
+// schema; the browser's typed client (app/lib/api-client.ts) is built from this table.
+import { authContracts } from './auth.ts';
+import { blockContracts } from './blocks.ts';
+import { capacityContracts } from './capacity.ts';
+import { carrierDataContracts } from './carrier-data.ts';
+import { companyContracts } from './companies.ts';
+import { healthContracts } from './health.ts';
+import { mediaContracts } from './media.ts';
+import { ratingContracts } from './ratings.ts';
+import { searchContracts } from './search.ts';
+import { userContracts } from './users.ts';
+
+export const CONTRACTS = {
+  auth: authContracts,
+  users: userContracts,
+  companies: companyContracts,
+  search: searchContracts,
+  blocks: blockContracts,
+  media: mediaContracts,
+  capacity: capacityContracts,
+  ratings: ratingContracts,
+  carrierData: carrierDataContracts,
+  health: healthContracts,
+};

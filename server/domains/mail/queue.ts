@@ -1,0 +1,210 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { Dialect } from '../../db/migrate.ts';
+import { renderLinkMessage, type LinkMessageDraft } from './messages.ts';
+import { createMailQueueRepo, type MailKind } from './repo.ts';
+import type { MailTransport } from './transport.ts';
+
+// The durable mail queue (docs/decisions/038-mail-queue-and-metrics.md). A message is written in the
+// transaction of the record it belongs to, so it exists exactly when that record does; the worker below
+// sends it, retries with exponential backoff, and gives up after a bounded number of attempts.
+
+/** How often the worker looks for due messages besides being woken by each new one. */
+const POLL_MS = 5000;
+/** Messages claimed per round; the worker sends them one after the other. */
+const BATCH = 10;
+/**
+ * How long a claimed message belongs to its worker. Longer than an attempt can last (the SMTP
+ * transport's timeouts add up to 50 seconds), so only a worker that died mid-send loses its message.
+ */
+const LEASE_MS = 2 * 60_000;
+/** The longest wait between two attempts, whatever the backoff reached. */
+const RETRY_MAX_MS = 60 * 60_000;
+/** How long a request that queued a message waits for the worker's first attempt before it answers. */
+const PROMPT_WAIT_MS = 3000;
+/** Sent messages kept for support questions. */
+const KEEP_SENT_MS = 7 * 24 * 60 * 60_000;
+
+export interface MailRetryPolicy {
+  /** Attempts after which a message is marked failed. */
+  maxAttempts: number;
+  /** The wait after the first failed attempt; it doubles with each further one (up to an hour). */
+  retryBaseMs: number;
+}
+
+/** What a caller queues: the message without its link, and what the link is made from at sending. */
+export interface QueuedMail {
+  kind: MailKind;
+  draft: LinkMessageDraft;
+  /** The link; for a login token, the link without the token (the token is appended at sending). */
+  link: string;
+  loginTokenId: number | null;
+}
+
+interface MailQueueDependencies {
+  db: Db;
+  dialect: Dialect;
+  transport: MailTransport;
+  /**
+   * Gives a queued login token its secret and its expiry (from now) and returns the secret; null when
+   * the token can no longer be used. Called just before the message goes out, on every attempt.
+   */
+  activateLoginToken: (id: number) => Promise<string | null>;
+  policy: MailRetryPolicy;
+  clock: () => Date;
+  logger: FastifyBaseLogger;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+export function createMailQueue({
+  db,
+  dialect,
+  transport,
+  activateLoginToken,
+  policy,
+  clock,
+  logger,
+}: MailQueueDependencies) {
+  const repo = createMailQueueRepo(db, dialect);
+  const totals = { sent: 0, attemptsFailed: 0, failed: 0 };
+  let running: Promise<void> | null = null;
+  let wanted = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  const at = (ms: number) => new Date(clock().getTime() + ms).toISOString();
+
+  /** The wait after the `attempts`-th failed attempt: base, 2 x base, 4 x base ... at most an hour. */
+  const backoffMs = (attempts: number) =>
+    Math.min(policy.retryBaseMs * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+
+  type Claimed = Awaited<ReturnType<typeof repo.claimDue>>[number];
+
+  async function linkOf(message: Claimed): Promise<string> {
+    if (message.login_token_id === null) return message.link;
+    const token = await activateLoginToken(message.login_token_id);
+    if (token === null) throw new Error('the login link was used or removed before it was sent');
+    return `${message.link}${token}`;
+  }
+
+  async function attempt(message: Claimed) {
+    const fields = { mail_id: message.id, kind: message.kind, attempt: message.attempts };
+    try {
+      const content = JSON.parse(message.content) as Pick<LinkMessageDraft, 'intro' | 'action' | 'notes'>;
+      const draft = { to: message.to_address, subject: message.subject, ...content };
+      await transport.send(renderLinkMessage(draft, await linkOf(message)));
+    } catch (error) {
+      totals.attemptsFailed += 1;
+      const reason = errorText(error);
+      if (message.attempts >= policy.maxAttempts) {
+        totals.failed += 1;
+        await repo.markFailed(message.id, reason);
+        logger.error({ ...fields, err: error }, 'mail: failed for good, no more attempts');
+      } else {
+        const retryInMs = backoffMs(message.attempts);
+        await repo.markRetry(message.id, at(retryInMs), reason);
+        logger.warn({ ...fields, retryInMs, err: error }, 'mail: attempt failed, will retry');
+      }
+      return;
+    }
+    totals.sent += 1;
+    await repo.markSent(message.id, clock().toISOString());
+  }
+
+  /** Sends every message that is due now, a batch at a time. */
+  async function deliverDue() {
+    while (!stopped) {
+      const batch = await repo.claimDue(clock().toISOString(), at(LEASE_MS), BATCH);
+      if (batch.length === 0) break;
+      for (const [index, message] of batch.entries()) {
+        if (stopped) {
+          // Shutting down: what this worker claimed but did not try goes back for the next one.
+          await repo.release(batch.slice(index).map((rest) => rest.id));
+          return;
+        }
+        await attempt(message);
+      }
+    }
+    await repo.purgeSentBefore(at(-KEEP_SENT_MS));
+  }
+
+  /**
+   * Runs a round now, or right after the one running; resolves when no round is wanted any more.
+   * A round that fails (the database is down) is logged and tried again at the next wake or poll.
+   */
+  function wake(): Promise<void> {
+    wanted = true;
+    running ??= (async () => {
+      try {
+        while (wanted && !stopped) {
+          wanted = false;
+          await deliverDue().catch((error: unknown) =>
+            logger.warn({ err: error }, 'mail: the queue could not be read, will try again'),
+          );
+        }
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    /** Queues a message on `on`, the transaction that writes the record the message belongs to. */
+    async enqueue(on: Db, mail: QueuedMail) {
+      const { to, subject, ...content } = mail.draft;
+      await repo.insert(on, {
+        kind: mail.kind,
+        to_address: to,
+        subject,
+        content: JSON.stringify(content),
+        link: mail.link,
+        login_token_id: mail.loginTokenId,
+        now: clock().toISOString(),
+      });
+    },
+
+    /**
+     * Wakes the worker after a transaction that queued mail committed and waits a little for its
+     * attempt, so the message usually leaves before the request answers; the answer is the same either
+     * way (the message stays queued when SMTP is down).
+     */
+    async deliverPromptly() {
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([
+        wake(),
+        new Promise<void>((resolve) => {
+          timeout = setTimeout(resolve, PROMPT_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timeout);
+    },
+
+    /** Sends what is due now and resolves when done (the poll and tests call it). */
+    deliverDue: wake,
+
+    /** Starts polling, and sends what an earlier process left queued. */
+    start() {
+      if (timer || stopped) return;
+      timer = setInterval(() => void wake(), POLL_MS);
+      timer.unref();
+      void wake();
+    },
+
+    /** Stops polling and waits for the message being sent, if any; nothing is sent afterwards. */
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+
+    /** Messages waiting and given up on (from the database), and this process's counts since start. */
+    async stats() {
+      return { ...(await repo.counts()), ...totals };
+    },
+  };
+}
+
+export type MailQueue = ReturnType<typeof createMailQueue>;
