@@ -16,6 +16,7 @@ import { authorityInsuranceSchema } from './migrations/014-authority-insurance.t
 import { mediaInDatabaseSchema } from './migrations/015-media-in-database.ts';
 import { mailQueueSchema } from './migrations/016-mail-queue.ts';
 import { searchNameKeySchema } from './migrations/017-search-name-key.ts';
+import { storedNameKeysSchema } from './migrations/018-stored-name-keys.ts';
 import { suspendedIndexesSchema } from './migrations/019-suspended-indexes.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -42,6 +43,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '015-media-in-database': mediaInDatabaseSchema(dialect),
     '016-mail-queue': mailQueueSchema(dialect),
     '017-search-name-key': searchNameKeySchema(dialect),
+    '018-stored-name-keys': storedNameKeysSchema(dialect),
     '019-suspended-indexes': suspendedIndexesSchema,
   };
 }

@@ -33,20 +33,21 @@ export function tsQuery(words: readonly string[]): string | null {
 }
 
 /**
- * Conditions for the name ranks of decision 039 over the name_key indexes (migration 017): a legal or
- * DBA name that starts with all the typed words (the last one as a prefix from two letters), and one
- * that is exactly them.
+ * Conditions for the name ranks of decision 039 over the stored name keys and their indexes
+ * (migration 018): a legal or DBA name that starts with all the typed words (the last one as a prefix
+ * from two letters), and one that is exactly them. Keys hold letters, digits and spaces only, so the
+ * LIKE patterns hold no wildcard but their own.
  */
 function nameRanks(words: readonly string[]): { starts: RawBuilder<unknown>; exact: RawBuilder<unknown> } {
   const key = words.join(' ');
   const last = words[words.length - 1] ?? '';
   const startsWith = (column: RawBuilder<unknown>) =>
     last.length >= 2
-      ? sql`name_key(${column}) LIKE ${`${key}%`}`
-      : sql`(name_key(${column}) = ${key} OR name_key(${column}) LIKE ${`${key} %`})`;
+      ? sql`${column} LIKE ${`${key}%`}`
+      : sql`(${column} = ${key} OR ${column} LIKE ${`${key} %`})`;
   return {
-    starts: sql`(${startsWith(sql`c.name`)} OR ${startsWith(sql`c.dba_name`)})`,
-    exact: sql`(name_key(c.name) = ${key} OR name_key(c.dba_name) = ${key})`,
+    starts: sql`(${startsWith(sql`c.legal_name_key`)} OR ${startsWith(sql`c.dba_name_key`)})`,
+    exact: sql`(c.legal_name_key = ${key} OR c.dba_name_key = ${key})`,
   };
 }
 

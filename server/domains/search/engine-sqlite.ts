@@ -125,14 +125,25 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
     const total = await all.count();
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
     const key = words.join(' ');
-    // Few matches, or a city or radius on the row (the groups below would each look rows up again):
-    // rank them all at once, one name_rank call a row (core/search-words.ts).
-    if (total.totalExact || onRows) {
-      const page = await ids(sql<{ id: number }>`
+    /** One query over every match (with its row), in rank order; `rank` orders the name ranks. */
+    const rankAll = (rank: RawBuilder<unknown>) =>
+      ids(sql<{ id: number }>`
         SELECT c.id FROM companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}
         WHERE companies_fts MATCH ${match} AND ${notIn(sql`f.rowid`, excluded)}
-        ORDER BY name_rank(c.name, c.dba_name, ${key}), ${fleetOrder('sqlite')} LIMIT ${limit} OFFSET ${offset}`);
-      return { ids: page, ...total };
+        ORDER BY ${rank}, ${fleetOrder('sqlite')} LIMIT ${limit} OFFSET ${offset}`);
+    // Few matches: rank them all at once, one name_rank call a row (core/search-words.ts).
+    if (total.totalExact) return { ids: await rankAll(sql`name_rank(c.name, c.dba_name, ${key})`), ...total };
+    // Many, with a city or radius on the row: every match's row is read for the condition anyway (the
+    // groups below would read them again), so rank them in that one read; the name ranks are two sets
+    // the FTS5 phrases find (a few names each), which costs far less than a name_rank call a row.
+    if (onRows) {
+      const phrase = (expression: string) =>
+        sql`SELECT rowid FROM companies_fts WHERE companies_fts MATCH ${`(${match}) AND ${expression}`}`;
+      const rank = sql`CASE
+        WHEN c.id IN (SELECT n.id FROM companies n WHERE n.id IN (${phrase(sameWords)})
+          AND (name_key(n.name) = ${key} OR name_key(n.dba_name) = ${key})) THEN 0
+        WHEN c.id IN (${phrase(starts)}) THEN 1 ELSE 2 END`;
+      return { ids: await rankAll(rank), ...total };
     }
     // Many: the rank groups, each read in fleet order without sorting all of it.
     // Exact legal or DBA names: the few whose first words are the typed ones, checked whole.

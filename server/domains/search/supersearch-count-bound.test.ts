@@ -25,6 +25,12 @@ describe(`supersearch counts past the bound on ${testDialect}`, () => {
         }),
       ),
       ...Array.from({ length: 20 }, (_, index) => carrier({ legal_name: `BOUND HAULING TX ${index}` })),
+      // Next door in Broken Arrow: an exact name and two that start with the word, for a radius search.
+      ...[
+        { legal_name: 'HAULING', power_units: 1 },
+        { legal_name: 'HAULING EXPERTS', power_units: 3 },
+        { legal_name: 'ZED LLC', dba_name: 'HAULING PROS', power_units: 2 },
+      ].map((names) => carrier({ ...names, phy_city: 'BROKEN ARROW', phy_state: 'OK', phy_zip: '74012' })),
     ]);
   }, 120_000);
   afterAll(async () => app.close());
@@ -49,6 +55,14 @@ describe(`supersearch counts past the bound on ${testDialect}`, () => {
     const past = await search({ super_search_term: 'bound hauling', page: '1001' });
     expect(past.status).toBe(200);
     expect(past.body).toMatchObject({ data: [], total: 10_000, total_exact: false });
+  });
+
+  it('ranks a broad radius search past the bound: exact name, names starting with the word, then fleets', async () => {
+    const query = { super_search_term: 'hauling', radius_zipcode: '74103', radius_miles: '50' };
+    const first = await search(query);
+    expect(first.body).toMatchObject({ total: 10_000, total_exact: false });
+    expect(names(first.body)).toEqual(['HAULING', 'HAULING EXPERTS', 'ZED LLC', ...inFleetOrder.slice(0, 7)]);
+    expect(names((await search({ ...query, page: '1000' })).body)).toEqual(inFleetOrder.slice(9987, 9997));
   });
 
   it('counts exactly below the bound, with filters and on city listings', async () => {
