@@ -11,7 +11,7 @@ export function searchWords(text: string): string[] {
 /**
  * A name as one comparable key: its search words joined by single spaces ('J&B Trucking, LLC' is
  * 'j b trucking llc'). SQLite gets it as the SQL function name_key (db/database.ts); PostgreSQL's
- * name_key (migration 017) is the same rule for the names FMCSA writes.
+ * name_key (migration 020) is the same rule for the names FMCSA writes.
  */
 export function nameKey(text: string | null): string {
   if (text === null) return '';

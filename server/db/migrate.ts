@@ -15,9 +15,8 @@ import { deploymentSecretsSchema } from './migrations/013-deployment-secrets.ts'
 import { authorityInsuranceSchema } from './migrations/014-authority-insurance.ts';
 import { mediaInDatabaseSchema } from './migrations/015-media-in-database.ts';
 import { mailQueueSchema } from './migrations/016-mail-queue.ts';
-import { searchNameKeySchema } from './migrations/017-search-name-key.ts';
-import { storedNameKeysSchema } from './migrations/018-stored-name-keys.ts';
 import { suspendedIndexesSchema } from './migrations/019-suspended-indexes.ts';
+import { searchNameKeySchema } from './migrations/020-search-name-keys.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -42,9 +41,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '014-authority-insurance': authorityInsuranceSchema,
     '015-media-in-database': mediaInDatabaseSchema(dialect),
     '016-mail-queue': mailQueueSchema(dialect),
-    '017-search-name-key': searchNameKeySchema(dialect),
-    '018-stored-name-keys': storedNameKeysSchema(dialect),
     '019-suspended-indexes': suspendedIndexesSchema,
+    '020-search-name-keys': searchNameKeySchema(dialect),
   };
 }
 

@@ -34,7 +34,7 @@ export function tsQuery(words: readonly string[]): string | null {
 
 /**
  * Conditions for the name ranks of decision 039 over the stored name keys and their indexes
- * (migration 018): a legal or DBA name that starts with all the typed words (the last one as a prefix
+ * (migration 020): a legal or DBA name that starts with all the typed words (the last one as a prefix
  * from two letters), and one that is exactly them. Keys hold letters, digits and spaces only, so the
  * LIKE patterns hold no wildcard but their own.
  */

@@ -91,7 +91,7 @@ export async function exactNumberIds(
  * are stable; never by company id, which PostgreSQL's two import lanes give in commit order.
  */
 export function fleetOrder(dialect: Dialect): RawBuilder<unknown> {
-  // The index companies_fleet (migration 017) holds exactly this order; SQLite sorts NULL lowest,
+  // The index companies_fleet (migration 020) holds exactly this order; SQLite sorts NULL lowest,
   // so DESC already puts unknown fleets last there.
   return dialect === 'postgres'
     ? sql`c.power_units DESC NULLS LAST, c.name COLLATE "C", c.dot_number`
