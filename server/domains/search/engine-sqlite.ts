@@ -131,11 +131,10 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
         SELECT c.id FROM companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}
         WHERE companies_fts MATCH ${match} AND ${notIn(sql`f.rowid`, excluded)}
         ORDER BY ${rank}, ${fleetOrder('sqlite')} LIMIT ${limit} OFFSET ${offset}`);
-    // Few matches: rank them all at once, one name_rank call a row (core/search-words.ts).
-    if (total.totalExact) return { ids: await rankAll(sql`name_rank(c.name, c.dba_name, ${key})`), ...total };
-    // Many, with a city or radius on the row: every match's row is read for the condition anyway (the
-    // groups below would read them again), so rank them in that one read; the name ranks are two sets
-    // the FTS5 phrases find (a few names each), which costs far less than a name_rank call a row.
+    // A city or radius on the row: every match's row is read for the condition anyway (the groups
+    // below would read them again), so rank them in that one read. The name ranks are two sets the
+    // FTS5 phrases find (a few names each, in a few milliseconds), cheaper than a name_rank call for
+    // each of the tens of thousands of rows a wide circle holds.
     if (onRows) {
       const phrase = (expression: string) =>
         sql`SELECT rowid FROM companies_fts WHERE companies_fts MATCH ${`(${match}) AND ${expression}`}`;
@@ -145,6 +144,8 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
         WHEN c.id IN (${phrase(starts)}) THEN 1 ELSE 2 END`;
       return { ids: await rankAll(rank), ...total };
     }
+    // Few matches: rank them all at once, one name_rank call a row (core/search-words.ts).
+    if (total.totalExact) return { ids: await rankAll(sql`name_rank(c.name, c.dba_name, ${key})`), ...total };
     // Many: the rank groups, each read in fleet order without sorting all of it.
     // Exact legal or DBA names: the few whose first words are the typed ones, checked whole.
     const exactNames = await ids(sql<{ id: number }>`
