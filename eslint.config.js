@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -62,6 +64,60 @@ const STACK_TESTS = [
   'server/db/migrate.test.ts',
 ];
 
+// One import-specifier style (docs/architecture.md): a relative specifier names the file with its
+// extension, as Node and tsx need it and Vite accepts it. esquery regexes cannot hold a slash, so a
+// relative specifier is one that starts with a dot (a package name cannot).
+const RELATIVE_WITHOUT_EXTENSION = String.raw`/^\.(?!.*\.(tsx?|mjs|js|css|json|svg)(\?\w+)?$)/`;
+const SPECIFIER_MESSAGE =
+  "A relative import names the file with its extension ('./session.ts', './BlockView.tsx'): docs/architecture.md.";
+const SPECIFIER_STYLE = [
+  'ImportDeclaration',
+  'ExportNamedDeclaration',
+  'ExportAllDeclaration',
+  'ImportExpression',
+].map((node) => ({
+  selector: `${node}[source.value=${RELATIVE_WITHOUT_EXTENSION}]`,
+  message: SPECIFIER_MESSAGE,
+}));
+
+const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const PASCAL = /^[A-Z][A-Za-z0-9]*$/;
+
+/**
+ * One file-name casing (docs/architecture.md): folders and files are kebab-case, except a React
+ * component module of app/ (a .tsx outside app/routes, whose route files follow their URLs) and the
+ * test named after it, which are PascalCase like the component. No installed plugin checks file
+ * names, so this small rule does.
+ */
+const fileNameCase = {
+  meta: {
+    type: 'suggestion',
+    schema: [],
+    messages: { casing: '{{name}}: {{rule}} (docs/architecture.md).' },
+  },
+  create(context) {
+    const relative = path.relative(context.cwd, context.filename).split(path.sep);
+    const base = relative.pop();
+    const stem = base.split('.')[0];
+    const folders = relative.filter((folder) => !folder.startsWith('+') && !folder.startsWith('.'));
+    const report = (name, rule) =>
+      context.report({ loc: { line: 1, column: 0 }, messageId: 'casing', data: { name, rule } });
+    return {
+      Program() {
+        const folder = folders.find((name) => !KEBAB.test(name));
+        if (folder) return report(folder, 'folders are kebab-case');
+        if (KEBAB.test(stem)) return;
+        const componentModule =
+          folders[0] === 'app' &&
+          folders[1] !== 'routes' &&
+          (base.endsWith('.tsx') || existsSync(path.join(path.dirname(context.filename), `${stem}.tsx`)));
+        if (!(componentModule && PASCAL.test(stem)))
+          report(base, 'files are kebab-case; a React component module of app/ and its test are PascalCase');
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -79,10 +135,13 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { local: { rules: { 'file-name-case': fileNameCase } } },
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', ...SPECIFIER_STYLE],
+      'local/file-name-case': 'error',
     },
   },
   {

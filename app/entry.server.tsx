@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { NonceProvider } from './lib/nonce';
+import { NonceProvider } from './lib/nonce.tsx';
 
 export const streamTimeout = 5_000;
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../server/services';
+import type { Services } from '../server/services.ts';
 
 // What the server hands every loader and action (server/http/ssr.ts). Type-only: no server module is
 // imported into the app bundle.

@@ -9,13 +9,13 @@ import {
   useMatches,
   useRouteError,
 } from 'react-router';
-import { NotFound } from './components/NotFound';
-import { SiteFooter } from './components/SiteFooter';
-import { SiteHeader } from './components/SiteHeader';
-import { useNonce } from './lib/nonce';
-import { PRODUCT_NAME, pageTitle } from '../core/site';
+import { NotFound } from './components/NotFound.tsx';
+import { SiteFooter } from './components/SiteFooter.tsx';
+import { SiteHeader } from './components/SiteHeader.tsx';
+import { useNonce } from './lib/nonce.tsx';
+import { PRODUCT_NAME, pageTitle } from '../core/site.ts';
 import stylesheet from './styles/app.css?url';
-import type { Route } from './+types/root';
+import type { Route } from './+types/root.ts';
 
 /** Facts every page needs for its head: the public base URL for canonical links. */
 export function loader({ context }: Route.LoaderArgs) {

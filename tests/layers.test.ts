@@ -24,17 +24,17 @@ describe('the layer rule', () => {
     [
       'app imports server at run time',
       'app/lib/example.ts',
-      "import { value } from '../../server/services';",
+      "import { value } from '../../server/services.ts';",
     ],
     [
       'app imports a server type',
       'app/lib/example.ts',
-      "import type { value } from '../../server/services';",
+      "import type { value } from '../../server/services.ts';",
     ],
     [
       'app imports a server type, inline',
       'app/blocks/example.ts',
-      "import { type value } from '../../server/domains/companies/profile-service';",
+      "import { type value } from '../../server/domains/companies/profile-service.ts';",
     ],
     [
       'server imports app',
@@ -42,7 +42,7 @@ describe('the layer rule', () => {
       "import { value } from '../../../app/lib/session.ts';",
     ],
     ['cli imports app', 'cli/import/example.ts', "import { value } from '../../app/lib/session.ts';"],
-    ['core imports app', 'core/example.ts', "import { value } from '../app/lib/session';"],
+    ['core imports app', 'core/example.ts', "import { value } from '../app/lib/session.ts';"],
     ['core imports server', 'core/example.ts', "import { value } from '../server/config.ts';"],
     ['core imports a Node-only module', 'core/example.ts', "import { value } from 'node:fs';"],
     ['core imports a Node built-in without node:', 'core/example.ts', "import { value } from 'crypto';"],
@@ -84,11 +84,11 @@ describe('the layer rule', () => {
   });
 
   it.each([
-    ['app imports core', 'app/lib/example.ts', "import { value } from '../../core/site';"],
+    ['app imports core', 'app/lib/example.ts', "import { value } from '../../core/site.ts';"],
     [
       'the load context names the services type',
       'app/load-context.ts',
-      "import type { Services } from '../server/services';\nconst value = null as unknown as Services;",
+      "import type { Services } from '../server/services.ts';\nconst value = null as unknown as Services;",
     ],
     [
       'server imports core',

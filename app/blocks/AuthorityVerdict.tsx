@@ -1,4 +1,4 @@
-import type { Verdict, VerdictLevel } from '../../core/authority';
+import type { Verdict, VerdictLevel } from '../../core/authority.ts';
 
 const TONES: Record<VerdictLevel, string> = {
   authorized: 'verdict--authorized',

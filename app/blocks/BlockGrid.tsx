@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { layoutRows, normalizeWidth, type LayoutBlock } from '../../core/layout';
+import { layoutRows, normalizeWidth, type LayoutBlock } from '../../core/layout.ts';
 
 interface BlockGridProps<T extends LayoutBlock> {
   blocks: readonly T[];

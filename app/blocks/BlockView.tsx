@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
-import { isBlockType, type BlockType } from '../../core/block-types';
-import { AboutUsBlock } from './renderers/AboutUsBlock';
-import { AuthorityInsuranceBlock } from './renderers/AuthorityInsuranceBlock';
-import { CapacityBlock } from './renderers/CapacityBlock';
-import { CargoCarrierBlock } from './renderers/CargoCarrierBlock';
-import { CustomBlock } from './renderers/CustomBlock';
-import { EquipmentPicturesBlock } from './renderers/EquipmentPicturesBlock';
-import { FleetInformationBlock } from './renderers/FleetInformationBlock';
-import { InspectionHeatMapBlock } from './renderers/InspectionHeatMapBlock';
-import { HeaderPictureBlock, ProfilePictureBlock } from './renderers/PictureBlocks';
-import { RatingsBlock } from './renderers/RatingsBlock';
-import { SafetyScoreBlock } from './renderers/SafetyScoreBlock';
-import { UnknownBlock } from './renderers/UnknownBlock';
-import type { CarrierPanels, ProfileBlock } from './types';
+import { isBlockType, type BlockType } from '../../core/block-types.ts';
+import { AboutUsBlock } from './renderers/AboutUsBlock.tsx';
+import { AuthorityInsuranceBlock } from './renderers/AuthorityInsuranceBlock.tsx';
+import { CapacityBlock } from './renderers/CapacityBlock.tsx';
+import { CargoCarrierBlock } from './renderers/CargoCarrierBlock.tsx';
+import { CustomBlock } from './renderers/CustomBlock.tsx';
+import { EquipmentPicturesBlock } from './renderers/EquipmentPicturesBlock.tsx';
+import { FleetInformationBlock } from './renderers/FleetInformationBlock.tsx';
+import { InspectionHeatMapBlock } from './renderers/InspectionHeatMapBlock.tsx';
+import { HeaderPictureBlock, ProfilePictureBlock } from './renderers/PictureBlocks.tsx';
+import { RatingsBlock } from './renderers/RatingsBlock.tsx';
+import { SafetyScoreBlock } from './renderers/SafetyScoreBlock.tsx';
+import { UnknownBlock } from './renderers/UnknownBlock.tsx';
+import type { CarrierPanels, ProfileBlock } from './types.ts';
 
 /** What a renderer gets: the block, the profile's data panels, and whether the viewer owns it. */
 interface RendererProps {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { titleCase } from '../../core/format';
-import { BlockImage, ResponsiveImage } from './renderers/BlockImage';
-import type { ProfileData } from './types';
+import { titleCase } from '../../core/format.ts';
+import { BlockImage, ResponsiveImage } from './renderers/BlockImage.tsx';
+import type { ProfileData } from './types.ts';
 
 /** The first image of a visible picture block (they sit in the header, not in the rows). */
 function pictureOf(profile: ProfileData, type: 'profile_picture' | 'header_picture') {

@@ -1,7 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { age, dataDateLines, recordFacts, type DataDates, type RecordInput } from '../../core/record-facts';
-import { RecordFacts } from './RecordFacts';
+import {
+  age,
+  dataDateLines,
+  recordFacts,
+  type DataDates,
+  type RecordInput,
+} from '../../core/record-facts.ts';
+import { RecordFacts } from './RecordFacts.tsx';
 
 const TODAY = '2026-11-24';
 const record: RecordInput = {

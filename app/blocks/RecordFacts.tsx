@@ -1,4 +1,4 @@
-import { dataDateLines, recordFacts, type DataDates, type RecordInput } from '../../core/record-facts';
+import { dataDateLines, recordFacts, type DataDates, type RecordInput } from '../../core/record-facts.ts';
 
 /**
  * The carrier's FMCSA record in one line of facts under the profile header: USDOT status, operation,

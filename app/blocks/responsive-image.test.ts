@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imagePreload, imageSources } from './responsive-image';
+import { imagePreload, imageSources } from './responsive-image.ts';
 
 const copy = (name: string, width: number, content_type: string) => ({
   url: `/media/${name}`,

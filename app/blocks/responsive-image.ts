@@ -1,4 +1,4 @@
-import type { BlockAsset } from './types';
+import type { BlockAsset } from './types.ts';
 
 /** How an image loads: 'lazy' below the fold, 'eager' above it, 'priority' for the largest paint. */
 export type ImageLoading = 'lazy' | 'eager' | 'priority';

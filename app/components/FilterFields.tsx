@@ -1,5 +1,5 @@
 /** Form fields shared by the search page and the city pages' filters. */
-import { AUTHORITY_FILTERS, type AuthorityFlags } from '../lib/carrier-search';
+import { AUTHORITY_FILTERS, type AuthorityFlags } from '../lib/carrier-search.ts';
 
 interface CheckboxGroupProps {
   legend: string;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { BlockGrid } from '../blocks/BlockGrid';
-import type { LayoutBlock } from '../../core/layout';
+import { BlockGrid } from '../blocks/BlockGrid.tsx';
+import type { LayoutBlock } from '../../core/layout.ts';
 
 interface DemoBlock extends LayoutBlock {
   title: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from './Pagination';
+import { pageWindow } from './Pagination.tsx';
 
 describe('pageWindow', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { searchPathFor } from '../lib/search-path';
+import { searchPathFor } from '../lib/search-path.ts';
 
 interface SearchBoxProps {
   label: string;

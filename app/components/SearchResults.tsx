@@ -1,6 +1,6 @@
-import type { Company } from '../lib/company';
-import { safetyRatingLabel, titleCase } from '../../core/format';
-import { ViewProfileLink } from './ViewProfileLink';
+import type { Company } from '../lib/company.ts';
+import { safetyRatingLabel, titleCase } from '../../core/format.ts';
+import { ViewProfileLink } from './ViewProfileLink.tsx';
 
 function place(company: Company): string {
   const city = company.address.city ? titleCase(company.address.city) : '';

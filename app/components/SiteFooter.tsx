@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { FOOTER_CITIES, cityPagePath } from '../../core/cities';
+import { FOOTER_CITIES, cityPagePath } from '../../core/cities.ts';
 
 export function SiteFooter({ productName }: { productName: string }) {
   return (

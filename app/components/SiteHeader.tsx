@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../lib/use-session';
-import { SearchBox } from './SearchBox';
+import { useSession } from '../lib/use-session.ts';
+import { SearchBox } from './SearchBox.tsx';
 
 interface NavItem {
   to: string;

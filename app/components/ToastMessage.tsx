@@ -1,4 +1,4 @@
-import type { Toast } from '../lib/use-toast';
+import type { Toast } from '../lib/use-toast.ts';
 
 export function ToastMessage({ toast }: { toast: Toast | null }) {
   if (!toast) return null;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Company } from '../lib/company';
+import type { Company } from '../lib/company.ts';
 
 /** The 'View Profile' button of a result, named for the carrier so screen readers can tell them apart. */
 export function ViewProfileLink({ company }: { company: Pick<Company, 'name' | 'dot_number'> }) {

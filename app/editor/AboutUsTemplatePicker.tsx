@@ -1,4 +1,4 @@
-import { aboutUsTemplates, templatePreview } from './about-us-templates';
+import { aboutUsTemplates, templatePreview } from './about-us-templates.ts';
 
 /** The four about-us templates, written for the carrier's city and state; choosing one fills the text. */
 export function AboutUsTemplatePicker({

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
-import { blockFailureText } from './block-failure';
-import { addableBlockTypes, BLOCK_TYPES, nextBlockPosition, type BlockType } from './block-catalog';
-import { useEditorAction } from './editor-actions';
-import type { ProfileEditorContext } from './editor-context';
+import { blockFailureText } from './block-failure.ts';
+import { addableBlockTypes, BLOCK_TYPES, nextBlockPosition, type BlockType } from './block-catalog.ts';
+import { useEditorAction } from './editor-actions.ts';
+import type { ProfileEditorContext } from './editor-context.ts';
 
 /** 'Add Block': a chooser of the types the profile does not have yet (custom always). */
 export function AddBlockMenu({ editor }: { editor: ProfileEditorContext }) {

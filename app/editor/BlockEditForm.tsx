@@ -1,16 +1,16 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { BlockAsset, CarrierPanels, ProfileBlock } from '../blocks/types';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { api } from '../lib/api-client';
-import { AboutUsTemplatePicker } from './AboutUsTemplatePicker';
-import { blockFailureText } from './block-failure';
-import { IMAGE_LIMITS, PICTURE_BLOCK_TYPES } from './block-catalog';
-import { changedBlockFields, draftOf, previewOf, type BlockDraft, type DraftAsset } from './block-draft';
-import { BlockPreview } from './BlockPreview';
-import { pictureKindOf } from './crop-geometry';
-import type { ProfileEditorContext } from './editor-context';
-import { ImageUploader } from './ImageUploader';
-import { PictureEditor } from './PictureEditor';
+import type { BlockAsset, CarrierPanels, ProfileBlock } from '../blocks/types.ts';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { api } from '../lib/api-client.ts';
+import { AboutUsTemplatePicker } from './AboutUsTemplatePicker.tsx';
+import { blockFailureText } from './block-failure.ts';
+import { IMAGE_LIMITS, PICTURE_BLOCK_TYPES } from './block-catalog.ts';
+import { changedBlockFields, draftOf, previewOf, type BlockDraft, type DraftAsset } from './block-draft.ts';
+import { BlockPreview } from './BlockPreview.tsx';
+import { pictureKindOf } from './crop-geometry.ts';
+import type { ProfileEditorContext } from './editor-context.ts';
+import { ImageUploader } from './ImageUploader.tsx';
+import { PictureEditor } from './PictureEditor.tsx';
 
 const UPLOAD_FAILED = 'Failed to upload file. Please try again.';
 const DELETE_FILE_FAILED = 'Failed to delete file. Please try again.';

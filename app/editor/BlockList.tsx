@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { CarrierPanels, ProfileBlock } from '../blocks/types';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { blockTypeLabel, DATA_BLOCK_TYPES, sortedBlocks } from './block-catalog';
-import { BlockEditForm } from './BlockEditForm';
-import { BlockPreview } from './BlockPreview';
-import { useEditorAction } from './editor-actions';
-import type { ProfileEditorContext } from './editor-context';
+import type { CarrierPanels, ProfileBlock } from '../blocks/types.ts';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { blockTypeLabel, DATA_BLOCK_TYPES, sortedBlocks } from './block-catalog.ts';
+import { BlockEditForm } from './BlockEditForm.tsx';
+import { BlockPreview } from './BlockPreview.tsx';
+import { useEditorAction } from './editor-actions.ts';
+import type { ProfileEditorContext } from './editor-context.ts';
 
 export const REAL_TIME_DATA_MESSAGE =
   'This block displays real-time data from FMCSA records and your ratings, so it cannot be edited. It stays current on its own.';

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { BlockPreviewBoundary, PREVIEW_ERROR_MESSAGE } from './BlockPreview';
+import { BlockPreviewBoundary, PREVIEW_ERROR_MESSAGE } from './BlockPreview.tsx';
 
 function Broken(): never {
   throw new Error('bad block data');

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { BlockView } from '../blocks/BlockView';
-import type { CarrierPanels, ProfileBlock } from '../blocks/types';
+import { BlockView } from '../blocks/BlockView.tsx';
+import type { CarrierPanels, ProfileBlock } from '../blocks/types.ts';
 
 export const PREVIEW_ERROR_MESSAGE = 'Error rendering block preview. Block data may be invalid.';
 

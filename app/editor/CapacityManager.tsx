@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { CapacityEntry } from '../blocks/types';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { ApiError } from '../lib/api-client';
-import { formatCapacityDate } from '../../core/format';
+import type { CapacityEntry } from '../blocks/types.ts';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { formatCapacityDate } from '../../core/format.ts';
 import {
   capacityFormFromEntry,
   capacityFormProblem,
@@ -10,9 +10,9 @@ import {
   EMPTY_CAPACITY_FORM,
   todayIsoDay,
   type CapacityFormValues,
-} from './capacity-form';
-import { useEditorAction } from './editor-actions';
-import type { ProfileEditorContext } from './editor-context';
+} from './capacity-form.ts';
+import { useEditorAction } from './editor-actions.ts';
+import type { ProfileEditorContext } from './editor-context.ts';
 
 /** The server's own reason when it gave one (spec: 'Error: {detail}'), else the spec's message. */
 function failureText(error: unknown, fallback: string): string {

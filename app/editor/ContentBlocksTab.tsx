@@ -1,7 +1,7 @@
-import { AddBlockMenu } from './AddBlockMenu';
-import { BlockList } from './BlockList';
-import { CapacityManager } from './CapacityManager';
-import type { ProfileEditorContext } from './editor-context';
+import { AddBlockMenu } from './AddBlockMenu.tsx';
+import { BlockList } from './BlockList.tsx';
+import { CapacityManager } from './CapacityManager.tsx';
+import type { ProfileEditorContext } from './editor-context.ts';
 
 /**
  * The Content Blocks tab (owner-side sections 2.1 and 2.5): the blocks with their previews, the

@@ -11,14 +11,14 @@ import {
 } from '@dnd-kit/core';
 import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useMemo } from 'react';
-import { BlockGrid } from '../blocks/BlockGrid';
-import { layoutRows } from '../../core/layout';
-import type { ProfileEditorContext } from './editor-context';
-import { dragAnnouncements, DRAG_INSTRUCTIONS } from './grid/announcements';
-import { HeaderPictures } from './grid/HeaderPictures';
-import { moveBlock, setBlockWidth, setRowBreak } from './grid/layout-state';
-import { SortableBlockCard } from './grid/SortableBlockCard';
-import { useGridLayout } from './grid/use-grid-layout';
+import { BlockGrid } from '../blocks/BlockGrid.tsx';
+import { layoutRows } from '../../core/layout.ts';
+import type { ProfileEditorContext } from './editor-context.ts';
+import { dragAnnouncements, DRAG_INSTRUCTIONS } from './grid/announcements.ts';
+import { HeaderPictures } from './grid/HeaderPictures.tsx';
+import { moveBlock, setBlockWidth, setRowBreak } from './grid/layout-state.ts';
+import { SortableBlockCard } from './grid/SortableBlockCard.tsx';
+import { useGridLayout } from './grid/use-grid-layout.ts';
 
 /**
  * The Grid Layout tab (owner-side section 2.1): the visible blocks in the rows of the public page

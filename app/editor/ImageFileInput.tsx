@@ -1,5 +1,10 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { BLOCK_IMAGE_TYPES, fileCountProblem, imageFileProblem, type ImageFileProblem } from './image-files';
+import {
+  BLOCK_IMAGE_TYPES,
+  fileCountProblem,
+  imageFileProblem,
+  type ImageFileProblem,
+} from './image-files.ts';
 
 interface ImageFileInputProps {
   label: string;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { BlockImage } from '../blocks/renderers/BlockImage';
-import { altTextFromFileName, tempAsset, type DraftAsset } from './block-draft';
-import { ImageFileInput } from './ImageFileInput';
+import { BlockImage } from '../blocks/renderers/BlockImage.tsx';
+import { altTextFromFileName, tempAsset, type DraftAsset } from './block-draft.ts';
+import { ImageFileInput } from './ImageFileInput.tsx';
 
 interface ImageUploaderProps {
   assets: DraftAsset[];

@@ -7,8 +7,8 @@ import {
   rotateBy,
   type CropArea,
   type PictureKind,
-} from './crop-geometry';
-import { useNonce } from '../lib/nonce';
+} from './crop-geometry.ts';
+import { useNonce } from '../lib/nonce.tsx';
 
 interface PictureCropperProps {
   /** The chosen file as a blob: URL. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { tempAsset, type DraftAsset } from './block-draft';
-import type { PictureKind } from './crop-geometry';
-import { ImageFileInput } from './ImageFileInput';
-import { PictureCropper } from './PictureCropper';
+import { tempAsset, type DraftAsset } from './block-draft.ts';
+import type { PictureKind } from './crop-geometry.ts';
+import { ImageFileInput } from './ImageFileInput.tsx';
+import { PictureCropper } from './PictureCropper.tsx';
 
 interface PictureEditorProps {
   kind: PictureKind;

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { Tabs, type TabDefinition } from '../components/Tabs';
-import type { ProfileEditorContext } from './editor-context';
-import { CssCodeEditor } from './style/CssCodeEditor';
-import { DroppedRules } from './style/DroppedRules';
-import { StylePreview } from './style/StylePreview';
-import { useCustomCss } from './style/use-custom-css';
-import { VisualEditor } from './style/VisualEditor';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { Tabs, type TabDefinition } from '../components/Tabs.tsx';
+import type { ProfileEditorContext } from './editor-context.ts';
+import { CssCodeEditor } from './style/CssCodeEditor.tsx';
+import { DroppedRules } from './style/DroppedRules.tsx';
+import { StylePreview } from './style/StylePreview.tsx';
+import { useCustomCss } from './style/use-custom-css.ts';
+import { VisualEditor } from './style/VisualEditor.tsx';
 
 type StyleMode = 'visual' | 'code';
 const STYLE_MODES: TabDefinition<StyleMode>[] = [

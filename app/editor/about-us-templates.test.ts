@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aboutUsTemplates, TEMPLATE_PREVIEW_LENGTH, templatePreview } from './about-us-templates';
+import { aboutUsTemplates, TEMPLATE_PREVIEW_LENGTH, templatePreview } from './about-us-templates.ts';
 
 describe('about-us templates', () => {
   it('are the four of the spec, each mentioning the carrier city and state', () => {

@@ -1,4 +1,4 @@
-import { titleCase } from '../../core/format';
+import { titleCase } from '../../core/format.ts';
 
 // The about-us templates (owner-side section 3): canned texts the owner starts from and then edits.
 

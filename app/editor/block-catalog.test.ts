@@ -5,7 +5,7 @@ import {
   newBlockRequest,
   nextBlockPosition,
   sortedBlocks,
-} from './block-catalog';
+} from './block-catalog.ts';
 
 describe('addableBlockTypes', () => {
   it('offers all 12 types on an empty profile', () => {

@@ -6,8 +6,8 @@ import {
   isBlockType,
   PICTURE_BLOCK_TYPES,
   type BlockType,
-} from '../../core/block-types';
-import type { ProfileBlock } from '../blocks/types';
+} from '../../core/block-types.ts';
+import type { ProfileBlock } from '../blocks/types.ts';
 
 // What the Content Blocks tab may do with each block type (owner-side sections 2.1, 3 and 4). The
 // type names, default titles, image limits and default widths are core's table (core/block-types.ts),

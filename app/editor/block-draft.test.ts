@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ProfileBlock } from '../blocks/types';
-import { altTextFromFileName, changedBlockFields, draftOf, previewOf } from './block-draft';
+import type { ProfileBlock } from '../blocks/types.ts';
+import { altTextFromFileName, changedBlockFields, draftOf, previewOf } from './block-draft.ts';
 
 const block: ProfileBlock = {
   id: 5,

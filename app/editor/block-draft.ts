@@ -1,4 +1,4 @@
-import type { BlockAsset, ProfileBlock } from '../blocks/types';
+import type { BlockAsset, ProfileBlock } from '../blocks/types.ts';
 
 // An edit of one block before 'Save Changes' (owner-side section 4): images chosen in the form are
 // temporary (a blob: URL and the file, client only) until the save uploads them.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../lib/api-client';
-import { blockFailureText } from './block-failure';
+import { ApiError } from '../lib/api-client.ts';
+import { blockFailureText } from './block-failure.ts';
 
 describe('blockFailureText', () => {
   it('adds the server’s reason to a refusal over a limit or a conflict', () => {

@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../../core/errors';
-import { ApiError } from '../lib/api-request';
+import type { ErrorCode } from '../../core/errors.ts';
+import { ApiError } from '../lib/api-request.ts';
 
 /**
  * Refusals the owner can act on, whose `detail` says what to change: a conflict (a type the profile

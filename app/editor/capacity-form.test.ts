@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCapacityDate } from '../../core/format';
+import { formatCapacityDate } from '../../core/format.ts';
 import {
   capacityFormFromEntry,
   capacityFormProblem,
   capacityRequest,
   EMPTY_CAPACITY_FORM,
   todayIsoDay,
-} from './capacity-form';
+} from './capacity-form.ts';
 
 const filled = {
   date: '2026-12-05',

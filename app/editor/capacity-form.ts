@@ -1,4 +1,4 @@
-import { ANYTIME_DATE } from '../../core/format';
+import { ANYTIME_DATE } from '../../core/format.ts';
 
 // The capacity board form (owner-side sections 2.5 and 5).
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CROP_SPECS, pictureKindOf, rotateBy, rotatedSize } from './crop-geometry';
+import { CROP_SPECS, pictureKindOf, rotateBy, rotatedSize } from './crop-geometry.ts';
 
 describe('crop specs', () => {
   it('crop the profile picture square to 300x300 and the header 4:1 to 600x150', () => {

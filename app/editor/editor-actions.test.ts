@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../lib/api-client';
-import { runEditorAction } from './editor-actions';
+import { ApiError } from '../lib/api-client.ts';
+import { runEditorAction } from './editor-actions.ts';
 
 const jsonRequest = (body: unknown) =>
   new Request('http://localhost/profile/880006/edit', {

@@ -1,11 +1,11 @@
 // First: zod's browser setting, before this module builds its schema.
-import '../lib/zod-browser';
+import '../lib/zod-browser.ts';
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { z } from 'zod';
-import { BLOCK_TYPE_NAMES } from '../../core/block-types';
-import { api } from '../lib/api-client';
-import { newBlockRequest } from './block-catalog';
+import { BLOCK_TYPE_NAMES } from '../../core/block-types.ts';
+import { api } from '../lib/api-client.ts';
+import { newBlockRequest } from './block-catalog.ts';
 
 const id = z.number().int();
 

@@ -1,6 +1,6 @@
-import type { CapacityEntry, CarrierPanels, Loaded, ProfileBlock, ProfileData } from '../blocks/types';
-import type { CustomCss } from '../../core/contracts/companies';
-import type { Toast } from '../lib/use-toast';
+import type { CapacityEntry, CarrierPanels, Loaded, ProfileBlock, ProfileData } from '../blocks/types.ts';
+import type { CustomCss } from '../../core/contracts/companies.ts';
+import type { Toast } from '../lib/use-toast.ts';
 
 /**
  * What the editor frame hands each of its tabs: the route's data (the profile as last loaded or

@@ -1,10 +1,10 @@
-import { api } from '../lib/api-client';
-import { settle } from '../lib/settle';
-import type { SessionUser } from '../lib/session';
+import { api } from '../lib/api-client.ts';
+import { settle } from '../lib/settle.ts';
+import type { SessionUser } from '../../core/contracts/auth.ts';
 
 /** Only the carrier's own users edit its profile (owner-side section 6); a bad DOT number is nobody's. */
 export function ownsProfile(user: Pick<SessionUser, 'dotNumber'> | null, dotNumber: number): boolean {
-  return user !== null && dotNumber > 0 && user.dotNumber === String(dotNumber);
+  return user !== null && dotNumber > 0 && user.dotNumber === dotNumber;
 }
 
 /**

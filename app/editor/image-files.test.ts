@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../core/uploads';
-import { fileCountProblem, imageFileProblem } from './image-files';
+import { MAX_UPLOAD_BYTES } from '../../core/uploads.ts';
+import { fileCountProblem, imageFileProblem } from './image-files.ts';
 
 describe('block image files', () => {
   it.each(['image/jpeg', 'image/png', 'image/gif'])('accepts %s up to 5 MB', (type) => {

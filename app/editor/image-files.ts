@@ -1,5 +1,5 @@
 // Rules for the images a block may take (owner-side sections 5 and 9).
-import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '../../core/uploads';
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '../../core/uploads.ts';
 
 export const BLOCK_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 

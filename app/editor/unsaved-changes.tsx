@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 
 /**
  * Which parts of the editor hold unsaved changes. React Router supports one navigation blocker at a

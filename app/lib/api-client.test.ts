@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserStorage } from '../../tests/support/browser-storage';
-import { SESSION_STORAGE_KEY } from './session';
-import { api, ApiError } from './api-client';
-import { apiRequest } from './api-request';
+import { stubBrowserStorage } from '../../tests/support/browser-storage.ts';
+import { SESSION_STORAGE_KEY } from './session.ts';
+import { api, ApiError } from './api-client.ts';
+import { apiRequest } from './api-request.ts';
 
 /** Runs one call against a stubbed fetch and returns what it was given. */
 async function sent(path: string, init?: RequestInit) {

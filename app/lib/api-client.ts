@@ -1,10 +1,10 @@
-import './zod-browser';
+import './zod-browser.ts';
 import type { z } from 'zod';
-import { CONTRACTS } from '../../core/contracts';
-import { routePath, type RouteContract } from '../../core/contracts/route';
-import { apiRequest } from './api-request';
+import { CONTRACTS } from '../../core/contracts/index.ts';
+import { routePath, type RouteContract } from '../../core/contracts/route.ts';
+import { apiRequest } from './api-request.ts';
 
-export { ApiError } from './api-request';
+export { ApiError } from './api-request.ts';
 
 /**
  * Ends a session on the server (POST /api/v1/auth/logout), so the token is refused from then on even

@@ -1,5 +1,5 @@
-import { isErrorCode, type ErrorCode } from '../../core/errors';
-import { clearSessionToken, readSessionToken } from './session';
+import { isErrorCode, type ErrorCode } from '../../core/errors.ts';
+import { clearSessionToken, readSessionToken } from './session.ts';
 
 // The sending half of the API client, without the contracts: the public pages' shared code (the
 // error type, the header's logout) imports this module, so zod and the route schemas of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCityParam } from './city-page';
+import { parseCityParam } from './city-page.ts';
 
 describe('parseCityParam', () => {
   it.each([

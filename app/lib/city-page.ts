@@ -1,4 +1,4 @@
-import { titleCase } from '../../core/format';
+import { titleCase } from '../../core/format.ts';
 
 export interface CityParam {
   /** Title case, for display ('Kansas City'). */

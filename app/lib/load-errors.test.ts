@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../core/errors';
-import { expectedRefusal } from './load-errors';
+import { DomainError } from '../../core/errors.ts';
+import { expectedRefusal } from './load-errors.ts';
 
 describe('expectedRefusal', () => {
   it('returns a domain error with one of the codes the page handles', () => {

@@ -1,4 +1,4 @@
-import { isDomainError, type DomainError, type ErrorCode } from '../../core/errors';
+import { isDomainError, type DomainError, type ErrorCode } from '../../core/errors.ts';
 
 /**
  * The refusal a loader shows on its page: a domain service's `DomainError` with one of the codes the

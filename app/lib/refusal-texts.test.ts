@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-client';
-import { claimFailureText, ratingRequestFailureText } from './refusal-texts';
+import { ApiError } from './api-client.ts';
+import { claimFailureText, ratingRequestFailureText } from './refusal-texts.ts';
 
 describe('claimFailureText', () => {
   it('words each claim refusal by its code, whatever its detail says', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from './api-request';
+import { ApiError } from './api-request.ts';
 
 // The spec's messages for the server's refusals on owner pages (owner-side section 8), chosen by the
 // refusal's code (core/errors.ts), never by the wording of its detail.

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { PRODUCT_NAME, pageTitle } from '../../core/site';
+import { PRODUCT_NAME, pageTitle } from '../../core/site.ts';
 
 interface MetaContext {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;

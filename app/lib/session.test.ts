@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserStorage } from '../../tests/support/browser-storage';
-import { ApiError, apiRequest } from './api-request';
-import { SESSION_STORAGE_KEY, decodeSessionToken, readSessionToken, storeSessionToken } from './session';
+import { stubBrowserStorage } from '../../tests/support/browser-storage.ts';
+import { ApiError, apiRequest } from './api-request.ts';
+import { SESSION_STORAGE_KEY, decodeSessionToken, readSessionToken, storeSessionToken } from './session.ts';
 
 function token(claims: Record<string, unknown>): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -24,18 +24,27 @@ describe('decodeSessionToken', () => {
       NOW,
     );
     expect(user).toEqual({
-      id: '42',
-      dotNumber: '1234567',
-      user_id: 7,
-      is_admin: true,
-      company_id: 42,
+      companyId: 42,
+      dotNumber: 1234567,
+      userId: 7,
       email: 'a@example.com',
+      isAdmin: true,
     });
   });
 
   it('treats is_admin and is_company_admin alike and defaults to not admin', () => {
-    expect(decodeSessionToken(token({ sub: '1', is_admin: true, exp: NOW + 1 }), NOW)?.is_admin).toBe(true);
-    expect(decodeSessionToken(token({ sub: '1', exp: NOW + 1 }), NOW)?.is_admin).toBe(false);
+    expect(decodeSessionToken(token({ sub: '1', is_admin: true, exp: NOW + 1 }), NOW)?.isAdmin).toBe(true);
+    expect(decodeSessionToken(token({ sub: '1', exp: NOW + 1 }), NOW)?.isAdmin).toBe(false);
+  });
+
+  it('reads a number the token lacks or garbles as 0, an id nothing has', () => {
+    expect(decodeSessionToken(token({ sub: 'x', dot: '', exp: NOW + 1 }), NOW)).toEqual({
+      companyId: 0,
+      dotNumber: 0,
+      userId: 0,
+      email: '',
+      isAdmin: false,
+    });
   });
 
   it('rejects an expired token (exp earlier than now in seconds)', () => {

@@ -5,15 +5,7 @@
  */
 export const SESSION_STORAGE_KEY = 'carrierpage.access_token';
 
-export interface SessionUser {
-  /** The sub claim: the company id as a string. */
-  id: string;
-  dotNumber: string;
-  user_id: number | null;
-  is_admin: boolean;
-  company_id: number | null;
-  email: string;
-}
+import type { SessionUser } from '../../core/contracts/auth.ts';
 
 function decodeBase64Url(segment: string): string {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
@@ -23,7 +15,17 @@ function decodeBase64Url(segment: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-/** Decodes a JWT's claims into the session user, or null when it is malformed or expired. */
+/** A numeric claim as a positive integer, 0 when the token lacks it or it is not one. */
+function idClaim(value: unknown): number {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+}
+
+/**
+ * Decodes a JWT's claims into the session user (the server's shape, core/contracts/auth.ts), or null
+ * when it is malformed or expired. The company is the sub claim; is_company_admin is an older name of
+ * is_admin.
+ */
 export function decodeSessionToken(token: string, nowSeconds = Date.now() / 1000): SessionUser | null {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts[1]) return null;
@@ -37,15 +39,12 @@ export function decodeSessionToken(token: string, nowSeconds = Date.now() / 1000
   }
   if (typeof claims.exp !== 'number' || claims.exp < nowSeconds) return null;
   if (claims.sub === undefined || claims.sub === null) return null;
-  const companyId = Number.parseInt(String(claims.sub), 10);
-  const userId = Number(claims.user_id);
   return {
-    id: String(claims.sub),
-    dotNumber: claims.dot === undefined || claims.dot === null ? '' : String(claims.dot),
-    user_id: Number.isFinite(userId) ? userId : null,
-    is_admin: claims.is_admin === true || claims.is_company_admin === true,
-    company_id: Number.isNaN(companyId) ? null : companyId,
+    companyId: idClaim(claims.sub),
+    dotNumber: idClaim(claims.dot),
+    userId: idClaim(claims.user_id),
     email: typeof claims.email === 'string' ? claims.email : '',
+    isAdmin: claims.is_admin === true || claims.is_company_admin === true,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Loaded } from '../blocks/types';
+import type { Loaded } from '../blocks/types.ts';
 
 /** A browser read whose failure is one part's error state, not the page's (a clientLoader's parts). */
 export async function settle<T>(read: () => Promise<T>): Promise<Loaded<T>> {

@@ -5,8 +5,8 @@ import {
   readSessionToken,
   storeSessionToken,
   subscribeToSession,
-  type SessionUser,
-} from './session';
+} from './session.ts';
+import type { SessionUser } from '../../core/contracts/auth.ts';
 
 export interface Session {
   user: SessionUser | null;
@@ -28,7 +28,7 @@ export function useSession(): Session {
     const current = readSessionToken();
     clearSessionToken();
     // The typed client (and with it the route schemas) loads only when someone logs out.
-    if (current) void import('./api-client').then(({ endServerSession }) => endServerSession(current));
+    if (current) void import('./api-client.ts').then(({ endServerSession }) => endServerSession(current));
   }, []);
   return { user, token, login, logout };
 }

@@ -21,6 +21,7 @@ import { cityPagePath } from '../../core/cities.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createSessionTokens } from '../../server/domains/auth/session-token.ts';
+import { REQUESTS_PER_COMPANY_PER_DAY } from '../../server/domains/ratings/service.ts';
 import { insertContentBlock } from '../../tests/support/factories.ts';
 import { generateDemoData } from '../demo/generate.ts';
 import { importFiles } from '../import/import-files.ts';
@@ -37,7 +38,12 @@ const { values } = parseArgs({
 });
 const MINUTES = Number(values.minutes);
 const USERS = Number(values.users);
-const OWNERS = 10;
+/**
+ * Claimed profiles with an owner session. A company may send REQUESTS_PER_COMPANY_PER_DAY rating
+ * requests a day (429 past it, as the spec's limit says), and the mix sends a few hundred a minute,
+ * so the requests go round the owners in turn and there are enough owners for the whole run.
+ */
+const OWNERS = Math.max(10, Math.ceil((MINUTES * 400) / REQUESTS_PER_COMPANY_PER_DAY));
 const JWT_SECRET = randomBytes(32).toString('hex');
 /** A virtual user's pause between two actions, as a person's clicks are spaced. */
 const THINK_MS = 50;
@@ -182,6 +188,7 @@ try {
   const samples: Sample[] = [];
   const pendingReviews: string[] = [];
   let counter = 0;
+  let ratingRequestsSent = 0;
 
   /** One request, timed; anything but the expected status is an error. */
   async function call(kind: Kind, url: string, expected: number, init: RequestInit = {}) {
@@ -264,7 +271,7 @@ try {
       if (asset) await call('upload', `/api/v1/content/media/${asset.id}`, 204, bearer(owner, 'DELETE'));
     },
     rating_request: async () => {
-      const owner = pick(owners);
+      const owner = owners[(ratingRequestsSent += 1) % owners.length]!;
       const n = (counter += 1);
       const reviewer = `reviewer${n}@shipper${n}.example.com`;
       const sent = await call(

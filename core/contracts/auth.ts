@@ -11,7 +11,12 @@ export const LoginBody = z.object({ email: emailAddress });
 /** A verified link's answer: the bearer token the browser keeps. */
 export const SessionTokenBody = z.object({ access_token: z.string() });
 
-/** Who is calling, as the server reads it from a bearer token and the browser decodes it from one. */
+/**
+ * Who is calling: the one session shape. The server reads it from a verified bearer token against the
+ * database (server/http/auth.ts, `request.session`); the browser decodes it from the same token's
+ * claims without verifying them (app/lib/session.ts), where a number the token lacks reads 0, an id no
+ * company, user or carrier has.
+ */
 export const SessionUser = z.object({
   companyId: z.number(),
   dotNumber: z.number(),

@@ -182,12 +182,17 @@ export interface RevokedSessionsTable {
   expires_at: string;
 }
 
+/** One roadside inspection (the importer's InspectionRecord, server/domains/carrier-data/records.ts). */
 export interface InspectionsTable {
+  /** INSPECTION_ID (MCMIS) or Unique_ID (SMS). */
   inspection_id: string;
   dot_number: number;
+  /** ISO day. */
   insp_date: string;
+  /** Jurisdiction where the inspection happened, as reported (may be a Canadian province). */
   report_state: string | null;
   report_number: string | null;
+  /** As published: 1 to 6, 99 (MCMIS), or a newer CVSA level. */
   insp_level_id: number;
   viol_total: number;
   oos_total: number;

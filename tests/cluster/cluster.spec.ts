@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Locator, Page, Response } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test } from '../e2e/fixtures';
+import { expect, test } from '../e2e/fixtures.ts';
 import { clusterEnv, instanceAddresses, latestLinkTo } from './cluster.ts';
 
 // Two instances behind nginx (round-robin), on one PostgreSQL and one Redis: scripts/cluster.sh,

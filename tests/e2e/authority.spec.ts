@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures.ts';
 
 // Issue 18: the verdict and the Authority & Insurance block on profiles, and the L&I search filters.
 // The carriers are the Reno, NV ones of tests/e2e/fixtures/li, imported by the real importer.

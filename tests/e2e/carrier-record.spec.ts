@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures.ts';
 
 // Issue 16: the record as FMCSA publishes it, with its dates, on the server-rendered profile.
 

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures';
+import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures.ts';
 
 test('a city page lists its carriers as cards with badges', async ({ page }) => {
   await page.goto('/trucking-companies/columbus-oh');

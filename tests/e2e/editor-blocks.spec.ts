@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, expectAccessible, test, withVerifiedSession } from './fixtures';
+import { expect, expectAccessible, test, withVerifiedSession } from './fixtures.ts';
 
 // The Content Blocks tab with real sessions: every write goes to the server. Each test has its own
 // claimed carrier (880020-880023 and 880025, seeded in tests/e2e/fixtures/seed-profiles.ts).

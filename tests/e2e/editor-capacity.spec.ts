@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test, withVerifiedSession } from './fixtures';
+import { expect, expectAccessible, test, withVerifiedSession } from './fixtures.ts';
 
 // The capacity board in the Content Blocks tab, with a real session of PRAIRIE CAPACITY CARRIER
 // (880024), whose profile has a Capacity Board block; the load failure uses PRAIRIE BOARD OUTAGE

@@ -5,7 +5,7 @@ import {
   test,
   withOwnerSession,
   withVerifiedSession,
-} from './fixtures';
+} from './fixtures.ts';
 
 test('anonymous visitors are sent from the editor to the public profile', async ({ page }) => {
   await page.goto('/profile/880006/edit');

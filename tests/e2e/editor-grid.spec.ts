@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, test, withVerifiedSession } from './fixtures';
+import { expect, expectAccessible, test, withVerifiedSession } from './fixtures.ts';
 
 // Tall enough that every block of the fixtures is on screen for the mouse.
 test.use({ viewport: { width: 1280, height: 1400 } });

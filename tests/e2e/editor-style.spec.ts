@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test, withVerifiedSession } from './fixtures';
+import { expect, expectAccessible, test, withVerifiedSession } from './fixtures.ts';
 
 // CodeMirror renders the lines on screen: tall enough for the whole CSS of these tests.
 test.use({ viewport: { width: 1280, height: 1400 } });

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { E2E_DATA_DIR } from '../../playwright.config';
-import { createSessionTokens } from '../../server/domains/auth/session-token';
+import { E2E_DATA_DIR } from '../../playwright.config.ts';
+import { createSessionTokens } from '../../server/domains/auth/session-token.ts';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectOnlyNotFoundResponses, latestLinkTo, test } from './fixtures';
+import { expect, expectAccessible, expectOnlyNotFoundResponses, latestLinkTo, test } from './fixtures.ts';
 
 /** Opens the newest outbox message to an address and follows its link. */
 async function openLatestLink(page: Page, address: string) {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test } from './fixtures.ts';
 
 // Issue 17 on the built server: compressed pages and static files, page revalidation, and the
 // JavaScript a public profile page costs a phone (docs/decisions/026).

@@ -5,7 +5,7 @@ import {
   expectOnlyNotFoundResponses,
   test,
   withOwnerSession,
-} from './fixtures';
+} from './fixtures.ts';
 
 test('an unclaimed profile shows the carrier, the claim button and the default data blocks', async ({
   page,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectOnlyNotFoundResponses, latestLinkTo, test } from './fixtures';
+import { expect, expectAccessible, expectOnlyNotFoundResponses, latestLinkTo, test } from './fixtures.ts';
 
 // STARLIGHT LOGISTICS LLC (880008, tests/e2e/fixtures/seed-profiles.ts): claimed, with a ratings block.
 const COMPANY = 'STARLIGHT LOGISTICS LLC';

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures';
+import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures.ts';
 
 test('super search from the landing page leads to results and a profile link', async ({ page }) => {
   await page.goto('/');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, fakeToken, test, TOKEN_KEY, withVerifiedSession } from './fixtures';
+import { expect, expectAccessible, fakeToken, test, TOKEN_KEY, withVerifiedSession } from './fixtures.ts';
 
 const validClaims = {
   sub: '42',

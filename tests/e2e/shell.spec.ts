@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures';
+import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures.ts';
 
 const FOOTER_CITIES: [string, string][] = [
   ['Dallas, TX', '/trucking-companies/dallas-tx'],

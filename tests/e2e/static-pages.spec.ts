@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures';
+import { expect, expectAccessible, expectOnlyNotFoundResponses, test } from './fixtures.ts';
 
 const GUIDES = [
   { slug: 'content-blocks', category: 'Profile Management' },

@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { AuthorityRecord, InsuranceFiling } from '../../../core/authority';
-import { AuthorityVerdict } from '../AuthorityVerdict';
-import type { CarrierPanels } from '../types';
-import { AuthorityInsuranceBlock, cancellationText, dollars } from './AuthorityInsuranceBlock';
+import type { AuthorityRecord, InsuranceFiling } from '../../../core/authority.ts';
+import { AuthorityVerdict } from '../AuthorityVerdict.tsx';
+import type { CarrierPanels } from '../types.ts';
+import { AuthorityInsuranceBlock, cancellationText, dollars } from './AuthorityInsuranceBlock.tsx';
 
 const TODAY = '2026-11-22';
 

@@ -7,9 +7,9 @@ import {
   type InsuranceFiling,
   type InsuranceKind,
   type Revocation,
-} from '../../../core/authority';
-import { formatLongIsoDay } from '../../../core/format';
-import type { CarrierPanels } from '../types';
+} from '../../../core/authority.ts';
+import { formatLongIsoDay } from '../../../core/format.ts';
+import type { CarrierPanels } from '../types.ts';
 
 function day(isoDay: string | null): string {
   return isoDay ? formatLongIsoDay(isoDay) : '—';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
-import { imageSources, type ImageLoading } from '../responsive-image';
-import type { BlockAsset } from '../types';
+import { imageSources, type ImageLoading } from '../responsive-image.ts';
+import type { BlockAsset } from '../types.ts';
 
 /** An asset's URL; a blob: URL on a stored (non-temporary) asset is treated as broken (spec). */
 function assetUrl(asset: BlockAsset & { isTemp?: boolean }): string | null {

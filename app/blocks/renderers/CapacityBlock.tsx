@@ -1,5 +1,5 @@
-import { formatCapacityDate } from '../../../core/format';
-import type { CarrierPanels } from '../types';
+import { formatCapacityDate } from '../../../core/format.ts';
+import type { CarrierPanels } from '../types.ts';
 
 /** The capacity board: trucks the carrier has available, by date and lane. */
 export function CapacityBlock({ panels, isOwner }: { panels: CarrierPanels; isOwner: boolean }) {

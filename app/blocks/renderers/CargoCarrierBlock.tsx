@@ -1,5 +1,5 @@
-import { CARGO_TYPES } from '../../../core/cargo';
-import type { CarrierPanels } from '../types';
+import { CARGO_TYPES } from '../../../core/cargo.ts';
+import type { CarrierPanels } from '../types.ts';
 
 function value(number: number | null | undefined): string {
   return number === null || number === undefined ? 'N/A' : number.toLocaleString('en-US');

@@ -1,6 +1,6 @@
 import { useRef, useState, type MouseEvent } from 'react';
-import type { BlockAsset } from '../types';
-import { BlockImage } from './BlockImage';
+import type { BlockAsset } from '../types.ts';
+import { BlockImage } from './BlockImage.tsx';
 
 /** The grid's 1, 2 or 3 columns (app.css, .equipment-grid); never wider than a third of 1200 px beyond. */
 const THUMBNAIL_SIZES = '(max-width: 599px) 100vw, (max-width: 999px) 50vw, 400px';

@@ -1,4 +1,4 @@
-import type { CarrierPanels } from '../types';
+import type { CarrierPanels } from '../types.ts';
 
 /** Fleet size and use: units, drivers and miles from the MCS-150 filing. */
 export function FleetInformationBlock({ panels }: { panels: CarrierPanels }) {

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { US_STATES } from '../../../core/us-states';
-import type { CarrierPanels } from '../types';
-import { neighbourInDirection } from './heat-map-keys';
+import { US_STATES } from '../../../core/us-states.ts';
+import type { CarrierPanels } from '../types.ts';
+import { neighbourInDirection } from './heat-map-keys.ts';
 
 /** The state shapes, built from the us-atlas TopoJSON at build time (scripts/build-state-map.mjs). */
 const STATE_SHAPES = '/maps/us-states.svg';

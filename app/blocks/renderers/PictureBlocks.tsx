@@ -1,5 +1,5 @@
-import type { BlockAsset } from '../types';
-import { BlockImage, CONTENT_WIDTH_SIZES } from './BlockImage';
+import type { BlockAsset } from '../types.ts';
+import { BlockImage, CONTENT_WIDTH_SIZES } from './BlockImage.tsx';
 
 interface PictureProps {
   asset: BlockAsset | undefined;

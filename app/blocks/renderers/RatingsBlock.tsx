@@ -1,5 +1,5 @@
-import { formatLongDate } from '../../../core/format';
-import type { CarrierPanels, RatingDetails } from '../types';
+import { formatLongDate } from '../../../core/format.ts';
+import type { CarrierPanels, RatingDetails } from '../types.ts';
 
 /** Stars for a 0-5 rating: full stars by floor, a half star when the fraction is 0.5 or more. */
 export function starParts(rating: number): { full: number; half: boolean; empty: number } {

@@ -1,4 +1,4 @@
-import type { CarrierPanels } from '../types';
+import type { CarrierPanels } from '../types.ts';
 
 /** National averages FMCSA shows on SAFER; rates above them are flagged (spec section 9). */
 export const NATIONAL_VEHICLE_OOS_RATE = 22.26;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { US_STATES } from '../../../core/us-states';
-import { neighbourInDirection } from './heat-map-keys';
+import { US_STATES } from '../../../core/us-states.ts';
+import { neighbourInDirection } from './heat-map-keys.ts';
 
 const codes = US_STATES.map(([code]) => code);
 const move = (from: string, key: string) => neighbourInDirection(from, key, codes);

@@ -1,4 +1,4 @@
-import { STATE_CENTERS } from './state-centers';
+import { STATE_CENTERS } from './state-centers.ts';
 
 const DIRECTIONS: Record<string, readonly [dx: number, dy: number]> = {
   ArrowRight: [1, 0],

@@ -1,16 +1,16 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { CarrierPanels, CarrierRecord, SafetySummary } from '../types';
-import { AboutUsBlock } from './AboutUsBlock';
-import { CapacityBlock } from './CapacityBlock';
-import { CargoCarrierBlock } from './CargoCarrierBlock';
-import { CustomBlock } from './CustomBlock';
-import { FleetInformationBlock } from './FleetInformationBlock';
-import { heatColor, InspectionHeatMapBlock } from './InspectionHeatMapBlock';
-import { HeaderPictureBlock, ProfilePictureBlock } from './PictureBlocks';
-import { RatingsBlock, starParts } from './RatingsBlock';
-import { SafetyScoreBlock } from './SafetyScoreBlock';
-import { UnknownBlock } from './UnknownBlock';
+import type { CarrierPanels, CarrierRecord, SafetySummary } from '../types.ts';
+import { AboutUsBlock } from './AboutUsBlock.tsx';
+import { CapacityBlock } from './CapacityBlock.tsx';
+import { CargoCarrierBlock } from './CargoCarrierBlock.tsx';
+import { CustomBlock } from './CustomBlock.tsx';
+import { FleetInformationBlock } from './FleetInformationBlock.tsx';
+import { heatColor, InspectionHeatMapBlock } from './InspectionHeatMapBlock.tsx';
+import { HeaderPictureBlock, ProfilePictureBlock } from './PictureBlocks.tsx';
+import { RatingsBlock, starParts } from './RatingsBlock.tsx';
+import { SafetyScoreBlock } from './SafetyScoreBlock.tsx';
+import { UnknownBlock } from './UnknownBlock.tsx';
 
 const html = (element: React.ReactElement) => renderToStaticMarkup(element);
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { PICTURE_BLOCK_TYPES } from '../../../core/block-types';
-import { BlockImage } from '../../blocks/renderers/BlockImage';
-import type { ProfileBlock } from '../../blocks/types';
+import { PICTURE_BLOCK_TYPES } from '../../../core/block-types.ts';
+import { BlockImage } from '../../blocks/renderers/BlockImage.tsx';
+import type { ProfileBlock } from '../../blocks/types.ts';
 
 /** The profile and header pictures: they sit in the profile header, never in the rows. */
 export function HeaderPictures({ blocks }: { blocks: readonly ProfileBlock[] }) {

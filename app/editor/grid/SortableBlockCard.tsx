@@ -1,8 +1,8 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId } from 'react';
-import { BLOCK_WIDTHS, BLOCK_WIDTH_LABELS, type BlockWidth } from '../../../core/block-types';
-import type { GridItem } from './layout-state';
+import { BLOCK_WIDTHS, BLOCK_WIDTH_LABELS, type BlockWidth } from '../../../core/block-types.ts';
+import type { GridItem } from './layout-state.ts';
 
 /** The spec's four widths (owner-side section 2.1), as the select offers them. */
 const WIDTH_OPTIONS = BLOCK_WIDTHS.map((value) => ({ value, label: BLOCK_WIDTH_LABELS[value] }));

@@ -1,6 +1,6 @@
 import type { Active, Over } from '@dnd-kit/core';
 import { describe, expect, it } from 'vitest';
-import { dragAnnouncements } from './announcements';
+import { dragAnnouncements } from './announcements.ts';
 
 const titles = new Map([
   [1, 'About Our Company'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { layoutRows } from '../../../core/layout';
-import type { ProfileBlock } from '../../blocks/types';
+import { layoutRows } from '../../../core/layout.ts';
+import type { ProfileBlock } from '../../blocks/types.ts';
 import {
   applySavedLayout,
   gridLayoutFrom,
@@ -9,7 +9,7 @@ import {
   setBlockWidth,
   setRowBreak,
   syncWithProfile,
-} from './layout-state';
+} from './layout-state.ts';
 
 function block(
   id: number,

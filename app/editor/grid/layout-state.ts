@@ -1,6 +1,6 @@
-import type { BlockWidth } from '../../../core/block-types';
-import { normalizeWidth, type LayoutBlock } from '../../../core/layout';
-import type { ProfileBlock } from '../../blocks/types';
+import type { BlockWidth } from '../../../core/block-types.ts';
+import { normalizeWidth, type LayoutBlock } from '../../../core/layout.ts';
+import type { ProfileBlock } from '../../blocks/types.ts';
 
 /** A block as the grid editor holds it: what decides its place, plus what its card shows. */
 export interface GridItem extends LayoutBlock {

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../lib/api-client';
-import type { ProfileEditorContext } from '../editor-context';
+import { api } from '../../lib/api-client.ts';
+import type { ProfileEditorContext } from '../editor-context.ts';
 import {
   applySavedLayout,
   gridLayoutFrom,
   layoutSavePlan,
   syncWithProfile,
   type GridLayoutState,
-} from './layout-state';
+} from './layout-state.ts';
 
 /**
  * The grid editor's state, kept in step with the profile's blocks, and its save: the reorder of every

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { readColourEntry } from './colour-input';
-import { useDebouncedCallback } from './use-debounced-callback';
+import { readColourEntry } from './colour-input.ts';
+import { useDebouncedCallback } from './use-debounced-callback.ts';
 
 /** Style changes settle for 100 ms before they apply (owner-side section 9). */
 export const STYLE_DEBOUNCE_MS = 100;

@@ -3,7 +3,7 @@ import { Annotation, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useId, useRef } from 'react';
-import { useNonce } from '../../lib/nonce';
+import { useNonce } from '../../lib/nonce.tsx';
 
 /** Marks the editor's own updates from `value`, so they are not reported back as typing. */
 const fromValue = Annotation.define<boolean>();

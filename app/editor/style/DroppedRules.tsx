@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { DroppedRule } from '../../../core/sanitize-css';
+import type { DroppedRule } from '../../../core/sanitize-css.ts';
 
 /** The rules the server left out of the public profile, and why, so nothing is lost silently. */
 export function DroppedRules({ dropped }: { dropped: readonly DroppedRule[] }) {

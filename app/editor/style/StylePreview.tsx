@@ -1,10 +1,10 @@
 import { useDeferredValue, useMemo } from 'react';
-import { BlockGrid } from '../../blocks/BlockGrid';
-import { BlockView } from '../../blocks/BlockView';
-import { ProfileHeader } from '../../blocks/ProfileHeader';
-import type { CarrierPanels, ProfileData } from '../../blocks/types';
-import { useNonce } from '../../lib/nonce';
-import { PROFILE_ROOT_SELECTOR, sanitizeCustomCss } from '../../../core/sanitize-css';
+import { BlockGrid } from '../../blocks/BlockGrid.tsx';
+import { BlockView } from '../../blocks/BlockView.tsx';
+import { ProfileHeader } from '../../blocks/ProfileHeader.tsx';
+import type { CarrierPanels, ProfileData } from '../../blocks/types.ts';
+import { useNonce } from '../../lib/nonce.tsx';
+import { PROFILE_ROOT_SELECTOR, sanitizeCustomCss } from '../../../core/sanitize-css.ts';
 
 interface StylePreviewProps {
   profile: ProfileData | null;

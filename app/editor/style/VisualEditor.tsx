@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { ColourField } from './ColourField';
-import { QUICK_THEMES } from './themes';
-import { COLOUR_SETTINGS, FONT_OPTIONS, type VisualSettings } from './visual-settings';
+import { ColourField } from './ColourField.tsx';
+import { QUICK_THEMES } from './themes.ts';
+import { COLOUR_SETTINGS, FONT_OPTIONS, type VisualSettings } from './visual-settings.ts';
 
 interface VisualEditorProps {
   settings: VisualSettings;

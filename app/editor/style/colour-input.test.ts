@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppliedColour, readColourEntry } from './colour-input';
+import { isAppliedColour, readColourEntry } from './colour-input.ts';
 
 describe('readColourEntry', () => {
   it.each([

@@ -1,4 +1,4 @@
-import type { VisualSettings } from './visual-settings';
+import type { VisualSettings } from './visual-settings.ts';
 
 export interface QuickTheme {
   name: string;

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { DroppedRule } from '../../../core/sanitize-css';
-import type { CustomCss } from '../../../core/contracts/companies';
-import { api } from '../../lib/api-client';
-import type { ProfileEditorContext } from '../editor-context';
-import { DEFAULT_SETTINGS, readVisualSettings, sameSettings, withVisualSettings } from './visual-settings';
+import type { DroppedRule } from '../../../core/sanitize-css.ts';
+import type { CustomCss } from '../../../core/contracts/companies.ts';
+import { api } from '../../lib/api-client.ts';
+import type { ProfileEditorContext } from '../editor-context.ts';
+import { DEFAULT_SETTINGS, readVisualSettings, sameSettings, withVisualSettings } from './visual-settings.ts';
 
 /** CSS is generated from the visual settings once they have settled for 300 ms (owner-side section 9). */
 export const CSS_GENERATION_DEBOUNCE_MS = 300;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeCustomCss } from '../../../core/sanitize-css';
-import { QUICK_THEMES } from './themes';
+import { sanitizeCustomCss } from '../../../core/sanitize-css.ts';
+import { QUICK_THEMES } from './themes.ts';
 import {
   DEFAULT_SETTINGS,
   readVisualSettings,
@@ -8,7 +8,7 @@ import {
   visualCss,
   withVisualSettings,
   type VisualSettings,
-} from './visual-settings';
+} from './visual-settings.ts';
 
 const some: VisualSettings = {
   ...DEFAULT_SETTINGS,

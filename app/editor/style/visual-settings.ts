@@ -1,5 +1,5 @@
-import { PROFILE_ROOT_SELECTOR } from '../../../core/sanitize-css';
-import { isAppliedColour } from './colour-input';
+import { PROFILE_ROOT_SELECTOR } from '../../../core/sanitize-css.ts';
+import { isAppliedColour } from './colour-input.ts';
 
 /** The colours the visual editor sets, in the order it shows them. */
 export const COLOUR_SETTINGS = [

@@ -1,8 +1,8 @@
 import { data } from 'react-router';
-import { NotFound } from '../../components/NotFound';
-import { notFoundMeta } from '../../lib/seo';
-import { pageTitle } from '../../../core/site';
-import type { Route } from './+types/outbox';
+import { NotFound } from '../../components/NotFound.tsx';
+import { notFoundMeta } from '../../lib/seo.ts';
+import { pageTitle } from '../../../core/site.ts';
+import type { Route } from './+types/outbox.ts';
 
 /**
  * The messages the outbox kept, for a request from this machine while mail goes to the outbox and the

@@ -1,9 +1,9 @@
 import { data, Link, useFetcher, type ShouldRevalidateFunction } from 'react-router';
-import { api } from '../../lib/api-client';
-import { dotNumberParam } from '../../lib/company';
-import { claimFailureText } from '../../lib/refusal-texts';
-import { pageTitle } from '../../../core/site';
-import type { Route } from './+types/claim-profile';
+import { api } from '../../lib/api-client.ts';
+import { dotNumberParam } from '../../lib/company.ts';
+import { claimFailureText } from '../../lib/refusal-texts.ts';
+import { pageTitle } from '../../../core/site.ts';
+import type { Route } from './+types/claim-profile.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const dot = dotNumberParam(params.dotNumber);

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from 'react-router';
-import { ApiError, api } from '../../lib/api-client';
-import { pageTitle } from '../../../core/site';
-import type { Route } from './+types/login';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { pageTitle } from '../../../core/site.ts';
+import type { Route } from './+types/login.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Login') },

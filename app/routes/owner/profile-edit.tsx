@@ -1,21 +1,21 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
-import type { ProfileBlock, ProfileData } from '../../blocks/types';
-import { Tabs, type TabDefinition } from '../../components/Tabs';
-import { ToastMessage } from '../../components/ToastMessage';
-import { ContentBlocksTab } from '../../editor/ContentBlocksTab';
-import { runEditorAction } from '../../editor/editor-actions';
-import type { ProfileEditorContext } from '../../editor/editor-context';
-import { loadOwnerData, ownsProfile } from '../../editor/editor-data';
-import { GridLayoutTab } from '../../editor/GridLayoutTab';
-import { StyleEditorTab } from '../../editor/StyleEditorTab';
-import { LeavePrompt, useUnsavedChanges } from '../../editor/unsaved-changes';
-import { dotNumberParam } from '../../lib/company';
-import { pageTitle } from '../../../core/site';
-import { currentSessionUser } from '../../lib/session';
-import { useSession } from '../../lib/use-session';
-import { useToast } from '../../lib/use-toast';
-import type { Route } from './+types/profile-edit';
+import type { ProfileBlock, ProfileData } from '../../blocks/types.ts';
+import { Tabs, type TabDefinition } from '../../components/Tabs.tsx';
+import { ToastMessage } from '../../components/ToastMessage.tsx';
+import { ContentBlocksTab } from '../../editor/ContentBlocksTab.tsx';
+import { runEditorAction } from '../../editor/editor-actions.ts';
+import type { ProfileEditorContext } from '../../editor/editor-context.ts';
+import { loadOwnerData, ownsProfile } from '../../editor/editor-data.ts';
+import { GridLayoutTab } from '../../editor/GridLayoutTab.tsx';
+import { StyleEditorTab } from '../../editor/StyleEditorTab.tsx';
+import { LeavePrompt, useUnsavedChanges } from '../../editor/unsaved-changes.tsx';
+import { dotNumberParam } from '../../lib/company.ts';
+import { pageTitle } from '../../../core/site.ts';
+import { currentSessionUser } from '../../lib/session.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { useToast } from '../../lib/use-toast.ts';
+import type { Route } from './+types/profile-edit.ts';
 
 /**
  * The block previews' data (FMCSA panels, ratings, the public capacity board) is public, so the

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { ToastMessage } from '../../components/ToastMessage';
-import { api } from '../../lib/api-client';
-import { LOAD_NUMBER_MAX_LENGTH } from '../../../core/ratings';
-import { pageTitle } from '../../../core/site';
-import { useHydrated } from '../../lib/use-hydrated';
-import { useRedirectAfterSuccess } from '../../lib/use-redirect-after';
-import { useSession } from '../../lib/use-session';
-import { useToast } from '../../lib/use-toast';
-import { ratingRequestFailureText } from '../../lib/refusal-texts';
-import type { Route } from './+types/request-rating';
+import { ToastMessage } from '../../components/ToastMessage.tsx';
+import { api } from '../../lib/api-client.ts';
+import { LOAD_NUMBER_MAX_LENGTH } from '../../../core/ratings.ts';
+import { pageTitle } from '../../../core/site.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useRedirectAfterSuccess } from '../../lib/use-redirect-after.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { useToast } from '../../lib/use-toast.ts';
+import { ratingRequestFailureText } from '../../lib/refusal-texts.ts';
+import type { Route } from './+types/request-rating.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Request a Rating') },

@@ -1,17 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { redirect, useFetcher, useNavigate } from 'react-router';
-import { Tabs, type TabDefinition } from '../../components/Tabs';
-import { ToastMessage } from '../../components/ToastMessage';
-import { ApiError, api } from '../../lib/api-client';
-import { pageTitle } from '../../../core/site';
-import { useToast, type Toast } from '../../lib/use-toast';
-import { useSession } from '../../lib/use-session';
-import { currentSessionUser, type SessionUser } from '../../lib/session';
-import type { Loaded } from '../../blocks/types';
-import { settle } from '../../lib/settle';
-import type { Route } from './+types/settings';
-import type { OwnCompany } from '../../../core/contracts/companies';
-import type { CompanyUser } from '../../../core/contracts/users';
+import { Tabs, type TabDefinition } from '../../components/Tabs.tsx';
+import { ToastMessage } from '../../components/ToastMessage.tsx';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { pageTitle } from '../../../core/site.ts';
+import { useToast, type Toast } from '../../lib/use-toast.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { currentSessionUser } from '../../lib/session.ts';
+import type { SessionUser } from '../../../core/contracts/auth.ts';
+import type { Loaded } from '../../blocks/types.ts';
+import { settle } from '../../lib/settle.ts';
+import type { Route } from './+types/settings.ts';
+import type { OwnCompany } from '../../../core/contracts/companies.ts';
+import type { CompanyUser } from '../../../core/contracts/users.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Settings') },
@@ -193,7 +194,7 @@ function UserManagement({ user, users }: { user: SessionUser; users: Loaded<Comp
 
   function addUser(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (user.company_id === null) {
+    if (!user.companyId) {
       showToast({
         kind: 'error',
         text: 'Unable to determine company ID. Please refresh the page and try again.',
@@ -201,7 +202,7 @@ function UserManagement({ user, users }: { user: SessionUser; users: Loaded<Comp
       return;
     }
     void fetcher.submit(
-      { intent: 'create', email, company_id: user.company_id, is_admin: isAdmin },
+      { intent: 'create', email, company_id: user.companyId, is_admin: isAdmin },
       { method: 'post' },
     );
   }
@@ -262,7 +263,7 @@ function UserManagement({ user, users }: { user: SessionUser; users: Loaded<Comp
             </thead>
             <tbody>
               {list.map((item) => {
-                const current = item.id === user.user_id;
+                const current = item.id === user.userId;
                 const editing = row?.id === item.id && row.mode === 'edit' ? row : null;
                 const deleting = row?.id === item.id && row.mode === 'delete';
                 return (
@@ -384,7 +385,7 @@ export async function clientLoader() {
   if (!user) throw redirect('/login');
   const [company, users] = await Promise.all([
     api.companies.me().catch(() => null),
-    user.is_admin ? settle(() => api.users.list()) : null,
+    user.isAdmin ? settle(() => api.users.list()) : null,
   ]);
   return { company, users };
 }
@@ -413,7 +414,7 @@ export default function SettingsRoute({ loaderData }: Route.ComponentProps) {
   }, [user, navigate]);
 
   if (!user) return null;
-  const admin = user.is_admin && users !== null;
+  const admin = user.isAdmin && users !== null;
   return (
     <section className="page">
       <h1>Settings</h1>

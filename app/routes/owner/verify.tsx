@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { api } from '../../lib/api-client';
-import { decodeSessionToken, storeSessionToken } from '../../lib/session';
-import { pageTitle } from '../../../core/site';
-import type { Route } from './+types/verify';
+import { api } from '../../lib/api-client.ts';
+import { decodeSessionToken, storeSessionToken } from '../../lib/session.ts';
+import { pageTitle } from '../../../core/site.ts';
+import type { Route } from './+types/verify.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Verification') },
@@ -25,7 +25,7 @@ const KINDS = {
 type VerificationKind = keyof typeof KINDS;
 const isVerificationKind = (name: string): name is VerificationKind => Object.hasOwn(KINDS, name);
 
-type VerifyResult = { step: 'done'; kind: VerificationKind; dotNumber: string } | { step: 'failed' };
+type VerifyResult = { step: 'done'; kind: VerificationKind; dotNumber: number } | { step: 'failed' };
 
 /**
  * Spends the link's token, in the browser only: a link preview fetching the page must not spend it.
@@ -37,7 +37,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
   try {
     const { access_token: accessToken } = await KINDS[kind].verify({ params: { token: params.token } });
     storeSessionToken(accessToken);
-    return { step: 'done', kind, dotNumber: decodeSessionToken(accessToken)?.dotNumber ?? '' };
+    return { step: 'done', kind, dotNumber: decodeSessionToken(accessToken)?.dotNumber ?? 0 };
   } catch {
     return { step: 'failed' };
   }

@@ -1,8 +1,13 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { data, Link, useNavigate } from 'react-router';
-import { AuthorityFilterFields, CheckboxGroup, RadiusFields, toggled } from '../../components/FilterFields';
-import { Pagination, pageWindow } from '../../components/Pagination';
-import { ViewProfileLink } from '../../components/ViewProfileLink';
+import {
+  AuthorityFilterFields,
+  CheckboxGroup,
+  RadiusFields,
+  toggled,
+} from '../../components/FilterFields.tsx';
+import { Pagination, pageWindow } from '../../components/Pagination.tsx';
+import { ViewProfileLink } from '../../components/ViewProfileLink.tsx';
 import {
   anyAuthorityFlag,
   authorityApiQuery,
@@ -10,22 +15,22 @@ import {
   readAuthorityFlags,
   writeAuthorityFlags,
   type AuthorityFlags,
-} from '../../lib/carrier-search';
+} from '../../lib/carrier-search.ts';
 import {
   CITY_ALL_PAGES_UP_TO,
   CITY_GO_TO_PAGE_ABOVE,
   CITY_PAGE_SIZE,
   parseCityParam,
   type CityParam,
-} from '../../lib/city-page';
-import { resultCount, type Company } from '../../lib/company';
-import { CARGO_TYPES } from '../../../core/cargo';
-import { titleCase } from '../../../core/format';
-import { expectedRefusal } from '../../lib/load-errors';
-import { searchPathFor } from '../../lib/search-path';
-import { pageTitle } from '../../../core/site';
-import { seoMeta } from '../../lib/seo';
-import type { Route } from './+types/city';
+} from '../../lib/city-page.ts';
+import { resultCount, type Company } from '../../lib/company.ts';
+import { CARGO_TYPES } from '../../../core/cargo.ts';
+import { titleCase } from '../../../core/format.ts';
+import { expectedRefusal } from '../../lib/load-errors.ts';
+import { searchPathFor } from '../../lib/search-path.ts';
+import { pageTitle } from '../../../core/site.ts';
+import { seoMeta } from '../../lib/seo.ts';
+import type { Route } from './+types/city.ts';
 
 interface CityFilters {
   companyTypes: string[];

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { GridDemo } from '../../components/GridDemo';
-import { SearchBox } from '../../components/SearchBox';
-import { api, ApiError } from '../../lib/api-client';
-import { PRODUCT_NAME, pageTitle } from '../../../core/site';
-import { seoMeta } from '../../lib/seo';
-import type { Route } from './+types/home';
+import { GridDemo } from '../../components/GridDemo.tsx';
+import { SearchBox } from '../../components/SearchBox.tsx';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { PRODUCT_NAME, pageTitle } from '../../../core/site.ts';
+import { seoMeta } from '../../lib/seo.ts';
+import type { Route } from './+types/home.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { PRODUCT_NAME, pageTitle } from '../../../core/site';
-import { seoMeta } from '../../lib/seo';
-import type { Route } from './+types/how-it-works';
+import { PRODUCT_NAME, pageTitle } from '../../../core/site.ts';
+import { seoMeta } from '../../lib/seo.ts';
+import type { Route } from './+types/how-it-works.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {

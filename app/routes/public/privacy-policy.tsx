@@ -1,7 +1,7 @@
-import { formatLongDate } from '../../../core/format';
-import { PRODUCT_NAME, pageTitle } from '../../../core/site';
-import { seoMeta } from '../../lib/seo';
-import type { Route } from './+types/privacy-policy';
+import { formatLongDate } from '../../../core/format.ts';
+import { PRODUCT_NAME, pageTitle } from '../../../core/site.ts';
+import { seoMeta } from '../../lib/seo.ts';
+import type { Route } from './+types/privacy-policy.ts';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { supportEmail: context.services.site.supportEmail, lastUpdated: formatLongDate(new Date()) };

@@ -1,18 +1,18 @@
 import { data, Link } from 'react-router';
-import { AuthorityVerdict } from '../../blocks/AuthorityVerdict';
-import { BlockGrid } from '../../blocks/BlockGrid';
-import { BlockView } from '../../blocks/BlockView';
-import { HEADER_IMAGE_SIZES, ProfileHeader, headerImageOf } from '../../blocks/ProfileHeader';
-import { RecordFacts } from '../../blocks/RecordFacts';
-import { imagePreload, imageSources } from '../../blocks/responsive-image';
-import type { ProfileData } from '../../blocks/types';
-import { dotNumberParam } from '../../lib/company';
-import { titleCase } from '../../../core/format';
-import { useNonce } from '../../lib/nonce';
-import { seoMeta } from '../../lib/seo';
-import { PRODUCT_NAME, pageTitle } from '../../../core/site';
-import { useSession } from '../../lib/use-session';
-import type { Route } from './+types/profile';
+import { AuthorityVerdict } from '../../blocks/AuthorityVerdict.tsx';
+import { BlockGrid } from '../../blocks/BlockGrid.tsx';
+import { BlockView } from '../../blocks/BlockView.tsx';
+import { HEADER_IMAGE_SIZES, ProfileHeader, headerImageOf } from '../../blocks/ProfileHeader.tsx';
+import { RecordFacts } from '../../blocks/RecordFacts.tsx';
+import { imagePreload, imageSources } from '../../blocks/responsive-image.ts';
+import type { ProfileData } from '../../blocks/types.ts';
+import { dotNumberParam } from '../../lib/company.ts';
+import { titleCase } from '../../../core/format.ts';
+import { useNonce } from '../../lib/nonce.tsx';
+import { seoMeta } from '../../lib/seo.ts';
+import { PRODUCT_NAME, pageTitle } from '../../../core/site.ts';
+import { useSession } from '../../lib/use-session.ts';
+import type { Route } from './+types/profile.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const dotText = params.dotNumber;
@@ -107,7 +107,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   if (!page) return <ProfileFailure dotText={dotText} />;
   const { profile, panels, dataDates, blocks, showsDefaultBlocks } = page;
 
-  const isOwner = user !== null && user.dotNumber === String(profile.company.dot_number);
+  const isOwner = user !== null && user.dotNumber === profile.company.dot_number;
   const url = `/profile/${profile.company.dot_number}`;
 
   return (

@@ -1,8 +1,8 @@
 import { data, Link } from 'react-router';
-import { findResourceGuide } from '../../../core/resources';
-import { pageTitle } from '../../../core/site';
-import { seoMeta } from '../../lib/seo';
-import type { Route } from './+types/resource-guide';
+import { findResourceGuide } from '../../../core/resources.ts';
+import { pageTitle } from '../../../core/site.ts';
+import { seoMeta } from '../../lib/seo.ts';
+import type { Route } from './+types/resource-guide.ts';
 
 export function loader({ params }: Route.LoaderArgs) {
   const guide = findResourceGuide(params.slug);

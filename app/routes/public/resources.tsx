@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { RESOURCE_GUIDES } from '../../../core/resources';
-import { pageTitle } from '../../../core/site';
-import { seoMeta } from '../../lib/seo';
-import type { Route } from './+types/resources';
+import { RESOURCE_GUIDES } from '../../../core/resources.ts';
+import { pageTitle } from '../../../core/site.ts';
+import { seoMeta } from '../../lib/seo.ts';
+import type { Route } from './+types/resources.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {

@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { data, Link } from 'react-router';
-import { ToastMessage } from '../../components/ToastMessage';
-import { api, ApiError } from '../../lib/api-client';
-import { COMMENT_MAX_LENGTH, MAX_STARS } from '../../../core/ratings';
-import { pageTitle } from '../../../core/site';
-import { useRedirectAfterSuccess } from '../../lib/use-redirect-after';
-import { useToast } from '../../lib/use-toast';
-import type { Route } from './+types/review';
+import { ToastMessage } from '../../components/ToastMessage.tsx';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { COMMENT_MAX_LENGTH, MAX_STARS } from '../../../core/ratings.ts';
+import { pageTitle } from '../../../core/site.ts';
+import { useRedirectAfterSuccess } from '../../lib/use-redirect-after.ts';
+import { useToast } from '../../lib/use-toast.ts';
+import type { Route } from './+types/review.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {

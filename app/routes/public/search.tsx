@@ -1,8 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AuthorityFilterFields, CheckboxGroup, RadiusFields, toggled } from '../../components/FilterFields';
-import { Pagination } from '../../components/Pagination';
-import { SearchResults } from '../../components/SearchResults';
+import {
+  AuthorityFilterFields,
+  CheckboxGroup,
+  RadiusFields,
+  toggled,
+} from '../../components/FilterFields.tsx';
+import { Pagination } from '../../components/Pagination.tsx';
+import { SearchResults } from '../../components/SearchResults.tsx';
 import {
   COMPANY_TYPE_OPTIONS,
   NO_AUTHORITY_FLAGS,
@@ -10,13 +15,13 @@ import {
   searchUrl,
   supersearchQuery,
   type SearchPageParams,
-} from '../../lib/carrier-search';
-import { resultCount, type SearchResponse } from '../../lib/company';
-import { expectedRefusal } from '../../lib/load-errors';
-import { pageTitle } from '../../../core/site';
-import { US_STATES } from '../../../core/us-states';
-import { seoMeta } from '../../lib/seo';
-import type { Route } from './+types/search';
+} from '../../lib/carrier-search.ts';
+import { resultCount, type SearchResponse } from '../../lib/company.ts';
+import { expectedRefusal } from '../../lib/load-errors.ts';
+import { pageTitle } from '../../../core/site.ts';
+import { US_STATES } from '../../../core/us-states.ts';
+import { seoMeta } from '../../lib/seo.ts';
+import type { Route } from './+types/search.ts';
 
 type Outcome = { ok: true; result: SearchResponse } | { ok: false; detail: string | null };
 

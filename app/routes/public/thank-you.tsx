@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { pageTitle } from '../../../core/site';
-import type { Route } from './+types/thank-you';
+import { pageTitle } from '../../../core/site.ts';
+import type { Route } from './+types/thank-you.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Thank You for Your Rating!') },

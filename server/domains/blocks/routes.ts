@@ -1,18 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { blockContracts } from '../../../core/contracts/blocks.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { typedRoutes } from '../../http/contracts.ts';
+import { contractRoute } from '../../http/contracts.ts';
 import type { RouteOptions } from '../../services.ts';
 
 /** The content blocks API (owner-side section 7). Writes need a session of the block's own company. */
 export async function blockRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
-  const routes = typedRoutes(app);
   const { create, reorder, update, remove } = blockContracts;
 
-  routes.route({
-    method: create.method,
-    url: create.path,
-    schema: create.schema,
+  contractRoute(app, create, {
     config: { auth: 'session' },
     handler: async (request, reply) => {
       const { session } = request;
@@ -24,27 +20,18 @@ export async function blockRoutes(app: FastifyInstance, { services }: RouteOptio
   });
 
   // Registered before /content/blocks/:id so 'reorder' is never read as an id.
-  routes.route({
-    method: reorder.method,
-    url: reorder.path,
-    schema: reorder.schema,
+  contractRoute(app, reorder, {
     config: { auth: 'session' },
     handler: async (request) => services.blocks.reorder(request.session.companyId, request.body.blocks),
   });
 
-  routes.route({
-    method: update.method,
-    url: update.path,
-    schema: update.schema,
+  contractRoute(app, update, {
     config: { auth: 'session' },
     handler: async (request) =>
       services.blocks.update(request.session.companyId, request.params.id, request.body),
   });
 
-  routes.route({
-    method: remove.method,
-    url: remove.path,
-    schema: remove.schema,
+  contractRoute(app, remove, {
     config: { auth: 'session' },
     handler: async (request, reply) => {
       await services.blocks.remove(request.session.companyId, request.params.id);

@@ -4,6 +4,7 @@
  * is mapped to these shapes before it is stored.
  */
 import type { CargoCode } from '../../../core/cargo.ts';
+import type { InspectionsTable } from '../../db/schema.ts';
 
 /**
  * One carrier from a census file. `dot_number` is always present; any other field is `undefined`
@@ -62,24 +63,8 @@ export interface CarrierRecord {
   pc_flag?: boolean | null;
 }
 
-/** One roadside inspection. */
-export interface InspectionRecord {
-  /** INSPECTION_ID (MCMIS) or Unique_ID (SMS). */
-  inspection_id: string;
-  dot_number: number;
-  /** ISO day. */
-  insp_date: string;
-  /** Jurisdiction where the inspection happened, as reported (may be a Canadian province). */
-  report_state: string | null;
-  report_number: string | null;
-  /** As published: 1 to 6, 99 (MCMIS), or a newer CVSA level. */
-  insp_level_id: number;
-  viol_total: number;
-  oos_total: number;
-  driver_oos_total: number;
-  vehicle_oos_total: number;
-  hazmat_oos_total: number;
-}
+/** One roadside inspection: stored as it is, so its shape is the table's (server/db/schema.ts). */
+export type InspectionRecord = InspectionsTable;
 
 /** One crash, counted once however many vehicles the file lists for it. */
 export interface CrashRecord {

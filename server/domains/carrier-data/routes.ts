@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { carrierDataContracts } from '../../../core/contracts/carrier-data.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { typedRoutes } from '../../http/contracts.ts';
+import { contractRoute } from '../../http/contracts.ts';
 import type { RouteOptions } from '../../services.ts';
 import { authorityJson, insuranceJson } from './authority-json.ts';
 
@@ -13,13 +13,9 @@ const carrierNotFound = () => new DomainError('not_found', 'Carrier not found');
  * (docs/decisions/007-carrier-data-api.md).
  */
 export async function carrierDataRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
-  const routes = typedRoutes(app);
   const { safetySummary, inspections, authority, insurance, search } = carrierDataContracts;
 
-  routes.route({
-    method: safetySummary.method,
-    url: safetySummary.path,
-    schema: safetySummary.schema,
+  contractRoute(app, safetySummary, {
     handler: async (request) => {
       const summary = await services.carrierData.safetySummary(request.params.dotNumber);
       if (!summary) throw carrierNotFound();
@@ -27,10 +23,7 @@ export async function carrierDataRoutes(app: FastifyInstance, { services }: Rout
     },
   });
 
-  routes.route({
-    method: inspections.method,
-    url: inspections.path,
-    schema: inspections.schema,
+  contractRoute(app, inspections, {
     handler: async (request) => {
       const page = await services.carrierData.inspections(request.params.dotNumber, request.query);
       if (!page) throw carrierNotFound();
@@ -39,34 +32,25 @@ export async function carrierDataRoutes(app: FastifyInstance, { services }: Rout
   });
 
   // Issue 18: the L&I record, from FMCSA's Licensing & Insurance files, and the verdict on it.
-  routes.route({
-    method: authority.method,
-    url: authority.path,
-    schema: authority.schema,
-    handler: async (request) => {
-      const { dotNumber } = request.params;
-      const vetting = await services.authority.vetting(dotNumber);
-      if (!vetting) throw carrierNotFound();
-      return { data: authorityJson(dotNumber, vetting) };
-    },
+  const vettingOf = async (dotNumber: number) => {
+    const vetting = await services.authority.vetting(dotNumber);
+    if (!vetting) throw carrierNotFound();
+    return vetting;
+  };
+
+  contractRoute(app, authority, {
+    handler: async ({ params: { dotNumber } }) => ({
+      data: authorityJson(dotNumber, await vettingOf(dotNumber)),
+    }),
   });
 
-  routes.route({
-    method: insurance.method,
-    url: insurance.path,
-    schema: insurance.schema,
-    handler: async (request) => {
-      const { dotNumber } = request.params;
-      const vetting = await services.authority.vetting(dotNumber);
-      if (!vetting) throw carrierNotFound();
-      return { data: insuranceJson(dotNumber, vetting) };
-    },
+  contractRoute(app, insurance, {
+    handler: async ({ params: { dotNumber } }) => ({
+      data: insuranceJson(dotNumber, await vettingOf(dotNumber)),
+    }),
   });
 
-  routes.route({
-    method: search.method,
-    url: search.path,
-    schema: search.schema,
+  contractRoute(app, search, {
     handler: async (request) => {
       const record = await services.carrierData.carrierRecord(request.query.dotNumber);
       return { data: record ? [record] : [] };

@@ -4,7 +4,7 @@ import { companyContracts, MAX_CSS_BYTES } from '../../../core/contracts/compani
 import { searchContracts } from '../../../core/contracts/search.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { authenticate } from '../../http/auth.ts';
-import { typedRoutes } from '../../http/contracts.ts';
+import { contractRoute } from '../../http/contracts.ts';
 import type { RouteOptions } from '../../services.ts';
 
 /** The DOT number of the path, when it is the caller's own company (403 otherwise: never a change). */
@@ -15,21 +15,14 @@ function ownDotNumber(dotNumber: number, session: SessionUser): number {
 }
 
 export async function companyRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
-  const routes = typedRoutes(app);
   const { me, profile, customCss, saveCss } = companyContracts;
   const { supersearch } = searchContracts;
 
-  routes.route({
-    method: supersearch.method,
-    url: supersearch.path,
-    schema: supersearch.schema,
+  contractRoute(app, supersearch, {
     handler: async (request) => services.search.supersearchValidated(request.query),
   });
 
-  routes.route({
-    method: me.method,
-    url: me.path,
-    schema: me.schema,
+  contractRoute(app, me, {
     config: { auth: 'session' },
     handler: async (request) => {
       const company = await services.profiles.ownCompany(request.session.dotNumber);
@@ -40,10 +33,7 @@ export async function companyRoutes(app: FastifyInstance, { services }: RouteOpt
 
   // The spec's profile call. Anyone gets the public profile, without hidden blocks; the editor asks
   // with include_hidden=true for every block, which needs a session of this company (401/403).
-  routes.route({
-    method: profile.method,
-    url: profile.path,
-    schema: profile.schema,
+  contractRoute(app, profile, {
     handler: async (request, reply) => {
       const { dotNumber } = request.params;
       if (request.query.include_hidden === 'true') {
@@ -60,10 +50,7 @@ export async function companyRoutes(app: FastifyInstance, { services }: RouteOpt
   });
 
   // The style editor's own CSS: the owner's text, what the public page gets, and what was dropped.
-  routes.route({
-    method: customCss.method,
-    url: customCss.path,
-    schema: customCss.schema,
+  contractRoute(app, customCss, {
     config: { auth: 'session' },
     handler: async (request) => {
       const css = await services.profiles.customCss(ownDotNumber(request.params.dotNumber, request.session));
@@ -72,10 +59,7 @@ export async function companyRoutes(app: FastifyInstance, { services }: RouteOpt
     },
   });
 
-  routes.route({
-    method: saveCss.method,
-    url: saveCss.path,
-    schema: saveCss.schema,
+  contractRoute(app, saveCss, {
     config: { auth: 'session' },
     handler: async (request) => {
       const dotNumber = ownDotNumber(request.params.dotNumber, request.session);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { healthContracts } from '../../../core/contracts/health.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { typedRoutes } from '../../http/contracts.ts';
+import { contractRoute } from '../../http/contracts.ts';
 import type { RouteOptions } from '../../services.ts';
 
 const NOT_READY_DETAIL = {
@@ -10,14 +10,10 @@ const NOT_READY_DETAIL = {
 };
 
 export async function healthRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
-  const routes = typedRoutes(app);
   const { health, ready } = healthContracts;
 
   // Liveness: 200 while the database answers, 503 when it does not (its body says which).
-  routes.route({
-    method: health.method,
-    url: health.path,
-    schema: health.schema,
+  contractRoute(app, health, {
     config: { rateLimit: false },
     handler: async (_request, reply) => {
       const report = await services.health.check();
@@ -28,10 +24,7 @@ export async function healthRoutes(app: FastifyInstance, { services }: RouteOpti
   // Readiness, for a load balancer deciding where to send requests: ready while the database and
   // (with REDIS_URL) Redis answer. While the server shuts down, the closing guard
   // (server/http/shutdown.ts) answers 503 before this route is reached.
-  routes.route({
-    method: ready.method,
-    url: ready.path,
-    schema: ready.schema,
+  contractRoute(app, ready, {
     config: { rateLimit: false },
     handler: async () => {
       const missing = await services.health.notReadyBecause();

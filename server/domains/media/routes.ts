@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mediaContracts, UploadFields } from '../../../core/contracts/media.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { parseInput } from '../../../core/input.ts';
-import { typedRoutes } from '../../http/contracts.ts';
+import { contractRoute } from '../../http/contracts.ts';
 import { sendError } from '../../http/errors.ts';
 import type { RouteOptions } from '../../services.ts';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '../../../core/uploads.ts';
@@ -65,10 +65,7 @@ export async function mediaRoutes(app: FastifyInstance, { services }: RouteOptio
   // Multipart parsing exists only in this scope: every other route keeps its own body parsing.
   void app.register(async (uploads) => {
     await uploads.register(multipart);
-    typedRoutes(uploads).route({
-      method: upload.method,
-      url: upload.path,
-      schema: upload.schema,
+    contractRoute(uploads, upload, {
       config: { auth: 'session' },
       handler: async (request, reply) => {
         const { session } = request;
@@ -80,10 +77,7 @@ export async function mediaRoutes(app: FastifyInstance, { services }: RouteOptio
     });
   });
 
-  typedRoutes(app).route({
-    method: remove.method,
-    url: remove.path,
-    schema: remove.schema,
+  contractRoute(app, remove, {
     config: { auth: 'session' },
     handler: async (request, reply) => {
       await services.media.remove(request.session.companyId, request.params.id);

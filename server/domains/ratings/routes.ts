@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ratingContracts } from '../../../core/contracts/ratings.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { mailRateLimit } from '../../http/security.ts';
-import { typedRoutes } from '../../http/contracts.ts';
+import { contractRoute } from '../../http/contracts.ts';
 import type { RouteOptions } from '../../services.ts';
 import { REVIEW_NOT_FOUND } from './service.ts';
 
@@ -11,31 +11,21 @@ const REQUEST_RATE_LIMIT = { rateLimit: mailRateLimit(30) };
 
 /** Ratings (public-side "Request a Rating" and "Submit Rating", section 7). */
 export async function ratingRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
-  const routes = typedRoutes(app);
   const { request: requestRating, summary, ratingRequest, submit } = ratingContracts;
 
-  routes.route({
-    method: requestRating.method,
-    url: requestRating.path,
-    schema: requestRating.schema,
+  contractRoute(app, requestRating, {
     config: { ...REQUEST_RATE_LIMIT, auth: 'session' },
     // The company is the caller's own, from the session; the body cannot name another one.
     handler: async (request, reply) =>
       reply.status(201).send(await services.ratings.requestRating(request.session.companyId, request.body)),
   });
 
-  routes.route({
-    method: summary.method,
-    url: summary.path,
-    schema: summary.schema,
+  contractRoute(app, summary, {
     handler: async (request) => services.ratings.summary(request.params.id),
   });
 
   // Review ids are checked by the service, which gives malformed and unknown ones the same 404.
-  routes.route({
-    method: ratingRequest.method,
-    url: ratingRequest.path,
-    schema: ratingRequest.schema,
+  contractRoute(app, ratingRequest, {
     handler: async (request) => {
       const found = await services.ratings.ratingRequest(request.params.reviewId);
       if (!found) throw new DomainError('not_found', REVIEW_NOT_FOUND);
@@ -43,10 +33,7 @@ export async function ratingRoutes(app: FastifyInstance, { services }: RouteOpti
     },
   });
 
-  routes.route({
-    method: submit.method,
-    url: submit.path,
-    schema: submit.schema,
+  contractRoute(app, submit, {
     handler: async (request) => services.ratings.submitRating(request.params.reviewId, request.body),
   });
 }

@@ -1,26 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { userContracts } from '../../../core/contracts/users.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { typedRoutes } from '../../http/contracts.ts';
+import { contractRoute } from '../../http/contracts.ts';
 import type { RouteOptions } from '../../services.ts';
 
 /** Company user management (public-side "Settings", User Management): admins of the company only. */
 export async function userRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
-  const routes = typedRoutes(app);
   const { list, create, update, remove } = userContracts;
 
-  routes.route({
-    method: list.method,
-    url: list.path,
-    schema: list.schema,
+  contractRoute(app, list, {
     config: { auth: 'admin' },
     handler: async (request) => services.users.list(request.session.companyId),
   });
 
-  routes.route({
-    method: create.method,
-    url: create.path,
-    schema: create.schema,
+  contractRoute(app, create, {
     config: { auth: 'admin' },
     handler: async (request, reply) => {
       const { session, body } = request;
@@ -30,10 +23,7 @@ export async function userRoutes(app: FastifyInstance, { services }: RouteOption
     },
   });
 
-  routes.route({
-    method: update.method,
-    url: update.path,
-    schema: update.schema,
+  contractRoute(app, update, {
     config: { auth: 'admin' },
     handler: async (request) => {
       const { session } = request;
@@ -41,10 +31,7 @@ export async function userRoutes(app: FastifyInstance, { services }: RouteOption
     },
   });
 
-  routes.route({
-    method: remove.method,
-    url: remove.path,
-    schema: remove.schema,
+  contractRoute(app, remove, {
     config: { auth: 'admin' },
     handler: async (request, reply) => {
       const { session } = request;
