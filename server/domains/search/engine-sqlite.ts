@@ -14,6 +14,7 @@ import {
   authorityCondition,
   boundedCount,
   CITY_KEY,
+  COUNT_BOUND,
   cityKey,
   exactNumberIds,
   fleetOrder,
@@ -122,28 +123,40 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
     };
 
     const all = group(match, excluded);
-    const total = await all.count();
-    if (limit === 0 || offset >= total.total) return { ids: [], ...total };
     const key = words.join(' ');
+    // A city, radius or L&I flag on the row: every match's row must be read for the condition, so
+    // one read both counts and ranks them (counting first, then ranking, read them twice). The name
+    // ranks are two sets the FTS5 phrases find (a few names each, in a few milliseconds), cheaper
+    // than a name_rank call for each of the tens of thousands of rows a wide circle holds. The
+    // matches inside the condition are materialised once (SQLite spills a large set to its temporary
+    // store); a page past the bound or past the end counts alone.
+    if (onRows && limit > 0 && offset < COUNT_BOUND) {
+      const phrase = (expression: string) =>
+        sql`SELECT rowid FROM companies_fts WHERE companies_fts MATCH ${`(${match}) AND ${expression}`}`;
+      const rows = await execute(sql<{ id: number; counted: number }>`
+        WITH m AS MATERIALIZED (
+          SELECT c.id, c.power_units, c.name, c.dot_number, CASE
+            WHEN c.id IN (SELECT n.id FROM companies n WHERE n.id IN (${phrase(sameWords)})
+              AND (name_key(n.name) = ${key} OR name_key(n.dba_name) = ${key})) THEN 0
+            WHEN c.id IN (${phrase(starts)}) THEN 1 ELSE 2 END AS name_rank
+          FROM companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}
+          WHERE companies_fts MATCH ${match} AND ${notIn(sql`f.rowid`, excluded)})
+        SELECT c.id, (SELECT count(*) FROM m) AS counted FROM m AS c
+        ORDER BY c.name_rank, ${fleetOrder('sqlite')} LIMIT ${limit} OFFSET ${offset}`);
+      const counted = rows[0]?.counted;
+      if (counted !== undefined) {
+        const total = { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND };
+        return { ids: rows.map((row) => row.id), ...total };
+      }
+    }
+    const total = await all.count();
+    if (limit === 0 || offset >= total.total || onRows) return { ids: [], ...total };
     /** One query over every match (with its row), in rank order; `rank` orders the name ranks. */
     const rankAll = (rank: RawBuilder<unknown>) =>
       ids(sql<{ id: number }>`
         SELECT c.id FROM companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}
         WHERE companies_fts MATCH ${match} AND ${notIn(sql`f.rowid`, excluded)}
         ORDER BY ${rank}, ${fleetOrder('sqlite')} LIMIT ${limit} OFFSET ${offset}`);
-    // A city or radius on the row: every match's row is read for the condition anyway (the groups
-    // below would read them again), so rank them in that one read. The name ranks are two sets the
-    // FTS5 phrases find (a few names each, in a few milliseconds), cheaper than a name_rank call for
-    // each of the tens of thousands of rows a wide circle holds.
-    if (onRows) {
-      const phrase = (expression: string) =>
-        sql`SELECT rowid FROM companies_fts WHERE companies_fts MATCH ${`(${match}) AND ${expression}`}`;
-      const rank = sql`CASE
-        WHEN c.id IN (SELECT n.id FROM companies n WHERE n.id IN (${phrase(sameWords)})
-          AND (name_key(n.name) = ${key} OR name_key(n.dba_name) = ${key})) THEN 0
-        WHEN c.id IN (${phrase(starts)}) THEN 1 ELSE 2 END`;
-      return { ids: await rankAll(rank), ...total };
-    }
     // Few matches: rank them all at once, one name_rank call a row (core/search-words.ts).
     if (total.totalExact) return { ids: await rankAll(sql`name_rank(c.name, c.dba_name, ${key})`), ...total };
     // Many: the rank groups, each read in fleet order without sorting all of it.

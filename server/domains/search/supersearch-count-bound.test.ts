@@ -63,6 +63,11 @@ describe(`supersearch counts past the bound on ${testDialect}`, () => {
     expect(first.body).toMatchObject({ total: 10_000, total_exact: false });
     expect(names(first.body)).toEqual(['HAULING', 'HAULING EXPERTS', 'ZED LLC', ...inFleetOrder.slice(0, 7)]);
     expect(names((await search({ ...query, page: '1000' })).body)).toEqual(inFleetOrder.slice(9987, 9997));
+    expect((await search({ ...query, page: '1001' })).body).toMatchObject({
+      data: [],
+      total: 10_000,
+      total_exact: false,
+    });
     const nearby = await search({ ...query, radius_zipcode: '74012', radius_miles: '5' });
     expect(nearby.body).toMatchObject({ total: 3, total_exact: true });
     expect(names(nearby.body)).toEqual(['HAULING', 'HAULING EXPERTS', 'ZED LLC']);
