@@ -76,6 +76,37 @@ function startsWithWords(words: readonly string[]): { starts: string; sameWords:
   };
 }
 
+/** Every printable ASCII character but letters and digits: what name_key reads as a space. */
+const ASCII_NON_ALNUM = ' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+
+/**
+ * name_rank (core/search-words.ts) as SQL, one call into JavaScript a row costing about 5
+ * microseconds, most of a small search's time. For one typed word and names of printable ASCII
+ * (nearly every FMCSA name), SQL answers alone: name_key of such a name is its letters and digits,
+ * lower case, so after the leading punctuation is trimmed the name starts with the word (LIKE ignores
+ * ASCII case; a single letter must end there, as a whole word), and is exactly the word when nothing
+ * but punctuation follows. Other names and several words go to name_rank.
+ */
+export function nameRankSql(words: readonly string[]): RawBuilder<unknown> {
+  const key = words.join(' ');
+  const word = words[0];
+  if (words.length !== 1 || word === undefined) return sql`name_rank(c.name, c.dba_name, ${key})`;
+  const trimmed = (column: RawBuilder<unknown>) => sql`ltrim(${column}, ${ASCII_NON_ALNUM})`;
+  const after = (column: RawBuilder<unknown>) => sql`substr(${trimmed(column)}, ${word.length + 1})`;
+  const starts = (column: RawBuilder<unknown>) =>
+    word.length >= 2
+      ? sql`${trimmed(column)} LIKE ${`${word}%`}`
+      : sql`(${trimmed(column)} LIKE ${`${word}%`} AND (${after(column)} = '' OR ${after(column)} GLOB '[^a-zA-Z0-9]*'))`;
+  const exact = (column: RawBuilder<unknown>) =>
+    sql`(${trimmed(column)} LIKE ${`${word}%`} AND rtrim(${after(column)}, ${ASCII_NON_ALNUM}) = '')`;
+  const name = sql`c.name`;
+  const dba = sql`c.dba_name`;
+  return sql`CASE
+    WHEN ${name} GLOB '*[^ -~]*' OR ${dba} GLOB '*[^ -~]*' THEN name_rank(c.name, c.dba_name, ${key})
+    WHEN ${exact(name)} OR ${exact(dba)} THEN 0
+    WHEN ${starts(name)} OR ${starts(dba)} THEN 1 ELSE 2 END`;
+}
+
 export function createSqliteSearchEngine(db: Db): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) => (await execute(query)).map((row) => row.id);
@@ -158,7 +189,7 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
         WHERE companies_fts MATCH ${match} AND ${notIn(sql`f.rowid`, excluded)}
         ORDER BY ${rank}, ${fleetOrder('sqlite')} LIMIT ${limit} OFFSET ${offset}`);
     // Few matches: rank them all at once, one name_rank call a row (core/search-words.ts).
-    if (total.totalExact) return { ids: await rankAll(sql`name_rank(c.name, c.dba_name, ${key})`), ...total };
+    if (total.totalExact) return { ids: await rankAll(nameRankSql(words)), ...total };
     // Many: the rank groups, each read in fleet order without sorting all of it.
     // Exact legal or DBA names: the few whose first words are the typed ones, checked whole.
     const exactNames = await ids(sql<{ id: number }>`
