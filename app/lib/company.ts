@@ -6,3 +6,11 @@ export type { SearchResponse } from '../../core/contracts/search.ts';
 export function dotNumberParam(text: string): number {
   return /^\d{1,9}$/.test(text) ? Number(text) : 0;
 }
+
+/**
+ * A search total as pages show it: the exact number ('Found 23 results'), or past the server's count
+ * bound that bound with a plus ('Found 10,000+ results', docs/decisions/039-search-order-and-bounded-counts.md).
+ */
+export function resultCount(result: { total: number; total_exact: boolean }): string {
+  return result.total_exact ? String(result.total) : `${result.total.toLocaleString('en-US')}+`;
+}

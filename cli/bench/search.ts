@@ -16,12 +16,11 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startBuiltServer } from './built-server.ts';
 import type { DatabaseConfig } from '../../server/config.ts';
-import { openDatabase, type Db } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { createSearchService } from '../../server/domains/search/service.ts';
-import { parseSupersearchQuery } from '../../server/domains/search/supersearch-query.ts';
 import { generateDemoData } from '../demo/generate.ts';
 import { importFiles } from '../import/import-files.ts';
+import { measureQueries, queryMix } from './search-mixes.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,106 +33,6 @@ const { values } = parseArgs({
   },
 });
 const carriers = Number(values.carriers);
-
-/** A small deterministic generator, so every run measures the same 200 queries. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** 200 queries drawn from the stored carriers: the kinds of things people type, with filters. */
-async function queryMix(db: Db): Promise<Record<string, string>[]> {
-  const random = seededRandom(42);
-  const sample = await db
-    .selectFrom('companies')
-    .select(['name', 'dot_number', 'mc_number', 'phy_city', 'phy_state', 'phy_zip'])
-    .where(
-      'id',
-      'in',
-      Array.from({ length: 400 }, () => 1 + Math.floor(random() * carriers)),
-    )
-    .execute();
-  const pick = () => sample[Math.floor(random() * sample.length)]!;
-  const queries: Record<string, string>[] = [];
-  const words = (name: string) => name.split(/\s+/).filter((word) => word.length > 2);
-  for (let i = 0; i < 40; i += 1) queries.push({ super_search_term: pick().name });
-  for (let i = 0; i < 30; i += 1)
-    queries.push({ super_search_term: (words(pick().name)[0] ?? 'trans').slice(0, 4) });
-  for (let i = 0; i < 20; i += 1)
-    queries.push({ super_search_term: words(pick().name).slice(0, 2).join(' ') });
-  for (let i = 0; i < 20; i += 1) queries.push({ super_search_term: String(pick().dot_number) });
-  const withMc = sample.filter((row) => row.mc_number);
-  for (let i = 0; i < 20; i += 1) {
-    const mc = withMc[Math.floor(random() * withMc.length)]?.mc_number ?? '100000';
-    queries.push({ super_search_term: i % 2 ? `MC${mc}` : mc });
-  }
-  for (let i = 0; i < 20; i += 1) {
-    const row = pick();
-    queries.push({ super_search_term: `${row.phy_city} ${row.phy_state}` });
-  }
-  for (let i = 0; i < 20; i += 1) {
-    const row = pick();
-    queries.push({
-      super_search_term: words(row.name)[0] ?? 'freight',
-      address_state: row.phy_state ?? 'TX',
-    });
-  }
-  for (let i = 0; i < 15; i += 1) {
-    queries.push({
-      super_search_term: words(pick().name)[0] ?? 'logistics',
-      company_types: i % 3 ? 'carrier' : 'broker',
-    });
-  }
-  const radii = ['50', '250', '500'];
-  for (let i = 0; i < 15; i += 1) {
-    queries.push({
-      super_search_term: words(pick().name)[0] ?? 'trucking',
-      radius_zipcode: (pick().phy_zip ?? '75201').slice(0, 5),
-      radius_miles: radii[i % 3]!,
-    });
-  }
-  return queries.slice(0, 200);
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
-}
-
-async function measureQueries(name: string, database: DatabaseConfig, mix: Record<string, string>[]) {
-  const db = openDatabase(database);
-  try {
-    const search = createSearchService(db, database.dialect);
-    const params = mix.map((query) => parseSupersearchQuery({ limit: '10', ...query }));
-    for (const query of params.slice(0, 20)) await search.supersearch(query); // warm the caches
-    const timings: number[] = [];
-    const byQuery: [number, Record<string, string>][] = [];
-    for (const [index, query] of params.entries()) {
-      const started = performance.now();
-      await search.supersearch(query);
-      const elapsed = performance.now() - started;
-      timings.push(elapsed);
-      byQuery.push([elapsed, mix[index]!]);
-    }
-    timings.sort((a, b) => a - b);
-    if (values['show-slowest']) {
-      for (const [elapsed, query] of byQuery.sort((a, b) => b[0] - a[0]).slice(0, 12)) {
-        console.log(`  ${elapsed.toFixed(1)} ms ${JSON.stringify(query)}`);
-      }
-    }
-    console.log(
-      `${name}: supersearch over ${timings.length} queries: p50 ${percentile(timings, 0.5).toFixed(2)} ms, ` +
-        `p95 ${percentile(timings, 0.95).toFixed(2)} ms, p99 ${percentile(timings, 0.99).toFixed(2)} ms`,
-    );
-  } finally {
-    await db.destroy();
-  }
-}
 
 async function load(database: DatabaseConfig, files: string[]): Promise<void> {
   const db = openDatabase(database);
@@ -167,9 +66,9 @@ async function measurePages(dataDir: string): Promise<void> {
 if (values['sqlite-db']) {
   const sqlite: DatabaseConfig = { dialect: 'sqlite', filename: path.resolve(values['sqlite-db']) };
   const mixDb = openDatabase(sqlite);
-  const mix = await queryMix(mixDb);
+  const mix = await queryMix(mixDb, carriers);
   await mixDb.destroy();
-  await measureQueries('SQLite', sqlite, mix);
+  await measureQueries('SQLite', sqlite, mix, values['show-slowest']);
   process.exit(0);
 }
 
@@ -186,16 +85,16 @@ try {
   const sqlite: DatabaseConfig = { dialect: 'sqlite', filename: path.join(sqliteDir, 'app.db') };
   await load(sqlite, [files.census]);
   const mixDb = openDatabase(sqlite);
-  const mix = await queryMix(mixDb);
+  const mix = await queryMix(mixDb, carriers);
   await mixDb.destroy();
-  await measureQueries('SQLite', sqlite, mix);
+  await measureQueries('SQLite', sqlite, mix, values['show-slowest']);
 
   if (!values['skip-postgres']) {
     const url = execFileSync('bash', ['scripts/pg-cluster.sh', 'start'], { encoding: 'utf8' }).trim();
     try {
       const postgres: DatabaseConfig = { dialect: 'postgres', url };
       await load(postgres, [files.census]);
-      await measureQueries('PostgreSQL', postgres, mix);
+      await measureQueries('PostgreSQL', postgres, mix, values['show-slowest']);
     } finally {
       execFileSync('bash', ['scripts/pg-cluster.sh', 'stop']);
     }

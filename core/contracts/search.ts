@@ -75,7 +75,9 @@ export type SupersearchQuery = z.output<typeof SupersearchQuery>;
 
 export const SearchResponse = z.object({
   data: z.array(Company),
+  /** Exact when `total_exact`; otherwise at least this many match (decision 039). */
   total: z.number(),
+  total_exact: z.boolean(),
   page: z.number(),
   limit: z.number(),
   total_pages: z.number(),

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { distanceMiles } from '../../core/geo.ts';
+import { nameKey, nameRank } from '../../core/search-words.ts';
 import type { Database } from './schema.ts';
 import { POSTGRES_CONNECT_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS } from './unavailable.ts';
 
@@ -65,6 +66,17 @@ export function openDatabase(config: DatabaseConfig, options: { statementTimeout
   // Radius search needs great-circle distances, which SQLite does not have built in.
   connection.function('distance_miles', { deterministic: true }, (lat1, lon1, lat2, lon2) =>
     distanceMiles(Number(lat1), Number(lon1), Number(lat2), Number(lon2)),
+  );
+  // Search ranks exact names and names that start with the typed words by this key (core/search-words.ts).
+  connection.function('name_key', { deterministic: true }, (text) =>
+    nameKey(typeof text === 'string' ? text : null),
+  );
+  connection.function('name_rank', { deterministic: true }, (name, dbaName, key) =>
+    nameRank(
+      typeof name === 'string' ? name : null,
+      typeof dbaName === 'string' ? dbaName : null,
+      String(key),
+    ),
   );
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),

@@ -16,6 +16,7 @@ import { authorityInsuranceSchema } from './migrations/014-authority-insurance.t
 import { mediaInDatabaseSchema } from './migrations/015-media-in-database.ts';
 import { mailQueueSchema } from './migrations/016-mail-queue.ts';
 import { suspendedIndexesSchema } from './migrations/019-suspended-indexes.ts';
+import { searchNameKeySchema } from './migrations/020-search-name-keys.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -41,6 +42,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '015-media-in-database': mediaInDatabaseSchema(dialect),
     '016-mail-queue': mailQueueSchema(dialect),
     '019-suspended-indexes': suspendedIndexesSchema,
+    '020-search-name-keys': searchNameKeySchema(dialect),
   };
 }
 

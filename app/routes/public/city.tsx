@@ -23,7 +23,7 @@ import {
   parseCityParam,
   type CityParam,
 } from '../../lib/city-page.ts';
-import type { Company } from '../../lib/company.ts';
+import { resultCount, type Company } from '../../lib/company.ts';
 import { CARGO_TYPES } from '../../../core/cargo.ts';
 import { titleCase } from '../../../core/format.ts';
 import { expectedRefusal } from '../../lib/load-errors.ts';
@@ -403,7 +403,7 @@ export default function CityRoute({ loaderData }: Route.ComponentProps) {
           <>
             <p>
               <span className="badge badge--count" role="status">
-                {`${outcome.result.total} ${outcome.result.total === 1 ? 'company' : 'companies'}`}
+                {`${resultCount(outcome.result)} ${outcome.result.total === 1 ? 'company' : 'companies'}`}
               </span>
             </p>
             <CityResults place={place} path={path} filters={filters} result={outcome.result} />

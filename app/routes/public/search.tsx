@@ -16,7 +16,7 @@ import {
   supersearchQuery,
   type SearchPageParams,
 } from '../../lib/carrier-search.ts';
-import type { SearchResponse } from '../../lib/company.ts';
+import { resultCount, type SearchResponse } from '../../lib/company.ts';
 import { expectedRefusal } from '../../lib/load-errors.ts';
 import { pageTitle } from '../../../core/site.ts';
 import { US_STATES } from '../../../core/us-states.ts';
@@ -183,7 +183,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
         {outcome.ok ? (
           <>
             <p className="result-count" role="status">
-              {`Found ${outcome.result.total} results. Page ${outcome.result.total === 0 ? 0 : outcome.result.page} of ${outcome.result.total_pages}`}
+              {`Found ${resultCount(outcome.result)} results. Page ${outcome.result.total === 0 ? 0 : outcome.result.page} of ${outcome.result.total_pages}`}
             </p>
             {outcome.result.data.length > 0 ? (
               <>

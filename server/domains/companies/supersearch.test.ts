@@ -276,6 +276,13 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
   });
 
   it('answers an empty term with an empty list', async () => {
-    expect((await search({})).body).toEqual({ data: [], total: 0, page: 1, limit: 10, total_pages: 0 });
+    expect((await search({})).body).toEqual({
+      data: [],
+      total: 0,
+      total_exact: true,
+      page: 1,
+      limit: 10,
+      total_pages: 0,
+    });
   });
 });

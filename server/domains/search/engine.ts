@@ -26,15 +26,19 @@ export interface SearchRequest {
   limit: number;
 }
 
-/** Matching company ids in rank order for one page, and how many match in all. */
+/**
+ * Matching company ids in rank order for one page, and how many match in all: exactly when
+ * `totalExact`, otherwise at least `total` (sql-conditions.ts, COUNT_BOUND).
+ */
 export interface SearchHits {
   ids: number[];
   total: number;
+  totalExact: boolean;
 }
 
 /**
- * The full-text engine of one dialect. Exact DOT or MC number matches rank first, then text
- * relevance. Implementations: engine-sqlite.ts (FTS5), engine-postgres.ts (tsvector).
+ * The full-text engine of one dialect. Exact DOT or MC number matches rank first, then text matches
+ * in the order of sql-conditions.ts textMatchOrder. Implementations: engine-sqlite.ts (FTS5), engine-postgres.ts (tsvector).
  */
 export interface SearchEngine {
   search(request: SearchRequest): Promise<SearchHits>;
@@ -50,32 +54,48 @@ export async function mergeExactFirst(
   const textOffset = Math.max(0, request.offset - exactIds.length);
   const textLimit = request.limit - exactOnPage.length;
   const text = await textPage(textOffset, textLimit, exactIds);
-  return { ids: [...exactOnPage, ...text.ids], total: exactIds.length + text.total };
+  return {
+    ids: [...exactOnPage, ...text.ids],
+    total: exactIds.length + text.total,
+    totalExact: text.totalExact,
+  };
 }
 
 /**
- * How many matches a text query ranks by relevance. Ranking costs about half a millisecond per
- * thousand matches, so a broad query ranks its first RANKED_MATCHES matches (in index order) and
- * lists the rest after them in index order (docs/decisions/011-bounded-ranking.md).
+ * One group of equally ranked matches, in fleet order (sql-conditions.ts fleetOrder): `count` counts
+ * it up to COUNT_BOUND; `sorted` pages it by reading and sorting all of it (fast while it is small);
+ * `walked` pages it by walking the fleet-order index and keeping its members (fast when it is large,
+ * since members are then dense along the index).
  */
-export const RANKED_MATCHES = 2000;
+export interface MatchGroup {
+  count: () => Promise<Pick<SearchHits, 'total' | 'totalExact'>>;
+  sorted: (offset: number, limit: number) => Promise<number[]>;
+  walked: (offset: number, limit: number) => Promise<number[]>;
+}
 
 /**
- * One page of text matches: the part inside the ranked window from `ranked`, the part past it from
- * `rest` (index order), so pages never repeat or skip a match at the window's edge.
+ * Pages over ranked groups: `first` (a short list already in order: exact names), then each group
+ * in turn, every id once. `total` is the count of all matches, which contains every group.
  */
-export async function pageOverRankedWindow(
+export async function pageOverGroups(
+  first: number[],
+  groups: MatchGroup[],
+  total: Pick<SearchHits, 'total' | 'totalExact'>,
   offset: number,
   limit: number,
-  ranked: (offset: number, limit: number) => Promise<number[]>,
-  rest: (offset: number, limit: number) => Promise<number[]>,
-): Promise<number[]> {
-  const inWindow =
-    offset < RANKED_MATCHES ? await ranked(offset, Math.min(limit, RANKED_MATCHES - offset)) : [];
-  const remaining = limit - inWindow.length;
-  const pastWindow =
-    remaining > 0 && offset + limit > RANKED_MATCHES
-      ? await rest(Math.max(offset, RANKED_MATCHES), remaining)
-      : [];
-  return [...inWindow, ...pastWindow];
+): Promise<SearchHits> {
+  const ids = first.slice(offset, offset + limit);
+  let skipped = first.length;
+  for (const group of groups) {
+    if (ids.length >= limit || offset + ids.length >= total.total) break;
+    const size = await group.count();
+    const from = Math.max(0, offset + ids.length - skipped);
+    if (from < size.total || !size.totalExact) {
+      const page = size.totalExact ? group.sorted : group.walked;
+      ids.push(...(await page(from, limit - ids.length)));
+    }
+    if (!size.totalExact) break;
+    skipped += size.total;
+  }
+  return { ids, ...total };
 }

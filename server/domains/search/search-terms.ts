@@ -1,3 +1,5 @@
+import { searchWords } from '../../../core/search-words.ts';
+
 /**
  * Turns whatever a visitor types into safe search terms. No user text ever reaches the full-text
  * engines' query syntax: words are reduced to letters and digits and quoted by the index code, so
@@ -19,12 +21,11 @@ const MAX_WORD_LENGTH = 40;
 const MAX_INPUT_LENGTH = 500;
 
 export function parseSearchTerms(input: string): SearchTerms {
-  // Decomposing and dropping combining marks makes 'Müller' the word 'muller', as the indexes store it.
-  const text = input.slice(0, MAX_INPUT_LENGTH).normalize('NFKD').replace(/\p{M}/gu, '');
-  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+  const text = input.slice(0, MAX_INPUT_LENGTH);
+  const words = searchWords(text)
     .slice(0, MAX_WORDS)
     .map((word) => word.slice(0, MAX_WORD_LENGTH));
-  const numberMatch = /^\s*(?:(mc|usdot|dot)\s*[-#:]?\s*)?0*(\d{1,9})\s*$/i.exec(text);
+  const numberMatch = /^\s*(?:(mc|usdot|dot)\s*[-#:]?\s*)?0*(\d{1,9})\s*$/i.exec(text.normalize('NFKD'));
   if (!numberMatch?.[2]) return { words, number: null };
   const prefix = numberMatch[1]?.toLowerCase();
   const as = prefix === 'mc' ? 'mc' : prefix ? 'dot' : 'either';

@@ -38,6 +38,7 @@ export function createSearchService(db: Db, dialect: Dialect) {
     return {
       data,
       total: hits.total,
+      total_exact: hits.totalExact,
       page: params.page,
       limit: params.limit,
       total_pages: Math.ceil(hits.total / params.limit),
@@ -45,7 +46,7 @@ export function createSearchService(db: Db, dialect: Dialect) {
   }
 
   return {
-    /** The supersearch: exact DOT/MC matches first, then text relevance, filtered and paged. */
+    /** The supersearch: exact DOT/MC matches first, then the order of decision 039, filtered and paged. */
     supersearch,
     /** The same from an untrusted query string (the API and the search pages); bad input raises a 400. */
     supersearchQuery: (raw: unknown) => supersearch(parseSupersearchQuery(raw)),

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Dialect } from '../../db/migrate.ts';
 import type { SearchFilters, SearchHits } from './engine.ts';
 import { boundingBox } from './geo.ts';
 import type { SearchTerms } from './search-terms.ts';
@@ -70,6 +71,7 @@ export function notIn(column: RawBuilder<unknown>, ids: number[]): RawBuilder<un
 /** Exact DOT or MC number matches, DOT first. */
 export async function exactNumberIds(
   execute: <T>(query: RawBuilder<T>) => Promise<T[]>,
+  dialect: Dialect,
   number: NonNullable<SearchTerms['number']>,
   filters: SearchFilters,
 ): Promise<number[]> {
@@ -79,8 +81,38 @@ export async function exactNumberIds(
   const matches = number.as === 'dot' ? byDot : number.as === 'mc' ? byMc : sql`(${byDot} OR ${byMc})`;
   const rows = await execute(sql<{ id: number }>`
     SELECT c.id FROM companies c WHERE ${matches} AND ${rowFilterCondition(filters)}
-    ORDER BY CASE WHEN c.dot_number = ${dot} THEN 0 ELSE 1 END, c.dot_number`);
+    ORDER BY CASE WHEN c.dot_number = ${dot} THEN 0 ELSE 1 END, ${fleetOrder(dialect)}`);
   return rows.map((row) => Number(row.id));
+}
+
+/**
+ * The order of equally good matches, which helps a broker: the largest fleets first, then by name
+ * (byte order on both dialects, so they agree), then by DOT number. Ends every search order, so pages
+ * are stable; never by company id, which PostgreSQL's two import lanes give in commit order.
+ */
+export function fleetOrder(dialect: Dialect): RawBuilder<unknown> {
+  // The index companies_fleet (migration 020) holds exactly this order; SQLite sorts NULL lowest,
+  // so DESC already puts unknown fleets last there.
+  return dialect === 'postgres'
+    ? sql`c.power_units DESC NULLS LAST, c.name COLLATE "C", c.dot_number`
+    : sql`c.power_units DESC, c.name, c.dot_number`;
+}
+
+/** Matches counted exactly up to this many; past it a search says "at least" (decision 039). */
+export const COUNT_BOUND = 10_000;
+
+/** Counts the rows of `matches` (a SELECT of any one column) up to COUNT_BOUND. */
+export async function boundedCount(
+  execute: <T>(query: RawBuilder<T>) => Promise<T[]>,
+  matches: RawBuilder<unknown>,
+): Promise<Pick<SearchHits, 'total' | 'totalExact'>> {
+  const [row] = await execute(
+    sql<{
+      total: number | string;
+    }>`SELECT count(*) AS total FROM (${matches} LIMIT ${COUNT_BOUND + 1}) AS bounded`,
+  );
+  const counted = Number(row?.total ?? 0);
+  return { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND };
 }
 
 /**
@@ -89,26 +121,24 @@ export async function exactNumberIds(
  */
 export async function listByFilters(
   execute: <T>(query: RawBuilder<T>) => Promise<T[]>,
+  dialect: Dialect,
   filters: SearchFilters,
   offset: number,
   limit: number,
   excluded: number[],
 ): Promise<SearchHits> {
   const where = sql`${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}`;
-  const [count] = await execute(
-    sql<{ total: number | string }>`SELECT count(*) AS total FROM companies c WHERE ${where}`,
-  );
-  const total = Number(count?.total ?? 0);
-  if (limit === 0 || offset >= total) return { ids: [], total };
+  const count = await boundedCount(execute, sql`SELECT 1 FROM companies c WHERE ${where}`);
+  if (limit === 0 || offset >= count.total) return { ids: [], ...count };
   const order = filters.radius
-    ? sql`distance_miles(${filters.radius.latitude}, ${filters.radius.longitude}, c.latitude, c.longitude)`
-    : sql`CASE WHEN c.power_units IS NULL THEN 1 ELSE 0 END, c.power_units DESC, c.name`;
+    ? sql`distance_miles(${filters.radius.latitude}, ${filters.radius.longitude}, c.latitude, c.longitude), c.dot_number`
+    : fleetOrder(dialect);
   const rows = await execute(
     sql<{
       id: number;
-    }>`SELECT c.id FROM companies c WHERE ${where} ORDER BY ${order}, c.dot_number LIMIT ${limit} OFFSET ${offset}`,
+    }>`SELECT c.id FROM companies c WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
   );
-  return { ids: rows.map((row) => Number(row.id)), total };
+  return { ids: rows.map((row) => Number(row.id)), ...count };
 }
 
 /** Whether any filter is set; a search with neither words nor filters lists nothing. */

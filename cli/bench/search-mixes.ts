@@ -1,0 +1,174 @@
+/**
+ * The supersearch query mixes and their timing, shared by npm run bench:search and npm run bench:scale.
+ */
+import type { DatabaseConfig } from '../../server/config.ts';
+import { openDatabase, type Db } from '../../server/db/database.ts';
+import { createSearchService } from '../../server/domains/search/service.ts';
+import { parseSupersearchQuery } from '../../server/domains/search/supersearch-query.ts';
+
+/** A small deterministic generator, so every run measures the same 200 queries. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** 200 queries drawn from the stored carriers: the kinds of things people type, with filters. */
+export async function queryMix(db: Db, carriers: number): Promise<Record<string, string>[]> {
+  const random = seededRandom(42);
+  const sample = await db
+    .selectFrom('companies')
+    .select(['name', 'dot_number', 'mc_number', 'phy_city', 'phy_state', 'phy_zip'])
+    .where(
+      'id',
+      'in',
+      Array.from({ length: 400 }, () => 1 + Math.floor(random() * carriers)),
+    )
+    .execute();
+  const pick = () => sample[Math.floor(random() * sample.length)]!;
+  const queries: Record<string, string>[] = [];
+  const words = (name: string) => name.split(/\s+/).filter((word) => word.length > 2);
+  for (let i = 0; i < 40; i += 1) queries.push({ super_search_term: pick().name });
+  for (let i = 0; i < 30; i += 1)
+    queries.push({ super_search_term: (words(pick().name)[0] ?? 'trans').slice(0, 4) });
+  for (let i = 0; i < 20; i += 1)
+    queries.push({ super_search_term: words(pick().name).slice(0, 2).join(' ') });
+  for (let i = 0; i < 20; i += 1) queries.push({ super_search_term: String(pick().dot_number) });
+  const withMc = sample.filter((row) => row.mc_number);
+  for (let i = 0; i < 20; i += 1) {
+    const mc = withMc[Math.floor(random() * withMc.length)]?.mc_number ?? '100000';
+    queries.push({ super_search_term: i % 2 ? `MC${mc}` : mc });
+  }
+  for (let i = 0; i < 20; i += 1) {
+    const row = pick();
+    queries.push({ super_search_term: `${row.phy_city} ${row.phy_state}` });
+  }
+  for (let i = 0; i < 20; i += 1) {
+    const row = pick();
+    queries.push({
+      super_search_term: words(row.name)[0] ?? 'freight',
+      address_state: row.phy_state ?? 'TX',
+    });
+  }
+  for (let i = 0; i < 15; i += 1) {
+    queries.push({
+      super_search_term: words(pick().name)[0] ?? 'logistics',
+      company_types: i % 3 ? 'carrier' : 'broker',
+    });
+  }
+  const radii = ['50', '250', '500'];
+  for (let i = 0; i < 15; i += 1) {
+    queries.push({
+      super_search_term: words(pick().name)[0] ?? 'trucking',
+      radius_zipcode: (pick().phy_zip ?? '75201').slice(0, 5),
+      radius_miles: radii[i % 3]!,
+    });
+  }
+  return queries.slice(0, 200);
+}
+
+export function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
+}
+
+export async function measureQueries(
+  name: string,
+  database: DatabaseConfig,
+  mix: Record<string, string>[],
+  showSlowest = false,
+): Promise<{ p50: number; p95: number; p99: number }> {
+  const db = openDatabase(database);
+  try {
+    const search = createSearchService(db, database.dialect);
+    const params = mix.map((query) => parseSupersearchQuery({ limit: '10', ...query }));
+    for (const query of params.slice(0, 20)) await search.supersearch(query); // warm the caches
+    const timings: number[] = [];
+    const byQuery: [number, Record<string, string>][] = [];
+    for (const [index, query] of params.entries()) {
+      const started = performance.now();
+      await search.supersearch(query);
+      const elapsed = performance.now() - started;
+      timings.push(elapsed);
+      byQuery.push([elapsed, mix[index]!]);
+    }
+    timings.sort((a, b) => a - b);
+    if (showSlowest) {
+      for (const [elapsed, query] of byQuery.sort((a, b) => b[0] - a[0]).slice(0, 12)) {
+        console.log(`  ${elapsed.toFixed(1)} ms ${JSON.stringify(query)}`);
+      }
+    }
+    const figures = {
+      p50: percentile(timings, 0.5),
+      p95: percentile(timings, 0.95),
+      p99: percentile(timings, 0.99),
+    };
+    console.log(
+      `${name}: supersearch over ${timings.length} queries: p50 ${figures.p50.toFixed(2)} ms, ` +
+        `p95 ${figures.p95.toFixed(2)} ms, p99 ${figures.p99.toFixed(2)} ms`,
+    );
+    return figures;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Prefixes of one to four letters and the commonest words of carrier names (issue 15's hard mix). */
+const HARD_TERMS = [
+  'a',
+  's',
+  'tr',
+  'fr',
+  'ex',
+  'ha',
+  'tra',
+  'fre',
+  'exp',
+  'bla',
+  'kwa',
+  'tran',
+  'frei',
+  'hara',
+  'kwam',
+  'TRUCKING',
+  'LLC',
+  'INC',
+  'EXPRESS',
+  'TRANSPORT',
+  'FREIGHT',
+  'N&S',
+];
+
+/** The filters each hard term is tried with: none, state, type, cargo, radius up to 500 miles. */
+const HARD_FILTERS: Record<string, string>[] = [
+  {},
+  { address_state: 'TX' },
+  { company_types: 'carrier' },
+  { company_types: 'broker' },
+  { cargo_types: 'COLDFOOD' },
+  { radius_zipcode: '75201', radius_miles: '50' },
+  { radius_zipcode: '60601', radius_miles: '250' },
+  { radius_zipcode: '30303', radius_miles: '500' },
+];
+
+/**
+ * 200 hard queries: every hard term with every filter set (176), then deep pages of the broadest
+ * ones: page 50 and the last page the header offers (`lastPage` asks the search for it).
+ */
+export async function hardMix(
+  lastPage: (query: Record<string, string>) => Promise<number>,
+): Promise<Record<string, string>[]> {
+  const queries: Record<string, string>[] = [];
+  for (const term of HARD_TERMS) {
+    for (const filters of HARD_FILTERS) queries.push({ super_search_term: term, ...filters });
+  }
+  for (const term of HARD_TERMS.slice(0, 12)) {
+    const query = { super_search_term: term };
+    queries.push({ ...query, page: '50' }, { ...query, page: String(await lastPage(query)) });
+  }
+  return queries.slice(0, 200);
+}

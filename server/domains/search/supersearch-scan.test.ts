@@ -1,0 +1,192 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoData } from '../../../cli/demo/generate.ts';
+import { importFiles } from '../../../cli/import/import-files.ts';
+import { nameKey, searchWords } from '../../../core/search-words.ts';
+import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
+import { parseSearchTerms, significantWords } from './search-terms.ts';
+import { createSearchService, type SearchService } from './service.ts';
+
+/** A stored carrier as the plain scan reads it. */
+interface Row {
+  id: number;
+  name: string;
+  dba_name: string | null;
+  phy_city: string | null;
+  phy_state: string | null;
+  web_domain: string | null;
+  power_units: number | null;
+  dot_number: number;
+  mc_number: string | null;
+  carship: string | null;
+}
+
+type Query = { super_search_term: string; address_state?: string; company_types?: string };
+
+/** Larger fleets first, then name in byte order, then DOT number: the order of equally good matches. */
+function byFleet(a: Row, b: Row): number {
+  const fleet = (b.power_units ?? -1) - (a.power_units ?? -1);
+  if (fleet !== 0) return fleet;
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.dot_number - b.dot_number;
+}
+
+/**
+ * What the supersearch must answer, by reading every row: exact DOT number, exact MC number, then
+ * rows whose name, DBA name, city, state or web domain has a word starting with each typed word
+ * (like `LIKE 'word%'` on every word; a single letter only as a whole word), ordered exact name,
+ * name starting with the typed words, the rest; each group by fleet.
+ */
+function scan(rows: Row[], query: Query): Row[] {
+  const terms = parseSearchTerms(query.super_search_term);
+  const types = query.company_types?.split(',') ?? [];
+  const passesFilters = (row: Row) =>
+    (!query.address_state || row.phy_state === query.address_state) &&
+    (types.length === 0 ||
+      types.some((type) => (row.carship ?? '').split(';').includes(type === 'carrier' ? 'C' : 'B')));
+  const candidates = rows.filter(passesFilters);
+  const number = terms.number;
+  const isDot = (row: Row) =>
+    number !== null && number.as !== 'mc' && row.dot_number === Number(number.digits);
+  const isMc = (row: Row) => number !== null && number.as !== 'dot' && row.mc_number === number.digits;
+  const exact = [
+    ...candidates.filter(isDot).sort(byFleet),
+    ...candidates.filter((row) => !isDot(row) && isMc(row)).sort(byFleet),
+  ];
+  const required = terms.words.length > 0 ? significantWords(terms.words) : [];
+  const key = terms.words.join(' ');
+  const tier = (row: Row) => {
+    const names = [nameKey(row.name), nameKey(row.dba_name)];
+    if (names.includes(key)) return 0;
+    // The last typed word as a prefix from two letters; a single letter as a whole word.
+    const last = terms.words[terms.words.length - 1] ?? '';
+    const startsWithWords = (name: string) =>
+      name.startsWith(key) && (last.length >= 2 || name.length === key.length || name[key.length] === ' ');
+    return names.some(startsWithWords) ? 1 : 2;
+  };
+  const text = candidates
+    .filter((row) => required.length > 0 && !exact.includes(row))
+    .filter((row) => {
+      const words = searchWords(
+        [row.name, row.dba_name, row.phy_city, row.phy_state, row.web_domain].join(' '),
+      );
+      return required.every((typed) =>
+        typed.length >= 2 ? words.some((word) => word.startsWith(typed)) : words.includes(typed),
+      );
+    })
+    .sort((a, b) => tier(a) - tier(b) || byFleet(a, b));
+  return [...exact, ...text];
+}
+
+describe(`supersearch against a plain scan of the table on ${testDialect}`, () => {
+  let database: TestDatabase;
+  let search: SearchService;
+  let rows: Row[];
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-search-scan-'));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const demo = await generateDemoData({
+      carriers: 3000,
+      seed: 17,
+      outDir: dir,
+      inspectionsPerCarrierScale: 0,
+    });
+    await importFiles(database.db, testDialect, [demo.census], { showProgress: false });
+    // Cases the demo names rarely make: an exact name, a DBA name, a number that is a DOT and an MC.
+    await seedCarriers(database.db, testDialect, [
+      carrier({ dot_number: 9_100_001, legal_name: 'EXPRESS', power_units: 2 }),
+      carrier({
+        dot_number: 9_100_002,
+        legal_name: 'ZED CARRIERS',
+        dba_name: 'EXPRESS LANE',
+        power_units: 1,
+      }),
+      carrier({ dot_number: 9_100_003, legal_name: 'J & B EXPRESS, LLC', mc_number: '9100001' }),
+      carrier({ dot_number: 9_100_004, legal_name: 'O’NEIL-SMITH TRUCKING', power_units: null }),
+    ]);
+    rows = (
+      await database.db
+        .selectFrom('companies')
+        .select([
+          'id',
+          'name',
+          'dba_name',
+          'phy_city',
+          'phy_state',
+          'web_domain',
+          'power_units',
+          'dot_number',
+          'mc_number',
+          'carship',
+        ])
+        .execute()
+    ).map((row) => ({ ...row, id: Number(row.id), dot_number: Number(row.dot_number) }));
+    search = createSearchService(database.db, testDialect);
+  }, 60_000);
+  afterAll(async () => {
+    await database.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A fixed sample: whole names, first words, short prefixes, places, numbers, common words, filters. */
+  function sampleQueries(): Query[] {
+    const picks = [7, 101, 333, 808, 1500, 2222, 2999].map((index) => rows[index % rows.length]!);
+    const queries: Query[] = [];
+    for (const row of picks) {
+      const words = row.name.split(/\s+/);
+      queries.push(
+        { super_search_term: row.name },
+        { super_search_term: words[0]! },
+        { super_search_term: words.slice(0, 2).join(' ') },
+        { super_search_term: words[0]!.slice(0, 2) },
+        { super_search_term: words[0]!.slice(0, 3), address_state: row.phy_state ?? 'TX' },
+        { super_search_term: `${row.phy_city ?? ''} ${row.phy_state ?? ''}` },
+        { super_search_term: String(row.dot_number) },
+      );
+      if (row.dba_name) queries.push({ super_search_term: row.dba_name });
+      if (row.mc_number) queries.push({ super_search_term: `MC${row.mc_number}` });
+    }
+    for (const word of ['trucking', 'llc', 'inc', 'express', 'transport', 'freight', 'a', 'j b', 'o neil']) {
+      queries.push(
+        { super_search_term: word },
+        { super_search_term: word, address_state: 'TX' },
+        { super_search_term: word, company_types: 'broker' },
+      );
+    }
+    queries.push({ super_search_term: '9100001' }, { super_search_term: 'express lane' });
+    return queries;
+  }
+
+  it('finds every match the scan finds, in the same order, with the same total', async () => {
+    for (const query of sampleQueries()) {
+      const expected = scan(rows, query);
+      for (const page of [1, 2]) {
+        const result = await search.supersearchQuery({ ...query, page: String(page), limit: '10' });
+        const label = `${JSON.stringify(query)} page ${page}`;
+        expect({ total: result.total, exact: result.total_exact }, label).toEqual({
+          total: expected.length,
+          exact: true,
+        });
+        expect(
+          result.data.map((company) => company.dot_number),
+          label,
+        ).toEqual(expected.slice((page - 1) * 10, page * 10).map((row) => row.dot_number));
+      }
+    }
+  });
+
+  it('ranks exact DOT, exact MC, exact name, names starting with the words, then the rest', async () => {
+    const dots = async (term: string) =>
+      (await search.supersearchQuery({ super_search_term: term })).data.map((company) => company.dot_number);
+    // 9100001 is a DOT number and another carrier's MC number.
+    expect((await dots('9100001')).slice(0, 2)).toEqual([9_100_001, 9_100_003]);
+    // The exact name 'EXPRESS' and the exact DBA name 'EXPRESS LANE' come before bigger fleets.
+    expect((await dots('express'))[0]).toBe(9_100_001);
+    expect((await dots('express lane'))[0]).toBe(9_100_002);
+    expect((await dots('j b express llc'))[0]).toBe(9_100_003);
+  });
+});
