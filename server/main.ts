@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, mailWarning } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { startWalCheckpointer } from './db/wal-checkpointer.ts';
 import { closeOnSignals } from './http/shutdown.ts';
 
 async function main(): Promise<void> {
@@ -23,6 +24,12 @@ async function main(): Promise<void> {
     clientDir: path.join(buildDir, 'client'),
   });
 
+  if (config.database.dialect === 'sqlite') {
+    const checkpointer = startWalCheckpointer(db, config.database.filename, {
+      onFailure: (message) => fastify.log.warn(message),
+    });
+    fastify.addHook('onClose', () => checkpointer.stop());
+  }
   closeOnSignals(fastify, db, { timeoutMs: config.shutdownTimeoutMs });
 
   await fastify.listen({ host: config.host, port: config.port });
