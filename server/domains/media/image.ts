@@ -4,6 +4,9 @@ import { DomainError } from '../../../core/errors.ts';
 
 // Each upload is decoded once, so libvips' cache of recent operations would only hold memory.
 sharp.cache(false);
+// One libvips thread per image: an upload re-encodes on one core and leaves the others to page views.
+// Several uploads at once still use every core (MAX_PARALLEL_DECODES below).
+sharp.concurrency(1);
 
 /** The image formats an upload may have; each is stored in the format it arrived in. */
 export const IMAGE_FORMATS = {
