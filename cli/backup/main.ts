@@ -8,7 +8,8 @@
  * PostgreSQL deployments use pg_dump and pg_restore instead.
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config.ts';
+import { runCommand } from '../run-command.ts';
 import { mediaDirIn } from '../../server/domains/media/storage.ts';
 import { BackupError, backupStore, restoreStore, type SqliteStore } from './store-backup.ts';
 
@@ -55,10 +56,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof BackupError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(() => main(process.argv.slice(2)), [BackupError]);

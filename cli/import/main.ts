@@ -9,7 +9,8 @@
  *
  * Exits 1 when any file could not be read at all; skipped rows alone do not fail the run.
  */
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config.ts';
+import { runCommand } from '../run-command.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { parseAsOfFlag } from './as-of.ts';
@@ -59,10 +60,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

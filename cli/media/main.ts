@@ -7,7 +7,8 @@
  * Each file keeps its key, so stored page URLs stay valid; run again after an interruption, it goes on
  * where it stopped (cli/media/move.ts). Exits 0 when done, 1 when refused (the message says why).
  */
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config.ts';
+import { runCommand } from '../run-command.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { mediaDirIn } from '../../server/domains/media/storage.ts';
@@ -35,10 +36,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);
