@@ -15,6 +15,7 @@ import { openDatabase, type Db } from '../../server/db/database.ts';
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { createCarrierDataService } from '../../server/domains/carrier-data/service.ts';
 import { generateDemoData } from '../demo/generate.ts';
+import { percentile } from './figures.ts';
 import { runImport } from './run-import.ts';
 
 const { values } = parseArgs({
@@ -30,10 +31,6 @@ const latencySamples = Number(values['latency-samples']);
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-import-'));
 const TODAY = new Date();
 
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
-}
-
 /** Safety-summary latency over random carriers, measured in-process at the service. */
 async function safetySummaryLatency(db: Db): Promise<{ p50: number; p99: number }> {
   const service = createCarrierDataService(createCarrierDataRepo(db), () => TODAY);
@@ -48,7 +45,7 @@ async function safetySummaryLatency(db: Db): Promise<{ p50: number; p99: number 
     timings.push(performance.now() - started);
   }
   timings.sort((a, b) => a - b);
-  return { p50: percentile(timings, 0.5), p99: percentile(timings, 0.99) };
+  return { p50: percentile(timings, 50), p99: percentile(timings, 99) };
 }
 
 async function benchDatabase(

@@ -1,25 +1,34 @@
 /**
- * National-scale benchmark (npm run bench:scale, issue 15): the demo census at the full FMCSA size,
- * generated once into a cache folder and reused, imported into SQLite (kept in the cache) and into a
- * fresh PostgreSQL cluster (PG_TEST_DIR, default /tmp/carrierpage-pg-bench), then both supersearch
- * mixes (the 200 realistic queries of bench:search and 200 hard ones: short prefixes, the commonest
- * words, every filter, deep pages) through the search service, printed beside the targets with the
- * databases' sizes on disk.
+ * National-scale benchmark (npm run bench:scale, issue 15), every figure of the issue beside its
+ * target. Two months of demo data at the full FMCSA size (the census, inspections at the real ratio
+ * of about 6 million a month for 4.4 million carriers, crashes) are generated once into a cache
+ * folder and reused; so is a SQLite store holding month 1. Each run, per database:
+ *   1. a store with month 1 (SQLite: a copy of the cached one; PostgreSQL: imported into a fresh
+ *      cluster, PG_TEST_DIR, default /tmp/carrierpage-pg-bench),
+ *   2. the monthly refresh: the import command loads month 2 into it while the built server answers
+ *      searches (scale-refresh.ts),
+ *   3. both supersearch mixes through the search service (search-mixes.ts),
+ *   4. the page mix under 10 connections, with the server's memory (scale-pages.ts).
+ * Build first (npm run build): steps 2 and 4 run the built server.
  *
- *   npm run bench:scale [-- --carriers 4400000 --skip-postgres --skip-sqlite --cache-dir .tmp/bench-scale --show-slowest]
+ *   npm run bench:scale [-- --carriers 4400000 --skip-postgres --skip-sqlite --cache-dir .tmp/bench-scale
+ *                          --inspections-scale 1.36 --seconds 10 --show-slowest]
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import type { DatabaseConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import { openDatabase, type Db } from '../../server/db/database.ts';
 import { createSearchService } from '../../server/domains/search/service.ts';
 import { parseSupersearchQuery } from '../../server/domains/search/supersearch-query.ts';
 import { DEMO_FILE_NAMES, generateDemoData } from '../demo/generate.ts';
-import { importFiles } from '../import/import-files.ts';
+import { startBuiltServer } from './built-server.ts';
+import { runImport } from './run-import.ts';
+import { measurePageMix, scalePages, type PageFigures } from './scale-pages.ts';
+import { refreshUnderSearches, type RefreshFigures } from './scale-refresh.ts';
 import { hardMix, measureQueries, queryMix } from './search-mixes.ts';
 
 const { values } = parseArgs({
@@ -28,89 +37,251 @@ const { values } = parseArgs({
     'skip-postgres': { type: 'boolean', default: false },
     'skip-sqlite': { type: 'boolean', default: false },
     'cache-dir': { type: 'string', default: '.tmp/bench-scale' },
+    // About 6 million inspections in 24 months for 4.4 million carriers (issue 15).
+    'inspections-scale': { type: 'string', default: '1.36' },
+    seconds: { type: 'string', default: '10' },
     'show-slowest': { type: 'boolean', default: false },
   },
 });
 const carriers = Number(values.carriers);
 const cacheDir = path.resolve(values['cache-dir'], String(carriers));
-const census = path.join(cacheDir, DEMO_FILE_NAMES.census);
+const seconds = Number(values.seconds);
 const showSlowest = values['show-slowest'];
+const PORT = 3196;
+const BENCH_SERVER_ENV = { RATE_LIMIT_MAX: '100000000' };
+
+/** The issue's targets per dialect. */
+const TARGETS = {
+  SQLite: { p95: 10, p99: 25, pageRps: 200, refreshMinutes: 5 },
+  PostgreSQL: { p95: 20, p99: 50, pageRps: 120, refreshMinutes: 10 },
+} as const;
+const PAGE_P99_MS = 100;
+const IMPORTER_PEAK_MB = 500;
+const REFRESH_SEARCH_P99_MS = 200;
+const SERVER_PEAK_MB = 500;
+
+type Quantiles = { p50: number; p95: number; p99: number };
+type DialectName = keyof typeof TARGETS;
+interface DialectFigures {
+  name: DialectName;
+  emptyImportSeconds: number | null;
+  refresh: RefreshFigures;
+  realistic: Quantiles;
+  hard: Quantiles;
+  pages: PageFigures[];
+  serverPeakMb: number;
+  sizeMb: number;
+}
 
 /** Seconds a step took, printed as it ends. */
-async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
+async function timed<T>(label: string, step: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();
   const result = await step();
-  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return result;
+  const took = (performance.now() - started) / 1000;
+  console.log(`${label}: ${took.toFixed(1)} s`);
+  return [result, took];
 }
 
-async function load(database: DatabaseConfig): Promise<void> {
-  const db = openDatabase(database);
-  try {
-    await migrateToLatest(db, database.dialect);
-    await importFiles(db, database.dialect, [census], { showProgress: false });
-  } finally {
-    await db.destroy();
-  }
+/**
+ * A month of data, generated once: month 2 is a month later, with 0.4% more carriers (about what
+ * the census gains a month); the carriers both months share are the same rows (the generator's
+ * census depends only on the seed and the carrier's place). Returns the files in import order.
+ */
+async function month(number: 1 | 2): Promise<string[]> {
+  const outDir = path.join(cacheDir, `month-${number}`);
+  const files = [DEMO_FILE_NAMES.census, DEMO_FILE_NAMES.inspections, DEMO_FILE_NAMES.crashes].map((name) =>
+    path.join(outDir, name),
+  );
+  if (existsSync(path.join(outDir, 'generated'))) return files;
+  const size = number === 1 ? carriers : carriers + Math.round(carriers / 250);
+  await timed(`generate month ${number} (${size.toLocaleString('en-US')} carriers)`, () =>
+    generateDemoData({
+      carriers: size,
+      seed: 11,
+      outDir,
+      inspectionsPerCarrierScale: Number(values['inspections-scale']),
+      today: new Date(number === 1 ? '2026-10-01T12:00:00Z' : '2026-11-01T12:00:00Z'),
+    }),
+  );
+  writeFileSync(path.join(outDir, 'generated'), '');
+  return files;
 }
 
-type Figures = { p50: number; p95: number; p99: number };
-const rows: [string, string, Figures, { p95: number; p99: number }][] = [];
-
-async function measure(name: string, database: DatabaseConfig, targets: { p95: number; p99: number }) {
-  const db = openDatabase(database);
-  await migrateToLatest(db, database.dialect);
+/** The realistic and hard mixes for this store (the hard mix's last pages depend on the data). */
+async function mixes(db: Db, database: DatabaseConfig) {
   const search = createSearchService(db, database.dialect);
   const realistic = await queryMix(db, carriers);
   const hard = await hardMix(async (query) =>
     Math.max(1, (await search.supersearch(parseSupersearchQuery({ ...query, limit: '10' }))).total_pages),
   );
+  return { realistic, hard };
+}
+
+/** The largest fleet's DOT number: the profile with the most to show. */
+async function largestFleet(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('companies')
+    .select('dot_number')
+    .where('power_units', 'is not', null)
+    .orderBy('power_units', 'desc')
+    .orderBy('dot_number')
+    .executeTakeFirstOrThrow();
+  return row.dot_number;
+}
+
+/**
+ * Steps 2 to 4 on a store holding month 1: `serverEnv` points the built server and the import
+ * command at it.
+ */
+async function measureStore(
+  name: DialectName,
+  database: DatabaseConfig,
+  serverEnv: Record<string, string>,
+  dataDir: string,
+): Promise<Omit<DialectFigures, 'emptyImportSeconds' | 'sizeMb'>> {
+  const db = openDatabase(database);
+  const before = await mixes(db, database);
   await db.destroy();
-  rows.push([name, 'realistic 200', await measureQueries(name, database, realistic, showSlowest), targets]);
-  rows.push([name, 'hard 200', await measureQueries(name, database, hard, showSlowest), targets]);
-}
 
-if (!existsSync(path.join(cacheDir, 'generated'))) {
-  await timed(`generate ${carriers.toLocaleString('en-US')} carriers`, () =>
-    generateDemoData({ carriers, seed: 11, outDir: cacheDir, inspectionsPerCarrierScale: 0 }),
-  );
-  writeFileSync(path.join(cacheDir, 'generated'), '');
-}
-
-const sqliteFile = path.join(cacheDir, 'sqlite', 'app.db');
-const sqlite: DatabaseConfig = { dialect: 'sqlite', filename: sqliteFile };
-if (!existsSync(path.join(cacheDir, 'sqlite', 'loaded'))) {
-  await timed('SQLite census import (empty store)', () => load(sqlite));
-  writeFileSync(path.join(cacheDir, 'sqlite', 'loaded'), '');
-}
-if (!values['skip-sqlite']) await measure('SQLite', sqlite, { p95: 10, p99: 25 });
-const sizes = [`SQLite ${(statSync(sqliteFile).size / 1e6).toFixed(0)} MB`];
-
-if (!values['skip-postgres']) {
-  const env = { ...process.env, PG_TEST_DIR: process.env.PG_TEST_DIR ?? '/tmp/carrierpage-pg-bench' };
-  const url = execFileSync('bash', ['scripts/pg-cluster.sh', 'start'], { encoding: 'utf8', env }).trim();
+  const serving = await startBuiltServer(PORT, dataDir, { ...BENCH_SERVER_ENV, ...serverEnv });
+  let refresh: RefreshFigures;
   try {
-    const postgres: DatabaseConfig = { dialect: 'postgres', url };
-    await timed('PostgreSQL census import (empty store)', () => load(postgres));
-    const db = openDatabase(postgres);
-    await sql`VACUUM ANALYZE companies`.execute(db);
-    const size = await sql<{ bytes: string }>`SELECT pg_database_size(current_database()) AS bytes`.execute(
-      db,
+    console.log(`${name}: refreshing with month 2 while the server answers searches ...`);
+    refresh = await refreshUnderSearches(
+      serving,
+      await month(2),
+      { DATA_DIR: dataDir, ...serverEnv },
+      before.realistic,
     );
-    sizes.push(`PostgreSQL ${(Number(size.rows[0]!.bytes) / 1e6).toFixed(0)} MB`);
-    await db.destroy();
-    await measure('PostgreSQL', postgres, { p95: 20, p99: 50 });
   } finally {
-    execFileSync('bash', ['scripts/pg-cluster.sh', 'stop'], { env });
+    serving.stop();
+  }
+
+  const after = openDatabase(database);
+  const { realistic, hard } = await mixes(after, database);
+  const profileDot = await largestFleet(after);
+  await after.destroy();
+  const realisticFigures = await measureQueries(`${name} realistic`, database, realistic, showSlowest);
+  const hardFigures = await measureQueries(`${name} hard`, database, hard, showSlowest);
+
+  const server = await startBuiltServer(PORT, dataDir, { ...BENCH_SERVER_ENV, ...serverEnv });
+  try {
+    const { pages, serverPeakMb } = await measurePageMix(server, scalePages(profileDot), seconds);
+    return { name, refresh, realistic: realisticFigures, hard: hardFigures, pages, serverPeakMb };
+  } finally {
+    server.stop();
   }
 }
 
-console.log(`\n${carriers.toLocaleString('en-US')} carriers; on disk: ${sizes.join(', ')}`);
-console.log('| dialect | mix | p50 ms | p95 ms (target) | p99 ms (target) |');
-console.log('|---|---|---|---|---|');
-for (const [dialect, mix, figures, targets] of rows) {
-  console.log(
-    `| ${dialect} | ${mix} | ${figures.p50.toFixed(1)} | ${figures.p95.toFixed(1)} (<= ${targets.p95}) | ` +
-      `${figures.p99.toFixed(1)} (<= ${targets.p99}) |`,
-  );
+/** SQLite: a copy of the cached month-1 store (imported once, timed then), measured. */
+async function benchSqlite(): Promise<DialectFigures> {
+  const cachedDir = path.join(cacheDir, 'sqlite-month-1');
+  let emptyImportSeconds: number | null = null;
+  if (!existsSync(path.join(cachedDir, 'loaded'))) {
+    rmSync(cachedDir, { recursive: true, force: true });
+    mkdirSync(cachedDir, { recursive: true });
+    const [run] = await timed('SQLite: month 1 into an empty store', async () =>
+      runImport(await month(1), { DATA_DIR: cachedDir }),
+    );
+    emptyImportSeconds = run.seconds;
+    writeFileSync(path.join(cachedDir, 'loaded'), '');
+  }
+  const workDir = path.join(cacheDir, 'sqlite-refresh');
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  copyFileSync(path.join(cachedDir, 'app.db'), path.join(workDir, 'app.db'));
+  const filename = path.join(workDir, 'app.db');
+  const figures = await measureStore('SQLite', { dialect: 'sqlite', filename }, {}, workDir);
+  return { ...figures, emptyImportSeconds, sizeMb: statSync(filename).size / 1e6 };
 }
+
+/** PostgreSQL: a fresh cluster, month 1 imported (timed) and analysed, measured. */
+async function benchPostgres(): Promise<DialectFigures> {
+  const env = { ...process.env, PG_TEST_DIR: process.env.PG_TEST_DIR ?? '/tmp/carrierpage-pg-bench' };
+  const url = execFileSync('bash', ['scripts/pg-cluster.sh', 'start'], { encoding: 'utf8', env }).trim();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-scale-'));
+  try {
+    const database: DatabaseConfig = { dialect: 'postgres', url };
+    const [run] = await timed('PostgreSQL: month 1 into an empty store', async () =>
+      runImport(await month(1), { DATA_DIR: dataDir, DATABASE_URL: url }),
+    );
+    const db = openDatabase(database);
+    // A store a month old has been vacuumed and analysed by autovacuum; a fresh load has not.
+    await sql`VACUUM ANALYZE`.execute(db);
+    await db.destroy();
+    const figures = await measureStore('PostgreSQL', database, { DATABASE_URL: url }, dataDir);
+    const sizeDb = openDatabase(database);
+    const size = await sql<{ bytes: string }>`SELECT pg_database_size(current_database()) AS bytes`.execute(
+      sizeDb,
+    );
+    await sizeDb.destroy();
+    return { ...figures, emptyImportSeconds: run.seconds, sizeMb: Number(size.rows[0]!.bytes) / 1e6 };
+  } finally {
+    execFileSync('bash', ['scripts/pg-cluster.sh', 'stop'], { env });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTable(results: DialectFigures[]): void {
+  const ms = (value: number) => value.toFixed(1);
+  const quantiles = (q: Quantiles, target: { p95: number; p99: number }) =>
+    `${ms(q.p50)} / ${ms(q.p95)} / ${ms(q.p99)} (p95 <= ${target.p95}, p99 <= ${target.p99})`;
+  const lines: [string, ...string[]][] = [
+    [
+      'supersearch, realistic 200: p50 / p95 / p99 ms',
+      ...results.map((r) => quantiles(r.realistic, TARGETS[r.name])),
+    ],
+    ['supersearch, hard 200: p50 / p95 / p99 ms', ...results.map((r) => quantiles(r.hard, TARGETS[r.name]))],
+  ];
+  for (const [index, page] of (results[0]?.pages ?? []).entries()) {
+    lines.push([
+      `SSR ${page.path.replace(/\/profile\/\d+/, '/profile/{largest fleet}')}: req/s, p99 ms`,
+      ...results.map((r) => {
+        const figures = r.pages[index]!;
+        const target = TARGETS[r.name].pageRps;
+        const failures =
+          figures.non2xx + figures.errors > 0 ? `, ${figures.non2xx + figures.errors} failed` : '';
+        return `${figures.requestsPerSecond} (>= ${target}), ${figures.p99} (<= ${PAGE_P99_MS})${failures}`;
+      }),
+    ]);
+  }
+  lines.push(
+    [
+      'refresh (month 2 into month 1) end to end, minutes',
+      ...results.map((r) => `${(r.refresh.seconds / 60).toFixed(1)} (<= ${TARGETS[r.name].refreshMinutes})`),
+    ],
+    ['importer peak RSS, MB', ...results.map((r) => `${r.refresh.importerPeakMb} (<= ${IMPORTER_PEAK_MB})`)],
+    [
+      'searches during the refresh: p50 / p99 ms',
+      ...results.map(
+        (r) =>
+          `${ms(r.refresh.searchP50)} / ${ms(r.refresh.searchP99)} (p99 <= ${REFRESH_SEARCH_P99_MS}), ${r.refresh.searches} searches`,
+      ),
+    ],
+    [
+      'searches during the refresh: failed / found nothing',
+      ...results.map((r) => `${r.refresh.failedSearches} / ${r.refresh.emptyAnswers} (0 / 0)`),
+    ],
+    [
+      'server peak RSS serving the pages, MB',
+      ...results.map((r) => `${r.serverPeakMb}${r.name === 'SQLite' ? ` (<= ${SERVER_PEAK_MB})` : ''}`),
+    ],
+    [
+      'month 1 into an empty store, minutes',
+      ...results.map((r) =>
+        r.emptyImportSeconds === null ? 'cached' : (r.emptyImportSeconds / 60).toFixed(1),
+      ),
+    ],
+    ['on disk after the refresh, MB', ...results.map((r) => r.sizeMb.toFixed(0))],
+  );
+  console.log(`
+${carriers.toLocaleString('en-US')} carriers (month 1), this machine, ${seconds} s per page`);
+  console.log(`| figure | ${results.map((r) => r.name).join(' | ')} |`);
+  console.log(`|---|${results.map(() => '---').join('|')}|`);
+  for (const line of lines) console.log(`| ${line.join(' | ')} |`);
+}
+
+const results: DialectFigures[] = [];
+if (!values['skip-sqlite']) results.push(await benchSqlite());
+if (!values['skip-postgres']) results.push(await benchPostgres());
+printTable(results);

@@ -5,6 +5,7 @@ import type { DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { createSearchService } from '../../server/domains/search/service.ts';
 import { parseSupersearchQuery } from '../../server/domains/search/supersearch-query.ts';
+import { percentile } from './figures.ts';
 
 /** A small deterministic generator, so every run measures the same 200 queries. */
 function seededRandom(seed: number): () => number {
@@ -72,10 +73,6 @@ export async function queryMix(db: Db, carriers: number): Promise<Record<string,
   return queries.slice(0, 200);
 }
 
-export function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
-}
-
 export async function measureQueries(
   name: string,
   database: DatabaseConfig,
@@ -103,9 +100,9 @@ export async function measureQueries(
       }
     }
     const figures = {
-      p50: percentile(timings, 0.5),
-      p95: percentile(timings, 0.95),
-      p99: percentile(timings, 0.99),
+      p50: percentile(timings, 50),
+      p95: percentile(timings, 95),
+      p99: percentile(timings, 99),
     };
     console.log(
       `${name}: supersearch over ${timings.length} queries: p50 ${figures.p50.toFixed(2)} ms, ` +
