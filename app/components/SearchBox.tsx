@@ -24,8 +24,10 @@ export function SearchBox({ label, placeholder, buttonText, className }: SearchB
   }
 
   return (
+    // Named: a page may have two search landmarks (the header's and the landing page's Super Search).
     <form
       role="search"
+      aria-label={label}
       action="/search"
       method="get"
       onSubmit={submit}

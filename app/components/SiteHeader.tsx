@@ -21,7 +21,7 @@ export function SiteHeader({ productName }: { productName: string }) {
   const links = headerLinks(user);
 
   function handleLogout() {
-    logout();
+    void logout();
     void navigate('/');
   }
 

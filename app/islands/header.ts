@@ -14,10 +14,8 @@ function link(item: NavItem): HTMLAnchorElement {
 
 function logoutButton(): HTMLButtonElement {
   const button = h('button', { type: 'button', class: 'link-button' }, 'Logout');
-  button.addEventListener('click', () => {
-    logout();
-    window.location.assign('/');
-  });
+  // The next page is a new document: the server is told before this one goes.
+  button.addEventListener('click', () => void logout().then(() => window.location.assign('/')));
   return button;
 }
 

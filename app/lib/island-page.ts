@@ -22,11 +22,7 @@ export function islandOf(handles: readonly unknown[]): string | null {
   return null;
 }
 
-/**
- * The `clientLoader` of every public page: a hydrated owner page that navigates to one (a header link,
- * the search box) loads it as a new document, which brings the page's island, instead of rendering it
- * with React in the browser, where it would have no behaviour.
- */
+/** The public pages' `clientLoader` (routes/public/public-pages.tsx): the navigation loads a new document. */
 export function loadAsDocument({ request }: { request: Request }): Promise<never> {
   window.location.assign(request.url);
   // Never settles: the document is replaced.

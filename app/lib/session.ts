@@ -128,9 +128,13 @@ async function endServerSession(token: string): Promise<void> {
   }
 }
 
-/** Logs out: the token is forgotten here at once, whatever the server answers; the server is told to refuse it. */
-export function logout(): void {
+/**
+ * Logs out: the token is forgotten here at once, whatever the server answers; the server is told to
+ * refuse it. Settles when the server has answered (or could not be reached), so a page that loads
+ * another document next can wait for it.
+ */
+export async function logout(): Promise<void> {
   const current = readSessionToken();
   clearSessionToken();
-  if (current) void endServerSession(current);
+  if (current) await endServerSession(current);
 }

@@ -12,7 +12,7 @@ export interface Session {
   user: SessionUser | null;
   token: string | null;
   login: (token: string) => void;
-  logout: () => void;
+  logout: () => Promise<void>;
 }
 
 /**

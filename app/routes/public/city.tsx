@@ -23,12 +23,11 @@ import { titleCase } from '../../../core/format.ts';
 import { expectedRefusal } from '../../lib/load-errors.ts';
 import { pageTitle } from '../../../core/site.ts';
 import { seoMeta } from '../../lib/seo.ts';
-import { loadAsDocument, type IslandHandle } from '../../lib/island-page.ts';
+import type { IslandHandle } from '../../lib/island-page.ts';
 import island from '../../islands/city-island.ts?worker&url';
 import type { Route } from './+types/city.ts';
 
 export const handle: IslandHandle = { island };
-export const clientLoader = loadAsDocument;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

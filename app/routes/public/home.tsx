@@ -2,12 +2,11 @@ import { GridDemo } from '../../components/GridDemo.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { PRODUCT_NAME, pageTitle } from '../../../core/site.ts';
 import { seoMeta } from '../../lib/seo.ts';
-import { loadAsDocument, type IslandHandle } from '../../lib/island-page.ts';
+import type { IslandHandle } from '../../lib/island-page.ts';
 import island from '../../islands/home-island.ts?worker&url';
 import type { Route } from './+types/home.ts';
 
 export const handle: IslandHandle = { island };
-export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {

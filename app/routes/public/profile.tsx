@@ -12,12 +12,11 @@ import { titleCase } from '../../../core/format.ts';
 import { useNonce } from '../../lib/nonce.tsx';
 import { seoMeta } from '../../lib/seo.ts';
 import { PRODUCT_NAME, pageTitle } from '../../../core/site.ts';
-import { loadAsDocument, type IslandHandle } from '../../lib/island-page.ts';
+import type { IslandHandle } from '../../lib/island-page.ts';
 import island from '../../islands/profile-island.ts?worker&url';
 import type { Route } from './+types/profile.ts';
 
 export const handle: IslandHandle = { island };
-export const clientLoader = loadAsDocument;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const dotText = params.dotNumber;

@@ -15,12 +15,11 @@ import { expectedRefusal } from '../../lib/load-errors.ts';
 import { pageTitle } from '../../../core/site.ts';
 import { US_STATES } from '../../../core/us-states.ts';
 import { seoMeta } from '../../lib/seo.ts';
-import { loadAsDocument, type IslandHandle } from '../../lib/island-page.ts';
+import type { IslandHandle } from '../../lib/island-page.ts';
 import island from '../../islands/site-island.ts?worker&url';
 import type { Route } from './+types/search.ts';
 
 export const handle: IslandHandle = { island };
-export const clientLoader = loadAsDocument;
 
 type Outcome = { ok: true; result: SearchResponse } | { ok: false; detail: string | null };
 
