@@ -67,7 +67,7 @@ const STACK_TESTS = [
 // One import-specifier style (docs/architecture.md): a relative specifier names the file with its
 // extension, as Node and tsx need it and Vite accepts it. esquery regexes cannot hold a slash, so a
 // relative specifier is one that starts with a dot (a package name cannot).
-const RELATIVE_WITHOUT_EXTENSION = String.raw`/^\.(?!.*\.(tsx?|mjs|js|css|json|svg)(\?\w+)?$)/`;
+const RELATIVE_WITHOUT_EXTENSION = String.raw`/^\.(?!.*\.(tsx?|mjs|js|css|json|svg)(\?\w+(&\w+)*)?$)/`;
 const SPECIFIER_MESSAGE =
   "A relative import names the file with its extension ('./session.ts', './BlockView.tsx'): docs/architecture.md.";
 const SPECIFIER_STYLE = [

@@ -12,6 +12,7 @@ import {
 import { NotFound } from './components/NotFound.tsx';
 import { SiteFooter } from './components/SiteFooter.tsx';
 import { SiteHeader } from './components/SiteHeader.tsx';
+import { islandOf } from './lib/island-page.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { PRODUCT_NAME, pageTitle } from '../core/site.ts';
 import stylesheet from './styles/app.css?url';
@@ -30,8 +31,14 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico' },
 ];
 
+/**
+ * A public page is not hydrated (docs/decisions/046-public-pages-without-react.md): instead of React
+ * Router's scripts (and their module preloads and scroll restoration) it loads the one island script
+ * its route's handle names. Every other page is hydrated.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const island = islandOf(useMatches().map((match) => match.handle));
   return (
     <html lang="en">
       <head>
@@ -39,12 +46,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {island ? <script src={island} defer nonce={nonce} /> : null}
       </head>
       <body>
         <div id="top" />
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {island ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

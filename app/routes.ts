@@ -1,16 +1,20 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 // The spec's route table (public-side section 2), grouped by audience.
 export default [
-  index('routes/public/home.tsx'),
-  route('how-it-works', 'routes/public/how-it-works.tsx'),
-  route('privacy-policy', 'routes/public/privacy-policy.tsx'),
-  route('terms-of-service', 'routes/public/terms-of-service.tsx'),
-  route('resources', 'routes/public/resources.tsx'),
-  route('resources/:slug', 'routes/public/resource-guide.tsx'),
-  route('search', 'routes/public/search.tsx'),
-  route('trucking-companies/:cityState', 'routes/public/city.tsx'),
-  route('profile/:dotNumber', 'routes/public/profile.tsx'),
+  // Rendered on the server, not hydrated: each loads its island script (docs/decisions/046).
+  layout('routes/public/public-pages.tsx', [
+    index('routes/public/home.tsx'),
+    route('how-it-works', 'routes/public/how-it-works.tsx'),
+    route('privacy-policy', 'routes/public/privacy-policy.tsx'),
+    route('terms-of-service', 'routes/public/terms-of-service.tsx'),
+    route('resources', 'routes/public/resources.tsx'),
+    route('resources/:slug', 'routes/public/resource-guide.tsx'),
+    route('search', 'routes/public/search.tsx'),
+    route('trucking-companies/:cityState', 'routes/public/city.tsx'),
+    route('profile/:dotNumber', 'routes/public/profile.tsx'),
+    route('*', 'routes/public/not-found.tsx'),
+  ]),
   route('review/:reviewId', 'routes/public/review.tsx'),
   route('thank-you', 'routes/public/thank-you.tsx'),
   route('profile/:dotNumber/edit', 'routes/owner/profile-edit.tsx'),
@@ -23,5 +27,4 @@ export default [
   route('request-rating', 'routes/owner/request-rating.tsx'),
   // Only while mail goes to the outbox (the embedded default): the messages it would have sent.
   route('outbox', 'routes/dev/outbox.tsx'),
-  route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

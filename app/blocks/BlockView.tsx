@@ -12,13 +12,14 @@ import { HeaderPictureBlock, ProfilePictureBlock } from './renderers/PictureBloc
 import { RatingsBlock } from './renderers/RatingsBlock.tsx';
 import { SafetyScoreBlock } from './renderers/SafetyScoreBlock.tsx';
 import { UnknownBlock } from './renderers/UnknownBlock.tsx';
+import type { OwnerView } from './OwnerOnly.tsx';
 import type { CarrierPanels, ProfileBlock } from './types.ts';
 
 /** What a renderer gets: the block, the profile's data panels, and whether the viewer owns it. */
 interface RendererProps {
   block: ProfileBlock;
   panels: CarrierPanels;
-  isOwner: boolean;
+  isOwner: OwnerView;
   preview: boolean;
 }
 
@@ -56,7 +57,7 @@ export function BlockView({
 }: {
   block: ProfileBlock;
   panels: CarrierPanels;
-  isOwner: boolean;
+  isOwner: OwnerView;
   preview?: boolean;
 }) {
   const body = isBlockType(block.block_type) ? (

@@ -1,4 +1,7 @@
-/** Form fields shared by the search page and the city pages' filters. */
+/**
+ * Form fields shared by the search page and the city pages' filters: plain GET form fields showing the
+ * URL's values (the pages are not hydrated; their islands only choose the URL the form goes to).
+ */
 import { AUTHORITY_FILTERS, type AuthorityFlags } from '../lib/carrier-search.ts';
 
 interface CheckboxGroupProps {
@@ -7,7 +10,6 @@ interface CheckboxGroupProps {
   /** [value, label] pairs. */
   options: ReadonlyArray<readonly [string, string]>;
   selected: readonly string[];
-  onToggle: (value: string, checked: boolean) => void;
   className?: string;
   hideLegend?: boolean;
 }
@@ -17,7 +19,6 @@ export function CheckboxGroup({
   name,
   options,
   selected,
-  onToggle,
   className,
   hideLegend,
 }: CheckboxGroupProps) {
@@ -26,13 +27,7 @@ export function CheckboxGroup({
       <legend className={hideLegend ? 'visually-hidden' : undefined}>{legend}</legend>
       {options.map(([value, label]) => (
         <label key={value} className="checkbox">
-          <input
-            type="checkbox"
-            name={name}
-            value={value}
-            checked={selected.includes(value)}
-            onChange={(event) => onToggle(value, event.target.checked)}
-          />
+          <input type="checkbox" name={name} value={value} defaultChecked={selected.includes(value)} />
           {label}
         </label>
       ))}
@@ -44,25 +39,13 @@ export function CheckboxGroup({
  * The L&I filters (issue 18): 'Authorized for hire' and 'Insurance on file', each a checkbox of its
  * own URL parameter.
  */
-export function AuthorityFilterFields({
-  flags,
-  onToggle,
-}: {
-  flags: AuthorityFlags;
-  onToggle: (param: keyof AuthorityFlags, checked: boolean) => void;
-}) {
+export function AuthorityFilterFields({ flags }: { flags: AuthorityFlags }) {
   return (
     <fieldset className="form-field">
       <legend>Authority &amp; Insurance</legend>
       {AUTHORITY_FILTERS.map(({ param, label }) => (
         <label key={param} className="checkbox">
-          <input
-            type="checkbox"
-            name={param}
-            value="true"
-            checked={flags[param]}
-            onChange={(event) => onToggle(param, event.target.checked)}
-          />
+          <input type="checkbox" name={param} value="true" defaultChecked={flags[param]} />
           {label}
         </label>
       ))}
@@ -75,23 +58,15 @@ interface RadiusFieldsProps {
   idPrefix: string;
   zipcode: string;
   miles: string;
-  onZipcode: (value: string) => void;
-  onMiles: (value: string) => void;
 }
 
 /** A ZIP code and a distance of 1 to 500 miles (spec section 5). */
-export function RadiusFields({ legend, idPrefix, zipcode, miles, onZipcode, onMiles }: RadiusFieldsProps) {
+export function RadiusFields({ legend, idPrefix, zipcode, miles }: RadiusFieldsProps) {
   return (
     <fieldset className="form-field">
       <legend>{legend}</legend>
       <label htmlFor={`${idPrefix}-zip`}>Zipcode</label>
-      <input
-        id={`${idPrefix}-zip`}
-        name="radiusZipcode"
-        inputMode="numeric"
-        value={zipcode}
-        onChange={(event) => onZipcode(event.target.value)}
-      />
+      <input id={`${idPrefix}-zip`} name="radiusZipcode" inputMode="numeric" defaultValue={zipcode} />
       <label htmlFor={`${idPrefix}-miles`}>Miles</label>
       <input
         id={`${idPrefix}-miles`}
@@ -99,14 +74,8 @@ export function RadiusFields({ legend, idPrefix, zipcode, miles, onZipcode, onMi
         type="number"
         min={1}
         max={500}
-        value={miles}
-        onChange={(event) => onMiles(event.target.value)}
+        defaultValue={miles}
       />
     </fieldset>
   );
-}
-
-/** Adds or removes one value of a multiple choice. */
-export function toggled(values: readonly string[], value: string, checked: boolean): string[] {
-  return checked ? [...values, value] : values.filter((item) => item !== value);
 }

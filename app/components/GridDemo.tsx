@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { BlockGrid } from '../blocks/BlockGrid.tsx';
 import type { LayoutBlock } from '../../core/layout.ts';
 
@@ -17,7 +16,7 @@ const block = (id: number, title: string, block_width: string, start_new_row = f
 });
 
 /** Four example profile layouts the landing page cycles through (spec: 4 layouts, 3000 ms each). */
-export const DEMO_LAYOUTS: DemoBlock[][] = [
+const DEMO_LAYOUTS: DemoBlock[][] = [
   [
     block(0, 'About Us', 'full'),
     block(1, 'Safety Score', 'half', true),
@@ -46,33 +45,28 @@ export const DEMO_LAYOUTS: DemoBlock[][] = [
   ],
 ];
 
-export const DEMO_STEP_MS = 3000;
+function caption(index: number): string {
+  return `Layout ${index + 1} of ${DEMO_LAYOUTS.length}: arrange blocks in full, half and third widths.`;
+}
 
 /**
- * The animated four-column grid demo on the landing page. It uses the profile's own grid, is hidden
- * on small screens (CSS), and stands still for visitors who prefer reduced motion.
+ * The animated four-column grid demo on the landing page. It uses the profile's own grid and is hidden
+ * on small screens (CSS). The server renders every layout, the first one shown, each with its caption;
+ * the home island (app/islands/grid-demo.ts) shows the next one every 3 seconds, unless the visitor
+ * prefers reduced motion.
  */
 export function GridDemo() {
-  const [layout, setLayout] = useState(0);
-
-  useEffect(() => {
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    const timer = window.setInterval(
-      () => setLayout((current) => (current + 1) % DEMO_LAYOUTS.length),
-      DEMO_STEP_MS,
-    );
-    return () => window.clearInterval(timer);
-  }, []);
-
   return (
     <figure className="grid-demo" aria-label="Example profile layouts">
-      <BlockGrid
-        blocks={DEMO_LAYOUTS[layout] ?? []}
-        renderBlock={(item) => <div className="grid-demo__block">{item.title}</div>}
-      />
-      <figcaption className="muted">
-        Layout {layout + 1} of {DEMO_LAYOUTS.length}: arrange blocks in full, half and third widths.
-      </figcaption>
+      {DEMO_LAYOUTS.map((layout, index) => (
+        <div key={index} className="grid-demo__layout" hidden={index > 0} data-caption={caption(index)}>
+          <BlockGrid
+            blocks={layout}
+            renderBlock={(item) => <div className="grid-demo__block">{item.title}</div>}
+          />
+        </div>
+      ))}
+      <figcaption className="muted">{caption(0)}</figcaption>
     </figure>
   );
 }

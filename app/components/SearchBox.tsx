@@ -9,7 +9,10 @@ interface SearchBoxProps {
   className?: string;
 }
 
-/** A free-text carrier search that navigates to /search?q=...; a blank term does nothing. */
+/**
+ * A free-text carrier search that navigates to /search?q=...; a blank term does nothing. On public
+ * pages, which are not hydrated, the search-box island (app/islands/search-forms.ts) does the same.
+ */
 export function SearchBox({ label, placeholder, buttonText, className }: SearchBoxProps) {
   const navigate = useNavigate();
   const [term, setTerm] = useState('');
@@ -21,7 +24,16 @@ export function SearchBox({ label, placeholder, buttonText, className }: SearchB
   }
 
   return (
-    <form role="search" action="/search" method="get" onSubmit={submit} className={className}>
+    // Named: a page may have two search landmarks (the header's and the landing page's Super Search).
+    <form
+      role="search"
+      aria-label={label}
+      action="/search"
+      method="get"
+      onSubmit={submit}
+      className={className}
+      data-search-box=""
+    >
       <input
         type="search"
         name="q"

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { headerLinks, type NavItem } from '../lib/header-links.ts';
 import { useSession } from '../lib/use-session.ts';
 import { SearchBox } from './SearchBox.tsx';
 
-interface NavItem {
-  to: string;
-  label: string;
-}
-
-/** The site header: logo, search box and the links that depend on whether someone is logged in. */
+/**
+ * The site header: logo, search box and the links that depend on whether someone is logged in. The
+ * server renders a visitor's links; on public pages, which are not hydrated, the header island
+ * (app/islands/header.ts) shows a logged-in user's and runs the phone menu.
+ */
 export function SiteHeader({ productName }: { productName: string }) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
@@ -18,24 +18,10 @@ export function SiteHeader({ productName }: { productName: string }) {
   // Close the mobile menu whenever the visitor moves to another page.
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
-  const common: NavItem[] = [
-    { to: '/search', label: 'Search Profiles' },
-    { to: '/resources', label: 'Resources' },
-  ];
-  const sessionLinks: NavItem[] = user
-    ? [
-        { to: '/request-rating', label: 'Request Rating' },
-        { to: `/profile/${user.dotNumber}/edit`, label: 'Edit Profile' },
-        { to: '/settings', label: 'Settings' },
-      ]
-    : [
-        { to: '/how-it-works', label: 'How It Works' },
-        { to: '/login', label: 'Login' },
-      ];
-  const mobileExtra: NavItem[] = user ? [{ to: `/profile/${user.dotNumber}`, label: 'View Profile' }] : [];
+  const links = headerLinks(user);
 
   function handleLogout() {
-    logout();
+    void logout();
     void navigate('/');
   }
 
@@ -70,7 +56,7 @@ export function SiteHeader({ productName }: { productName: string }) {
         />
         <nav aria-label="Main" className="site-nav">
           <ul>
-            {renderLinks([...common, ...sessionLinks])}
+            {renderLinks(links.main)}
             {logoutItem}
           </ul>
         </nav>
@@ -87,7 +73,7 @@ export function SiteHeader({ productName }: { productName: string }) {
       {menuOpen ? (
         <nav id="mobile-menu" aria-label="Mobile" className="mobile-menu">
           <ul>
-            {renderLinks([...common, ...mobileExtra, ...sessionLinks])}
+            {renderLinks(links.mobile)}
             {logoutItem}
           </ul>
         </nav>

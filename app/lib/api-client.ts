@@ -6,23 +6,6 @@ import { apiRequest } from './api-request.ts';
 
 export { ApiError } from './api-request.ts';
 
-/**
- * Ends a session on the server (POST /api/v1/auth/logout), so the token is refused from then on even
- * if a copy of it survives. The browser has already forgotten the token; a failed call (offline,
- * server down) changes nothing there, so it is not reported.
- */
-export async function endServerSession(token: string): Promise<void> {
-  try {
-    await fetch(routePath(CONTRACTS.auth.logout), {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-      keepalive: true,
-    });
-  } catch {
-    // Nothing to do: the local logout stands.
-  }
-}
-
 type Schema = RouteContract['schema'];
 type NoInput = Record<never, never>;
 

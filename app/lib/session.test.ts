@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserStorage } from '../../tests/support/browser-storage.ts';
 import { ApiError, apiRequest } from './api-request.ts';
-import { SESSION_STORAGE_KEY, decodeSessionToken, readSessionToken, storeSessionToken } from './session.ts';
+import {
+  LOGOUT_PATH,
+  SESSION_STORAGE_KEY,
+  decodeSessionToken,
+  readSessionToken,
+  storeSessionToken,
+} from './session.ts';
+import { CONTRACTS } from '../../core/contracts/index.ts';
+import { routePath } from '../../core/contracts/route.ts';
 
 function token(claims: Record<string, unknown>): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -106,5 +114,11 @@ describe('stored session and the API client', () => {
     vi.stubGlobal('fetch', async () => new Response('plain failure', { status: 500 }));
     await expect(apiRequest('/api/v1/thing')).rejects.toMatchObject({ status: 500, detail: 'plain failure' });
     expect(store.get(SESSION_STORAGE_KEY)).toBe(valid);
+  });
+});
+
+describe('logout', () => {
+  it('calls the logout route the contract declares', () => {
+    expect(LOGOUT_PATH).toBe(routePath(CONTRACTS.auth.logout));
   });
 });

@@ -103,3 +103,38 @@ export function subscribeToSession(listener: Listener): () => void {
     window.removeEventListener('storage', onStorage);
   };
 }
+
+/**
+ * POST /api/v1/auth/logout (core/contracts/auth.ts, `logout`; session.test.ts checks they agree). Named
+ * here rather than read from the contract so that logging out does not load the contracts and zod
+ * into every page: the public pages' header island logs out too.
+ */
+export const LOGOUT_PATH = '/api/v1/auth/logout';
+
+/**
+ * Ends a session on the server, so the token is refused from then on even if a copy of it survives.
+ * The browser has already forgotten the token; a failed call (offline, server down) changes nothing
+ * there, so it is not reported.
+ */
+async function endServerSession(token: string): Promise<void> {
+  try {
+    await fetch(LOGOUT_PATH, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      keepalive: true,
+    });
+  } catch {
+    // Nothing to do: the local logout stands.
+  }
+}
+
+/**
+ * Logs out: the token is forgotten here at once, whatever the server answers; the server is told to
+ * refuse it. Settles when the server has answered (or could not be reached), so a page that loads
+ * another document next can wait for it.
+ */
+export async function logout(): Promise<void> {
+  const current = readSessionToken();
+  clearSessionToken();
+  if (current) await endServerSession(current);
+}

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import {
-  clearSessionToken,
   decodeSessionToken,
+  logout,
   readSessionToken,
   storeSessionToken,
   subscribeToSession,
@@ -12,7 +12,7 @@ export interface Session {
   user: SessionUser | null;
   token: string | null;
   login: (token: string) => void;
-  logout: () => void;
+  logout: () => Promise<void>;
 }
 
 /**
@@ -23,12 +23,5 @@ export function useSession(): Session {
   const token = useSyncExternalStore(subscribeToSession, readSessionToken, () => null);
   const user = useMemo(() => (token ? decodeSessionToken(token) : null), [token]);
   const login = useCallback((newToken: string) => storeSessionToken(newToken), []);
-  // The token is forgotten here at once, whatever the server answers; the server is told to refuse it.
-  const logout = useCallback(() => {
-    const current = readSessionToken();
-    clearSessionToken();
-    // The typed client (and with it the route schemas) loads only when someone logs out.
-    if (current) void import('./api-client.ts').then(({ endServerSession }) => endServerSession(current));
-  }, []);
   return { user, token, login, logout };
 }

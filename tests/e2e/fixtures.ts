@@ -68,9 +68,11 @@ export async function latestLinkTo(page: Page, address: string): Promise<string>
 
 /**
  * Starts the page with a real session of a user seeded in fixtures/seed-profiles.ts: signed with the
- * e2e server's own secret (kept in its data directory), so the server accepts its writes.
+ * e2e server's own secret (kept in its data directory), so the server accepts its writes. The token
+ * is stored at every document load, or with `once` at the tab's first only (a test that logs out and
+ * then loads another document, as a public page's Logout does).
  */
-export async function withVerifiedSession(page: Page, email: string): Promise<void> {
+export async function withVerifiedSession(page: Page, email: string, { once = false } = {}): Promise<void> {
   const db = new Database(path.join(E2E_DATA_DIR, 'app.db'), { readonly: true, fileMustExist: true });
   const user = db
     .prepare(
@@ -93,7 +95,14 @@ export async function withVerifiedSession(page: Page, email: string): Promise<vo
     email,
     session_version: user.session_version,
   });
-  await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
+  await page.addInitScript(
+    ([key, value, onlyOnce]) => {
+      if (onlyOnce === 'once' && sessionStorage.getItem('session-seeded')) return;
+      localStorage.setItem(key!, value!);
+      sessionStorage.setItem('session-seeded', '1');
+    },
+    [TOKEN_KEY, token, once ? 'once' : 'always'],
+  );
 }
 
 /**

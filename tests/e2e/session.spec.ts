@@ -46,7 +46,7 @@ test('a valid stored token shows the logged-in header, and Logout removes it', a
 });
 
 test('Logout ends the session on the server: the old token is refused afterwards', async ({ page }) => {
-  await withVerifiedSession(page, 'owner@880006.example.com');
+  await withVerifiedSession(page, 'owner@880006.example.com', { once: true });
   await page.goto('/resources');
   const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
   expect(token).not.toBeNull();

@@ -21,6 +21,11 @@ interface ResponsiveImageProps {
   className?: string;
   imageRef?: Ref<HTMLImageElement>;
   onError?: () => void;
+  /**
+   * Marks an image whose failure shows 'Image Failed to Load' (a BlockImage), for the public pages'
+   * image island (app/islands/image-fallback.ts), since React does not run there.
+   */
+  fallsBack?: boolean;
 }
 
 /**
@@ -36,6 +41,7 @@ export function ResponsiveImage({
   className,
   imageRef,
   onError,
+  fallsBack = false,
 }: ResponsiveImageProps) {
   const sources = imageSources(asset);
   const image = (
@@ -52,6 +58,7 @@ export function ResponsiveImage({
       fetchPriority={loading === 'priority' ? 'high' : undefined}
       decoding={loading === 'lazy' ? 'async' : undefined}
       onError={onError}
+      data-falls-back={fallsBack ? '' : undefined}
     />
   );
   if (!sources.webpSrcSet) return image;
@@ -74,7 +81,10 @@ interface BlockImageProps {
   className?: string;
 }
 
-/** An image with the spec's failure states: 'Image Not Found' for an unusable URL, 'Image Failed to Load'. */
+/**
+ * An image with the spec's failure states: 'Image Not Found' for an unusable URL, 'Image Failed to Load'
+ * (on public pages the image island puts that placeholder in).
+ */
 export function BlockImage({ asset, emptyText, sizes, loading = 'eager', className }: BlockImageProps) {
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
@@ -96,6 +106,7 @@ export function BlockImage({ asset, emptyText, sizes, loading = 'eager', classNa
       className={className}
       imageRef={image}
       onError={() => setFailed(true)}
+      fallsBack
     />
   );
 }

@@ -1,8 +1,9 @@
 import { formatCapacityDate } from '../../../core/format.ts';
+import { OwnerOnly, type OwnerView } from '../OwnerOnly.tsx';
 import type { CarrierPanels } from '../types.ts';
 
 /** The capacity board: trucks the carrier has available, by date and lane. */
-export function CapacityBlock({ panels, isOwner }: { panels: CarrierPanels; isOwner: boolean }) {
+export function CapacityBlock({ panels, isOwner }: { panels: CarrierPanels; isOwner: OwnerView }) {
   if (panels.capacity.status === 'error') {
     return <p className="alert alert--error">Error: Failed to load capacity data. Please try again later.</p>;
   }
@@ -10,9 +11,9 @@ export function CapacityBlock({ panels, isOwner }: { panels: CarrierPanels; isOw
   return (
     <div>
       <p className="muted">Trucks available for loads, kept current by the carrier.</p>
-      {isOwner ? (
+      <OwnerOnly isOwner={isOwner}>
         <p className="muted">Manage these entries in the Content Blocks tab of the profile editor.</p>
-      ) : null}
+      </OwnerOnly>
       {entries.length === 0 ? (
         <p className="muted">No capacity entries found.</p>
       ) : (

@@ -1,15 +1,15 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import type { BlockAsset } from '../types.ts';
 import { BlockImage } from './BlockImage.tsx';
+import { LIGHTBOX_SIZES, lightboxTitle } from './equipment-lightbox.ts';
 
 /** The grid's 1, 2 or 3 columns (app.css, .equipment-grid); never wider than a third of 1200 px beyond. */
 const THUMBNAIL_SIZES = '(max-width: 599px) 100vw, (max-width: 999px) 50vw, 400px';
-/** The dialog: at most 92% of the viewport and 1100 px. */
-const LIGHTBOX_SIZES = '(max-width: 1195px) 92vw, 1100px';
 
 /**
  * Equipment photos: a grid of 1, 2 or 3 columns by screen width; a thumbnail opens the full image in a
  * dialog titled with its alt text, closed by the close button, Escape or a click outside the image.
+ * The public profile is not hydrated: there app/islands/lightbox.ts opens the server-rendered dialog.
  */
 export function EquipmentPicturesBlock({ assets }: { assets: BlockAsset[] }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -40,6 +40,7 @@ export function EquipmentPicturesBlock({ assets }: { assets: BlockAsset[] }) {
               className="equipment-thumb"
               onClick={() => show(asset)}
               aria-label={`Enlarge ${asset.alt_text || 'equipment photo'}`}
+              data-lightbox-title={lightboxTitle(asset.alt_text)}
             >
               <BlockImage asset={asset} emptyText="No Image" sizes={THUMBNAIL_SIZES} loading="lazy" />
             </button>
@@ -60,7 +61,7 @@ export function EquipmentPicturesBlock({ assets }: { assets: BlockAsset[] }) {
         {open ? (
           <div className="lightbox__content">
             <div className="lightbox__bar">
-              <h3 id="lightbox-title">{open.alt_text || 'Equipment photo'}</h3>
+              <h3 id="lightbox-title">{lightboxTitle(open.alt_text)}</h3>
               <button type="button" className="button button--secondary button--small" onClick={close}>
                 Close
               </button>

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { US_STATES } from '../../../core/us-states.ts';
 import type { CarrierPanels } from '../types.ts';
-import { neighbourInDirection } from './heat-map-keys.ts';
+import { FIRST_STATE, stateAfterKey } from './heat-map-keys.ts';
 
 /** The state shapes, built from the us-atlas TopoJSON at build time (scripts/build-state-map.mjs). */
 const STATE_SHAPES = '/maps/us-states.svg';
@@ -22,22 +22,12 @@ function describe(name: string, count: number): string {
   return `${name}: ${count} ${count === 1 ? 'inspection' : 'inspections'}`;
 }
 
-const STATE_CODES = US_STATES.map(([code]) => code);
-const FIRST_STATE = STATE_CODES[0]!;
-const LAST_STATE = STATE_CODES[STATE_CODES.length - 1]!;
-
-/** The state a key moves to: arrows by the map, Home and End to the first and last in the list. */
-function stateAfterKey(current: string, key: string): string | null {
-  if (key === 'Home') return FIRST_STATE;
-  if (key === 'End') return LAST_STATE;
-  return neighbourInDirection(current, key, STATE_CODES);
-}
-
 /**
  * Inspections per state over the past 12 months, as a map of the 50 states and DC. The map is one
  * tab stop (a roving tab index): the arrow keys move to the neighbouring state that way, Home and
  * End to the first and last state (Alabama, Wyoming), and the detail line announces each state as
- * it is reached. States are only read, so Enter and Space do nothing.
+ * it is reached. States are only read, so Enter and Space do nothing. The public profile is not
+ * hydrated: there app/islands/heat-map.ts gives the server-rendered map the same keys.
  */
 export function InspectionHeatMapBlock({ panels }: { panels: CarrierPanels }) {
   const [focused, setFocused] = useState<string | null>(null);

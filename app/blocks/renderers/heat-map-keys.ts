@@ -1,3 +1,4 @@
+import { US_STATES } from '../../../core/us-states.ts';
 import { STATE_CENTERS } from './state-centers.ts';
 
 const DIRECTIONS: Record<string, readonly [dx: number, dy: number]> = {
@@ -30,4 +31,19 @@ export function neighbourInDirection(from: string, key: string, codes: readonly 
     list.reduce<(typeof candidates)[number] | null>((a, b) => (a && a.score <= b.score ? a : b), null);
   const inCone = best(candidates.filter((candidate) => candidate.aside <= 2 * candidate.ahead));
   return (inCone ?? best(candidates))?.code ?? null;
+}
+
+/** The map's states in list order: the tab stop starts on the first; Home and End go to the ends. */
+export const STATE_CODES = US_STATES.map(([code]) => code);
+export const FIRST_STATE = STATE_CODES[0]!;
+const LAST_STATE = STATE_CODES[STATE_CODES.length - 1]!;
+
+/**
+ * The state a key moves to: arrows by the map, Home and End to the first and last in the list. Both
+ * the heat map's React renderer (the editor's previews) and the profile island use it.
+ */
+export function stateAfterKey(current: string, key: string): string | null {
+  if (key === 'Home') return FIRST_STATE;
+  if (key === 'End') return LAST_STATE;
+  return neighbourInDirection(current, key, STATE_CODES);
 }

@@ -1,91 +1,38 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { data, Link, useNavigate } from 'react-router';
-import {
-  AuthorityFilterFields,
-  CheckboxGroup,
-  RadiusFields,
-  toggled,
-} from '../../components/FilterFields.tsx';
+import type { ReactNode } from 'react';
+import { data, Link } from 'react-router';
+import { AuthorityFilterFields, CheckboxGroup, RadiusFields } from '../../components/FilterFields.tsx';
 import { Pagination, pageWindow } from '../../components/Pagination.tsx';
 import { ViewProfileLink } from '../../components/ViewProfileLink.tsx';
-import {
-  anyAuthorityFlag,
-  authorityApiQuery,
-  COMPANY_TYPE_OPTIONS,
-  readAuthorityFlags,
-  writeAuthorityFlags,
-  type AuthorityFlags,
-} from '../../lib/carrier-search.ts';
+import { authorityApiQuery, COMPANY_TYPE_OPTIONS } from '../../lib/carrier-search.ts';
 import {
   CITY_ALL_PAGES_UP_TO,
   CITY_GO_TO_PAGE_ABOVE,
   CITY_PAGE_SIZE,
+  cargoTypesSummary,
+  cityQuery,
+  cityUrl,
+  isFiltered,
   parseCityParam,
+  readCityFilters,
+  type CityFilters,
   type CityParam,
 } from '../../lib/city-page.ts';
 import { resultCount, type Company } from '../../lib/company.ts';
 import { CARGO_TYPES } from '../../../core/cargo.ts';
 import { titleCase } from '../../../core/format.ts';
 import { expectedRefusal } from '../../lib/load-errors.ts';
-import { searchPathFor } from '../../lib/search-path.ts';
 import { pageTitle } from '../../../core/site.ts';
 import { seoMeta } from '../../lib/seo.ts';
+import type { IslandHandle } from '../../lib/island-page.ts';
+import island from '../../islands/city-island.ts?worker&url';
 import type { Route } from './+types/city.ts';
 
-interface CityFilters {
-  companyTypes: string[];
-  cargoTypes: string[];
-  radiusZipcode: string;
-  radiusMiles: string;
-  authority: AuthorityFlags;
-}
-
-function listParam(searchParams: URLSearchParams, name: string): string[] {
-  return searchParams
-    .getAll(name)
-    .flatMap((value) => value.split(','))
-    .map((value) => value.trim())
-    .filter(Boolean);
-}
-
-function readFilters(searchParams: URLSearchParams): CityFilters {
-  return {
-    companyTypes: listParam(searchParams, 'companyTypes'),
-    cargoTypes: listParam(searchParams, 'cargoTypes'),
-    radiusZipcode: (searchParams.get('radiusZipcode') ?? '').trim(),
-    radiusMiles: (searchParams.get('radiusMiles') ?? '').trim(),
-    authority: readAuthorityFlags(searchParams),
-  };
-}
-
-/** Filtered mode: company types, cargo types, both radius fields (spec section 4) or an L&I filter. */
-function isFiltered(filters: CityFilters): boolean {
-  return (
-    filters.companyTypes.length > 0 ||
-    filters.cargoTypes.length > 0 ||
-    anyAuthorityFlag(filters.authority) ||
-    Boolean(filters.radiusZipcode && filters.radiusMiles)
-  );
-}
-
-function cityUrl(path: string, filters: CityFilters, page: number): string {
-  const query = new URLSearchParams();
-  if (filters.companyTypes.length) query.set('companyTypes', filters.companyTypes.join(','));
-  if (filters.cargoTypes.length) query.set('cargoTypes', filters.cargoTypes.join(','));
-  if (filters.radiusZipcode && filters.radiusMiles) {
-    query.set('radiusZipcode', filters.radiusZipcode);
-    query.set('radiusMiles', filters.radiusMiles);
-  }
-  writeAuthorityFlags(query, filters.authority);
-  if (page > 1) query.set('page', String(page));
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
+export const handle: IslandHandle = { island };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const place = parseCityParam(params.cityState);
-  const filters = readFilters(url.searchParams);
+  const filters = readCityFilters(url.searchParams);
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
   const base = { place, filters, path: url.pathname };
   if (!place) return data({ ...base, outcome: { kind: 'invalid' as const } }, { status: 404 });
@@ -188,58 +135,38 @@ function CompanyCard({ company }: { company: Company }) {
   );
 }
 
+/**
+ * The filters: a plain GET form, which works without JavaScript; the city island
+ * (app/islands/city-island.ts) sends it to the page's canonical URL (cityUrl) and counts the ticked cargo types.
+ */
 function CityFiltersForm({ path, filters }: { path: string; filters: CityFilters }) {
-  const navigate = useNavigate();
-  const [state, setState] = useState(filters);
-
-  function toggle(field: 'companyTypes' | 'cargoTypes', value: string, checked: boolean) {
-    setState((current) => ({ ...current, [field]: toggled(current[field], value, checked) }));
-  }
-
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // Entering or leaving filtered mode starts again at page 1.
-    void navigate(cityUrl(path, state, 1));
-  }
-
   return (
-    <form className="card filters" method="get" action={path} onSubmit={apply}>
+    <form className="card filters" method="get" action={path} data-city-filters="">
       <h2>Filters</h2>
       <CheckboxGroup
         legend="Company Types"
         name="companyTypes"
         options={COMPANY_TYPE_OPTIONS.map((type) => [type, type] as const)}
-        selected={state.companyTypes}
-        onToggle={(value, checked) => toggle('companyTypes', value, checked)}
+        selected={filters.companyTypes}
       />
       <details className="dropdown form-field">
-        <summary>
-          Cargo Types{state.cargoTypes.length ? ` (${state.cargoTypes.length} selected)` : ''}
-        </summary>
+        <summary data-cargo-summary="">{cargoTypesSummary(filters.cargoTypes.length)}</summary>
         <CheckboxGroup
           legend="Cargo Types"
           hideLegend
           className="dropdown__options"
           name="cargoTypes"
           options={CARGO_TYPES}
-          selected={state.cargoTypes}
-          onToggle={(value, checked) => toggle('cargoTypes', value, checked)}
+          selected={filters.cargoTypes}
         />
       </details>
       <RadiusFields
         legend="Radius"
         idPrefix="city"
-        zipcode={state.radiusZipcode}
-        miles={state.radiusMiles}
-        onZipcode={(radiusZipcode) => setState({ ...state, radiusZipcode })}
-        onMiles={(radiusMiles) => setState({ ...state, radiusMiles })}
+        zipcode={filters.radiusZipcode}
+        miles={filters.radiusMiles}
       />
-      <AuthorityFilterFields
-        flags={state.authority}
-        onToggle={(param, checked) =>
-          setState((current) => ({ ...current, authority: { ...current.authority, [param]: checked } }))
-        }
-      />
+      <AuthorityFilterFields flags={filters.authority} />
       <button type="submit" className="button button--primary">
         Apply Filters
       </button>
@@ -247,36 +174,23 @@ function CityFiltersForm({ path, filters }: { path: string; filters: CityFilters
   );
 }
 
+/** A search within the city's state; the search-box island keeps a blank term from leaving the page. */
 function CustomSearch({ state }: { state: string }) {
-  const navigate = useNavigate();
-  const [term, setTerm] = useState('');
-  const headingId = useId();
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const path = searchPathFor(term);
-    if (path) void navigate(`${path}&addressState=${encodeURIComponent(state)}`);
-  }
   return (
     // Named by its heading: the site header's search is a search landmark too.
     <form
       className="card filters"
       role="search"
-      aria-labelledby={headingId}
+      aria-labelledby="city-custom-search-heading"
       action="/search"
       method="get"
-      onSubmit={submit}
+      data-search-box=""
     >
-      <h2 id={headingId}>Custom Search</h2>
+      <h2 id="city-custom-search-heading">Custom Search</h2>
       <input type="hidden" name="addressState" value={state} />
       <label htmlFor="city-custom-search">Search carriers in {state}</label>
       <div className="inline-form">
-        <input
-          id="city-custom-search"
-          name="q"
-          type="search"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-        />
+        <input id="city-custom-search" name="q" type="search" />
         <button type="submit" className="button button--secondary">
           Search
         </button>
@@ -285,27 +199,18 @@ function CustomSearch({ state }: { state: string }) {
   );
 }
 
-function GoToPage({ total, hrefFor }: { total: number; hrefFor: (page: number) => string }) {
-  const navigate = useNavigate();
-  const [value, setValue] = useState('');
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const page = Number(value);
-    // Only whole numbers from 1 to the last page; anything else is ignored.
-    if (Number.isInteger(page) && page >= 1 && page <= total) void navigate(hrefFor(page));
-  }
+/**
+ * 'Go to page': a GET form carrying the page's filters, so it works without JavaScript. The browser
+ * refuses anything but a whole number from 1 to the last page (spec: other pages are ignored).
+ */
+function GoToPage({ total, filtersQuery }: { total: number; filtersQuery: URLSearchParams }) {
   return (
-    <form className="go-to-page inline-form" onSubmit={submit}>
+    <form className="go-to-page inline-form" method="get">
+      {[...filtersQuery].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor="go-to-page">Go to page</label>
-      <input
-        id="go-to-page"
-        type="number"
-        min={1}
-        max={total}
-        step={1}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-      />
+      <input id="go-to-page" name="page" type="number" min={1} max={total} step={1} required />
       <button type="submit" className="button button--secondary button--small">
         Go
       </button>
@@ -347,7 +252,7 @@ function CityResults({
       </ul>
       <Pagination current={result.page} total={result.total_pages} hrefFor={hrefFor} pages={pages} />
       {result.total_pages > CITY_GO_TO_PAGE_ABOVE ? (
-        <GoToPage total={result.total_pages} hrefFor={hrefFor} />
+        <GoToPage total={result.total_pages} filtersQuery={cityQuery(filters, 1)} />
       ) : null}
     </>
   );
@@ -357,23 +262,21 @@ function CityResults({
  * The filters, after the results in the page: beside them on a wide screen (app.css places them in
  * the left column), below them on a phone, where they fold into a panel behind a 'Filters' button
  * so the heading and the results come first (docs/decisions/027-responsive-images-and-keyboard-map.md).
- * The button shows on narrow screens only; on wide ones the panel is always open.
+ * The button shows on narrow screens only; on wide ones, and without JavaScript, the panel is always
+ * open. The city island opens and closes it.
  */
 function FiltersPanel({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
   return (
     <div className="city-filters">
       <button
         type="button"
         className="button button--secondary city-filters__toggle"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
+        aria-expanded="false"
+        aria-controls="city-filters-panel"
       >
         Filters
       </button>
-      <div id={panelId} className={`city-filters__panel${open ? ' city-filters__panel--open' : ''}`}>
+      <div id="city-filters-panel" className="city-filters__panel">
         {children}
       </div>
     </div>
@@ -415,8 +318,7 @@ export default function CityRoute({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <FiltersPanel>
-        {/* A new city or new filters remount the form with the URL's values. */}
-        <CityFiltersForm key={cityUrl(path, filters, 1)} path={path} filters={filters} />
+        <CityFiltersForm path={path} filters={filters} />
         <CustomSearch state={place.state} />
       </FiltersPanel>
     </section>

@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { GridDemo } from '../../components/GridDemo.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
-import { api, ApiError } from '../../lib/api-client.ts';
 import { PRODUCT_NAME, pageTitle } from '../../../core/site.ts';
 import { seoMeta } from '../../lib/seo.ts';
+import type { IslandHandle } from '../../lib/island-page.ts';
+import island from '../../islands/home-island.ts?worker&url';
 import type { Route } from './+types/home.ts';
+
+export const handle: IslandHandle = { island };
 
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {
@@ -28,68 +29,23 @@ const FEATURES = [
   },
 ];
 
-/** The spec's DOT lookup messages (public-side section 8). */
-const LOOKUP_MESSAGES = {
-  empty: 'Please enter a DOT number',
-  notFound: 'No profile found for this DOT number. Please check the number and try again.',
-  failed: 'An error occurred while searching. Please try again.',
-};
-
+/**
+ * The DOT lookup. Without JavaScript it searches for the number (the exact DOT number comes first);
+ * the home island (app/islands/dot-lookup.ts) looks the profile up and opens it, or says why not.
+ */
 function DotLookup() {
-  const navigate = useNavigate();
-  const [dotNumber, setDotNumber] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = dotNumber.trim();
-    if (!value) {
-      setError(LOOKUP_MESSAGES.empty);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await api.companies.profile({ params: { dotNumber: value } });
-      await navigate(`/profile/${encodeURIComponent(value)}`);
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.code === 'not_found'
-          ? LOOKUP_MESSAGES.notFound
-          : LOOKUP_MESSAGES.failed,
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form className="card" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="card" action="/search" method="get" noValidate data-dot-lookup="">
       <h2>Find a Carrier Profile</h2>
       <div className="form-field">
         <label htmlFor="dot-number">DOT number</label>
         <div className="inline-form">
-          <input
-            id="dot-number"
-            name="dotNumber"
-            inputMode="numeric"
-            placeholder="12345"
-            value={dotNumber}
-            disabled={busy}
-            onChange={(event) => setDotNumber(event.target.value)}
-            aria-describedby={error ? 'dot-number-error' : undefined}
-          />
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Searching...' : 'View Profile'}
+          <input id="dot-number" name="q" inputMode="numeric" placeholder="12345" />
+          <button type="submit" className="button button--primary">
+            View Profile
           </button>
         </div>
       </div>
-      {error ? (
-        <p id="dot-number-error" role="alert" className="alert alert--error">
-          {error}
-        </p>
-      ) : null}
     </form>
   );
 }

@@ -1,7 +1,11 @@
 import { formatLongDate } from '../../../core/format.ts';
 import { PRODUCT_NAME, pageTitle } from '../../../core/site.ts';
 import { seoMeta } from '../../lib/seo.ts';
+import type { IslandHandle } from '../../lib/island-page.ts';
+import island from '../../islands/site-island.ts?worker&url';
 import type { Route } from './+types/privacy-policy.ts';
+
+export const handle: IslandHandle = { island };
 
 export function loader({ context }: Route.LoaderArgs) {
   return { supportEmail: context.services.site.supportEmail, lastUpdated: formatLongDate(new Date()) };

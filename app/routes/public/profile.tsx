@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router';
 import { AuthorityVerdict } from '../../blocks/AuthorityVerdict.tsx';
+import { OwnerOnly } from '../../blocks/OwnerOnly.tsx';
 import { BlockGrid } from '../../blocks/BlockGrid.tsx';
 import { BlockView } from '../../blocks/BlockView.tsx';
 import { HEADER_IMAGE_SIZES, ProfileHeader, headerImageOf } from '../../blocks/ProfileHeader.tsx';
@@ -11,8 +12,11 @@ import { titleCase } from '../../../core/format.ts';
 import { useNonce } from '../../lib/nonce.tsx';
 import { seoMeta } from '../../lib/seo.ts';
 import { PRODUCT_NAME, pageTitle } from '../../../core/site.ts';
-import { useSession } from '../../lib/use-session.ts';
+import type { IslandHandle } from '../../lib/island-page.ts';
+import island from '../../islands/profile-island.ts?worker&url';
 import type { Route } from './+types/profile.ts';
+
+export const handle: IslandHandle = { island };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const dotText = params.dotNumber;
@@ -102,30 +106,25 @@ function ProfileFailure({ dotText }: { dotText: string }) {
 
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
-  const { user } = useSession();
   const { page, dotText, today } = loaderData;
   if (!page) return <ProfileFailure dotText={dotText} />;
   const { profile, panels, dataDates, blocks, showsDefaultBlocks } = page;
 
-  const isOwner = user !== null && user.dotNumber === profile.company.dot_number;
   const url = `/profile/${profile.company.dot_number}`;
 
   return (
-    <div className="profile" id="carrier-profile">
+    // The DOT number tells the profile island whose owner may see the owner-only parts.
+    <div className="profile" id="carrier-profile" data-dot-number={profile.company.dot_number}>
       <script
         type="application/ld+json"
         nonce={nonce}
-        suppressHydrationWarning
         dangerouslySetInnerHTML={{ __html: structuredData(profile, url) }}
       />
       {profile.css ? (
-        // The policy applies no <style> without the nonce (server/http/ssr.ts); browsers hide the
-        // attribute's value after parsing, so hydration would see it differ.
-        <style nonce={nonce} suppressHydrationWarning>
-          {profile.css}
-        </style>
+        // The policy applies no <style> without the nonce (server/http/ssr.ts).
+        <style nonce={nonce}>{profile.css}</style>
       ) : null}
-      {isOwner ? (
+      <OwnerOnly isOwner="unknown">
         <div className="owner-banner" role="status">
           You are viewing your own profile
           <Link
@@ -135,7 +134,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
             Edit Profile
           </Link>
         </div>
-      ) : null}
+      </OwnerOnly>
       <ProfileHeader profile={profile} />
       <AuthorityVerdict verdict={profile.verdict} />
       <RecordFacts record={profile.carrier_data} dates={dataDates} today={today} />
@@ -143,14 +142,14 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         {blocks.length === 0 ? (
           <div className="empty-state">
             <p>This profile has no content blocks yet.</p>
-            {isOwner ? (
+            <OwnerOnly isOwner="unknown">
               <Link to={`/profile/${profile.company.dot_number}/edit`}>Add your first content block</Link>
-            ) : null}
+            </OwnerOnly>
           </div>
         ) : (
           <BlockGrid
             blocks={blocks}
-            renderBlock={(block) => <BlockView block={block} panels={panels} isOwner={isOwner} />}
+            renderBlock={(block) => <BlockView block={block} panels={panels} isOwner="unknown" />}
           />
         )}
         {showsDefaultBlocks ? (

@@ -2,7 +2,11 @@ import { data, Link } from 'react-router';
 import { findResourceGuide } from '../../../core/resources.ts';
 import { pageTitle } from '../../../core/site.ts';
 import { seoMeta } from '../../lib/seo.ts';
+import type { IslandHandle } from '../../lib/island-page.ts';
+import island from '../../islands/site-island.ts?worker&url';
 import type { Route } from './+types/resource-guide.ts';
+
+export const handle: IslandHandle = { island };
 
 export function loader({ params }: Route.LoaderArgs) {
   const guide = findResourceGuide(params.slug);

@@ -2,7 +2,11 @@ import { Link } from 'react-router';
 import { RESOURCE_GUIDES } from '../../../core/resources.ts';
 import { pageTitle } from '../../../core/site.ts';
 import { seoMeta } from '../../lib/seo.ts';
+import type { IslandHandle } from '../../lib/island-page.ts';
+import island from '../../islands/site-island.ts?worker&url';
 import type { Route } from './+types/resources.ts';
+
+export const handle: IslandHandle = { island };
 
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {

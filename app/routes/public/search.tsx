@@ -1,11 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import {
-  AuthorityFilterFields,
-  CheckboxGroup,
-  RadiusFields,
-  toggled,
-} from '../../components/FilterFields.tsx';
+import { Link } from 'react-router';
+import { AuthorityFilterFields, CheckboxGroup, RadiusFields } from '../../components/FilterFields.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { SearchResults } from '../../components/SearchResults.tsx';
 import {
@@ -21,7 +15,11 @@ import { expectedRefusal } from '../../lib/load-errors.ts';
 import { pageTitle } from '../../../core/site.ts';
 import { US_STATES } from '../../../core/us-states.ts';
 import { seoMeta } from '../../lib/seo.ts';
+import type { IslandHandle } from '../../lib/island-page.ts';
+import island from '../../islands/site-island.ts?worker&url';
 import type { Route } from './+types/search.ts';
+
+export const handle: IslandHandle = { island };
 
 type Outcome = { ok: true; result: SearchResponse } | { ok: false; detail: string | null };
 
@@ -49,44 +47,21 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
+/**
+ * The search form: a plain GET form showing the URL's values, which works without JavaScript; the
+ * search island (app/islands/search-forms.ts) ignores a blank term and sends it to the canonical URL (searchUrl).
+ */
 function SearchFilters({ params }: { params: SearchPageParams }) {
-  const navigate = useNavigate();
-  const [q, setQ] = useState(params.q);
-  const [addressState, setAddressState] = useState(params.addressState);
-  const [companyTypes, setCompanyTypes] = useState<string[]>(params.companyTypes);
-  const [radiusZipcode, setRadiusZipcode] = useState(params.radiusZipcode);
-  const [radiusMiles, setRadiusMiles] = useState(params.radiusMiles);
-  const [authority, setAuthority] = useState(params.authority);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!q.trim()) return; // the spec: blank text is ignored
-    void navigate(
-      searchUrl({ q: q.trim(), addressState, companyTypes, radiusZipcode, radiusMiles, authority, page: 1 }),
-    );
-  }
-
   return (
-    <form className="card filters" action="/search" method="get" onSubmit={submit}>
+    <form className="card filters" action="/search" method="get" data-search-filters="">
       <h2>Filters</h2>
       <div className="form-field">
         <label htmlFor="search-q">Company name, DOT, MC, etc...</label>
-        <input
-          id="search-q"
-          name="q"
-          type="search"
-          value={q}
-          onChange={(event) => setQ(event.target.value)}
-        />
+        <input id="search-q" name="q" type="search" defaultValue={params.q} />
       </div>
       <div className="form-field">
         <label htmlFor="search-state">Location</label>
-        <select
-          id="search-state"
-          name="addressState"
-          value={addressState}
-          onChange={(event) => setAddressState(event.target.value)}
-        >
+        <select id="search-state" name="addressState" defaultValue={params.addressState}>
           <option value="">All States</option>
           {US_STATES.map(([code, name]) => (
             <option key={code} value={code}>
@@ -99,21 +74,15 @@ function SearchFilters({ params }: { params: SearchPageParams }) {
         legend="Company Types"
         name="companyTypes"
         options={COMPANY_TYPE_OPTIONS.map((type) => [type, type] as const)}
-        selected={companyTypes}
-        onToggle={(value, checked) => setCompanyTypes((current) => toggled(current, value, checked))}
+        selected={params.companyTypes}
       />
       <RadiusFields
         legend="Radius Search"
         idPrefix="search"
-        zipcode={radiusZipcode}
-        miles={radiusMiles}
-        onZipcode={setRadiusZipcode}
-        onMiles={setRadiusMiles}
+        zipcode={params.radiusZipcode}
+        miles={params.radiusMiles}
       />
-      <AuthorityFilterFields
-        flags={authority}
-        onToggle={(param, checked) => setAuthority((current) => ({ ...current, [param]: checked }))}
-      />
+      <AuthorityFilterFields flags={params.authority} />
       <button type="submit" className="button button--primary">
         Search
       </button>
@@ -176,8 +145,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
   if (!outcome) return <SearchLanding />;
   return (
     <section className="page search-layout">
-      {/* Remount the form when the URL changes, so its fields show the current search. */}
-      <SearchFilters key={searchUrl(params)} params={params} />
+      <SearchFilters params={params} />
       <div className="search-main">
         <h1>Search Results</h1>
         {outcome.ok ? (
