@@ -26,6 +26,7 @@ import { connectRateLimitRedis } from './http/rate-limit-redis.ts';
 import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerClosingGuard } from './http/shutdown.ts';
+import { createSharedPageCache } from './http/shared-page-cache.ts';
 import { ssrPlugin } from './http/ssr.ts';
 import type { MailTransport } from './domains/mail/transport.ts';
 import type { MediaStorage } from './domains/media/storage.ts';
@@ -53,6 +54,9 @@ export interface App {
   fastify: FastifyInstance;
   services: Services;
 }
+
+/** Methods that change nothing: every other answered request may have written. */
+const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the one Fastify instance: main API, carrier-data API, static files and server rendering. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
@@ -84,6 +88,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // queued for the next start or another instance.
   fastify.addHook('onReady', async () => services.mailQueue.start());
   fastify.addHook('preClose', async () => services.mailQueue.stop());
+
+  // Rendered public pages, kept a few seconds; a write this instance answered may change any of them.
+  const sharedPages = createSharedPageCache(config.pageCacheSeconds);
+  // Emptied before the write's answer leaves, so the page its client loads next is rendered afresh.
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (!READING_METHODS.has(request.method) && reply.statusCode < 400) sharedPages.clear();
+    return payload;
+  });
 
   registerRequestIdHeader(fastify);
   registerMetrics(fastify, { services, db, token: config.metricsToken });
@@ -143,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
 
   if (options.serverBuild) {
-    await fastify.register(ssrPlugin(options.serverBuild, services));
+    await fastify.register(ssrPlugin(options.serverBuild, services, sharedPages));
   }
 
   return { fastify, services };

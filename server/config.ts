@@ -98,6 +98,7 @@ const EnvSchema = z.object({
   OUTBOX_PAGE: booleanFromEnv.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).default(30_000),
@@ -155,6 +156,11 @@ export interface AppConfig {
    * request answers 503 busy (STATEMENT_TIMEOUT_MS, 5000). Not applied to the importer.
    */
   statementTimeoutMs: number;
+  /**
+   * How long a rendered search, city or information page is kept and served again
+   * (server/http/shared-page-cache.ts; PAGE_CACHE_SECONDS, 10; 0 keeps none).
+   */
+  pageCacheSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -221,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetry: { maxAttempts: values.MAIL_MAX_ATTEMPTS, retryBaseMs: values.MAIL_RETRY_BASE_MS },
     metricsToken: values.METRICS_TOKEN,
     statementTimeoutMs: values.STATEMENT_TIMEOUT_MS,
+    pageCacheSeconds: values.PAGE_CACHE_SECONDS,
   };
 }
 

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, data, type ServerBuild } from 'react-router';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableDetail } from '../db/unavailable.ts';
 import type { Services } from '../services.ts';
 import { isLocalRequest } from './loopback.ts';
 import { matchesIfNoneMatch, PAGE_CACHE_CONTROL, pageEtag } from './page-cache.ts';
+import { withNonce, type SharedPageCache } from './shared-page-cache.ts';
 import { sendError } from './errors.ts';
 
 /** Page routes have no actions, so the server renders pages for reading methods only. */
@@ -93,7 +94,7 @@ export function withOutageAnswers(build: ServerBuild): ServerBuild {
  * Fastify's hooks see it: @fastify/compress compresses it, and the weak ETag of page-cache.ts is
  * computed on the whole body (docs/decisions/026-compression-caching-and-page-javascript.md).
  */
-export function ssrPlugin(build: ServerBuild, services: Services) {
+export function ssrPlugin(build: ServerBuild, services: Services, sharedPages: SharedPageCache) {
   // Loaders reach the outbox only through the load context's `outbox`, decided per request below.
   const { outbox, ...pageServices } = services;
   return async function mountSsr(app: FastifyInstance) {
@@ -112,6 +113,13 @@ export function ssrPlugin(build: ServerBuild, services: Services) {
         return sendError(reply.header('Allow', 'GET, HEAD'), 'method_not_allowed', 'Method Not Allowed');
       }
       const nonce = randomBytes(16).toString('base64');
+      reply.header('Content-Security-Policy', contentSecurityPolicy(nonce));
+      const kept = request.method === 'GET' ? sharedPages.get(request.url) : undefined;
+      if (kept) {
+        for (const [name, value] of kept.headers) reply.header(name, value);
+        reply.header('X-Page-Cache', 'hit');
+        return sendSharedPage(request, reply.status(200), withNonce(kept, nonce), nonce);
+      }
       const pageOutbox = outbox && isLocalRequest(request) ? outbox : null;
       // A client that goes away stops the rendering.
       const aborted = new AbortController();
@@ -134,7 +142,6 @@ export function ssrPlugin(build: ServerBuild, services: Services) {
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('Set-Cookie', cookies);
-      reply.header('Content-Security-Policy', contentSecurityPolicy(nonce));
       const body = Buffer.from(await response.arrayBuffer());
 
       // A page that could not load its data (withOutageAnswers): to be asked again shortly, not kept.
@@ -145,19 +152,32 @@ export function ssrPlugin(build: ServerBuild, services: Services) {
       if (outboxRead || cookies.length > 0) {
         return reply.header('Cache-Control', PAGE_CACHE_CONTROL.personal).send(body);
       }
-      reply.header('Cache-Control', PAGE_CACHE_CONTROL.shared);
-      if (response.status !== 200 || request.method !== 'GET') return reply.send(body);
-      const etag = pageEtag(body, nonce);
-      reply.header('ETag', etag);
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-        // The browser keeps its stored page and takes the 304's headers over the stored ones: a new
-        // nonce in a policy would block the stored page's scripts, which carry the old one. Without
-        // the header the stored policy, whose nonce matches the stored page, stays in force.
-        reply.removeHeader('Content-Security-Policy');
-        // The compression plugin adds Vary only to what it compresses; a 304 stands for that too.
-        return reply.status(304).header('Vary', 'Accept-Encoding').send();
+      if (response.status === 200 && request.method === 'GET') {
+        const headers: [string, string][] = [];
+        response.headers.forEach((value, name) => headers.push([name, value]));
+        sharedPages.set(request.url, { body, nonce, headers });
       }
-      return reply.send(body);
+      return sendSharedPage(request, reply, body, nonce);
     });
   };
+}
+
+/**
+ * A page the same for everyone: revalidated on each use, with its weak ETag, and 304 when the
+ * browser's stored copy is still the page.
+ */
+function sendSharedPage(request: FastifyRequest, reply: FastifyReply, body: Buffer, nonce: string) {
+  reply.header('Cache-Control', PAGE_CACHE_CONTROL.shared);
+  if (reply.statusCode !== 200 || request.method !== 'GET') return reply.send(body);
+  const etag = pageEtag(body, nonce);
+  reply.header('ETag', etag);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+    // The browser keeps its stored page and takes the 304's headers over the stored ones: a new
+    // nonce in a policy would block the stored page's scripts, which carry the old one. Without
+    // the header the stored policy, whose nonce matches the stored page, stays in force.
+    reply.removeHeader('Content-Security-Policy');
+    // The compression plugin adds Vary only to what it compresses; a 304 stands for that too.
+    return reply.status(304).header('Vary', 'Accept-Encoding').send();
+  }
+  return reply.send(body);
 }

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppLoadContext } from 'react-router';
+import { pageBuild } from '../../tests/support/page-build.ts';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { testDialect } from '../../tests/support/test-database.ts';
+import { createSharedPageCache, isKeptPath } from './shared-page-cache.ts';
+
+// Search, city and information pages are kept a few seconds and served again with a fresh nonce;
+// profiles never; a write this instance answers empties the cache (server/http/shared-page-cache.ts).
+
+const REMOTE = '203.0.113.9';
+const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+
+describe(`the shared page cache on ${testDialect}`, () => {
+  let app: TestApp;
+  let renders = 0;
+  /** A page that shows its nonce (as every real page does in its script tags) and how often it rendered. */
+  const countingPage = {
+    loader: ({ context }: { context: AppLoadContext }) => ({ nonce: context.nonce, render: ++renders }),
+    default: () => null,
+  };
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.fastify.inject({ method: 'GET', url, headers, remoteAddress: REMOTE });
+
+  beforeAll(async () => {
+    app = await createTestApp(
+      { PAGE_CACHE_SECONDS: '30' },
+      {
+        serverBuild: pageBuild({
+          'routes/search': { path: 'search', module: countingPage },
+          'routes/profile': { path: 'profile/:dotNumber', module: countingPage },
+        }),
+      },
+    );
+  });
+  afterAll(async () => app.close());
+
+  it('serves a search page again without rendering it, with a nonce of its own that its policy names', async () => {
+    const first = await get('/search?q=kept');
+    const second = await get('/search?q=kept');
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(first.headers['x-page-cache']).toBeUndefined();
+    expect(second.headers['x-page-cache']).toBe('hit');
+    expect(second.json().loaderData['routes/search'].render).toBe(
+      first.json().loaderData['routes/search'].render,
+    );
+
+    const firstNonce = nonceOf(first.headers['content-security-policy']);
+    const secondNonce = nonceOf(second.headers['content-security-policy']);
+    expect(secondNonce).not.toBe(firstNonce);
+    expect(first.json().loaderData['routes/search'].nonce).toBe(firstNonce);
+    expect(second.json().loaderData['routes/search'].nonce).toBe(secondNonce);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(second.headers['cache-control']).toBe('no-cache');
+    expect(second.headers.etag).toBe(first.headers.etag);
+
+    const revalidated = await get('/search?q=kept', { 'if-none-match': String(first.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('keeps each URL apart', async () => {
+    const one = await get('/search?q=one');
+    const other = await get('/search?q=other');
+    expect(other.headers['x-page-cache']).toBeUndefined();
+    expect(other.json().loaderData['routes/search'].render).toBe(
+      one.json().loaderData['routes/search'].render + 1,
+    );
+  });
+
+  it('renders a profile every time', async () => {
+    const first = await get('/profile/1000001');
+    const second = await get('/profile/1000001');
+    expect(second.headers['x-page-cache']).toBeUndefined();
+    expect(second.json().loaderData['routes/profile'].render).toBe(
+      first.json().loaderData['routes/profile'].render + 1,
+    );
+  });
+
+  it('renders afresh after a write this instance answered, not after a refused one', async () => {
+    await get('/search?q=written');
+    expect((await get('/search?q=written')).headers['x-page-cache']).toBe('hit');
+
+    const refused = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/auth/user-login',
+      payload: { email: 'not an address' },
+      remoteAddress: REMOTE,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await get('/search?q=written')).headers['x-page-cache']).toBe('hit');
+
+    const written = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { authorization: 'Bearer garbage' },
+      remoteAddress: REMOTE,
+    });
+    expect(written.statusCode).toBe(204);
+    expect((await get('/search?q=written')).headers['x-page-cache']).toBeUndefined();
+  });
+});
+
+describe('createSharedPageCache', () => {
+  const page = { body: Buffer.from('<p>page</p>'), nonce: 'abc', headers: [] };
+
+  it('forgets a page when its time to live has passed', () => {
+    let now = 50_000;
+    const cache = createSharedPageCache(10, () => now);
+    cache.set('/search?q=a', page);
+    now = 59_999;
+    expect(cache.get('/search?q=a')).toBe(page);
+    now = 60_001;
+    expect(cache.get('/search?q=a')).toBeUndefined();
+  });
+
+  it('keeps nothing at 0 seconds', () => {
+    const cache = createSharedPageCache(0);
+    cache.set('/search?q=a', page);
+    expect(cache.get('/search?q=a')).toBeUndefined();
+  });
+
+  it('keeps only the listing and information pages', () => {
+    for (const url of [
+      '/',
+      '/search?q=freight&addressState=TX',
+      '/trucking-companies/dallas-tx?page=50',
+      '/how-it-works',
+      '/resources/choosing-a-carrier',
+    ]) {
+      expect(isKeptPath(url), url).toBe(true);
+    }
+    for (const url of [
+      '/profile/1000001',
+      '/search.data?q=x',
+      '/login',
+      '/settings',
+      '/outbox',
+      '/review/abc',
+    ]) {
+      expect(isKeptPath(url), url).toBe(false);
+    }
+  });
+});
