@@ -14,6 +14,7 @@ import {
   type SearchHits,
 } from './engine.ts';
 import { radiusCells } from './geo.ts';
+import { ASCII_SEPARATORS } from './search-index.ts';
 import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
 import { significantWords } from './search-terms.ts';
 import {
@@ -99,6 +100,17 @@ function startsWithWords(words: readonly string[]): { starts: string; sameWords:
 
 /** Circles up to this radius touch a few grid cells (geo.ts), which narrow every read of a search. */
 const SMALL_CIRCLE_MILES = 100;
+
+/**
+ * A legal or DBA name is exactly the typed words (name_key, a call into JavaScript). A printable
+ * ASCII name must end with the last typed word first (LIKE ignores ASCII case), which most names
+ * that only start with the words fail without the call.
+ */
+function isName(column: RawBuilder<unknown>, words: readonly string[]): RawBuilder<unknown> {
+  const last = words[words.length - 1] ?? '';
+  return sql`((${column} GLOB '*[^ -~]*' OR rtrim(${column}, ${sql.lit(ASCII_SEPARATORS)}) LIKE ${`%${last}`})
+    AND name_key(${column}) = ${words.join(' ')})`;
+}
 
 /** The company of a full-text row: its DOT number is the rank key's low bits (rank-key.ts). */
 const ROW_DOT = sql`(f.rowid & ${sql.lit(DOT_MASK)})`;
@@ -222,11 +234,10 @@ export function createSqliteSearchEngine(
     }
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
     // Exact legal or DBA names: the few whose first words are the typed ones, checked whole.
-    const key = words.join(' ');
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM ${withRows}
       WHERE companies_fts MATCH ${`(${walked}) AND ${sameWords}`} AND ${notIn(sql`c.id`, excluded)}
-        AND (name_key(c.name) = ${key} OR name_key(c.dba_name) = ${key})
+        AND (${isName(sql`c.name`, words)} OR ${isName(sql`c.dba_name`, words)})
       ORDER BY ${fleetOrder('sqlite')}`);
     return pageOverGroups(
       exactNames,

@@ -20,7 +20,7 @@ function cellSql(degrees: number) {
 }
 
 /** Every printable ASCII character but letters and digits: where name_key (core/search-words.ts) splits words. */
-const ASCII_SEPARATORS = ' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+export const ASCII_SEPARATORS = ' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 
 /**
  * The lead token of a legal or DBA name, with a leading space: '_f' and the name's first word
