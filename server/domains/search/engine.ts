@@ -142,7 +142,7 @@ export interface EngineTuning {
   cellsFromMatches: number;
 }
 
-export const ENGINE_TUNING: EngineTuning = { fewMatches: 500, cellsFromMatches: 2_000 };
+export const ENGINE_TUNING: EngineTuning = { fewMatches: 500, cellsFromMatches: 10_000 };
 
 /** A match with what ranks it. */
 export interface RankedRow {
@@ -164,12 +164,13 @@ export function rankFew(rows: RankedRow[], words: readonly string[]): number[] {
     row,
     rank: nameRank(row.name, row.dba_name, key),
     fleet: row.power_units === null ? -1 : Number(row.power_units),
+    name: Buffer.from(row.name),
   }));
   ranked.sort(
     (a, b) =>
       a.rank - b.rank ||
       b.fleet - a.fleet ||
-      (a.row.name === b.row.name ? 0 : Buffer.compare(Buffer.from(a.row.name), Buffer.from(b.row.name))) ||
+      Buffer.compare(a.name, b.name) ||
       Number(a.row.dot_number) - Number(b.row.dot_number),
   );
   return ranked.map(({ row }) => Number(row.id));
