@@ -30,8 +30,8 @@ const ASCII = /^[\t\n\r\x20-\x7e]*$/;
 /**
  * How well a legal or DBA name fits the typed words: 0 when one of them is exactly the words, 1 when
  * one starts with them (the last word as a prefix if it has two letters or more, otherwise as a whole
- * word), 2 otherwise. `key` is the typed words joined by spaces. SQLite gets it as the SQL function
- * name_rank (db/database.ts), so a small set of matches is ranked with one call a row.
+ * word), 2 otherwise. `key` is the typed words joined by spaces. The search ranks a small set of
+ * matches with it (server/domains/search/engine.ts rankFew).
  */
 export function nameRank(name: string | null, dbaName: string | null, key: string): 0 | 1 | 2 {
   // Most matches of a broad search hold the first typed word nowhere in their names: rank 2 at once.

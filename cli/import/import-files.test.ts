@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database.ts';
+import { DOT_MASK } from '../../server/domains/search/rank-key.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { dotsMatchingPrefix } from '../../tests/support/search-matches.ts';
 import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
@@ -159,9 +160,8 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
       testDialect === 'sqlite'
         ? await sql<{
             id: number;
-          }>`SELECT rowid AS id FROM companies_fts WHERE companies_fts MATCH ${'"united"* AND "moving"* AND web:"com"'}`.execute(
-            database.db,
-          )
+          }>`SELECT c.id FROM companies_fts f JOIN companies c ON c.dot_number = (f.rowid & ${sql.lit(DOT_MASK)})
+            WHERE companies_fts MATCH ${'"united"* AND "moving"* AND web:"com"'}`.execute(database.db)
         : await sql<{
             id: number;
           }>`SELECT id FROM companies WHERE search_vector @@ to_tsquery('simple', 'united:* & moving:* & com')`.execute(

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
+import { DOT_MASK } from '../../server/domains/search/rank-key.ts';
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { createTestDatabase, testDialect } from '../../tests/support/test-database.ts';
 import { carrier } from '../../tests/support/factories.ts';
@@ -18,7 +19,9 @@ const TODAY = new Date('2026-11-22T12:00:00Z');
 /** DOT numbers of the carriers an FTS5 query matches. */
 async function matching(db: Db, query: string): Promise<number[]> {
   const found = await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
-    JOIN companies c ON c.id = f.rowid WHERE companies_fts MATCH ${query}`.execute(db);
+    JOIN companies c ON c.dot_number = (f.rowid & ${sql.lit(DOT_MASK)}) WHERE companies_fts MATCH ${query}`.execute(
+    db,
+  );
   return found.rows.map((row) => Number(row.dot)).sort((a, b) => a - b);
 }
 

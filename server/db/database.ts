@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { distanceMiles } from '../../core/geo.ts';
-import { nameKey, nameRank } from '../../core/search-words.ts';
+import { nameKey } from '../../core/search-words.ts';
 import type { Database } from './schema.ts';
 import { POSTGRES_CONNECT_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS } from './unavailable.ts';
 
@@ -70,13 +70,6 @@ export function openDatabase(config: DatabaseConfig, options: { statementTimeout
   // Search ranks exact names and names that start with the typed words by this key (core/search-words.ts).
   connection.function('name_key', { deterministic: true }, (text) =>
     nameKey(typeof text === 'string' ? text : null),
-  );
-  connection.function('name_rank', { deterministic: true }, (name, dbaName, key) =>
-    nameRank(
-      typeof name === 'string' ? name : null,
-      typeof dbaName === 'string' ? dbaName : null,
-      String(key),
-    ),
   );
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),

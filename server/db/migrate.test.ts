@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBlockRow, insertContentBlock } from '../../tests/support/factories.ts';
 import { dotsMatchingPrefix } from '../../tests/support/search-matches.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
+import { DOT_MASK } from '../domains/search/rank-key.ts';
 import { rebuildSearchIndex } from '../domains/search/search-index.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -184,9 +185,10 @@ describe(`migration 009-web-domain on ${testDialect}`, () => {
         )}`.execute(db);
       const matching = (word: string) => dotsMatchingPrefix(db, word);
       if (testDialect === 'sqlite') {
-        // The index as the search module wrote it before: the e-mail's domain, whatever it was.
+        // The index as the search module wrote it before: the e-mail's domain, whatever it was (rowids
+        // were company ids then; DOT numbers here, which is what the rank key's low bits give).
         await sql`INSERT INTO companies_fts (rowid, name, dba_name, place, web, facets)
-          SELECT id, name, '', '', substr(email, instr(email, '@') + 1), '' FROM companies
+          SELECT dot_number, name, '', '', substr(email, instr(email, '@') + 1), '' FROM companies
           WHERE email LIKE '%@%'`.execute(db);
       }
       expect(await matching('gmail')).toEqual([7001]);
@@ -226,7 +228,7 @@ describe(`migration 009-web-domain on ${testDialect}`, () => {
           const found: Record<string, number[]> = {};
           for (const query of queries) {
             const { rows: hits } = await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
-              JOIN companies c ON c.id = f.rowid WHERE companies_fts MATCH ${query.includes(':') ? query : `"${query}"*`}`.execute(
+              JOIN companies c ON c.dot_number = (f.rowid & ${sql.lit(DOT_MASK)}) WHERE companies_fts MATCH ${query.includes(':') ? query : `"${query}"*`}`.execute(
               db,
             );
             found[query] = hits.map((row) => Number(row.dot)).sort((a, b) => a - b);

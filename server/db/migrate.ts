@@ -17,6 +17,7 @@ import { mediaInDatabaseSchema } from './migrations/015-media-in-database.ts';
 import { mailQueueSchema } from './migrations/016-mail-queue.ts';
 import { suspendedIndexesSchema } from './migrations/019-suspended-indexes.ts';
 import { searchNameKeySchema } from './migrations/020-search-name-keys.ts';
+import { rankKeySchema } from './migrations/021-rank-key.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -43,6 +44,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '016-mail-queue': mailQueueSchema(dialect),
     '019-suspended-indexes': suspendedIndexesSchema,
     '020-search-name-keys': searchNameKeySchema(dialect),
+    '021-rank-key': rankKeySchema(dialect),
   };
 }
 

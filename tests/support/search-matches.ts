@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
+import { DOT_MASK } from '../../server/domains/search/rank-key.ts';
 import { testDialect } from './test-database.ts';
 
 /**
@@ -10,7 +11,9 @@ export async function dotsMatchingPrefix(db: Db, word: string): Promise<number[]
   const found =
     testDialect === 'sqlite'
       ? await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
-          JOIN companies c ON c.id = f.rowid WHERE companies_fts MATCH ${`"${word}"*`}`.execute(db)
+          JOIN companies c ON c.dot_number = (f.rowid & ${sql.lit(DOT_MASK)}) WHERE companies_fts MATCH ${`"${word}"*`}`.execute(
+          db,
+        )
       : await sql<{ dot: number }>`SELECT dot_number AS dot FROM companies
           WHERE search_vector @@ to_tsquery('simple', ${`${word}:*`})`.execute(db);
   return found.rows.map((row) => Number(row.dot)).sort((a, b) => a - b);

@@ -2,12 +2,17 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import {
   mergeExactFirst,
+  pageInKeyOrder,
   pageOverGroups,
-  type MatchGroup,
+  rankFew,
+  type GroupPage,
+  type RankedRow,
   type SearchEngine,
   type SearchFilters,
+  type EngineTuning,
   type SearchHits,
 } from './engine.ts';
+import { bucketRange, bucketSql } from './rank-key.ts';
 import { significantWords } from './search-terms.ts';
 import {
   boundedCount,
@@ -56,7 +61,7 @@ function nameRanks(words: readonly string[]): { starts: RawBuilder<unknown>; exa
  * (upsert-rows.ts) give ids in whichever order their statements commit, so two stores of the same
  * files differ in ids.
  */
-export function createPostgresSearchEngine(db: Db): SearchEngine {
+export function createPostgresSearchEngine(db: Db, { fewMatches }: EngineTuning): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) =>
     (await execute(query)).map((row) => Number(row.id));
@@ -70,29 +75,45 @@ export function createPostgresSearchEngine(db: Db): SearchEngine {
     excluded: number[],
   ): Promise<SearchHits> {
     const matches = sql`c.search_vector @@ to_tsquery('simple', ${query}) AND ${rowFilterCondition(filters)}`;
-    const inFleetOrder = (where: RawBuilder<unknown>) => (from: number, size: number) =>
-      ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE ${where}
-        ORDER BY ${fleetOrder('postgres')} LIMIT ${size} OFFSET ${from}`);
-    // PostgreSQL's planner chooses between walking companies_fleet and sorting by itself.
-    const group = (where: RawBuilder<unknown>): MatchGroup => ({
-      count: () => boundedCount(execute, sql`SELECT 1 FROM companies c WHERE ${where}`),
-      sorted: inFleetOrder(where),
-      walked: inFleetOrder(where),
-    });
+    const count = (where: RawBuilder<unknown>) =>
+      boundedCount(execute, sql`SELECT 1 FROM companies c WHERE ${where}`);
+    /** One rank group, read along companies_rank_key (migration 021) up to the page's end. */
+    const group =
+      (where: RawBuilder<unknown>): GroupPage =>
+      (from, size) =>
+        pageInKeyOrder(
+          {
+            read: async (limit, fromBucket) =>
+              (
+                await execute(sql<{ id: number; bucket: string }>`
+                  SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM companies c WHERE ${where}
+                    AND ${fromBucket === null ? sql`true` : sql`c.rank_key >= ${bucketRange('postgres', fromBucket).start}`}
+                  ORDER BY c.rank_key LIMIT ${limit}`)
+              ).map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) })),
+            bucket: (bucket) => {
+              const range = bucketRange('postgres', bucket);
+              return ids(sql<{ id: number }>`SELECT c.id FROM companies c
+                WHERE ${where} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
+            },
+            sorted: (companies, offset, limit) =>
+              ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id IN (${sql.join(companies)})
+                ORDER BY ${fleetOrder('postgres')} LIMIT ${limit} OFFSET ${offset}`),
+          },
+          from,
+          size,
+        );
     const notExcluded = notIn(sql`c.id`, excluded);
-    const total = await group(sql`${matches} AND ${notExcluded}`).count();
+    // Few matches: all of them with their rows in one read, ranked here.
+    const few = await execute(sql<RankedRow>`
+      SELECT c.id, c.name, c.dba_name, c.power_units, c.dot_number FROM companies c
+      WHERE ${matches} AND ${notExcluded} LIMIT ${fewMatches + 1}`);
+    if (few.length <= fewMatches) {
+      return { ids: rankFew(few, words).slice(offset, offset + limit), total: few.length, totalExact: true };
+    }
+    const total = await count(sql`${matches} AND ${notExcluded}`);
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
     const { starts, exact } = nameRanks(words);
-    // Few matches, or a radius (the planner cannot walk an index in fleet order and keep a circle):
-    // rank them all at once.
-    if (total.totalExact || filters.radius) {
-      const page = await ids(sql<{ id: number }>`
-        SELECT c.id FROM companies c WHERE ${matches} AND ${notExcluded}
-        ORDER BY CASE WHEN ${exact} THEN 0 WHEN ${starts} THEN 1 ELSE 2 END, ${fleetOrder('postgres')}
-        LIMIT ${limit} OFFSET ${offset}`);
-      return { ids: page, ...total };
-    }
-    // Many: the rank groups, each read in fleet order without sorting all of it.
+    // More: the rank groups, each read in rank-key order only up to the page's end.
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM companies c WHERE ${matches} AND ${notExcluded} AND ${exact}
       ORDER BY ${fleetOrder('postgres')}`);

@@ -2,13 +2,20 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import {
   mergeExactFirst,
+  pageInKeyOrder,
   pageOverGroups,
-  type MatchGroup,
+  rankFew,
+  type GroupPage,
+  type KeyOrderedGroup,
+  type RankedRow,
   type SearchEngine,
   type SearchFilters,
+  type EngineTuning,
   type SearchHits,
 } from './engine.ts';
-import { radiusCellTokens } from './geo.ts';
+import { radiusCells } from './geo.ts';
+import { ASCII_SEPARATORS } from './search-index.ts';
+import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
 import { significantWords } from './search-terms.ts';
 import {
   authorityCondition,
@@ -32,8 +39,13 @@ function ftsWord(word: string): string {
   return word.length >= 2 ? `"${word}"*` : `"${word}"`;
 }
 
-/** Radius searches up to this many miles narrow by grid cells inside the index. */
-const CELL_FILTER_MAX_MILES = 100;
+/** The FTS5 facet filter of a circle's cells: all it touches, or only those entirely inside it. */
+function cellFacets(radius: NonNullable<SearchFilters['radius']>, which: 'all' | 'inside'): string {
+  const { inside, edge } = radiusCells(radius.latitude, radius.longitude, radius.miles);
+  const cells = which === 'all' ? [...inside, ...edge] : inside;
+  // A circle too small to hold a whole cell has none inside: '_gnone' is no carrier's token.
+  return `facets:(${(cells.length ? cells : ['_gnone']).map((token) => `"${token}"`).join(' OR ')})`;
+}
 
 /**
  * The FTS5 query for words and facet filters. Words are letters and digits only (search-terms.ts)
@@ -45,13 +57,9 @@ export function ftsQuery(words: readonly string[], filters: SearchFilters): stri
   if (filters.cargo?.length) {
     parts.push(`facets:(${filters.cargo.map((code) => `"_cargo${code.toLowerCase()}"`).join(' OR ')})`);
   }
-  // A small circle narrows by its few grid cells inside the index; a large one touches so many
-  // carriers that checking the text matches' distances row by row is cheaper.
-  if (filters.radius && filters.radius.miles <= CELL_FILTER_MAX_MILES) {
-    const { latitude, longitude, miles } = filters.radius;
-    const cells = radiusCellTokens(latitude, longitude, miles).map((token) => `"${token}"`);
-    parts.push(`facets:(${cells.join(' OR ')})`);
-  }
+  // A circle narrows by the grid cells it touches inside the index (geo.ts radiusCells); the exact
+  // distance is checked on the row.
+  if (filters.radius) parts.push(cellFacets(filters.radius, 'all'));
   // Role facets record the exceptions (search-index.ts), so a role filter is often a NOT.
   const types = new Set(filters.types ?? []);
   let excluded: string | null = null;
@@ -64,149 +72,191 @@ export function ftsQuery(words: readonly string[], filters: SearchFilters): stri
 }
 
 /**
- * FTS5 phrases for the name ranks of decision 039: a legal or DBA name that starts with all the
+ * FTS5 expressions for the name ranks of decision 039: a legal or DBA name that starts with all the
  * typed words (the last one as a prefix from two letters), and one whose first words are exactly them.
+ * The names' lead tokens (search-index.ts: '_f' and the first word) answer the first word from one
+ * short list; the initial-token phrase, which reads the positions of every candidate, checks the
+ * rest only where the lead token leaves it open (several words, or names only the phrase can split).
  */
 function startsWithWords(words: readonly string[]): { starts: string; sameWords: string } {
   const phrase = `"${words.join(' ')}"`;
+  const first = words[0] ?? '';
   const last = words[words.length - 1] ?? '';
+  const prefix = last.length >= 2 ? '*' : '';
+  const lead = `facets:"_f${first}"`;
+  const unsplit = 'facets:"_fany"';
+  const startsPhrase = `{name dba_name} : ^${phrase}${prefix}`;
   return {
-    starts: `{name dba_name} : ^${phrase}${last.length >= 2 ? '*' : ''}`,
-    sameWords: `{name dba_name} : ^${phrase}`,
+    starts:
+      words.length === 1
+        ? `(${lead}${prefix} OR (${unsplit} AND ${startsPhrase}))`
+        : `((${lead} OR ${unsplit}) AND ${startsPhrase})`,
+    sameWords:
+      words.length === 1
+        ? `(facets:"_e${first}" OR (${unsplit} AND {name dba_name} : ^${phrase}))`
+        : `((${lead} OR ${unsplit}) AND {name dba_name} : ^${phrase})`,
   };
 }
 
-/** Every printable ASCII character but letters and digits: what name_key reads as a space. */
-const ASCII_NON_ALNUM = ' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+/** Circles up to this radius touch a few grid cells (geo.ts), which narrow every read of a search. */
+const SMALL_CIRCLE_MILES = 100;
 
 /**
- * name_rank (core/search-words.ts) as SQL, one call into JavaScript a row costing about 5
- * microseconds, most of a small search's time. For one typed word and names of printable ASCII
- * (nearly every FMCSA name), SQL answers alone: name_key of such a name is its letters and digits,
- * lower case, so after the leading punctuation is trimmed the name starts with the word (LIKE ignores
- * ASCII case; a single letter must end there, as a whole word), and is exactly the word when nothing
- * but punctuation follows. Other names and several words go to name_rank.
+ * A legal or DBA name is exactly the typed words (name_key, a call into JavaScript). A printable
+ * ASCII name must end with the last typed word first (LIKE ignores ASCII case), which most names
+ * that only start with the words fail without the call.
  */
-export function nameRankSql(words: readonly string[]): RawBuilder<unknown> {
-  const key = words.join(' ');
-  const word = words[0];
-  if (words.length !== 1 || word === undefined) return sql`name_rank(c.name, c.dba_name, ${key})`;
-  const trimmed = (column: RawBuilder<unknown>) => sql`ltrim(${column}, ${ASCII_NON_ALNUM})`;
-  const after = (column: RawBuilder<unknown>) => sql`substr(${trimmed(column)}, ${word.length + 1})`;
-  const starts = (column: RawBuilder<unknown>) =>
-    word.length >= 2
-      ? sql`${trimmed(column)} LIKE ${`${word}%`}`
-      : sql`(${trimmed(column)} LIKE ${`${word}%`} AND (${after(column)} = '' OR ${after(column)} GLOB '[^a-zA-Z0-9]*'))`;
-  const exact = (column: RawBuilder<unknown>) =>
-    sql`(${trimmed(column)} LIKE ${`${word}%`} AND rtrim(${after(column)}, ${ASCII_NON_ALNUM}) = '')`;
-  const name = sql`c.name`;
-  const dba = sql`c.dba_name`;
-  return sql`CASE
-    WHEN ${name} GLOB '*[^ -~]*' OR ${dba} GLOB '*[^ -~]*' THEN name_rank(c.name, c.dba_name, ${key})
-    WHEN ${exact(name)} OR ${exact(dba)} THEN 0
-    WHEN ${starts(name)} OR ${starts(dba)} THEN 1 ELSE 2 END`;
+function isName(column: RawBuilder<unknown>, words: readonly string[]): RawBuilder<unknown> {
+  const last = words[words.length - 1] ?? '';
+  return sql`((${column} GLOB '*[^ -~]*' OR rtrim(${column}, ${sql.lit(ASCII_SEPARATORS)}) LIKE ${`%${last}`})
+    AND name_key(${column}) = ${words.join(' ')})`;
 }
 
-export function createSqliteSearchEngine(db: Db): SearchEngine {
+/** The company of a full-text row: its DOT number is the rank key's low bits (rank-key.ts). */
+const ROW_DOT = sql`(f.rowid & ${sql.lit(DOT_MASK)})`;
+
+export function createSqliteSearchEngine(
+  db: Db,
+  { fewMatches, cellsFromMatches }: EngineTuning,
+): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) => (await execute(query)).map((row) => row.id);
 
   async function textPage(
-    match: string,
+    withCells: string,
+    withoutCells: string,
     words: readonly string[],
     filters: SearchFilters,
     offset: number,
     limit: number,
     excluded: number[],
   ): Promise<SearchHits> {
+    // Reads that stop early (a page, a few matches) narrow a small circle by its few cells; a wide
+    // one's long OR of cells costs more per match than measuring the rows a page reads, most of
+    // them inside it anyway, so they walk the words alone.
+    const walked = filters.radius && filters.radius.miles > SMALL_CIRCLE_MILES ? withoutCells : withCells;
+    // A count narrows a circle by its cells inside the index, when the words match many carriers.
+    let match = withoutCells;
+    if (filters.radius) {
+      const [plain] = await execute(sql<{ n: number }>`SELECT count(*) AS n FROM (
+        SELECT 1 FROM companies_fts WHERE companies_fts MATCH ${withoutCells} LIMIT ${cellsFromMatches + 1})`);
+      if ((plain?.n ?? 0) > cellsFromMatches) match = withCells;
+    }
     // City, radius and the L&I flags are conditions on the company row; the other filters are FTS facets.
     const onRows = Boolean(filters.radius || filters.city || filters.authorizedOnly || filters.insuredOnly);
     const rowCondition = filters.city
       ? sql`${radiusCondition(filters)} AND ${authorityCondition(filters)} AND ${CITY_KEY} = ${cityKey(filters.city)}`
       : sql`${radiusCondition(filters)} AND ${authorityCondition(filters)}`;
+    // CROSS JOIN keeps the full-text index as the outer loop: it gives the matches in rank-key order
+    // (ORDER BY rowid is FTS5's own), and the row lookups follow only as far as LIMIT reads.
+    const withRows = sql`companies_fts f CROSS JOIN companies c ON c.dot_number = ${ROW_DOT} AND ${rowCondition}`;
     const { starts, sameWords } = startsWithWords(words);
 
-    /** The companies an FTS5 expression matches, with the row filters, without `skip`. */
-    const group = (expression: string, skip: number[]): MatchGroup => {
-      const where = sql`companies_fts MATCH ${expression} AND ${notIn(sql`f.rowid`, skip)}`;
-      // CROSS JOIN keeps the full-text index as the outer loop: it narrows, the row lookups follow.
-      const withRows = sql`companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}`;
-      return {
-        count: () =>
-          boundedCount(
-            execute,
-            onRows
-              ? sql`SELECT 1 FROM ${withRows} WHERE ${where}`
-              : sql`SELECT 1 FROM companies_fts f WHERE ${where}`,
-          ),
-        sorted: (from, size) =>
-          ids(sql<{ id: number }>`SELECT c.id FROM ${withRows} WHERE ${where}
-            ORDER BY ${fleetOrder('sqlite')} LIMIT ${size} OFFSET ${from}`),
-        // The members as a set (read once from the index), then companies_fleet in order; '+' keeps
-        // SQLite from looking the set's rows up by id and sorting them instead. No INDEXED BY: while a
-        // bulk load has the index suspended the query must still answer (by sorting).
-        walked: (from, size) =>
-          ids(sql<{ id: number }>`SELECT c.id FROM companies c
-            WHERE +c.id IN (SELECT rowid FROM companies_fts WHERE companies_fts MATCH ${expression})
-              AND ${rowCondition} AND ${notIn(sql`c.id`, skip)}
-            ORDER BY ${fleetOrder('sqlite')} LIMIT ${size} OFFSET ${from}`),
+    /** One rank group (an FTS5 expression, without the companies `skip`), paged in fleet order. */
+    const group =
+      (expression: string, skip: number[]): GroupPage =>
+      async (from, size) => {
+        const where = sql`companies_fts MATCH ${expression} AND ${notIn(sql`c.id`, skip)}`;
+        const inKeyOrder: KeyOrderedGroup = {
+          read: (limit, fromBucket) =>
+            execute(sql<{ id: number; bucket: number }>`
+              SELECT c.id, ${bucketSql(sql`f.rowid`)} AS bucket FROM ${withRows} WHERE ${where}
+                AND ${fromBucket === null ? sql`1 = 1` : sql`f.rowid >= ${bucketRange('sqlite', fromBucket).start}`}
+              ORDER BY f.rowid LIMIT ${limit}`),
+          bucket: (bucket) => {
+            const range = bucketRange('sqlite', bucket);
+            return ids(sql<{ id: number }>`SELECT c.id FROM ${withRows}
+              WHERE ${where} AND f.rowid >= ${range.start} AND f.rowid < ${range.end}`);
+          },
+          sorted: (companies, offset, limit) =>
+            ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id IN (${sql.join(companies)})
+              ORDER BY ${fleetOrder('sqlite')} LIMIT ${limit} OFFSET ${offset}`),
+        };
+        if (onRows || from === 0) return pageInKeyOrder(inKeyOrder, from, size);
+        // Without a row condition the index alone says where member `from` is: skip to its bucket
+        // without reading the rows before it.
+        const skipDots = notIn(ROW_DOT, skip.length ? await dotNumbers(skip) : []);
+        const inIndex = sql`companies_fts f WHERE companies_fts MATCH ${expression} AND ${skipDots}`;
+        const [at] = await execute(
+          sql<{ bucket: number }>`SELECT ${bucketSql(sql`f.rowid`)} AS bucket FROM ${inIndex}
+            ORDER BY f.rowid LIMIT 1 OFFSET ${from}`,
+        );
+        if (at === undefined) {
+          const [counted] = await execute(sql<{ n: number }>`SELECT count(*) AS n FROM ${inIndex}`);
+          return { ids: [], size: counted?.n ?? 0 };
+        }
+        const [counted] = await execute(
+          sql<{ n: number }>`SELECT count(*) AS n FROM ${inIndex}
+            AND f.rowid < ${bucketRange('sqlite', at.bucket).start}`,
+        );
+        return pageInKeyOrder(inKeyOrder, from, size, { bucket: at.bucket, before: counted?.n ?? 0 });
       };
-    };
 
-    const all = group(match, excluded);
-    const key = words.join(' ');
-    // A city, radius or L&I flag on the row: every match's row must be read for the condition, so
-    // one read both counts and ranks them (counting first, then ranking, read them twice). The name
-    // ranks are two sets the FTS5 phrases find (a few names each, in a few milliseconds), cheaper
-    // than a name_rank call for each of the tens of thousands of rows a wide circle holds. The
-    // matches inside the condition are materialised once (SQLite spills a large set to its temporary
-    // store); a page past the bound or past the end counts alone.
-    if (onRows && limit > 0 && offset < COUNT_BOUND) {
-      const phrase = (expression: string) =>
-        sql`SELECT rowid FROM companies_fts WHERE companies_fts MATCH ${`(${match}) AND ${expression}`}`;
-      const rows = await execute(sql<{ id: number; counted: number }>`
-        WITH m AS MATERIALIZED (
-          SELECT c.id, c.power_units, c.name, c.dot_number, CASE
-            WHEN c.id IN (SELECT n.id FROM companies n WHERE n.id IN (${phrase(sameWords)})
-              AND (name_key(n.name) = ${key} OR name_key(n.dba_name) = ${key})) THEN 0
-            WHEN c.id IN (${phrase(starts)}) THEN 1 ELSE 2 END AS name_rank
-          FROM companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}
-          WHERE companies_fts MATCH ${match} AND ${notIn(sql`f.rowid`, excluded)})
-        SELECT c.id, (SELECT count(*) FROM m) AS counted FROM m AS c
-        ORDER BY c.name_rank, ${fleetOrder('sqlite')} LIMIT ${limit} OFFSET ${offset}`);
-      const counted = rows[0]?.counted;
-      if (counted !== undefined) {
-        const total = { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND };
-        return { ids: rows.map((row) => row.id), ...total };
-      }
+    const excludedDots = notIn(ROW_DOT, excluded.length ? await dotNumbers(excluded) : []);
+    const inIndex = (expression: string) =>
+      sql`SELECT 1 FROM companies_fts f WHERE companies_fts MATCH ${expression} AND ${excludedDots}`;
+    // Few matches: all of them with their rows in one read, ranked here (one evaluation of the
+    // full-text query, which for several prefixes costs more than reading a few hundred rows). A
+    // circle around words with few matches reads them all at once too: each would be read anyway.
+    const fewest =
+      filters.radius && match === withoutCells ? Math.max(fewMatches, cellsFromMatches) : fewMatches;
+    const few = await execute(sql<RankedRow>`
+      SELECT c.id, c.name, c.dba_name, c.power_units, c.dot_number FROM ${withRows}
+      WHERE companies_fts MATCH ${walked} AND ${notIn(sql`c.id`, excluded)} LIMIT ${fewest + 1}`);
+    if (few.length <= fewest) {
+      return { ids: rankFew(few, words).slice(offset, offset + limit), total: few.length, totalExact: true };
     }
-    const total = await all.count();
-    if (limit === 0 || offset >= total.total || onRows) return { ids: [], ...total };
-    /** One query over every match (with its row), in rank order; `rank` orders the name ranks. */
-    const rankAll = (rank: RawBuilder<unknown>) =>
-      ids(sql<{ id: number }>`
-        SELECT c.id FROM companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}
-        WHERE companies_fts MATCH ${match} AND ${notIn(sql`f.rowid`, excluded)}
-        ORDER BY ${rank}, ${fleetOrder('sqlite')} LIMIT ${limit} OFFSET ${offset}`);
-    // Few matches: rank them all at once, one name_rank call a row (core/search-words.ts).
-    if (total.totalExact) return { ids: await rankAll(nameRankSql(words)), ...total };
-    // Many: the rank groups, each read in fleet order without sorting all of it.
+    let total: Pick<SearchHits, 'total' | 'totalExact'>;
+    if (!onRows) total = await boundedCount(execute, inIndex(match));
+    else if (
+      filters.radius &&
+      match === withCells &&
+      !filters.city &&
+      !filters.authorizedOnly &&
+      !filters.insuredOnly
+    ) {
+      // A radius alone: the cells entirely inside the circle are counted in the index, only the
+      // matches in the cells on its edge are read for their distance.
+      const insideCells = `(${match}) AND ${cellFacets(filters.radius, 'inside')}`;
+      const inside = await boundedCount(execute, inIndex(insideCells));
+      if (inside.totalExact) {
+        const [edge] = await execute(sql<{ n: number }>`SELECT count(*) AS n FROM (
+          SELECT 1 FROM ${withRows} WHERE companies_fts MATCH ${`(${match}) NOT ${cellFacets(filters.radius, 'inside')}`}
+            AND ${notIn(sql`c.id`, excluded)} LIMIT ${COUNT_BOUND + 1 - inside.total})`);
+        const counted = inside.total + (edge?.n ?? 0);
+        total = { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND };
+      } else total = inside;
+    } else {
+      total = await boundedCount(
+        execute,
+        sql`SELECT 1 FROM ${withRows} WHERE companies_fts MATCH ${match} AND ${notIn(sql`c.id`, excluded)}`,
+      );
+    }
+    if (limit === 0 || offset >= total.total) return { ids: [], ...total };
     // Exact legal or DBA names: the few whose first words are the typed ones, checked whole.
     const exactNames = await ids(sql<{ id: number }>`
-      SELECT c.id FROM companies_fts f CROSS JOIN companies c ON c.id = f.rowid AND ${rowCondition}
-      WHERE companies_fts MATCH ${`(${match}) AND ${sameWords}`} AND ${notIn(sql`f.rowid`, excluded)}
-        AND (name_key(c.name) = ${key} OR name_key(c.dba_name) = ${key})
+      SELECT c.id FROM ${withRows}
+      WHERE companies_fts MATCH ${`(${walked}) AND ${sameWords}`} AND ${notIn(sql`c.id`, excluded)}
+        AND (${isName(sql`c.name`, words)} OR ${isName(sql`c.dba_name`, words)})
       ORDER BY ${fleetOrder('sqlite')}`);
     return pageOverGroups(
       exactNames,
       [
-        group(`(${match}) AND ${starts}`, [...excluded, ...exactNames]),
-        group(`(${match}) NOT ${starts}`, excluded),
+        group(`(${walked}) AND ${starts}`, [...excluded, ...exactNames]),
+        group(`(${walked}) NOT ${starts}`, excluded),
       ],
       total,
       offset,
       limit,
     );
+  }
+
+  /** The DOT numbers of companies, to leave them out of a read of the index alone. */
+  async function dotNumbers(companyIds: number[]): Promise<number[]> {
+    const rows = await execute(
+      sql<{ dot: number }>`SELECT dot_number AS dot FROM companies WHERE id IN (${sql.join(companyIds)})`,
+    );
+    return rows.map((row) => row.dot);
   }
 
   return {
@@ -216,9 +266,11 @@ export function createSqliteSearchEngine(db: Db): SearchEngine {
       const exact = terms.number ? await exactNumberIds(execute, 'sqlite', terms.number, filters) : [];
       // Words go through FTS5, with state, type and cargo as facets and city, radius and L&I flags on the row.
       const match = terms.words.length > 0 ? ftsQuery(terms.words, filters) : null;
+      const withoutCells =
+        terms.words.length > 0 ? ftsQuery(terms.words, { ...filters, radius: undefined }) : null;
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
-        match
-          ? textPage(match, terms.words, filters, offset, limit, excluded)
+        match && withoutCells
+          ? textPage(match, withoutCells, terms.words, filters, offset, limit, excluded)
           : listByFilters(execute, 'sqlite', filters, offset, limit, excluded),
       );
     },

@@ -1,4 +1,5 @@
 import type { CargoCode } from '../../../core/cargo.ts';
+import { nameRank } from '../../../core/search-words.ts';
 import type { SearchTerms } from './search-terms.ts';
 
 export type CompanyType = 'carrier' | 'broker';
@@ -62,16 +63,11 @@ export async function mergeExactFirst(
 }
 
 /**
- * One group of equally ranked matches, in fleet order (sql-conditions.ts fleetOrder): `count` counts
- * it up to COUNT_BOUND; `sorted` pages it by reading and sorting all of it (fast while it is small);
- * `walked` pages it by walking the fleet-order index and keeping its members (fast when it is large,
- * since members are then dense along the index).
+ * One group of equally ranked matches, paged in fleet order (sql-conditions.ts fleetOrder): the
+ * members at positions [from, from + size), and the group's size when the read reached its end
+ * (null when the group goes on past the page).
  */
-export interface MatchGroup {
-  count: () => Promise<Pick<SearchHits, 'total' | 'totalExact'>>;
-  sorted: (offset: number, limit: number) => Promise<number[]>;
-  walked: (offset: number, limit: number) => Promise<number[]>;
-}
+export type GroupPage = (from: number, size: number) => Promise<{ ids: number[]; size: number | null }>;
 
 /**
  * Pages over ranked groups: `first` (a short list already in order: exact names), then each group
@@ -79,7 +75,7 @@ export interface MatchGroup {
  */
 export async function pageOverGroups(
   first: number[],
-  groups: MatchGroup[],
+  groups: GroupPage[],
   total: Pick<SearchHits, 'total' | 'totalExact'>,
   offset: number,
   limit: number,
@@ -88,14 +84,94 @@ export async function pageOverGroups(
   let skipped = first.length;
   for (const group of groups) {
     if (ids.length >= limit || offset + ids.length >= total.total) break;
-    const size = await group.count();
     const from = Math.max(0, offset + ids.length - skipped);
-    if (from < size.total || !size.totalExact) {
-      const page = size.totalExact ? group.sorted : group.walked;
-      ids.push(...(await page(from, limit - ids.length)));
-    }
-    if (!size.totalExact) break;
-    skipped += size.total;
+    const page = await group(from, Math.min(limit - ids.length, total.total - offset - ids.length));
+    ids.push(...page.ids);
+    if (page.size === null) break;
+    skipped += page.size;
   }
   return { ids, ...total };
+}
+
+/** A rank group read along the rank key (rank-key.ts), which both dialects index. */
+export interface KeyOrderedGroup {
+  /** Members in key order, at most `limit`, from the first key of bucket `fromBucket` (or from the start). */
+  read(limit: number, fromBucket: number | null): Promise<{ id: number; bucket: number }[]>;
+  /** Every member in one bucket. */
+  bucket(bucket: number): Promise<number[]>;
+  /** Of `ids`, `limit` from `offset` in the exact fleet order (sql-conditions.ts fleetOrder). */
+  sorted(ids: number[], offset: number, limit: number): Promise<number[]>;
+}
+
+/**
+ * Members [from, from + size) of a group in its exact fleet order, reading it in rank-key order only
+ * up to the page's end and the rest of the last row's bucket: buckets are contiguous in both orders,
+ * so what was read holds every member up to the page's end. `start` skips to a bucket whose `before`
+ * members precede it (found in the index alone); the returned size counts the group whole once the
+ * read reached its end.
+ */
+export async function pageInKeyOrder(
+  group: KeyOrderedGroup,
+  from: number,
+  size: number,
+  start: { bucket: number; before: number } | null = null,
+): Promise<{ ids: number[]; size: number | null }> {
+  const before = start?.before ?? 0;
+  const need = from - before + size;
+  const rows = await group.read(need, start?.bucket ?? null);
+  const complete = rows.length < need;
+  const groupSize = complete ? before + rows.length : null;
+  const first = rows[from - before];
+  if (first === undefined) return { ids: [], size: groupSize };
+  const firstOfBucket = rows.findIndex((row) => row.bucket === first.bucket);
+  const candidates = new Set(rows.slice(firstOfBucket).map((row) => row.id));
+  if (!complete) for (const id of await group.bucket(rows[rows.length - 1]!.bucket)) candidates.add(id);
+  const ids = await group.sorted([...candidates], from - before - firstOfBucket, size);
+  return { ids, size: groupSize };
+}
+
+/**
+ * Where an engine changes strategy. `fewMatches`: searches with at most this many text matches are
+ * read whole with their rows and ranked in one pass (rankFew); more go through the rank groups.
+ * `cellsFromMatches` (SQLite): a radius search narrows by its grid cells inside the index when its
+ * words match more carriers than this; a long OR of cells costs more per match than measuring a few
+ * thousand rows. Tests lower both to check every way on small data.
+ */
+export interface EngineTuning {
+  fewMatches: number;
+  cellsFromMatches: number;
+}
+
+export const ENGINE_TUNING: EngineTuning = { fewMatches: 500, cellsFromMatches: 10_000 };
+
+/** A match with what ranks it. */
+export interface RankedRow {
+  id: number;
+  name: string;
+  dba_name: string | null;
+  power_units: number | null;
+  dot_number: number;
+}
+
+/**
+ * Every match of a search with few, in the stated order (decision 039): name rank, then fleetOrder
+ * (power units descending, unknown last; name in UTF-8 byte order, as both dialects compare; DOT).
+ * One read of the matches with their rows costs less than the several index reads of the rank groups.
+ */
+export function rankFew(rows: RankedRow[], words: readonly string[]): number[] {
+  const key = words.join(' ');
+  const ranked = rows.map((row) => ({
+    row,
+    rank: nameRank(row.name, row.dba_name, key),
+    fleet: row.power_units === null ? -1 : Number(row.power_units),
+    name: Buffer.from(row.name),
+  }));
+  ranked.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      b.fleet - a.fleet ||
+      Buffer.compare(a.name, b.name) ||
+      Number(a.row.dot_number) - Number(b.row.dot_number),
+  );
+  return ranked.map(({ row }) => Number(row.id));
 }

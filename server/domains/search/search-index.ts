@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import { COARSE_CELL_DEGREES, FINE_CELL_DEGREES } from './geo.ts';
+import { rankKeySql } from './rank-key.ts';
 
 export interface SearchIndex {
   /** Brings the index up to date for every company changed at or after `since` (its updated_at). */
@@ -18,20 +19,47 @@ function cellSql(degrees: number) {
     || CASE WHEN ${column} >= 0 THEN 'e' ELSE 'w' END || abs(${column}))`;
 }
 
+/** Every printable ASCII character but letters and digits: where name_key (core/search-words.ts) splits words. */
+export const ASCII_SEPARATORS = ' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+
 /**
- * SQLite: the rows of the contentless FTS5 table, selected from the companies `where` picks.
+ * The lead token of a legal or DBA name, with a leading space: '_f' and the name's first word
+ * ('_facme' for 'ACME-TRUCKING, LLC'; the tokenizer folds case and accents), so "names that start
+ * with the word" is a prefix query on one short list instead of an initial-token phrase, which reads
+ * the positions of every match (decision 045); a name of one word also gets '_e' and the word, so an
+ * exact one-word name is one list too. Names with anything but printable ASCII, whose words SQL
+ * cannot split as name_key does, get '_fany' and are checked by the phrase.
+ */
+function leadToken(column: RawBuilder<unknown>) {
+  const separators = sql.lit(ASCII_SEPARATORS);
+  const rest = sql`(ltrim(${column}, ${separators}) || ${separators})`;
+  const firstSeparator = sql.join(
+    [...ASCII_SEPARATORS].map((character) => sql`instr(${rest}, ${sql.lit(character)})`),
+  );
+  const first = sql`substr(${rest}, 1, min(${firstSeparator}) - 1)`;
+  return sql`CASE WHEN coalesce(${column}, '') = '' THEN ''
+    WHEN ${column} GLOB '*[^ -~]*' THEN ' _fany'
+    WHEN length(${first}) = length(rtrim(ltrim(${column}, ${separators}), ${separators})) THEN ' _f' || ${first} || ' _e' || ${first}
+    ELSE ' _f' || ${first} END`;
+}
+
+/**
+ * SQLite: the rows of the contentless FTS5 table, selected from the companies `where` picks. The
+ * rowid is the company's rank key (rank-key.ts), so FTS5 returns matches in the order of results.
  * Columns: name, DBA name, place (city and state), web (web_domain: the FMCSA e-mail's domain unless
  * a free-mail provider's, never the address; the importer derives it, email-addresses.ts) and
- * facets: tokens for state, role, cargo and geography cells, so those filters intersect inside the
+ * facets: tokens for state, role, cargo, geography cells and the names' first words, so those filters intersect inside the
  * index. Facet tokens start with '_', which the table's tokenizer keeps inside a token and typed
- * search words never contain, so a word such as 'state' never reads a facet's posting list. Roles
+ * search words never contain, so a word such as 'state' never reads a facet's posting list. Rows come
+ * in rowid order: FTS5 writes its pending terms out as a new segment whenever a rowid is not above
+ * the last one, so rows in any other order would each make a segment of their own. Roles
  * are stored as the rare cases (_typebroker, _typenoncarrier, _typenone): almost every record is a
  * carrier, and a filter reads a short list of exceptions far faster than a list of nearly every row.
  */
 function searchRows(where: RawBuilder<unknown>) {
   return sql`
     SELECT
-      id,
+      ${rankKeySql('sqlite')},
       name,
       coalesce(dba_name, ''),
       coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
@@ -44,39 +72,71 @@ function searchRows(where: RawBuilder<unknown>) {
           AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' _typenone' ELSE '' END ||
         CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END ||
         CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
-          THEN ${cellSql(FINE_CELL_DEGREES)} || ${cellSql(COARSE_CELL_DEGREES)} ELSE '' END
+          THEN ${cellSql(FINE_CELL_DEGREES)} || ${cellSql(COARSE_CELL_DEGREES)} ELSE '' END ||
+        ${leadToken(sql`name`)} || ${leadToken(sql`dba_name`)}
       )
     FROM companies
-    WHERE ${where}`;
+    WHERE ${where}
+    ORDER BY 1`;
 }
 
 const FTS_COLUMNS = sql`companies_fts (rowid, name, dba_name, place, web, facets)`;
 
-/** Adds the FTS5 rows of the companies `where` picks, which the index does not hold yet. */
-const addSearchRows = (where: RawBuilder<unknown>) => sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(where)}`;
+/**
+ * The rank key each carrier's index row has (search_index_keys, migration 021): a contentless FTS5
+ * row is deleted by its rowid, and once a name or fleet size changed the row no longer tells it.
+ */
+const writeKeys = (where: RawBuilder<unknown>) =>
+  sql`INSERT OR REPLACE INTO search_index_keys (dot_number, rank_key)
+    SELECT dot_number, ${rankKeySql('sqlite')} FROM companies WHERE ${where}`;
 
-/** Writes the FTS5 rows of the companies `where` picks, replacing any the index holds for them. */
-const replaceSearchRows = (where: RawBuilder<unknown>) =>
-  sql`INSERT OR REPLACE INTO ${FTS_COLUMNS} ${searchRows(where)}`;
+/** Adds the FTS5 rows of the companies `where` picks, which the index does not hold yet (two statements). */
+const addSearchRows = (where: RawBuilder<unknown>) => [
+  sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(where)}`,
+  writeKeys(where),
+];
+
+/**
+ * Writes the FTS5 rows of the companies `where` picks, deleting those the index holds for them
+ * first (three statements; `dots` selects their DOT numbers).
+ */
+const replaceSearchRows = (where: RawBuilder<unknown>, dots: RawBuilder<unknown>) => [
+  sql`DELETE FROM companies_fts WHERE rowid IN (
+    SELECT rank_key FROM search_index_keys WHERE dot_number IN (${dots}))`,
+  sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(where)}`,
+  writeKeys(where),
+];
 
 /** Merging the FTS5 index segments, so queries read one b-tree per term instead of many. */
 const OPTIMIZE = sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`;
 
 /**
- * The statements that fill the FTS5 table, as SQL text for a connection Kysely does not drive (the
- * importer's build worker, cli/import/search-index-build-worker.mjs): `addRows` adds the rows of the
- * companies with ids in (?, ?] to an index that has none of them yet, `replaceRows` writes again the
- * rows of the DOT numbers in the JSON array ?, and `optimize` merges the segments.
+ * The statements that fill the FTS5 table (and its keys), as SQL text for a connection Kysely does
+ * not drive (the importer's build worker, cli/import/search-index-build-worker.mjs): `addRows` adds
+ * the rows of the companies with ids in (?, ?] to an index that has none of them yet, `replaceRows`
+ * writes again the rows of the DOT numbers in the JSON array ?, and `optimize` merges the segments.
+ * Each of the first two is a list of statements run in turn with the same parameters.
  */
-export function searchIndexStatements(db: Db): { addRows: string; replaceRows: string; optimize: string } {
-  const addRows = addSearchRows(sql`id > ${0} AND id <= ${0}`).compile(db);
-  const dots = sql`(SELECT value FROM json_each(${'[]'}))`;
-  const replaceRows = replaceSearchRows(sql`dot_number IN ${dots}`).compile(db);
+export function searchIndexStatements(db: Db): {
+  addRows: string[];
+  replaceRows: string[];
+  optimize: string;
+} {
+  const addRows = addSearchRows(sql`id > ${0} AND id <= ${0}`).map((query) => query.compile(db));
+  const dots = sql`SELECT value FROM json_each(${'[]'})`;
+  const replaceRows = replaceSearchRows(sql`dot_number IN (${dots})`, dots).map((query) => query.compile(db));
   // The parameters the worker binds must be the only ones: everything else is written as literals.
-  if (addRows.parameters.length !== 2 || replaceRows.parameters.length !== 1) {
+  if (
+    addRows.some((query) => query.parameters.length !== 2) ||
+    replaceRows.some((query) => query.parameters.length !== 1)
+  ) {
     throw new Error('search index statements take other parameters than the build worker binds');
   }
-  return { addRows: addRows.sql, replaceRows: replaceRows.sql, optimize: OPTIMIZE.compile(db).sql };
+  return {
+    addRows: addRows.map((query) => query.sql),
+    replaceRows: replaceRows.map((query) => query.sql),
+    optimize: OPTIMIZE.compile(db).sql,
+  };
 }
 
 /**
@@ -88,7 +148,8 @@ export function searchIndexStatements(db: Db): { addRows: string; replaceRows: s
 export async function rebuildSearchIndex<Schema>(db: Kysely<Schema>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`INSERT INTO companies_fts (companies_fts) VALUES ('delete-all')`.execute(trx);
-    await addSearchRows(sql`1 = 1`).execute(trx);
+    await sql`DELETE FROM search_index_keys`.execute(trx);
+    for (const query of addSearchRows(sql`1 = 1`)) await query.execute(trx);
   });
   await OPTIMIZE.execute(db);
 }
@@ -114,7 +175,11 @@ function sqliteSearchIndex(db: Db): SearchIndex {
         // contentless table means a delete and an insert each.
         await rebuildSearchIndex(db);
       } else {
-        await replaceSearchRows(sql`updated_at >= ${since}`).execute(db);
+        await db.transaction().execute(async (trx) => {
+          const changed = sql`SELECT dot_number FROM companies WHERE updated_at >= ${since}`;
+          for (const query of replaceSearchRows(sql`updated_at >= ${since}`, changed))
+            await query.execute(trx);
+        });
         await OPTIMIZE.execute(db);
       }
     },

@@ -2,7 +2,7 @@ import type { SearchResponse, SupersearchQuery } from '../../../core/contracts/s
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import { toCompanyView } from '../companies/company-view.ts';
-import type { SearchEngine, SearchFilters } from './engine.ts';
+import { ENGINE_TUNING, type EngineTuning, type SearchEngine, type SearchFilters } from './engine.ts';
 import { createPostgresSearchEngine } from './engine-postgres.ts';
 import { createSqliteSearchEngine } from './engine-sqlite.ts';
 import { parseSearchTerms } from './search-terms.ts';
@@ -15,9 +15,10 @@ export interface SupersearchParams {
   filters: SearchFilters;
 }
 
-export function createSearchService(db: Db, dialect: Dialect) {
+/** `tuning`: where the engine changes strategy (engine.ts EngineTuning); tests lower it. */
+export function createSearchService(db: Db, dialect: Dialect, tuning: EngineTuning = ENGINE_TUNING) {
   const engine: SearchEngine =
-    dialect === 'sqlite' ? createSqliteSearchEngine(db) : createPostgresSearchEngine(db);
+    dialect === 'sqlite' ? createSqliteSearchEngine(db, tuning) : createPostgresSearchEngine(db, tuning);
 
   async function supersearch(params: SupersearchParams): Promise<SearchResponse> {
     const hits = await engine.search({

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../../cli/demo/generate.ts';
 import { importFiles } from '../../../cli/import/import-files.ts';
+import { distanceMiles } from '../../../core/geo.ts';
 import { nameKey, searchWords } from '../../../core/search-words.ts';
+import { zipCentroid } from '../carrier-data/geocode.ts';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { parseSearchTerms, significantWords } from './search-terms.ts';
@@ -22,9 +24,17 @@ interface Row {
   dot_number: number;
   mc_number: string | null;
   carship: string | null;
+  latitude: number | null;
+  longitude: number | null;
 }
 
-type Query = { super_search_term: string; address_state?: string; company_types?: string };
+type Query = {
+  super_search_term: string;
+  address_state?: string;
+  company_types?: string;
+  radius_zipcode?: string;
+  radius_miles?: string;
+};
 
 /** Larger fleets first, then name in byte order, then DOT number: the order of equally good matches. */
 function byFleet(a: Row, b: Row): number {
@@ -47,7 +57,14 @@ function scan(rows: Row[], query: Query): Row[] {
     (!query.address_state || row.phy_state === query.address_state) &&
     (types.length === 0 ||
       types.some((type) => (row.carship ?? '').split(';').includes(type === 'carrier' ? 'C' : 'B')));
-  const candidates = rows.filter(passesFilters);
+  const centre = query.radius_zipcode ? zipCentroid(query.radius_zipcode) : null;
+  const inCircle = (row: Row) =>
+    !centre ||
+    (row.latitude !== null &&
+      row.longitude !== null &&
+      distanceMiles(centre.latitude, centre.longitude, row.latitude, row.longitude) <=
+        Number(query.radius_miles));
+  const candidates = rows.filter((row) => passesFilters(row) && inCircle(row));
   const number = terms.number;
   const isDot = (row: Row) =>
     number !== null && number.as !== 'mc' && row.dot_number === Number(number.digits);
@@ -84,6 +101,8 @@ function scan(rows: Row[], query: Query): Row[] {
 describe(`supersearch against a plain scan of the table on ${testDialect}`, () => {
   let database: TestDatabase;
   let search: SearchService;
+  /** The same search sending every query through the rank groups read in rank-key order (and circles through their cells). */
+  let searchByGroups: SearchService;
   let rows: Row[];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-search-scan-'));
 
@@ -107,6 +126,26 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       }),
       carrier({ dot_number: 9_100_003, legal_name: 'J & B EXPRESS, LLC', mc_number: '9100001' }),
       carrier({ dot_number: 9_100_004, legal_name: 'O’NEIL-SMITH TRUCKING', power_units: null }),
+      // Large fleets share a rank-key bucket (decision 045) whatever their names: the order inside
+      // it is by fleet size first. Names past ASCII share one too, in byte order.
+      ...[
+        ['AAA BIGFLEET', 850],
+        ['ZZZ BIGFLEET', 870],
+        ['MMM BIGFLEET', 870],
+        ['HUGE BIGFLEET', 20_000],
+        ['ÉCLAIR ZULU BIGFLEET', 3],
+        ['ÖLAND ALPHA BIGFLEET', 3],
+        ['ÉCLAIR ALPHA BIGFLEET', 3],
+        ['ECLAIR BIGFLEET', 3],
+        // A page boundary inside the large fleets' bucket, whose names run against their sizes.
+        ...Array.from({ length: 12 }, (_, index) => [`${'ABCDEFGHIJKL'[index]} BIGFLEET`, 850 + index * 3]),
+      ].map(([legal_name, power_units], index) =>
+        carrier({
+          dot_number: 9_100_010 + index,
+          legal_name: String(legal_name),
+          power_units: Number(power_units),
+        }),
+      ),
     ]);
     rows = (
       await database.db
@@ -122,10 +161,13 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
           'dot_number',
           'mc_number',
           'carship',
+          'latitude',
+          'longitude',
         ])
         .execute()
     ).map((row) => ({ ...row, id: Number(row.id), dot_number: Number(row.dot_number) }));
     search = createSearchService(database.db, testDialect);
+    searchByGroups = createSearchService(database.db, testDialect, { fewMatches: 0, cellsFromMatches: 0 });
   }, 60_000);
   afterAll(async () => {
     await database.destroy();
@@ -150,6 +192,16 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       if (row.dba_name) queries.push({ super_search_term: row.dba_name });
       if (row.mc_number) queries.push({ super_search_term: `MC${row.mc_number}` });
     }
+    // Circles: the index counts the cells entirely inside, the rows on the edge are measured.
+    for (const [word, zip, miles] of [
+      ['trucking', '75201', '50'],
+      ['llc', '75201', '250'],
+      ['tr', '60601', '500'],
+      ['express', '30303', '500'],
+      ['a', '98101', '250'],
+    ]) {
+      queries.push({ super_search_term: word!, radius_zipcode: zip!, radius_miles: miles! });
+    }
     for (const word of ['trucking', 'llc', 'inc', 'express', 'transport', 'freight', 'a', 'j b', 'o neil']) {
       queries.push(
         { super_search_term: word },
@@ -157,24 +209,37 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
         { super_search_term: word, company_types: 'broker' },
       );
     }
-    queries.push({ super_search_term: '9100001' }, { super_search_term: 'express lane' });
+    queries.push(
+      { super_search_term: '9100001' },
+      { super_search_term: 'express lane' },
+      { super_search_term: 'bigfleet' },
+      { super_search_term: 'eclair' },
+    );
     return queries;
   }
 
   it('finds every match the scan finds, in the same order, with the same total', async () => {
     for (const query of sampleQueries()) {
       const expected = scan(rows, query);
-      for (const page of [1, 2]) {
-        const result = await search.supersearchQuery({ ...query, page: String(page), limit: '10' });
-        const label = `${JSON.stringify(query)} page ${page}`;
-        expect({ total: result.total, exact: result.total_exact }, label).toEqual({
-          total: expected.length,
-          exact: true,
-        });
-        expect(
-          result.data.map((company) => company.dot_number),
-          label,
-        ).toEqual(expected.slice((page - 1) * 10, page * 10).map((row) => row.dot_number));
+      // The first pages, one in the middle and the last: pages are read in rank-key order from the
+      // index and must still hold exactly the rows of the scan's order.
+      const lastPage = Math.max(1, Math.ceil(expected.length / 10));
+      for (const [service, way] of [
+        [search, ''],
+        [searchByGroups, ' (rank groups)'],
+      ] as const) {
+        for (const page of new Set([1, 2, Math.ceil(lastPage / 2), lastPage])) {
+          const result = await service.supersearchQuery({ ...query, page: String(page), limit: '10' });
+          const label = `${JSON.stringify(query)} page ${page}${way}`;
+          expect({ total: result.total, exact: result.total_exact }, label).toEqual({
+            total: expected.length,
+            exact: true,
+          });
+          expect(
+            result.data.map((company) => company.dot_number),
+            label,
+          ).toEqual(expected.slice((page - 1) * 10, page * 10).map((row) => row.dot_number));
+        }
       }
     }
   });

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
+import { createSearchService, type SearchService } from './service.ts';
+
+describe(`the search index after a refresh changes names and fleets on ${testDialect}`, () => {
+  let database: TestDatabase;
+  let search: SearchService;
+  const dots = async (term: string) =>
+    (await search.supersearchQuery({ super_search_term: term })).data.map((company) => company.dot_number);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    search = createSearchService(database.db, testDialect);
+    // Enough carriers that a refresh of two replaces rows instead of rebuilding the whole index.
+    await seedCarriers(database.db, testDialect, [
+      carrier({ dot_number: 8_200_001, legal_name: 'OLDNAME HAULERS', power_units: 3 }),
+      carrier({ dot_number: 8_200_002, legal_name: 'STEADY HAULERS', power_units: 5 }),
+      ...Array.from({ length: 10 }, (_, index) =>
+        carrier({ dot_number: 8_200_100 + index, legal_name: `FILLER ${index}` }),
+      ),
+    ]);
+  });
+  afterAll(async () => database.destroy());
+
+  it('finds a carrier by its new name and fleet only, once', async () => {
+    expect(await dots('haulers')).toEqual([8_200_002, 8_200_001]);
+    // Its rank key changes with both (decision 045): the index row under the old key must go.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await seedCarriers(database.db, testDialect, [
+      carrier({ dot_number: 8_200_001, legal_name: 'NEWNAME HAULERS', power_units: 40 }),
+    ]);
+    expect(await dots('oldname')).toEqual([]);
+    expect(await dots('newname')).toEqual([8_200_001]);
+    expect(await dots('haulers')).toEqual([8_200_001, 8_200_002]);
+    const total = await search.supersearchQuery({ super_search_term: 'haulers' });
+    expect(total).toMatchObject({ total: 2, total_exact: true });
+  });
+});
