@@ -1,10 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { linkIn, startSmtpServer } from '../../../tests/support/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 import { openDatabase } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
 import { actionMessage } from './messages.ts';
 import { createMailQueue } from './queue.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
@@ -195,6 +200,75 @@ describe(`the mail queue on ${testDialect}`, () => {
       if (otherDb !== db) await otherDb.destroy();
     }
   });
+
+  it('removes a sent message once it is a week old, looking at most every ten minutes', async () => {
+    app = await createTestApp({ APP_URL }, { clock });
+    const queue = app.services.mailQueue;
+    await queue.enqueue(app.database.db, {
+      kind: 'rating_request',
+      draft: actionMessage({
+        to: 'kept@example.com',
+        subject: 'S',
+        intro: 'I',
+        action: 'A',
+        expiresInMinutes: 15,
+      }),
+      link: `${APP_URL}/review/kept`,
+      loginTokenId: null,
+    });
+    await queue.deliverDue();
+    expect(await queued()).toEqual([
+      { kind: 'rating_request', status: 'sent', attempts: 1, last_error: null },
+    ]);
+
+    // Five minutes short of a week: the round looks and finds nothing old enough.
+    later(7 * 24 * 60 * MINUTE - 5 * MINUTE);
+    await queue.deliverDue();
+    expect(await queued()).toHaveLength(1);
+    // A week old now, but the last look was six minutes ago: it waits for the next one.
+    later(6 * MINUTE);
+    await queue.deliverDue();
+    expect(await queued()).toHaveLength(1);
+    later(5 * MINUTE);
+    await queue.deliverDue();
+    expect(await queued()).toEqual([]);
+  });
+
+  it.runIf(testDialect === 'sqlite')(
+    'needs no write lock for a round with nothing to send or remove, so an import holding it stalls nothing',
+    async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-mail-lock-'));
+      const filename = path.join(dir, 'app.db');
+      const db = openDatabase({ dialect: 'sqlite', filename });
+      const importer = new Database(filename);
+      try {
+        await migrateToLatest(db, 'sqlite');
+        const warnings: unknown[] = [];
+        const queue = createMailQueue({
+          db,
+          dialect: 'sqlite',
+          transport: { kind: 'outbox', send: async () => undefined },
+          activateLoginToken: async () => null,
+          policy: { maxAttempts: 3, retryBaseMs: 1000 },
+          clock,
+          logger: {
+            warn: (...args: unknown[]) => warnings.push(args),
+            error: () => undefined,
+          } as unknown as FastifyBaseLogger,
+        });
+        // Another process writing (an import rebuilding the search index) holds the write lock.
+        importer.exec('BEGIN IMMEDIATE');
+        await queue.deliverDue();
+        // Had the round asked for the lock, it would have waited the busy timeout and logged a failed read.
+        expect(warnings).toEqual([]);
+        importer.exec('COMMIT');
+      } finally {
+        importer.close();
+        await db.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('finishes the message in flight when the server closes, and sends nothing afterwards', async () => {
     app = await createTestApp({ APP_URL }, { clock });

@@ -24,6 +24,11 @@ const RETRY_MAX_MS = 60 * 60_000;
 const PROMPT_WAIT_MS = 3000;
 /** Sent messages kept for support questions. */
 const KEEP_SENT_MS = 7 * 24 * 60 * 60_000;
+/**
+ * Sent messages past KEEP_SENT_MS are removed at most this often: a removal is a write, and on SQLite
+ * a write waits for whatever holds the write lock (an import) with the server's one thread.
+ */
+const PURGE_EVERY_MS = 10 * 60_000;
 
 export interface MailRetryPolicy {
   /** Attempts after which a message is marked failed. */
@@ -72,6 +77,7 @@ export function createMailQueue({
   let wanted = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
+  let purgedAt = Number.NEGATIVE_INFINITY;
 
   const at = (ms: number) => new Date(clock().getTime() + ms).toISOString();
 
@@ -126,7 +132,10 @@ export function createMailQueue({
         await attempt(message);
       }
     }
-    await repo.purgeSentBefore(at(-KEEP_SENT_MS));
+    if (clock().getTime() - purgedAt >= PURGE_EVERY_MS) {
+      purgedAt = clock().getTime();
+      await repo.purgeSentBefore(at(-KEEP_SENT_MS));
+    }
   }
 
   /**

@@ -93,6 +93,16 @@ export function createMailQueueRepo(db: Db, dialect: Dialect) {
 
     /** Sent messages are kept a while for whoever investigates a complaint, then removed. */
     async purgeSentBefore(before: string) {
+      // Looked for first: a DELETE takes SQLite's write lock even when it deletes nothing, and while an
+      // import holds that lock (a search index rebuild: tens of seconds) the server's one thread would
+      // wait for it, every poll, up to the busy timeout.
+      const old = db
+        .selectFrom('mail_queue')
+        .select('id')
+        .where('status', '=', 'sent')
+        .where('sent_at', '<', before)
+        .limit(1);
+      if ((await old.execute()).length === 0) return;
       await db.deleteFrom('mail_queue').where('status', '=', 'sent').where('sent_at', '<', before).execute();
     },
 
