@@ -19,6 +19,8 @@ export interface RefreshFigures {
   failedSearches: number;
   /** Searches for a word every month's data holds that found nothing: a half-built index. */
   emptyAnswers: number;
+  /** The import command's report: rows and time per file. */
+  importReport: string;
 }
 
 /** Searchers run in turns: each waits for its answer, then pauses, like people typing. */
@@ -80,6 +82,7 @@ export async function refreshUnderSearches(
     ...summary(timings),
     failedSearches,
     emptyAnswers,
+    importReport: run.output.trim(),
   };
 }
 

@@ -161,6 +161,7 @@ async function measureStore(
   } finally {
     serving.stop();
   }
+  console.log(refresh.importReport);
 
   const after = openDatabase(database);
   const { realistic, hard } = await mixes(after, database);
