@@ -102,7 +102,7 @@ describe(`the shared page cache on ${testDialect}`, () => {
 });
 
 describe('createSharedPageCache', () => {
-  const page = { body: Buffer.from('<p>page</p>'), nonce: 'abc', headers: [] };
+  const page = { body: Buffer.from('<p>page</p>'), nonce: 'abc', etag: 'W/"page"', headers: [] };
 
   it('forgets a page when its time to live has passed', () => {
     let now = 50_000;
@@ -116,6 +116,7 @@ describe('createSharedPageCache', () => {
 
   it('keeps nothing at 0 seconds', () => {
     const cache = createSharedPageCache(0);
+    expect(cache.keeps('/search?q=a')).toBe(false);
     cache.set('/search?q=a', page);
     expect(cache.get('/search?q=a')).toBeUndefined();
   });

@@ -13,9 +13,11 @@ import { LRUCache } from 'lru-cache';
  * its own process) by at most the time to live; a write answered by this instance empties the cache.
  */
 export interface SharedPageCache {
+  /** Whether a page at this URL is one of the kept kinds (never, when the cache is off). */
+  keeps(url: string): boolean;
   /** The page kept for this URL, if any and still fresh. */
   get(url: string): CachedPage | undefined;
-  /** Keeps a rendered page, if its path is one of the kept kinds. */
+  /** Keeps a rendered page of a URL `keeps` accepts. */
   set(url: string, page: CachedPage): void;
   /** Forgets every page: data changed. */
   clear(): void;
@@ -25,6 +27,8 @@ export interface CachedPage {
   body: Buffer;
   /** The CSP nonce the body was rendered with, replaced by each response's own. */
   nonce: string;
+  /** Its weak ETag (page-cache.ts), which leaves the nonce out and so holds for every copy sent. */
+  etag: string;
   /** The response headers React Router set (content type and the like), without the policy. */
   headers: [string, string][];
 }
@@ -48,7 +52,9 @@ export function isKeptPath(url: string): boolean {
 
 /** A cache of `seconds` time to live; 0 keeps nothing. `now` (milliseconds) is for tests. */
 export function createSharedPageCache(seconds: number, now?: () => number): SharedPageCache {
-  if (seconds === 0) return { get: () => undefined, set: () => undefined, clear: () => undefined };
+  if (seconds === 0) {
+    return { keeps: () => false, get: () => undefined, set: () => undefined, clear: () => undefined };
+  }
   const pages = new LRUCache<string, CachedPage>({
     maxSize: MAX_BYTES,
     sizeCalculation: (page) => page.body.length + 1,
@@ -58,10 +64,9 @@ export function createSharedPageCache(seconds: number, now?: () => number): Shar
     ...(now ? { perf: { now } } : {}),
   });
   return {
+    keeps: isKeptPath,
     get: (url) => pages.get(url),
-    set: (url, page) => {
-      if (isKeptPath(url)) pages.set(url, page);
-    },
+    set: (url, page) => void pages.set(url, page),
     clear: () => pages.clear(),
   };
 }

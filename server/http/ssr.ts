@@ -118,7 +118,7 @@ export function ssrPlugin(build: ServerBuild, services: Services, sharedPages: S
       if (kept) {
         for (const [name, value] of kept.headers) reply.header(name, value);
         reply.header('X-Page-Cache', 'hit');
-        return sendSharedPage(request, reply.status(200), withNonce(kept, nonce), nonce);
+        return sendSharedPage(request, reply.status(200), withNonce(kept, nonce), kept.etag);
       }
       const pageOutbox = outbox && isLocalRequest(request) ? outbox : null;
       // A client that goes away stops the rendering.
@@ -152,24 +152,26 @@ export function ssrPlugin(build: ServerBuild, services: Services, sharedPages: S
       if (outboxRead || cookies.length > 0) {
         return reply.header('Cache-Control', PAGE_CACHE_CONTROL.personal).send(body);
       }
-      if (response.status === 200 && request.method === 'GET') {
+      if (response.status !== 200 || request.method !== 'GET')
+        return sendSharedPage(request, reply, body, null);
+      const etag = pageEtag(body, nonce);
+      if (sharedPages.keeps(request.url)) {
         const headers: [string, string][] = [];
         response.headers.forEach((value, name) => headers.push([name, value]));
-        sharedPages.set(request.url, { body, nonce, headers });
+        sharedPages.set(request.url, { body, nonce, etag, headers });
       }
-      return sendSharedPage(request, reply, body, nonce);
+      return sendSharedPage(request, reply, body, etag);
     });
   };
 }
 
 /**
- * A page the same for everyone: revalidated on each use, with its weak ETag, and 304 when the
- * browser's stored copy is still the page.
+ * A page the same for everyone: revalidated on each use; a 200 to a GET carries its weak `etag` and
+ * answers 304 when the browser's stored copy is still the page.
  */
-function sendSharedPage(request: FastifyRequest, reply: FastifyReply, body: Buffer, nonce: string) {
+function sendSharedPage(request: FastifyRequest, reply: FastifyReply, body: Buffer, etag: string | null) {
   reply.header('Cache-Control', PAGE_CACHE_CONTROL.shared);
-  if (reply.statusCode !== 200 || request.method !== 'GET') return reply.send(body);
-  const etag = pageEtag(body, nonce);
+  if (etag === null) return reply.send(body);
   reply.header('ETag', etag);
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
     // The browser keeps its stored page and takes the 304's headers over the stored ones: a new
