@@ -113,6 +113,43 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
     }
   });
 
+  it('marks and re-indexes only the carriers whose record changed when a census comes again', async () => {
+    const lines = readFileSync(demo.census, 'utf8').trimEnd().split('\n');
+    const header = (lines[0] ?? '').split(',');
+    const [dotColumn, nameColumn] = [header.indexOf('DOT_NUMBER'), header.indexOf('LEGAL_NAME')];
+    const renamedLine = lines.findIndex((line, index) => index > 0 && !line.includes('"'));
+    const fields = (lines[renamedLine] ?? '').split(',');
+    const renamedDot = Number(fields[dotColumn]);
+    fields[nameColumn] = 'ZYXWVU QUARTZ HAULERS LLC';
+    const nextMonth = path.join(dir, 'next_month_census.csv');
+    writeFileSync(nextMonth, lines.with(renamedLine, fields.join(',')).join('\n') + '\n');
+
+    const store = await createTestDatabase();
+    try {
+      const at = (day: string) => ({ showProgress: false, now: () => `${day}T00:00:00.000Z` });
+      await importFiles(store.db, testDialect, [demo.census, demo.inspections], at('2026-11-01'));
+      const [report] = await importFiles(
+        store.db,
+        testDialect,
+        [nextMonth, demo.inspections],
+        at('2026-12-01'),
+      );
+      expect(report?.imported).toBe(400);
+      const changed = await store.db
+        .selectFrom('companies')
+        .select(['dot_number', 'name'])
+        .where('updated_at', '>=', '2026-12-01')
+        .execute();
+      expect(changed).toEqual([{ dot_number: renamedDot, name: 'ZYXWVU QUARTZ HAULERS LLC' }]);
+      expect(await dotsMatchingPrefix(store.db, 'zyxwvu')).toEqual([renamedDot]);
+      expect(await dotsMatchingPrefix(store.db, 'transport')).toEqual(
+        (await dotsMatchingPrefix(database.db, 'transport')).filter((dot) => dot !== renamedDot),
+      );
+    } finally {
+      await store.destroy();
+    }
+  });
+
   it('stores the real Company Census sample row as published', async () => {
     const [report] = await importFiles(database.db, testDialect, [SAMPLE_JSON], {
       showProgress: false,

@@ -83,6 +83,79 @@ describe(`row-set upserts on ${testDialect}`, () => {
     expect(stored?.name).toBe('SECOND');
   });
 
+  it('writes a change time only for rows whose values changed, NULLs included', async () => {
+    const columns = ['dot_number', 'name', 'phy_city', 'power_units', 'created_at', 'updated_at'];
+    const stamped = (rows: unknown[][]) => ({ ...companies(rows, columns), changedAt: 'updated_at' });
+    const write = async (rows: unknown[][]) => {
+      const upserter = createRowUpserter(database.db);
+      await upserter.upsert(stamped(rows));
+      await upserter.close();
+    };
+    const dots = [40_001, 40_002, 40_003, 40_004, 40_005];
+    await write([
+      [40_001, 'SAME', 'TULSA', 3, 'day 1', 'day 1'],
+      [40_002, 'SAME NULL', null, null, 'day 1', 'day 1'],
+      [40_003, 'RENAMED', 'TULSA', 3, 'day 1', 'day 1'],
+      [40_004, 'CITY GONE', 'OMAHA', 3, 'day 1', 'day 1'],
+      [40_005, 'FLEET FOUND', 'OMAHA', null, 'day 1', 'day 1'],
+    ]);
+    await write([
+      [40_001, 'SAME', 'TULSA', 3, 'day 2', 'day 2'],
+      [40_002, 'SAME NULL', null, null, 'day 2', 'day 2'],
+      [40_003, 'RENAMED AGAIN', 'TULSA', 3, 'day 2', 'day 2'],
+      [40_004, 'CITY GONE', null, 3, 'day 2', 'day 2'],
+      [40_005, 'FLEET FOUND', 'OMAHA', 4, 'day 2', 'day 2'],
+    ]);
+    const rows = await database.db
+      .selectFrom('companies')
+      .select(['dot_number', 'name', 'phy_city', 'power_units', 'created_at', 'updated_at'])
+      .where('dot_number', 'in', dots)
+      .orderBy('dot_number')
+      .execute();
+    expect(rows).toEqual([
+      {
+        dot_number: 40_001,
+        name: 'SAME',
+        phy_city: 'TULSA',
+        power_units: 3,
+        created_at: 'day 1',
+        updated_at: 'day 1',
+      },
+      {
+        dot_number: 40_002,
+        name: 'SAME NULL',
+        phy_city: null,
+        power_units: null,
+        created_at: 'day 1',
+        updated_at: 'day 1',
+      },
+      {
+        dot_number: 40_003,
+        name: 'RENAMED AGAIN',
+        phy_city: 'TULSA',
+        power_units: 3,
+        created_at: 'day 1',
+        updated_at: 'day 2',
+      },
+      {
+        dot_number: 40_004,
+        name: 'CITY GONE',
+        phy_city: null,
+        power_units: 3,
+        created_at: 'day 1',
+        updated_at: 'day 2',
+      },
+      {
+        dot_number: 40_005,
+        name: 'FLEET FOUND',
+        phy_city: 'OMAHA',
+        power_units: 4,
+        created_at: 'day 1',
+        updated_at: 'day 2',
+      },
+    ]);
+  });
+
   it('reports a failed statement instead of losing it', async () => {
     const upserter = createRowUpserter(database.db);
     // name is NOT NULL: the statement fails when it runs, on either dialect.

@@ -1,6 +1,7 @@
 import { CompiledQuery, SqliteAdapter } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import { sqliteConnection, type Db } from './database.ts';
+import type { Dialect } from './migrate.ts';
 
 /** Rows of one table that all set the same columns, to insert or, when the key exists, update. */
 export interface RowSet {
@@ -9,6 +10,13 @@ export interface RowSet {
   key: string;
   /** Columns written when a row is inserted and left as stored when it is updated. */
   insertOnly: readonly string[];
+  /**
+   * The column that records when a row last changed (updated_at), written with a change only. An
+   * update whose other columns all hold the stored values writes nothing: most rows of a monthly
+   * file are last month's, and rewriting them would rewrite every index entry and (SQLite) make the
+   * search index rebuild rows that did not change.
+   */
+  changedAt?: string;
   columns: readonly string[];
   /** Values in `columns` order. */
   rows: readonly (readonly unknown[])[];
@@ -28,13 +36,24 @@ const SQLITE_ROWS_PER_COMMIT = 50_000;
 
 const quote = (name: string) => `"${name}"`;
 
-/** `INSERT ... ON CONFLICT (key) DO UPDATE` for `set`, reading its rows from `source`. */
-function upsertSql(set: RowSet, source: string): string {
+/**
+ * `INSERT ... ON CONFLICT (key) DO UPDATE` for `set`, reading its rows from `source`, and updating
+ * only rows that differ from the stored ones (but for `changedAt`).
+ */
+function upsertSql(set: RowSet, source: string, dialect: Dialect): string {
   const columns = set.columns.map(quote).join(', ');
   const updated = set.columns.filter((column) => column !== set.key && !set.insertOnly.includes(column));
+  const compared = updated.filter((column) => column !== set.changedAt);
+  const row = (table: string) => compared.map((column) => `${table}.${quote(column)}`).join(', ');
+  // NULL-safe comparisons of whole rows: IS NOT on SQLite row values, IS DISTINCT FROM on PostgreSQL's.
+  const differs =
+    dialect === 'sqlite'
+      ? `(${row(quote(set.table))}) IS NOT (${row('excluded')})`
+      : `ROW(${row(quote(set.table))}) IS DISTINCT FROM ROW(${row('excluded')})`;
   return (
     `INSERT INTO ${quote(set.table)} (${columns}) ${source} ON CONFLICT (${quote(set.key)}) DO UPDATE SET ` +
-    updated.map((column) => `${quote(column)} = excluded.${quote(column)}`).join(', ')
+    updated.map((column) => `${quote(column)} = excluded.${quote(column)}`).join(', ') +
+    (compared.length > 0 ? ` WHERE ${differs}` : '')
   );
 }
 
@@ -56,7 +75,9 @@ function sqliteUpserter(connection: SQLite.Database): RowUpserter {
       const id = `${set.table}(${set.columns.join()})`;
       let statement = statements.get(id);
       if (!statement) {
-        statement = connection.prepare(upsertSql(set, `VALUES (${set.columns.map(() => '?').join(', ')})`));
+        statement = connection.prepare(
+          upsertSql(set, `VALUES (${set.columns.map(() => '?').join(', ')})`, 'sqlite'),
+        );
         statements.set(id, statement);
       }
       if (owned && !connection.inTransaction) connection.exec('BEGIN');
@@ -109,7 +130,7 @@ function postgresUpserter(db: Db): RowUpserter {
         );
         await lanes[lane];
         const statement = db.executeQuery(
-          CompiledQuery.raw(upsertSql(set, source), [JSON.stringify(objects)]),
+          CompiledQuery.raw(upsertSql(set, source, 'postgres'), [JSON.stringify(objects)]),
         );
         const done = statement.then(() => undefined);
         // A failure surfaces at the lane's next statement or at close(), not as an unhandled rejection.

@@ -64,7 +64,14 @@ function companySet(mask: number): RowSet & { rows: unknown[][] } {
     columns = companyColumns(mask);
     columnsByMask.set(mask, columns);
   }
-  return { table: 'companies', key: 'dot_number', insertOnly: ['created_at'], columns, rows: [] };
+  return {
+    table: 'companies',
+    key: 'dot_number',
+    insertOnly: ['created_at'],
+    changedAt: 'updated_at',
+    columns,
+    rows: [],
+  };
 }
 
 /**
