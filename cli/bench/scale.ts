@@ -1,8 +1,9 @@
 /**
  * National-scale benchmark (npm run bench:scale, issue 15), every figure of the issue beside its
  * target. Two months of demo data at the full FMCSA size (the census, inspections at the real ratio
- * of about 6 million a month for 4.4 million carriers, crashes) are generated once into a cache
- * folder and reused; so is a SQLite store holding month 1. Each run, per database:
+ * of about 6 million a month for 4.4 million carriers, crashes; month 2 is month 1 a month on,
+ * next-month.ts) are made once into a cache folder and reused; so is a SQLite store holding month 1.
+ * Each run, per database:
  *   1. a store with month 1 (SQLite: a copy of the cached one; PostgreSQL: imported into a fresh
  *      cluster, PG_TEST_DIR, default /tmp/carrierpage-pg-bench),
  *   2. the monthly refresh: the import command loads month 2 into it while the built server answers
@@ -26,6 +27,7 @@ import { createSearchService } from '../../server/domains/search/service.ts';
 import { parseSupersearchQuery } from '../../server/domains/search/supersearch-query.ts';
 import { DEMO_FILE_NAMES, generateDemoData } from '../demo/generate.ts';
 import { startBuiltServer } from './built-server.ts';
+import { deriveNextMonth } from './next-month.ts';
 import { runImport } from './run-import.ts';
 import { measurePageMix, scalePages, type PageFigures } from './scale-pages.ts';
 import { refreshUnderSearches, type RefreshFigures } from './scale-refresh.ts';
@@ -50,6 +52,7 @@ const cacheDir = path.resolve(values['cache-dir'], String(carriers));
 const seconds = Number(values.seconds);
 const showSlowest = values['show-slowest'];
 const PORT = 3196;
+const SEED = 11;
 const BENCH_SERVER_ENV = {
   RATE_LIMIT_MAX: '100000000',
   ...(values['no-page-cache'] ? { PAGE_CACHE_SECONDS: '0' } : {}),
@@ -87,28 +90,40 @@ async function timed<T>(label: string, step: () => Promise<T>): Promise<[T, numb
   return [result, took];
 }
 
+/** The day each month's data is as of. */
+const MONTH_DAYS = { 1: new Date('2026-10-01T12:00:00Z'), 2: new Date('2026-11-01T12:00:00Z') } as const;
+
 /**
- * A month of data, generated once: month 2 is a month later, with 0.4% more carriers (about what
- * the census gains a month); the carriers both months share are the same rows (the generator's
- * census depends only on the seed and the carrier's place). Returns the files in import order.
+ * A month of data, made once into the cache folder: month 1 generated, month 2 derived from it as
+ * the next month's files would be (next-month.ts: the same carriers, a few percent of them changed,
+ * 0.4% new ones, the inspection window a month on). Returns the files in import order.
  */
 async function month(number: 1 | 2): Promise<string[]> {
   const outDir = path.join(cacheDir, `month-${number}`);
   const files = [DEMO_FILE_NAMES.census, DEMO_FILE_NAMES.inspections, DEMO_FILE_NAMES.crashes].map((name) =>
     path.join(outDir, name),
   );
-  if (existsSync(path.join(outDir, 'generated'))) return files;
-  const size = number === 1 ? carriers : carriers + Math.round(carriers / 250);
-  await timed(`generate month ${number} (${size.toLocaleString('en-US')} carriers)`, () =>
-    generateDemoData({
-      carriers: size,
-      seed: 11,
-      outDir,
-      inspectionsPerCarrierScale: Number(values['inspections-scale']),
-      today: new Date(number === 1 ? '2026-10-01T12:00:00Z' : '2026-11-01T12:00:00Z'),
-    }),
-  );
-  writeFileSync(path.join(outDir, 'generated'), '');
+  // Month 2 was once generated on its own, which renumbered every carrier: such a folder is made again.
+  const marker = path.join(outDir, number === 1 ? 'generated' : 'derived');
+  if (existsSync(marker)) return files;
+  rmSync(outDir, { recursive: true, force: true });
+  if (number === 1) {
+    await timed(`generate month 1 (${carriers.toLocaleString('en-US')} carriers)`, () =>
+      generateDemoData({
+        carriers,
+        seed: SEED,
+        outDir,
+        inspectionsPerCarrierScale: Number(values['inspections-scale']),
+        today: MONTH_DAYS[1],
+      }),
+    );
+  } else {
+    const previous = path.dirname((await month(1))[0]!);
+    await timed('derive month 2 from month 1', () =>
+      deriveNextMonth(previous, outDir, { previousToday: MONTH_DAYS[1], today: MONTH_DAYS[2] }, SEED),
+    );
+  }
+  writeFileSync(marker, '');
   return files;
 }
 
