@@ -40,7 +40,7 @@ connection.pragma('synchronous = OFF');
 connection.pragma('cache_size = -4096');
 connection.prepare('ATTACH ? AS store').run(storeFile);
 // The same definitions as the store's tables, so the copied index is in the format the store expects.
-for (const table of ['companies_fts', 'search_index_keys']) {
+for (const table of ['companies_fts', 'search_index_keys', 'search_terms']) {
   connection.exec(
     /** @type {string} */ (
       connection
@@ -87,6 +87,7 @@ for (;;) {
   wake = null;
 }
 connection.exec(statements.optimize);
+for (const text of statements.writeTerms) connection.exec(text);
 connection.close();
 /** @type {import('./search-index-build.ts').BuildFinished} */
 const finished = { indexedThrough };

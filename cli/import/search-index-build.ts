@@ -58,15 +58,16 @@ class DotNumberSet {
 }
 
 /**
- * The FTS5 table's storage: its segments, their term index and each row's token counts, and the rank
- * key of each carrier's row (search-index.ts). Its configuration table stays the store's own: it
- * holds settings, not data.
+ * The FTS5 table's storage: its segments, their term index and each row's token counts, the rank
+ * key of each carrier's row and the list of its terms (search-index.ts). Its configuration table
+ * stays the store's own: it holds settings, not data.
  */
 const INDEX_TABLES = [
   'companies_fts_data',
   'companies_fts_idx',
   'companies_fts_docsize',
   'search_index_keys',
+  'search_terms',
 ];
 
 /**

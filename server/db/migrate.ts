@@ -18,6 +18,7 @@ import { mailQueueSchema } from './migrations/016-mail-queue.ts';
 import { suspendedIndexesSchema } from './migrations/019-suspended-indexes.ts';
 import { searchNameKeySchema } from './migrations/020-search-name-keys.ts';
 import { rankKeySchema } from './migrations/021-rank-key.ts';
+import { searchTermsSchema } from './migrations/023-search-terms.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -45,6 +46,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '019-suspended-indexes': suspendedIndexesSchema,
     '020-search-name-keys': searchNameKeySchema(dialect),
     '021-rank-key': rankKeySchema(dialect),
+    '023-search-terms': searchTermsSchema(dialect),
   };
 }
 

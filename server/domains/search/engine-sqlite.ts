@@ -32,11 +32,37 @@ import {
 } from './sql-conditions.ts';
 
 /**
- * A word as an FTS5 string: prefix search from two letters (the prefix indexes start at 2). Words
- * never contain '_', so they never match a facet token (search-index.ts).
+ * Typed words as FTS5 strings, each a prefix (from two letters). A prefix of two or three
+ * characters reads its prefix index (migration 005); a longer one would merge the lists of every
+ * term it starts, in full, at each statement of a search, so when it starts few terms (search_terms,
+ * migration 023) it is asked as those terms, which FTS5 reads only as far as a statement needs.
+ * Words are letters and digits only (search-terms.ts) and are quoted, so nothing the visitor typed is
+ * read as FTS5 syntax; they never contain '_', so they never match a facet token (search-index.ts).
  */
-function ftsWord(word: string): string {
-  return word.length >= 2 ? `"${word}"*` : `"${word}"`;
+type PrefixTerms = (token: string) => string;
+
+/** Prefixes from this length are past the prefix indexes ('2 3'). */
+const UNINDEXED_PREFIX_LENGTH = 4;
+/**
+ * The FTS5 string of each prefix (a typed word, or a lead token such as '_ftran'): the terms it
+ * starts, or the prefix query where they are too many or the token is not plain ASCII (whose terms
+ * the tokenizer may spell otherwise).
+ */
+async function prefixTerms(
+  execute: <T>(query: RawBuilder<T>) => Promise<T[]>,
+  tokens: readonly string[],
+  mostTerms: number,
+): Promise<PrefixTerms> {
+  const expanded = new Map<string, string>();
+  for (const token of new Set(tokens)) {
+    if (token.length < UNINDEXED_PREFIX_LENGTH || !/^_?[a-z0-9]+$/.test(token)) continue;
+    const next = token.slice(0, -1) + String.fromCharCode(token.charCodeAt(token.length - 1) + 1);
+    const terms = await execute(sql<{ term: string }>`SELECT term FROM search_terms
+      WHERE term >= ${token} AND term < ${next} LIMIT ${mostTerms + 1}`);
+    if (terms.length > 0 && terms.length <= mostTerms)
+      expanded.set(token, `(${terms.map(({ term }) => `"${term}"`).join(' OR ')})`);
+  }
+  return (token) => expanded.get(token) ?? (token.length >= 2 ? `"${token}"*` : `"${token}"`);
 }
 
 /** The FTS5 facet filter of a circle's cells: all it touches, or only those entirely inside it. */
@@ -51,8 +77,12 @@ function cellFacets(radius: NonNullable<SearchFilters['radius']>, which: 'all' |
  * The FTS5 query for words and facet filters. Words are letters and digits only (search-terms.ts)
  * and are quoted, so nothing the visitor typed is read as FTS5 syntax.
  */
-export function ftsQuery(words: readonly string[], filters: SearchFilters): string | null {
-  const parts = significantWords(words).map(ftsWord);
+export function ftsQuery(
+  words: readonly string[],
+  filters: SearchFilters,
+  termsOf: PrefixTerms,
+): string | null {
+  const parts = significantWords(words).map(termsOf);
   if (filters.state) parts.push(`facets:"_state${filters.state.toLowerCase()}"`);
   if (filters.cargo?.length) {
     parts.push(`facets:(${filters.cargo.map((code) => `"_cargo${code.toLowerCase()}"`).join(' OR ')})`);
@@ -78,7 +108,10 @@ export function ftsQuery(words: readonly string[], filters: SearchFilters): stri
  * short list; the initial-token phrase, which reads the positions of every candidate, checks the
  * rest only where the lead token leaves it open (several words, or names only the phrase can split).
  */
-function startsWithWords(words: readonly string[]): { starts: string; sameWords: string } {
+function startsWithWords(
+  words: readonly string[],
+  termsOf: PrefixTerms,
+): { starts: string; sameWords: string } {
   const phrase = `"${words.join(' ')}"`;
   const first = words[0] ?? '';
   const last = words[words.length - 1] ?? '';
@@ -89,7 +122,7 @@ function startsWithWords(words: readonly string[]): { starts: string; sameWords:
   return {
     starts:
       words.length === 1
-        ? `(${lead}${prefix} OR (${unsplit} AND ${startsPhrase}))`
+        ? `(facets:${prefix ? termsOf(`_f${first}`) : `"_f${first}"`} OR (${unsplit} AND ${startsPhrase}))`
         : `((${lead} OR ${unsplit}) AND ${startsPhrase})`,
     sameWords:
       words.length === 1
@@ -117,7 +150,7 @@ const ROW_DOT = sql`(f.rowid & ${sql.lit(DOT_MASK)})`;
 
 export function createSqliteSearchEngine(
   db: Db,
-  { fewMatches, cellsFromMatches }: EngineTuning,
+  { fewMatches, cellsFromMatches, mostPrefixTerms }: EngineTuning,
 ): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) => (await execute(query)).map((row) => row.id);
@@ -126,6 +159,7 @@ export function createSqliteSearchEngine(
     withCells: string,
     withoutCells: string,
     words: readonly string[],
+    termsOf: PrefixTerms,
     filters: SearchFilters,
     offset: number,
     limit: number,
@@ -150,7 +184,7 @@ export function createSqliteSearchEngine(
     // CROSS JOIN keeps the full-text index as the outer loop: it gives the matches in rank-key order
     // (ORDER BY rowid is FTS5's own), and the row lookups follow only as far as LIMIT reads.
     const withRows = sql`companies_fts f CROSS JOIN companies c ON c.dot_number = ${ROW_DOT} AND ${rowCondition}`;
-    const { starts, sameWords } = startsWithWords(words);
+    const { starts, sameWords } = startsWithWords(words, termsOf);
 
     /** One rank group (an FTS5 expression, without the companies `skip`), paged in fleet order. */
     const group =
@@ -265,12 +299,19 @@ export function createSqliteSearchEngine(
       if (terms.words.length === 0 && !hasFilters(filters)) return { ids: [], total: 0, totalExact: true };
       const exact = terms.number ? await exactNumberIds(execute, 'sqlite', terms.number, filters) : [];
       // Words go through FTS5, with state, type and cargo as facets and city, radius and L&I flags on the row.
-      const match = terms.words.length > 0 ? ftsQuery(terms.words, filters) : null;
+      // A lead token is a prefix only for a search of one word (startsWithWords).
+      const leads = terms.words.length === 1 ? [`_f${terms.words[0]}`] : [];
+      const termsOf = await prefixTerms(
+        execute,
+        [...significantWords(terms.words), ...leads],
+        mostPrefixTerms,
+      );
+      const match = terms.words.length > 0 ? ftsQuery(terms.words, filters, termsOf) : null;
       const withoutCells =
-        terms.words.length > 0 ? ftsQuery(terms.words, { ...filters, radius: undefined }) : null;
+        terms.words.length > 0 ? ftsQuery(terms.words, { ...filters, radius: undefined }, termsOf) : null;
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
         match && withoutCells
-          ? textPage(match, withoutCells, terms.words, filters, offset, limit, excluded)
+          ? textPage(match, withoutCells, terms.words, termsOf, filters, offset, limit, excluded)
           : listByFilters(execute, 'sqlite', filters, offset, limit, excluded),
       );
     },

@@ -135,14 +135,19 @@ export async function pageInKeyOrder(
  * read whole with their rows and ranked in one pass (rankFew); more go through the rank groups.
  * `cellsFromMatches` (SQLite): a radius search narrows by its grid cells inside the index when its
  * words match more carriers than this; a long OR of cells costs more per match than measuring a few
- * thousand rows. Tests lower both to check every way on small data.
+ * thousand rows. Tests lower them to check every way on small data.
  */
 export interface EngineTuning {
   fewMatches: number;
   cellsFromMatches: number;
+  /**
+   * `mostPrefixTerms` (SQLite): a typed prefix past the prefix indexes that starts at most this many
+   * terms is asked as those terms; one that starts more stays a prefix query (engine-sqlite.ts).
+   */
+  mostPrefixTerms: number;
 }
 
-export const ENGINE_TUNING: EngineTuning = { fewMatches: 500, cellsFromMatches: 10_000 };
+export const ENGINE_TUNING: EngineTuning = { fewMatches: 500, cellsFromMatches: 10_000, mostPrefixTerms: 32 };
 
 /** A match with what ranks it. */
 export interface RankedRow {

@@ -29,9 +29,18 @@ describe(`the search index after a refresh changes names and fleets on ${testDia
     await new Promise((resolve) => setTimeout(resolve, 5));
     await seedCarriers(database.db, testDialect, [
       carrier({ dot_number: 8_200_001, legal_name: 'NEWNAME HAULERS', power_units: 40 }),
+      carrier({ dot_number: 8_200_003, legal_name: 'FILLMORE TRANSIT', power_units: 1 }),
     ]);
     expect(await dots('oldname')).toEqual([]);
     expect(await dots('newname')).toEqual([8_200_001]);
+    // Prefixes asked as the terms they start (search_terms, migration 023), which the refresh listed.
+    expect(await dots('newna')).toEqual([8_200_001]);
+    expect(await dots('oldna')).toEqual([]);
+    const fill = await search.supersearchQuery({ super_search_term: 'fill', limit: '20' });
+    expect(fill.data.map((company) => company.dot_number).toSorted()).toEqual([
+      8_200_003,
+      ...Array.from({ length: 10 }, (_, index) => 8_200_100 + index),
+    ]);
     expect(await dots('haulers')).toEqual([8_200_001, 8_200_002]);
     const total = await search.supersearchQuery({ super_search_term: 'haulers' });
     expect(total).toMatchObject({ total: 2, total_exact: true });

@@ -111,16 +111,30 @@ const replaceSearchRows = (where: RawBuilder<unknown>, dots: RawBuilder<unknown>
 const OPTIMIZE = sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`;
 
 /**
+ * Writes search_terms again from the index (migration 023): every term it holds, with how many
+ * carriers hold it. Run in the transaction that changed the index, so a search never expands a word
+ * into terms of another version of it (engine-sqlite.ts). Reads every term's list once: about a
+ * second a million carriers.
+ */
+const WRITE_TERMS = [
+  sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`,
+  sql`DELETE FROM search_terms`,
+  sql`INSERT INTO search_terms (term, carriers) SELECT term, doc FROM temp.companies_fts_terms`,
+];
+
+/**
  * The statements that fill the FTS5 table (and its keys), as SQL text for a connection Kysely does
  * not drive (the importer's build worker, cli/import/search-index-build-worker.mjs): `addRows` adds
  * the rows of the companies with ids in (?, ?] to an index that has none of them yet, `replaceRows`
- * writes again the rows of the DOT numbers in the JSON array ?, and `optimize` merges the segments.
+ * writes again the rows of the DOT numbers in the JSON array ?, `optimize` merges the segments and
+ * `writeTerms` lists the index's terms.
  * Each of the first two is a list of statements run in turn with the same parameters.
  */
 export function searchIndexStatements(db: Db): {
   addRows: string[];
   replaceRows: string[];
   optimize: string;
+  writeTerms: string[];
 } {
   const addRows = addSearchRows(sql`id > ${0} AND id <= ${0}`).map((query) => query.compile(db));
   const dots = sql`SELECT value FROM json_each(${'[]'})`;
@@ -136,6 +150,7 @@ export function searchIndexStatements(db: Db): {
     addRows: addRows.map((query) => query.sql),
     replaceRows: replaceRows.map((query) => query.sql),
     optimize: OPTIMIZE.compile(db).sql,
+    writeTerms: WRITE_TERMS.map((query) => query.compile(db).sql),
   };
 }
 
@@ -150,6 +165,7 @@ export async function rebuildSearchIndex<Schema>(db: Kysely<Schema>): Promise<vo
     await sql`INSERT INTO companies_fts (companies_fts) VALUES ('delete-all')`.execute(trx);
     await sql`DELETE FROM search_index_keys`.execute(trx);
     for (const query of addSearchRows(sql`1 = 1`)) await query.execute(trx);
+    for (const query of WRITE_TERMS) await query.execute(trx);
   });
   await OPTIMIZE.execute(db);
 }
@@ -179,6 +195,7 @@ function sqliteSearchIndex(db: Db): SearchIndex {
           const changed = sql`SELECT dot_number FROM companies WHERE updated_at >= ${since}`;
           for (const query of replaceSearchRows(sql`updated_at >= ${since}`, changed))
             await query.execute(trx);
+          for (const query of WRITE_TERMS) await query.execute(trx);
         });
         await OPTIMIZE.execute(db);
       }

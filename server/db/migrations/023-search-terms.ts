@@ -1,0 +1,27 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { Dialect } from '../migrate.ts';
+
+/**
+ * SQLite: the terms of the full-text index with how many carriers hold each (docs/decisions/049-
+ * search-terms.md). A typed word of four letters or more, which no prefix index covers, becomes the
+ * few whole terms it starts, found here, instead of a prefix query that merges their lists in full
+ * at every statement. Filled from the index as it stands; whatever writes the index writes this
+ * table in the same transaction (search-index.ts). PostgreSQL has nothing to change.
+ */
+export function searchTermsSchema(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      if (dialect !== 'sqlite') return;
+      await sql`CREATE TABLE search_terms (term TEXT PRIMARY KEY, carriers INTEGER NOT NULL) WITHOUT ROWID`.execute(
+        db,
+      );
+      await sql`CREATE VIRTUAL TABLE temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`.execute(
+        db,
+      );
+      await sql`INSERT INTO search_terms (term, carriers) SELECT term, doc FROM temp.companies_fts_terms`.execute(
+        db,
+      );
+      await sql`DROP TABLE temp.companies_fts_terms`.execute(db);
+    },
+  };
+}
