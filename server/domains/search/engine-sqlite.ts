@@ -234,37 +234,50 @@ export function createSqliteSearchEngine(
     // circle around words with few matches reads them all at once too: each would be read anyway.
     const fewest =
       filters.radius && match === withoutCells ? Math.max(fewMatches, cellsFromMatches) : fewMatches;
-    const few = await execute(sql<RankedRow>`
-      SELECT c.id, c.name, c.dba_name, c.power_units, c.dot_number FROM ${withRows}
-      WHERE companies_fts MATCH ${walked} AND ${notIn(sql`c.id`, excluded)} LIMIT ${fewest + 1}`);
-    if (few.length <= fewest) {
-      return { ids: rankFew(few, words).slice(offset, offset + limit), total: few.length, totalExact: true };
-    }
-    let total: Pick<SearchHits, 'total' | 'totalExact'>;
-    if (!onRows) total = await boundedCount(execute, inIndex(match));
-    else if (
-      filters.radius &&
-      match === withCells &&
-      !filters.city &&
-      !filters.authorizedOnly &&
-      !filters.insuredOnly
-    ) {
-      // A radius alone: the cells entirely inside the circle are counted in the index, only the
-      // matches in the cells on its edge are read for their distance.
-      const insideCells = `(${match}) AND ${cellFacets(filters.radius, 'inside')}`;
-      const inside = await boundedCount(execute, inIndex(insideCells));
-      if (inside.totalExact) {
+    const readFew = () =>
+      execute(sql<RankedRow>`
+        SELECT c.id, c.name, c.dba_name, c.power_units, c.dot_number FROM ${withRows}
+        WHERE companies_fts MATCH ${walked} AND ${notIn(sql`c.id`, excluded)} LIMIT ${fewest + 1}`);
+    const rankedFew = (few: RankedRow[]): SearchHits => ({
+      ids: rankFew(few, words).slice(offset, offset + limit),
+      total: few.length,
+      totalExact: true,
+    });
+    /** The count of matches whose rows a condition decides (city, radius, L&I flags). */
+    const countOnRows = async (): Promise<Pick<SearchHits, 'total' | 'totalExact'>> => {
+      if (
+        filters.radius &&
+        match === withCells &&
+        !filters.city &&
+        !filters.authorizedOnly &&
+        !filters.insuredOnly
+      ) {
+        // A radius alone: the cells entirely inside the circle are counted in the index, only the
+        // matches in the cells on its edge are read for their distance.
+        const insideCells = `(${match}) AND ${cellFacets(filters.radius, 'inside')}`;
+        const inside = await boundedCount(execute, inIndex(insideCells));
+        if (!inside.totalExact) return inside;
         const [edge] = await execute(sql<{ n: number }>`SELECT count(*) AS n FROM (
           SELECT 1 FROM ${withRows} WHERE companies_fts MATCH ${`(${match}) NOT ${cellFacets(filters.radius, 'inside')}`}
             AND ${notIn(sql`c.id`, excluded)} LIMIT ${COUNT_BOUND + 1 - inside.total})`);
         const counted = inside.total + (edge?.n ?? 0);
-        total = { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND };
-      } else total = inside;
-    } else {
-      total = await boundedCount(
+        return { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND };
+      }
+      return boundedCount(
         execute,
         sql`SELECT 1 FROM ${withRows} WHERE companies_fts MATCH ${match} AND ${notIn(sql`c.id`, excluded)}`,
       );
+    };
+    let total: Pick<SearchHits, 'total' | 'totalExact'>;
+    if (!onRows) {
+      // Words and facets alone: the index counts the matches without reading a row, and only a
+      // search with few reads theirs.
+      total = await boundedCount(execute, inIndex(match));
+      if (total.total <= fewest) return rankedFew(await readFew());
+    } else {
+      const few = await readFew();
+      if (few.length <= fewest) return rankedFew(few);
+      total = await countOnRows();
     }
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
     // Exact legal or DBA names: the few whose first words are the typed ones, checked whole.
