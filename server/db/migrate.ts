@@ -19,6 +19,7 @@ import { suspendedIndexesSchema } from './migrations/019-suspended-indexes.ts';
 import { searchNameKeySchema } from './migrations/020-search-name-keys.ts';
 import { rankKeySchema } from './migrations/021-rank-key.ts';
 import { searchTermsSchema } from './migrations/023-search-terms.ts';
+import { nameEndMarkerSchema } from './migrations/024-name-end-marker.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -47,6 +48,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '020-search-name-keys': searchNameKeySchema(dialect),
     '021-rank-key': rankKeySchema(dialect),
     '023-search-terms': searchTermsSchema(dialect),
+    '024-name-end-marker': nameEndMarkerSchema(dialect),
   };
 }
 

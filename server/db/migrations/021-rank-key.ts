@@ -41,7 +41,7 @@ export function rankKeySchema(dialect: Dialect): Migration {
   };
 }
 
-function rankKey(dialect: Dialect): RawBuilder<unknown> {
+export function rankKey(dialect: Dialect): RawBuilder<unknown> {
   const greatest = (values: RawBuilder<unknown>[]) =>
     values.length === 1
       ? values[0]!
@@ -67,7 +67,7 @@ function rankKey(dialect: Dialect): RawBuilder<unknown> {
   return sql`((${fleet})${big} * 9007199254740992 + (${name})${big} * 33554432 + dot_number)`;
 }
 
-function cell(degrees: number): RawBuilder<unknown> {
+export function cell(degrees: number): RawBuilder<unknown> {
   const size = sql.lit(degrees);
   const row = sql`cast(floor(latitude / ${size}) AS integer)`;
   const column = sql`cast(floor(longitude / ${size}) AS integer)`;
@@ -77,7 +77,7 @@ function cell(degrees: number): RawBuilder<unknown> {
 
 const SEPARATORS = ' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 
-function lead(column: RawBuilder<unknown>): RawBuilder<unknown> {
+export function lead(column: RawBuilder<unknown>): RawBuilder<unknown> {
   const separators = sql.lit(SEPARATORS);
   const rest = sql`(ltrim(${column}, ${separators}) || ${separators})`;
   const firstSeparator = sql.join(
@@ -90,11 +90,12 @@ function lead(column: RawBuilder<unknown>): RawBuilder<unknown> {
     ELSE ' _f' || ${first} END`;
 }
 
-const SEARCH_ROWS = sql`
+/** The index rows of every company, with the given name and DBA name columns (024 ends each name with a marker). */
+export const searchRowsWith = (name: RawBuilder<unknown>, dbaName: RawBuilder<unknown>) => sql`
   SELECT
     ${rankKey('sqlite')},
-    name,
-    coalesce(dba_name, ''),
+    ${name},
+    ${dbaName},
     coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
     coalesce(web_domain, ''),
     trim(
@@ -109,3 +110,5 @@ const SEARCH_ROWS = sql`
     )
   FROM companies
   ORDER BY 1`;
+
+const SEARCH_ROWS = searchRowsWith(sql`name`, sql`coalesce(dba_name, '')`);

@@ -14,7 +14,7 @@ import {
   type SearchHits,
 } from './engine.ts';
 import { radiusCells } from './geo.ts';
-import { ASCII_SEPARATORS } from './search-index.ts';
+import { ASCII_SEPARATORS, NAME_END } from './search-index.ts';
 import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
 import { significantWords } from './search-terms.ts';
 import {
@@ -103,10 +103,12 @@ export function ftsQuery(
 
 /**
  * FTS5 expressions for the name ranks of decision 039: a legal or DBA name that starts with all the
- * typed words (the last one as a prefix from two letters), and one whose first words are exactly them.
- * The names' lead tokens (search-index.ts: '_f' and the first word) answer the first word from one
- * short list; the initial-token phrase, which reads the positions of every candidate, checks the
- * rest only where the lead token leaves it open (several words, or names only the phrase can split).
+ * typed words (the last one as a prefix from two letters), and one that is exactly them (`sameWords`;
+ * its rows are checked whole). The names' lead tokens (search-index.ts: '_f' and the first word, '_e'
+ * and a one-word name) answer one word from one short list; the initial-token phrase, which reads
+ * the positions of every candidate, checks the rest only where the lead token leaves it open
+ * (several words, or names only the phrase can split). Several words are a name exactly when the
+ * name's end marker follows them (search-index.ts NAME_END).
  */
 function startsWithWords(
   words: readonly string[],
@@ -127,7 +129,7 @@ function startsWithWords(
     sameWords:
       words.length === 1
         ? `(facets:"_e${first}" OR (${unsplit} AND {name dba_name} : ^${phrase}))`
-        : `((${lead} OR ${unsplit}) AND {name dba_name} : ^${phrase})`,
+        : `({name dba_name} : ^"${words.join(' ')} ${NAME_END}" OR (${unsplit} AND {name dba_name} : ^${phrase}))`,
   };
 }
 

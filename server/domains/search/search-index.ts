@@ -44,9 +44,16 @@ function leadToken(column: RawBuilder<unknown>) {
 }
 
 /**
+ * The token after each legal and DBA name in the index: "the name is exactly these words" is then
+ * one phrase (^"twin oaks _z"), not a read of the row of every name that starts with them. Typed
+ * words never contain '_', so no search matches it otherwise.
+ */
+export const NAME_END = '_z';
+
+/**
  * SQLite: the rows of the contentless FTS5 table, selected from the companies `where` picks. The
  * rowid is the company's rank key (rank-key.ts), so FTS5 returns matches in the order of results.
- * Columns: name, DBA name, place (city and state), web (web_domain: the FMCSA e-mail's domain unless
+ * Columns: name and DBA name (each ending in NAME_END), place (city and state), web (web_domain: the FMCSA e-mail's domain unless
  * a free-mail provider's, never the address; the importer derives it, email-addresses.ts) and
  * facets: tokens for state, role, cargo, geography cells and the names' first words, so those filters intersect inside the
  * index. Facet tokens start with '_', which the table's tokenizer keeps inside a token and typed
@@ -60,8 +67,8 @@ function searchRows(where: RawBuilder<unknown>) {
   return sql`
     SELECT
       ${rankKeySql('sqlite')},
-      name,
-      coalesce(dba_name, ''),
+      name || ' ${sql.raw(NAME_END)}',
+      CASE WHEN coalesce(dba_name, '') = '' THEN '' ELSE dba_name || ' ${sql.raw(NAME_END)}' END,
       coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
       coalesce(web_domain, ''),
       trim(
