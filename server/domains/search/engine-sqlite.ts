@@ -245,15 +245,16 @@ export function createSqliteSearchEngine(
       total: few.length,
       totalExact: true,
     });
+    // A circle alone around words with many matches is counted by its cells.
+    const countedByCells =
+      Boolean(filters.radius) &&
+      match === withCells &&
+      !filters.city &&
+      !filters.authorizedOnly &&
+      !filters.insuredOnly;
     /** The count of matches whose rows a condition decides (city, radius, L&I flags). */
     const countOnRows = async (): Promise<Pick<SearchHits, 'total' | 'totalExact'>> => {
-      if (
-        filters.radius &&
-        match === withCells &&
-        !filters.city &&
-        !filters.authorizedOnly &&
-        !filters.insuredOnly
-      ) {
+      if (filters.radius && countedByCells) {
         // A radius alone: the cells entirely inside the circle are counted in the index, only the
         // matches in the cells on its edge are read for their distance.
         const insideCells = `(${match}) AND ${cellFacets(filters.radius, 'inside')}`;
@@ -271,10 +272,11 @@ export function createSqliteSearchEngine(
       );
     };
     let total: Pick<SearchHits, 'total' | 'totalExact'>;
-    if (!onRows) {
-      // Words and facets alone: the index counts the matches without reading a row, and only a
-      // search with few reads theirs.
-      total = await boundedCount(execute, inIndex(match));
+    if (!onRows || countedByCells) {
+      // Words and facets alone, or a circle around words with many matches: the index counts them
+      // (a circle's edge rows aside) without reading the rows of the rest, and only a search with
+      // few reads theirs.
+      total = await (onRows ? countOnRows() : boundedCount(execute, inIndex(match)));
       if (total.total <= fewest) return rankedFew(await readFew());
     } else {
       const few = await readFew();

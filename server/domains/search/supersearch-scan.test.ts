@@ -10,6 +10,7 @@ import { zipCentroid } from '../carrier-data/geocode.ts';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { parseSearchTerms, significantWords } from './search-terms.ts';
+import { ENGINE_TUNING } from './engine.ts';
 import { createSearchService, type SearchService } from './service.ts';
 
 /** A stored carrier as the plain scan reads it. */
@@ -106,6 +107,8 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
    * through their cells), and asking typed prefixes as the terms they start only when there is one.
    */
   let searchByGroups: SearchService;
+  /** The same search narrowing every circle by its cells, then ranking the few matches it counts. */
+  let searchByCells: SearchService;
   let rows: Row[];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-search-scan-'));
 
@@ -178,6 +181,7 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       cellsFromMatches: 0,
       mostPrefixTerms: 1,
     });
+    searchByCells = createSearchService(database.db, testDialect, { ...ENGINE_TUNING, cellsFromMatches: 0 });
   }, 60_000);
   afterAll(async () => {
     await database.destroy();
@@ -238,6 +242,7 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       for (const [service, way] of [
         [search, ''],
         [searchByGroups, ' (rank groups)'],
+        [searchByCells, ' (cells)'],
       ] as const) {
         for (const page of new Set([1, 2, Math.ceil(lastPage / 2), lastPage])) {
           const result = await service.supersearchQuery({ ...query, page: String(page), limit: '10' });
