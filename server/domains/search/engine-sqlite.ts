@@ -32,37 +32,48 @@ import {
 } from './sql-conditions.ts';
 
 /**
- * Typed words as FTS5 strings, each a prefix (from two letters). A prefix of two or three
+ * How typed words reach FTS5: each is a prefix (from two letters). A prefix of two or three
  * characters reads its prefix index (migration 005); a longer one would merge the lists of every
- * term it starts, in full, at each statement of a search, so when it starts few terms (search_terms,
- * migration 023) it is asked as those terms, which FTS5 reads only as far as a statement needs.
+ * term it starts, in full, at each statement of a search (a phrase's last word too), so when it
+ * starts few terms (search_terms, migration 023, decision 049) it is asked as those terms, which
+ * FTS5 reads only as far as a statement needs.
  * Words are letters and digits only (search-terms.ts) and are quoted, so nothing the visitor typed is
  * read as FTS5 syntax; they never contain '_', so they never match a facet token (search-index.ts).
  */
-type PrefixTerms = (token: string) => string;
+type PrefixTerms = (token: string) => readonly string[] | null;
 
 /** Prefixes from this length are past the prefix indexes ('2 3'). */
 const UNINDEXED_PREFIX_LENGTH = 4;
 /**
- * The FTS5 string of each prefix (a typed word, or a lead token such as '_ftran'): the terms it
- * starts, or the prefix query where they are too many or the token is not plain ASCII (whose terms
- * the tokenizer may spell otherwise).
+ * The terms each prefix (a typed word, or a lead token such as '_ftran') starts, or null where it
+ * stays a prefix query: too many terms, none, or a token that is not plain ASCII (whose terms the
+ * tokenizer may spell otherwise).
  */
 async function prefixTerms(
   execute: <T>(query: RawBuilder<T>) => Promise<T[]>,
   tokens: readonly string[],
   mostTerms: number,
 ): Promise<PrefixTerms> {
-  const expanded = new Map<string, string>();
+  const expanded = new Map<string, string[]>();
   for (const token of new Set(tokens)) {
     if (token.length < UNINDEXED_PREFIX_LENGTH || !/^_?[a-z0-9]+$/.test(token)) continue;
     const next = token.slice(0, -1) + String.fromCharCode(token.charCodeAt(token.length - 1) + 1);
     const terms = await execute(sql<{ term: string }>`SELECT term FROM search_terms
       WHERE term >= ${token} AND term < ${next} LIMIT ${mostTerms + 1}`);
     if (terms.length > 0 && terms.length <= mostTerms)
-      expanded.set(token, `(${terms.map(({ term }) => `"${term}"`).join(' OR ')})`);
+      expanded.set(
+        token,
+        terms.map(({ term }) => term),
+      );
   }
-  return (token) => expanded.get(token) ?? (token.length >= 2 ? `"${token}"*` : `"${token}"`);
+  return (token) => expanded.get(token) ?? null;
+}
+
+/** A prefix as FTS5: the OR of its terms, or the prefix query (from two letters; one letter is a word). */
+function prefixMatch(termsOf: PrefixTerms, token: string): string {
+  const terms = termsOf(token);
+  if (terms) return `(${terms.map((term) => `"${term}"`).join(' OR ')})`;
+  return token.length >= 2 ? `"${token}"*` : `"${token}"`;
 }
 
 /** The FTS5 facet filter of a circle's cells: all it touches, or only those entirely inside it. */
@@ -82,7 +93,7 @@ export function ftsQuery(
   filters: SearchFilters,
   termsOf: PrefixTerms,
 ): string | null {
-  const parts = significantWords(words).map(termsOf);
+  const parts = significantWords(words).map((word) => prefixMatch(termsOf, word));
   if (filters.state) parts.push(`facets:"_state${filters.state.toLowerCase()}"`);
   if (filters.cargo?.length) {
     parts.push(`facets:(${filters.cargo.map((code) => `"_cargo${code.toLowerCase()}"`).join(' OR ')})`);
@@ -120,11 +131,15 @@ function startsWithWords(
   const prefix = last.length >= 2 ? '*' : '';
   const lead = `facets:"_f${first}"`;
   const unsplit = 'facets:"_fany"';
-  const startsPhrase = `{name dba_name} : ^${phrase}${prefix}`;
+  // The last word's terms, each as a phrase: a prefix phrase would merge their lists in full.
+  const lastTerms = prefix ? termsOf(last) : null;
+  const startsPhrase = lastTerms
+    ? `{name dba_name} : (${lastTerms.map((term) => `^"${[...words.slice(0, -1), term].join(' ')}"`).join(' OR ')})`
+    : `{name dba_name} : ^${phrase}${prefix}`;
   return {
     starts:
       words.length === 1
-        ? `(facets:${prefix ? termsOf(`_f${first}`) : `"_f${first}"`} OR (${unsplit} AND ${startsPhrase}))`
+        ? `(facets:${prefix ? prefixMatch(termsOf, `_f${first}`) : `"_f${first}"`} OR (${unsplit} AND ${startsPhrase}))`
         : `((${lead} OR ${unsplit}) AND ${startsPhrase})`,
     sameWords:
       words.length === 1
@@ -318,11 +333,7 @@ export function createSqliteSearchEngine(
       // Words go through FTS5, with state, type and cargo as facets and city, radius and L&I flags on the row.
       // A lead token is a prefix only for a search of one word (startsWithWords).
       const leads = terms.words.length === 1 ? [`_f${terms.words[0]}`] : [];
-      const termsOf = await prefixTerms(
-        execute,
-        [...significantWords(terms.words), ...leads],
-        mostPrefixTerms,
-      );
+      const termsOf = await prefixTerms(execute, [...terms.words, ...leads], mostPrefixTerms);
       const match = terms.words.length > 0 ? ftsQuery(terms.words, filters, termsOf) : null;
       const withoutCells =
         terms.words.length > 0 ? ftsQuery(terms.words, { ...filters, radius: undefined }, termsOf) : null;

@@ -103,11 +103,12 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
   let database: TestDatabase;
   let search: SearchService;
   /**
-   * The same search sending every query through the rank groups read in rank-key order (and circles
-   * through their cells), and asking typed prefixes as the terms they start only when there is one.
+   * The same search in other ways: every query through the rank groups read in rank-key order (and
+   * circles through their cells); the same with typed prefixes left as prefix queries (and circles
+   * read by rows); and every circle narrowed by its cells, then the few it counts ranked at once.
    */
   let searchByGroups: SearchService;
-  /** The same search narrowing every circle by its cells, then ranking the few matches it counts. */
+  let searchByPrefixes: SearchService;
   let searchByCells: SearchService;
   let rows: Row[];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-search-scan-'));
@@ -134,6 +135,8 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       // Names that start with an exact name and outrank it by fleet: the exact one still comes first.
       carrier({ dot_number: 9_100_005, legal_name: 'EXPRESS LANE LOGISTICS', power_units: 50 }),
       carrier({ dot_number: 9_100_006, legal_name: 'ZED CARRIERS WEST', power_units: 60 }),
+      // Matches 'zed carr' without starting with it, and outranks by fleet those that do.
+      carrier({ dot_number: 9_100_007, legal_name: 'CARRIAGE ZED HAULING', power_units: 99 }),
       carrier({ dot_number: 9_100_004, legal_name: 'O’NEIL-SMITH TRUCKING', power_units: null }),
       // Large fleets share a rank-key bucket (decision 045) whatever their names: the order inside
       // it is by fleet size first. Names past ASCII share one too, in byte order.
@@ -177,11 +180,20 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
     ).map((row) => ({ ...row, id: Number(row.id), dot_number: Number(row.dot_number) }));
     search = createSearchService(database.db, testDialect);
     searchByGroups = createSearchService(database.db, testDialect, {
+      ...ENGINE_TUNING,
       fewMatches: 0,
+      cellsFromMatches: 0,
+    });
+    searchByPrefixes = createSearchService(database.db, testDialect, {
+      ...ENGINE_TUNING,
+      fewMatches: 0,
+      mostPrefixTerms: 0,
+    });
+    searchByCells = createSearchService(database.db, testDialect, {
+      ...ENGINE_TUNING,
       cellsFromMatches: 0,
       mostPrefixTerms: 1,
     });
-    searchByCells = createSearchService(database.db, testDialect, { ...ENGINE_TUNING, cellsFromMatches: 0 });
   }, 60_000);
   afterAll(async () => {
     await database.destroy();
@@ -227,6 +239,7 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       { super_search_term: '9100001' },
       { super_search_term: 'express lane' },
       { super_search_term: 'zed carriers' },
+      { super_search_term: 'zed carr' },
       { super_search_term: 'bigfleet' },
       { super_search_term: 'eclair' },
     );
@@ -242,6 +255,7 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       for (const [service, way] of [
         [search, ''],
         [searchByGroups, ' (rank groups)'],
+        [searchByPrefixes, ' (rank groups, prefix queries)'],
         [searchByCells, ' (cells)'],
       ] as const) {
         for (const page of new Set([1, 2, Math.ceil(lastPage / 2), lastPage])) {
