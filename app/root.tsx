@@ -10,6 +10,7 @@ import {
   useRouteError,
 } from 'react-router';
 import { NotFound } from './components/NotFound.tsx';
+import { HydratedPageProvider } from './components/PageLink.tsx';
 import { SiteFooter } from './components/SiteFooter.tsx';
 import { SiteHeader } from './components/SiteHeader.tsx';
 import { islandOf } from './lib/island-page.ts';
@@ -50,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <div id="top" />
-        {children}
+        <HydratedPageProvider value={!island}>{children}</HydratedPageProvider>
         {island ? null : (
           <>
             <ScrollRestoration nonce={nonce} />

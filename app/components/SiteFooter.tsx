@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { FOOTER_CITIES, cityPagePath } from '../../core/cities.ts';
+import { PageLink } from './PageLink.tsx';
 
 export function SiteFooter({ productName }: { productName: string }) {
   return (
@@ -8,16 +8,16 @@ export function SiteFooter({ productName }: { productName: string }) {
         <nav aria-label="Footer" className="footer-links">
           <ul>
             <li>
-              <Link to="/">Home</Link>
+              <PageLink to="/">Home</PageLink>
             </li>
             <li>
               <a href="#top">Back to Top</a>
             </li>
             <li>
-              <Link to="/privacy-policy">Privacy Policy</Link>
+              <PageLink to="/privacy-policy">Privacy Policy</PageLink>
             </li>
             <li>
-              <Link to="/terms-of-service">Terms</Link>
+              <PageLink to="/terms-of-service">Terms</PageLink>
             </li>
           </ul>
         </nav>
@@ -26,9 +26,9 @@ export function SiteFooter({ productName }: { productName: string }) {
           <ul>
             {FOOTER_CITIES.map(({ city, state }) => (
               <li key={`${city}-${state}`}>
-                <Link to={cityPagePath(city, state)}>
+                <PageLink to={cityPagePath(city, state)}>
                   {city}, {state}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>

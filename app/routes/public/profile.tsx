@@ -1,6 +1,7 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { AuthorityVerdict } from '../../blocks/AuthorityVerdict.tsx';
 import { OwnerOnly } from '../../blocks/OwnerOnly.tsx';
+import { PageLink } from '../../components/PageLink.tsx';
 import { BlockGrid } from '../../blocks/BlockGrid.tsx';
 import { BlockView } from '../../blocks/BlockView.tsx';
 import { HEADER_IMAGE_SIZES, ProfileHeader, headerImageOf } from '../../blocks/ProfileHeader.tsx';
@@ -97,9 +98,9 @@ function ProfileFailure({ dotText }: { dotText: string }) {
     <section className="page page--narrow centered">
       <h1>Could not load profile</h1>
       <p>Unable to load the profile for DOT number {dotText}.</p>
-      <Link to="/search" className="button button--primary">
+      <PageLink to="/search" className="button button--primary">
         Search Carriers
-      </Link>
+      </PageLink>
     </section>
   );
 }
@@ -127,12 +128,12 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
       <OwnerOnly isOwner="unknown">
         <div className="owner-banner" role="status">
           You are viewing your own profile
-          <Link
+          <PageLink
             to={`/profile/${profile.company.dot_number}/edit`}
             className="button button--small button--secondary"
           >
             Edit Profile
-          </Link>
+          </PageLink>
         </div>
       </OwnerOnly>
       <ProfileHeader profile={profile} />
@@ -143,7 +144,9 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
           <div className="empty-state">
             <p>This profile has no content blocks yet.</p>
             <OwnerOnly isOwner="unknown">
-              <Link to={`/profile/${profile.company.dot_number}/edit`}>Add your first content block</Link>
+              <PageLink to={`/profile/${profile.company.dot_number}/edit`}>
+                Add your first content block
+              </PageLink>
             </OwnerOnly>
           </div>
         ) : (
@@ -155,7 +158,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         {showsDefaultBlocks ? (
           <p className="claim-note">
             Claim this profile to add more content and customize your page.{' '}
-            <Link to={`/claim-profile/${profile.company.dot_number}`}>Claim This Profile</Link>
+            <PageLink to={`/claim-profile/${profile.company.dot_number}`}>Claim This Profile</PageLink>
           </p>
         ) : null}
       </div>
