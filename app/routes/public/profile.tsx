@@ -13,7 +13,7 @@ import { titleCase } from '../../../core/format.ts';
 import { useNonce } from '../../lib/nonce.tsx';
 import { seoMeta } from '../../lib/seo.ts';
 import { PRODUCT_NAME, pageTitle } from '../../../core/site.ts';
-import type { IslandHandle } from '../../lib/island-page.ts';
+import { notForHydration, type IslandHandle } from '../../lib/island-page.ts';
 import island from '../../islands/profile-island.ts?worker&url';
 import type { Route } from './+types/profile.ts';
 
@@ -32,11 +32,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       : null;
   if (!page) {
     // The site header shows when the profile fails to load (it counts as unclaimed).
-    return data({ dotText, page: null, today: '', hideSiteHeader: false }, { status: 404 });
+    return data(
+      notForHydration({ dotText, page: null, today: '', hideSiteHeader: false }, context.documentRequest),
+      { status: 404 },
+    );
   }
   // The day the facts' ages are counted to, fixed by the server so the browser renders the same.
   const today = new Date().toISOString().slice(0, 10);
-  return { dotText, page, today, hideSiteHeader: page.profile.company.claimed };
+  // The page is not hydrated (docs/decisions/046): its data is for the server's render only.
+  return notForHydration(
+    { dotText, page, today, hideSiteHeader: page.profile.company.claimed },
+    context.documentRequest,
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => {
