@@ -10,9 +10,9 @@ import {
   useRouteError,
 } from 'react-router';
 import { NotFound } from './components/NotFound.tsx';
-import { HydratedPageProvider } from './components/PageLink.tsx';
 import { SiteFooter } from './components/SiteFooter.tsx';
 import { SiteHeader } from './components/SiteHeader.tsx';
+import { HydratedPageProvider } from './lib/hydrated-page.tsx';
 import { islandOf } from './lib/island-page.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { PRODUCT_NAME, pageTitle } from '../core/site.ts';

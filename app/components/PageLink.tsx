@@ -1,14 +1,7 @@
-import { createContext, useContext, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { isActivePath } from '../lib/header-links.ts';
-
-/**
- * Whether React hydrates the page being rendered: false on a public page, which loads its island
- * script instead (docs/decisions/046-public-pages-without-react.md); app/root.tsx provides it.
- */
-const HydratedPageContext = createContext(true);
-
-export const HydratedPageProvider = HydratedPageContext.Provider;
+import { useHydratedPage } from '../lib/hydrated-page.tsx';
 
 type PageLinkProps = Omit<ComponentProps<'a'>, 'href'> & {
   /** An absolute path of this site (with its query, if any), already URL-encoded. */
@@ -21,7 +14,7 @@ type PageLinkProps = Omit<ComponentProps<'a'>, 'href'> & {
  * resolution and click handler, which cost rendering time there and would do nothing.
  */
 export function PageLink({ to, ...props }: PageLinkProps) {
-  const hydrated = useContext(HydratedPageContext);
+  const hydrated = useHydratedPage();
   return hydrated ? <Link to={to} {...props} /> : <a href={to} {...props} />;
 }
 
@@ -30,7 +23,7 @@ export function PageLink({ to, ...props }: PageLinkProps) {
  * class and `aria-current="page"`. On a public page a plain anchor, as PageLink.
  */
 export function PageNavLink({ to, ...props }: Omit<PageLinkProps, 'className'>) {
-  const hydrated = useContext(HydratedPageContext);
+  const hydrated = useHydratedPage();
   const { pathname } = useLocation();
   if (hydrated) return <NavLink to={to} {...props} />;
   const active = isActivePath(to, pathname);
