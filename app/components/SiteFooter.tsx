@@ -26,14 +26,12 @@ export function SiteFooter({ productName }: { productName: string }) {
           <ul>
             {FOOTER_CITIES.map(({ city, state }) => (
               <li key={`${city}-${state}`}>
-                <PageLink to={cityPagePath(city, state)}>
-                  {city}, {state}
-                </PageLink>
+                <PageLink to={cityPagePath(city, state)}>{`${city}, ${state}`}</PageLink>
               </li>
             ))}
           </ul>
         </nav>
-        <p className="footer-note">© {productName}. Carrier records from public FMCSA data.</p>
+        <p className="footer-note">{`© ${productName}. Carrier records from public FMCSA data.`}</p>
       </div>
     </footer>
   );
