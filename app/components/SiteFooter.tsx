@@ -1,6 +1,12 @@
 import { FOOTER_CITIES, cityPagePath } from '../../core/cities.ts';
 import { PageLink } from './PageLink.tsx';
 
+/** The city links, the same on every page: worked out once. */
+const CITY_LINKS = FOOTER_CITIES.map(({ city, state }) => ({
+  to: cityPagePath(city, state),
+  text: `${city}, ${state}`,
+}));
+
 export function SiteFooter({ productName }: { productName: string }) {
   return (
     <footer className="site-footer">
@@ -24,9 +30,9 @@ export function SiteFooter({ productName }: { productName: string }) {
         <nav aria-label="Trucking companies by city" className="footer-cities">
           <h2>Trucking Companies by City</h2>
           <ul>
-            {FOOTER_CITIES.map(({ city, state }) => (
-              <li key={`${city}-${state}`}>
-                <PageLink to={cityPagePath(city, state)}>{`${city}, ${state}`}</PageLink>
+            {CITY_LINKS.map(({ to, text }) => (
+              <li key={to}>
+                <PageLink to={to}>{text}</PageLink>
               </li>
             ))}
           </ul>
