@@ -2,16 +2,21 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { islandOf } from './lib/island-page.ts';
 import { NonceProvider } from './lib/nonce.tsx';
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's Node entry, with one change: the per-request CSP nonce from the server is given to
- * every script React Router emits (the policy allows no other scripts).
+ * React Router's Node entry, with two changes: the per-request CSP nonce from the server is given to
+ * every script React Router emits (the policy allows no other scripts), and a public page is rendered
+ * to one string. A public page has no scripts of React's, no Suspense and no streaming (its data is
+ * loaded before it renders, and it is not hydrated: docs/decisions/046), and the stream renderer
+ * encodes each of the thousands of small pieces of markup to bytes as it goes: the string costs a
+ * carrier profile about 1.5 ms less of CPU per request for the same bytes.
  */
 export default function handleRequest(
   request: Request,
@@ -24,6 +29,19 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.nonce;
+  const app = (
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
+
+  if (isPublicPage(routerContext)) {
+    responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+    return new Response(`<!DOCTYPE html>${renderToString(app)}`, {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
+  }
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -37,38 +55,38 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) loadContext.log.error({ err: error }, 'page render failed');
-        },
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        pipe(body);
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) loadContext.log.error({ err: error }, 'page render failed');
+      },
+    });
   });
+}
+
+/** Whether the page is a public one, which React does not hydrate (a matched route names its island). */
+function isPublicPage({ staticHandlerContext, routeModules }: EntryContext): boolean {
+  return islandOf(staticHandlerContext.matches.map((match) => routeModules[match.route.id]?.handle)) !== null;
 }

@@ -15,6 +15,11 @@ declare module 'react-router' {
     outbox: Services['outbox'];
     /** The request's logger: loaders log failures here, never with console.error. */
     log: FastifyBaseLogger;
+    /**
+     * True when React Router renders a document, whose loader data reaches the browser only as
+     * hydration data; false for a `.data` request (client-side navigation reads the data itself).
+     */
+    documentRequest: boolean;
   }
 }
 

@@ -12,6 +12,7 @@ import {
 import { NotFound } from './components/NotFound.tsx';
 import { SiteFooter } from './components/SiteFooter.tsx';
 import { SiteHeader } from './components/SiteHeader.tsx';
+import { HydratedPageProvider } from './lib/hydrated-page.tsx';
 import { islandOf } from './lib/island-page.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { PRODUCT_NAME, pageTitle } from '../core/site.ts';
@@ -50,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <div id="top" />
-        {children}
+        <HydratedPageProvider value={!island}>{children}</HydratedPageProvider>
         {island ? null : (
           <>
             <ScrollRestoration nonce={nonce} />

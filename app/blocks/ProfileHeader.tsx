@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { titleCase } from '../../core/format.ts';
+import { PageLink } from '../components/PageLink.tsx';
 import { BlockImage, ResponsiveImage } from './renderers/BlockImage.tsx';
 import type { ProfileData } from './types.ts';
 
@@ -66,9 +66,9 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
             </span>
           </p>
           {company.claimed ? null : (
-            <Link to={`/claim-profile/${company.dot_number}`} className="button button--accent">
+            <PageLink to={`/claim-profile/${company.dot_number}`} className="button button--accent">
               Claim This Profile
-            </Link>
+            </PageLink>
           )}
         </div>
       </div>

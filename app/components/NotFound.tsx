@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from './PageLink.tsx';
 
 /** The 404 content, shared by the catch-all route and the error boundary. */
 export function NotFound() {
@@ -7,9 +7,9 @@ export function NotFound() {
       <p className="eyebrow">404</p>
       <h1>Page Not Found</h1>
       <p>The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className="button button--primary">
+      <PageLink to="/" className="button button--primary">
         Back to Home
-      </Link>
+      </PageLink>
     </section>
   );
 }

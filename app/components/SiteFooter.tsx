@@ -1,5 +1,11 @@
-import { Link } from 'react-router';
 import { FOOTER_CITIES, cityPagePath } from '../../core/cities.ts';
+import { PageLink } from './PageLink.tsx';
+
+/** The city links, the same on every page: worked out once. */
+const CITY_LINKS = FOOTER_CITIES.map(({ city, state }) => ({
+  to: cityPagePath(city, state),
+  text: `${city}, ${state}`,
+}));
 
 export function SiteFooter({ productName }: { productName: string }) {
   return (
@@ -8,32 +14,30 @@ export function SiteFooter({ productName }: { productName: string }) {
         <nav aria-label="Footer" className="footer-links">
           <ul>
             <li>
-              <Link to="/">Home</Link>
+              <PageLink to="/">Home</PageLink>
             </li>
             <li>
               <a href="#top">Back to Top</a>
             </li>
             <li>
-              <Link to="/privacy-policy">Privacy Policy</Link>
+              <PageLink to="/privacy-policy">Privacy Policy</PageLink>
             </li>
             <li>
-              <Link to="/terms-of-service">Terms</Link>
+              <PageLink to="/terms-of-service">Terms</PageLink>
             </li>
           </ul>
         </nav>
         <nav aria-label="Trucking companies by city" className="footer-cities">
           <h2>Trucking Companies by City</h2>
           <ul>
-            {FOOTER_CITIES.map(({ city, state }) => (
-              <li key={`${city}-${state}`}>
-                <Link to={cityPagePath(city, state)}>
-                  {city}, {state}
-                </Link>
+            {CITY_LINKS.map(({ to, text }) => (
+              <li key={to}>
+                <PageLink to={to}>{text}</PageLink>
               </li>
             ))}
           </ul>
         </nav>
-        <p className="footer-note">© {productName}. Carrier records from public FMCSA data.</p>
+        <p className="footer-note">{`© ${productName}. Carrier records from public FMCSA data.`}</p>
       </div>
     </footer>
   );

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { headerLinks, type NavItem } from '../lib/header-links.ts';
 import { useSession } from '../lib/use-session.ts';
+import { PageLink, PageNavLink } from './PageLink.tsx';
 import { SearchBox } from './SearchBox.tsx';
 
 /**
@@ -28,7 +29,7 @@ export function SiteHeader({ productName }: { productName: string }) {
   const renderLinks = (items: NavItem[]) =>
     items.map((item) => (
       <li key={item.to}>
-        <NavLink to={item.to}>{item.label}</NavLink>
+        <PageNavLink to={item.to}>{item.label}</PageNavLink>
       </li>
     ));
   const logoutItem = user ? (
@@ -42,12 +43,12 @@ export function SiteHeader({ productName }: { productName: string }) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/" className="site-logo">
+        <PageLink to="/" className="site-logo">
           <span aria-hidden="true" className="site-logo__mark">
             CP
           </span>
           <span className="site-logo__text">{productName}</span>
-        </Link>
+        </PageLink>
         <SearchBox
           className="header-search"
           label="Search carriers"

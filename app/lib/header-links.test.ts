@@ -33,5 +33,6 @@ describe('the header links', () => {
     expect(isActivePath('/resources', '/resources/grid-layout')).toBe(true);
     expect(isActivePath('/resources', '/resourcesx')).toBe(false);
     expect(isActivePath('/search', '/')).toBe(false);
+    expect(isActivePath('/resources', '/Resources/Grid-Layout')).toBe(true);
   });
 });

@@ -30,7 +30,12 @@ export function headerLinks(user: SessionUser | null): { main: NavItem[]; mobile
   return { main: [...common, ...sessionLinks], mobile: [...common, ...mobileExtra, ...sessionLinks] };
 }
 
-/** Whether a link is the current page or one of its sub-pages, as React Router's NavLink decides. */
+/**
+ * Whether a link is the current page or one of its sub-pages, as React Router's NavLink decides
+ * (paths compared without regard to case, as routes match).
+ */
 export function isActivePath(to: string, pathname: string): boolean {
-  return pathname === to || pathname.startsWith(`${to}/`);
+  const path = pathname.toLowerCase();
+  const target = to.toLowerCase();
+  return path === target || path.startsWith(`${target}/`);
 }

@@ -28,3 +28,20 @@ export function loadAsDocument({ request }: { request: Request }): Promise<never
   // Never settles: the document is replaced.
   return new Promise<never>(() => undefined);
 }
+
+/**
+ * A public page's loader data, kept out of the hydration data of its document. React Router encodes
+ * every document's loader data for the browser (turbo-stream) before rendering, whether the page loads
+ * its scripts or not; a public page loads none, so for a carrier profile that was half a millisecond of
+ * every request for nothing. The encoder writes a plain object's enumerable properties only: the page
+ * renders from the same object with its properties made non-enumerable. A `.data` request (a hydrated
+ * page navigating here, `documentRequest` false) gets the data as it is.
+ */
+export function notForHydration<T extends object>(data: T, documentRequest: boolean): T {
+  if (!documentRequest) return data;
+  const hidden = {} as T;
+  for (const [key, value] of Object.entries(data)) {
+    Object.defineProperty(hidden, key, { value, enumerable: false });
+  }
+  return hidden;
+}

@@ -129,6 +129,8 @@ export function ssrPlugin(build: ServerBuild, services: Services, sharedPages: S
         services: pageServices,
         nonce,
         log: request.log,
+        // React Router answers a path ending in .data with the loaders' data alone.
+        documentRequest: !request.url.split('?', 1)[0]!.endsWith('.data'),
         // Only the outbox page reads it; a page that did holds what only this client may see.
         get outbox() {
           outboxRead = pageOutbox !== null;

@@ -6,6 +6,7 @@ import { CapacityBlock } from './CapacityBlock.tsx';
 import { CargoCarrierBlock } from './CargoCarrierBlock.tsx';
 import { CustomBlock } from './CustomBlock.tsx';
 import { FleetInformationBlock } from './FleetInformationBlock.tsx';
+import { HydratedPageProvider } from '../../lib/hydrated-page.tsx';
 import { heatColor, InspectionHeatMapBlock } from './InspectionHeatMapBlock.tsx';
 import { HeaderPictureBlock, ProfilePictureBlock } from './PictureBlocks.tsx';
 import { RatingsBlock, starParts } from './RatingsBlock.tsx';
@@ -175,6 +176,30 @@ describe('inspection heat map', () => {
     expect(
       html(<InspectionHeatMapBlock panels={panels({ inspectionStates: { status: 'error' } })} />),
     ).toContain('Error: Failed to load inspection data');
+  });
+
+  it('is the same markup on a page React does not hydrate, written without React elements', () => {
+    const states = panels({
+      inspectionStates: {
+        status: 'data',
+        value: [
+          { state: 'TX', count: 4 },
+          { state: 'NY', count: 1 },
+          { state: 'DC', count: 12 },
+        ],
+      },
+    });
+    const hydrated = html(<InspectionHeatMapBlock panels={states} />);
+    const notHydrated = html(
+      <HydratedPageProvider value={false}>
+        <InspectionHeatMapBlock panels={states} />
+      </HydratedPageProvider>,
+    );
+    expect(notHydrated).toBe(hydrated);
+    expect(notHydrated).toContain(
+      '<g class="heat-map__state" data-state="AL" tabindex="0" role="img" aria-label="Alabama: 0 inspections">',
+    );
+    expect(notHydrated).toContain('<title>New York: 1 inspection</title>');
   });
 });
 

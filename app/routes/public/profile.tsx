@@ -1,6 +1,7 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { AuthorityVerdict } from '../../blocks/AuthorityVerdict.tsx';
 import { OwnerOnly } from '../../blocks/OwnerOnly.tsx';
+import { PageLink } from '../../components/PageLink.tsx';
 import { BlockGrid } from '../../blocks/BlockGrid.tsx';
 import { BlockView } from '../../blocks/BlockView.tsx';
 import { HEADER_IMAGE_SIZES, ProfileHeader, headerImageOf } from '../../blocks/ProfileHeader.tsx';
@@ -12,7 +13,7 @@ import { titleCase } from '../../../core/format.ts';
 import { useNonce } from '../../lib/nonce.tsx';
 import { seoMeta } from '../../lib/seo.ts';
 import { PRODUCT_NAME, pageTitle } from '../../../core/site.ts';
-import type { IslandHandle } from '../../lib/island-page.ts';
+import { notForHydration, type IslandHandle } from '../../lib/island-page.ts';
 import island from '../../islands/profile-island.ts?worker&url';
 import type { Route } from './+types/profile.ts';
 
@@ -31,11 +32,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       : null;
   if (!page) {
     // The site header shows when the profile fails to load (it counts as unclaimed).
-    return data({ dotText, page: null, today: '', hideSiteHeader: false }, { status: 404 });
+    return data(
+      notForHydration({ dotText, page: null, today: '', hideSiteHeader: false }, context.documentRequest),
+      { status: 404 },
+    );
   }
   // The day the facts' ages are counted to, fixed by the server so the browser renders the same.
   const today = new Date().toISOString().slice(0, 10);
-  return { dotText, page, today, hideSiteHeader: page.profile.company.claimed };
+  // The page is not hydrated (docs/decisions/046): its data is for the server's render only.
+  return notForHydration(
+    { dotText, page, today, hideSiteHeader: page.profile.company.claimed },
+    context.documentRequest,
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -97,9 +105,9 @@ function ProfileFailure({ dotText }: { dotText: string }) {
     <section className="page page--narrow centered">
       <h1>Could not load profile</h1>
       <p>Unable to load the profile for DOT number {dotText}.</p>
-      <Link to="/search" className="button button--primary">
+      <PageLink to="/search" className="button button--primary">
         Search Carriers
-      </Link>
+      </PageLink>
     </section>
   );
 }
@@ -127,12 +135,12 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
       <OwnerOnly isOwner="unknown">
         <div className="owner-banner" role="status">
           You are viewing your own profile
-          <Link
+          <PageLink
             to={`/profile/${profile.company.dot_number}/edit`}
             className="button button--small button--secondary"
           >
             Edit Profile
-          </Link>
+          </PageLink>
         </div>
       </OwnerOnly>
       <ProfileHeader profile={profile} />
@@ -143,7 +151,9 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
           <div className="empty-state">
             <p>This profile has no content blocks yet.</p>
             <OwnerOnly isOwner="unknown">
-              <Link to={`/profile/${profile.company.dot_number}/edit`}>Add your first content block</Link>
+              <PageLink to={`/profile/${profile.company.dot_number}/edit`}>
+                Add your first content block
+              </PageLink>
             </OwnerOnly>
           </div>
         ) : (
@@ -155,7 +165,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         {showsDefaultBlocks ? (
           <p className="claim-note">
             Claim this profile to add more content and customize your page.{' '}
-            <Link to={`/claim-profile/${profile.company.dot_number}`}>Claim This Profile</Link>
+            <PageLink to={`/claim-profile/${profile.company.dot_number}`}>Claim This Profile</PageLink>
           </p>
         ) : null}
       </div>

@@ -287,7 +287,13 @@ describe(`hidden blocks on ${testDialect}: only their owner ever gets them`, () 
   it('leaves them out of the profile page’s data (server-rendered HTML, hydration and .data)', async () => {
     const result = await profilePageLoader({
       params: { dotNumber: '5150' },
-      context: { services: app.services, nonce: '', outbox: null, log: app.fastify.log } as AppLoadContext,
+      context: {
+        services: app.services,
+        nonce: '',
+        outbox: null,
+        log: app.fastify.log,
+        documentRequest: false,
+      } as AppLoadContext,
       request: new Request('http://localhost/profile/5150'),
     } as Parameters<typeof profilePageLoader>[0]);
     const pageData = JSON.stringify(result);

@@ -1,9 +1,54 @@
 import type { DataDates } from '../../../core/record-facts.ts';
+import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
 import type { Selectable } from 'kysely';
 import type { ContentBlocksTable, DataImportsTable } from '../../db/schema.ts';
 
 export function createCompaniesRepo(db: Db) {
+  // The profile page's reads, compiled once (server/db/compiled-query.ts): every profile view runs them.
+  const companyWithDataDates = compiledQuery(db, 1, (dotNumber: number) =>
+    db
+      .selectFrom('companies')
+      .selectAll('companies')
+      .select((eb) => {
+        const newest = (table: DataImportsTable['table_name']) =>
+          eb
+            .selectFrom('data_imports')
+            .select((imports) => imports.fn.max('as_of').as('as_of'))
+            .where('table_name', '=', table);
+        return [
+          newest('companies').as('census_as_of'),
+          newest('inspections').as('inspections_through'),
+          newest('crashes').as('crashes_through'),
+        ];
+      })
+      .where('dot_number', '=', dotNumber),
+  );
+  // One read: each block with its images joined (a block without images comes once, with nulls).
+  const blockRows = (includeHidden: boolean) =>
+    compiledQuery(db, 1, (companyId: number) =>
+      db
+        .selectFrom('content_blocks')
+        .leftJoin('assets', 'assets.block_id', 'content_blocks.id')
+        .selectAll('content_blocks')
+        .select([
+          'assets.id as asset_id',
+          'assets.url as asset_url',
+          'assets.alt_text as asset_alt_text',
+          'assets.type as asset_type',
+          'assets.width as asset_width',
+          'assets.height as asset_height',
+          'assets.variants as asset_variants',
+        ])
+        .where('content_blocks.company_id', '=', companyId)
+        .$if(!includeHidden, (query) => query.where('content_blocks.is_visible', '=', 1))
+        .orderBy('content_blocks.block_position')
+        .orderBy('content_blocks.id')
+        .orderBy('assets.id'),
+    );
+  const visibleBlockRows = blockRows(false);
+  const allBlockRows = blockRows(true);
+
   return {
     async findByDot(dotNumber: number) {
       return db.selectFrom('companies').selectAll().where('dot_number', '=', dotNumber).executeTakeFirst();
@@ -14,23 +59,7 @@ export function createCompaniesRepo(db: Db) {
      * the public profile page needs both, and the dates are three small subqueries.
      */
     async findByDotWithDataDates(dotNumber: number) {
-      const row = await db
-        .selectFrom('companies')
-        .selectAll('companies')
-        .select((eb) => {
-          const newest = (table: DataImportsTable['table_name']) =>
-            eb
-              .selectFrom('data_imports')
-              .select((imports) => imports.fn.max('as_of').as('as_of'))
-              .where('table_name', '=', table);
-          return [
-            newest('companies').as('census_as_of'),
-            newest('inspections').as('inspections_through'),
-            newest('crashes').as('crashes_through'),
-          ];
-        })
-        .where('dot_number', '=', dotNumber)
-        .executeTakeFirst();
+      const [row] = await companyWithDataDates(dotNumber);
       if (!row) return undefined;
       const { census_as_of, inspections_through, crashes_through, ...company } = row;
       const dataDates: DataDates = { census_as_of, inspections_through, crashes_through };
@@ -51,26 +80,7 @@ export function createCompaniesRepo(db: Db) {
      * read only for the owner's own views: `includeHidden` is never set for a public one.
      */
     async blocksWithAssets(companyId: number, { includeHidden }: { includeHidden: boolean }) {
-      // One read: each block with its images joined (a block without images comes once, with nulls).
-      const rows = await db
-        .selectFrom('content_blocks')
-        .leftJoin('assets', 'assets.block_id', 'content_blocks.id')
-        .selectAll('content_blocks')
-        .select([
-          'assets.id as asset_id',
-          'assets.url as asset_url',
-          'assets.alt_text as asset_alt_text',
-          'assets.type as asset_type',
-          'assets.width as asset_width',
-          'assets.height as asset_height',
-          'assets.variants as asset_variants',
-        ])
-        .where('content_blocks.company_id', '=', companyId)
-        .$if(!includeHidden, (query) => query.where('content_blocks.is_visible', '=', 1))
-        .orderBy('content_blocks.block_position')
-        .orderBy('content_blocks.id')
-        .orderBy('assets.id')
-        .execute();
+      const rows = await (includeHidden ? allBlockRows : visibleBlockRows)(companyId);
       const blocks = new Map<number, Selectable<ContentBlocksTable>>();
       const assets = [];
       for (const {

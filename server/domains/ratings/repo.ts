@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
 import type { RatingRequestsTable } from '../../db/schema.ts';
 
@@ -14,6 +15,21 @@ export interface RatingValues {
 
 export function createRatingsRepo(db: Db) {
   const count = (row: { n: number | string }) => Number(row.n);
+  // Compiled once (server/db/compiled-query.ts): every profile view reads it.
+  const pointGroups = compiledQuery(db, 1, (companyId: number) =>
+    db
+      .selectFrom('rating_requests')
+      .select((eb) => [
+        POINTS.as('points'),
+        eb.fn.countAll<number | string>().as('n'),
+        eb.fn.sum<number | string>('on_time_rating').as('on_time'),
+        eb.fn.sum<number | string>('communication_rating').as('communication'),
+        eb.fn.sum<number | string>('service_rating').as('service'),
+      ])
+      .where('company_id', '=', companyId)
+      .where('completed_at', 'is not', null)
+      .groupBy(POINTS),
+  );
 
   return {
     async findCompany(companyId: number) {
@@ -100,19 +116,7 @@ export function createRatingsRepo(db: Db) {
      * the star distribution and the averages both come from this one read.
      */
     async byPointTotal(companyId: number) {
-      const rows = await db
-        .selectFrom('rating_requests')
-        .select((eb) => [
-          POINTS.as('points'),
-          eb.fn.countAll<number | string>().as('n'),
-          eb.fn.sum<number | string>('on_time_rating').as('on_time'),
-          eb.fn.sum<number | string>('communication_rating').as('communication'),
-          eb.fn.sum<number | string>('service_rating').as('service'),
-        ])
-        .where('company_id', '=', companyId)
-        .where('completed_at', 'is not', null)
-        .groupBy(POINTS)
-        .execute();
+      const rows = await pointGroups(companyId);
       // PostgreSQL returns bigint sums and counts as strings.
       return rows.map((row) => ({
         points: Number(row.points),
