@@ -6,13 +6,14 @@
  * window that has moved a month: the oldest month's rows are gone and a month of new ones came in.
  * Which carrier changes depends on its DOT number alone, so the files are the same on every run.
  */
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { once } from 'node:events';
+import { createReadStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { isoDayMonthsBefore } from '../../server/domains/carrier-data/service.ts';
 import { csvField } from '../demo/csv.ts';
+import { CsvFileWriter } from '../demo/writer.ts';
+import { CsvParser } from '../fmcsa/csv.ts';
 import { DEMO_FILE_NAMES, generateDemoData } from '../demo/generate.ts';
 
 /** Shares of the carriers whose record changes in a month. */
@@ -31,27 +32,12 @@ function unit(value: number, salt: number): number {
   return (hash >>> 0) / 2 ** 32;
 }
 
-/** The fields of one CSV line (RFC 4180: quoted fields may hold commas and doubled quotes). */
+/** The fields of one CSV line, read by the importer's own RFC 4180 reader. */
 function splitCsv(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < line.length; index += 1) {
-    const character = line[index];
-    if (quoted) {
-      if (character === '"' && line[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (character === '"') quoted = false;
-      else field += character;
-    } else if (character === '"') quoted = true;
-    else if (character === ',') {
-      fields.push(field);
-      field = '';
-    } else field += character;
-  }
-  fields.push(field);
-  return fields;
+  const parser = new CsvParser();
+  parser.push(line);
+  parser.next(true);
+  return Array.from({ length: parser.row.count }, (_, index) => parser.row.get(index));
 }
 
 const joinCsv = (fields: readonly string[]) => fields.map(csvField).join(',');
@@ -67,20 +53,6 @@ const dayOf = (yyyymmddText: string) =>
 /** Lines of a file, the header first. */
 async function* linesOf(file: string): AsyncGenerator<string> {
   yield* createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-}
-
-/** A line writer that waits when the stream's buffer is full. */
-function lineWriter(file: string) {
-  const stream = createWriteStream(file);
-  return {
-    async write(line: string) {
-      if (!stream.write(line + '\n')) await once(stream, 'drain');
-    },
-    async close() {
-      stream.end();
-      await once(stream, 'finish');
-    },
-  };
 }
 
 function columnIndex(header: readonly string[], name: string): number {
@@ -111,8 +83,7 @@ async function nextCensus(from: string, to: string, today: number, seed: number)
     at('MCS150_MILEAGE_YEAR'),
   ];
   const [powerAt, trucksAt, driversAt] = [at('POWER_UNITS'), at('TRUCK_UNITS'), at('TOTAL_DRIVERS')];
-  const out = lineWriter(to);
-  await out.write(headerLine);
+  const out = new CsvFileWriter(to, headerLine);
   let lastDot = 0;
   let lastDocket = 0;
   let count = 0;
@@ -127,7 +98,7 @@ async function nextCensus(from: string, to: string, today: number, seed: number)
     lastDocket = Math.max(lastDocket, Number(leading[docketAt]) || 0);
     const draw = unit(dot, seed);
     if (draw >= CHANGES.mcs150Filing + CHANGES.status + CHANGES.name) {
-      await out.write(line);
+      await out.write(line + '\n');
       continue;
     }
     const fields = splitCsv(line);
@@ -152,7 +123,7 @@ async function nextCensus(from: string, to: string, today: number, seed: number)
       const name = fields[nameAt] ?? '';
       fields[nameAt] = name.endsWith(' LLC') ? name.slice(0, -' LLC'.length) + ' INC' : `${name} LLC`;
     }
-    await out.write(joinCsv(fields));
+    await out.write(joinCsv(fields) + '\n');
   }
 
   // New carriers: a generated census of the right size, renumbered after the highest numbers.
@@ -177,7 +148,7 @@ async function nextCensus(from: string, to: string, today: number, seed: number)
       const addDay = yyyymmdd(today - 1 - (index % 28));
       fields[addAt] = addDay;
       fields[filedAt] = addDay;
-      await out.write(joinCsv(fields));
+      await out.write(joinCsv(fields) + '\n');
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -201,8 +172,7 @@ async function nextActivity(
   const header = splitCsv(headerLine);
   const [idAt, dateAt] = [columnIndex(header, columns.id), columnIndex(header, columns.date)];
   const shift = days.today - days.previousToday;
-  const out = lineWriter(to);
-  await out.write(headerLine);
+  const out = new CsvFileWriter(to, headerLine);
   let lastId = 0;
   const repeated: string[][] = [];
   for await (const line of lines) {
@@ -210,7 +180,7 @@ async function nextActivity(
     lastId = Math.max(lastId, Number(fields[idAt]));
     const day = dayOf(fields[dateAt] ?? '');
     if (day >= days.previousToday - shift) repeated.push(fields);
-    if (day >= days.windowStart) await out.write(line);
+    if (day >= days.windowStart) await out.write(line + '\n');
   }
   // Rows of one crash share its id, so ids map one to one.
   const newIds = new Map<string, number>();
@@ -219,7 +189,7 @@ async function nextActivity(
     if (!newIds.has(id)) newIds.set(id, lastId + newIds.size + 1);
     fields[idAt] = String(newIds.get(id));
     fields[dateAt] = yyyymmdd(Math.min(days.today, dayOf(fields[dateAt] ?? '') + shift));
-    await out.write(joinCsv(fields));
+    await out.write(joinCsv(fields) + '\n');
   }
   await out.close();
 }
