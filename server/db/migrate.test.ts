@@ -223,6 +223,8 @@ describe(`migration 009-web-domain on ${testDialect}`, () => {
           'facets:"_cargocoldfood"',
           'facets:"_g1n32w97"',
           'facets:"_g4n8w25"',
+          // The end marker after each name (migration 024).
+          'name : ^"prairie lines llc _z"',
         ];
         const results = async () => {
           const found: Record<string, number[]> = {};
@@ -235,10 +237,21 @@ describe(`migration 009-web-domain on ${testDialect}`, () => {
           }
           return found;
         };
+        const terms = async () =>
+          (
+            await sql<{
+              term: string;
+              carriers: number;
+            }>`SELECT term, carriers FROM search_terms ORDER BY term`.execute(db)
+          ).rows;
         const migrated = await results();
+        const migratedTerms = await terms();
         expect(Object.values(migrated).every((dots) => dots.length > 0)).toBe(true);
+        expect(migratedTerms).toContainEqual({ term: 'acmefreight', carriers: 1 });
         await rebuildSearchIndex(db);
         expect(await results()).toEqual(migrated);
+        // The term list (migration 023) is the index's, as the search module writes it.
+        expect(await terms()).toEqual(migratedTerms);
       }
     } finally {
       await database.destroy();

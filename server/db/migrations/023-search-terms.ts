@@ -15,13 +15,19 @@ export function searchTermsSchema(dialect: Dialect): Migration {
       await sql`CREATE TABLE search_terms (term TEXT PRIMARY KEY, carriers INTEGER NOT NULL) WITHOUT ROWID`.execute(
         db,
       );
-      await sql`CREATE VIRTUAL TABLE temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`.execute(
-        db,
-      );
-      await sql`INSERT INTO search_terms (term, carriers) SELECT term, doc FROM temp.companies_fts_terms`.execute(
-        db,
-      );
-      await sql`DROP TABLE temp.companies_fts_terms`.execute(db);
+      await writeSearchTerms(db);
     },
   };
+}
+
+/** Writes search_terms again from the index as it stands (024 too, after it rewrites the index). */
+export async function writeSearchTerms(db: Kysely<unknown>): Promise<void> {
+  await sql`CREATE VIRTUAL TABLE temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`.execute(
+    db,
+  );
+  await sql`DELETE FROM search_terms`.execute(db);
+  await sql`INSERT INTO search_terms (term, carriers) SELECT term, doc FROM temp.companies_fts_terms`.execute(
+    db,
+  );
+  await sql`DROP TABLE temp.companies_fts_terms`.execute(db);
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../migrate.ts';
 import { searchRowsWith } from './021-rank-key.ts';
+import { writeSearchTerms } from './023-search-terms.ts';
 
 /**
  * SQLite: the full-text index written again with a marker token, '_z', after each legal and DBA
@@ -21,14 +22,7 @@ export function nameEndMarkerSchema(dialect: Dialect): Migration {
           sql`name || ' _z'`,
           sql`CASE WHEN coalesce(dba_name, '') = '' THEN '' ELSE dba_name || ' _z' END`,
         )}`.execute(trx);
-        await sql`CREATE VIRTUAL TABLE temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`.execute(
-          trx,
-        );
-        await sql`DELETE FROM search_terms`.execute(trx);
-        await sql`INSERT INTO search_terms (term, carriers) SELECT term, doc FROM temp.companies_fts_terms`.execute(
-          trx,
-        );
-        await sql`DROP TABLE temp.companies_fts_terms`.execute(trx);
+        await writeSearchTerms(trx);
       });
       await sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`.execute(db);
     },
