@@ -10,18 +10,16 @@ import { createReadStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { isoDayMonthsBefore } from '../../server/domains/carrier-data/service.ts';
 import { csvField } from '../demo/csv.ts';
 import { CsvFileWriter } from '../demo/writer.ts';
 import { CsvParser } from '../fmcsa/csv.ts';
+import { DemoCalendar, MS_PER_DAY } from '../demo/dates.ts';
 import { DEMO_FILE_NAMES, generateDemoData } from '../demo/generate.ts';
 
 /** Shares of the carriers whose record changes in a month. */
 const CHANGES = { mcs150Filing: 0.04, status: 0.008, name: 0.002 } as const;
 /** New carriers a month, as a share of the census (about what the real census gains). */
 const NEW_CARRIERS_SHARE = 1 / 250;
-
-const MS_PER_DAY = 86_400_000;
 
 /** A number in [0, 1) that depends only on `value` and `salt` (a 32-bit integer hash). */
 function unit(value: number, salt: number): number {
@@ -42,7 +40,6 @@ function splitCsv(line: string): string[] {
 
 const joinCsv = (fields: readonly string[]) => fields.map(csvField).join(',');
 
-const yyyymmdd = (day: number) => new Date(day * MS_PER_DAY).toISOString().slice(0, 10).replaceAll('-', '');
 const dayOf = (yyyymmddText: string) =>
   Date.UTC(
     Number(yyyymmddText.slice(0, 4)),
@@ -65,7 +62,8 @@ function columnIndex(header: readonly string[], name: string): number {
  * The census a month later: each carrier's row as it was unless its DOT number draws a change, then
  * the new carriers (generated, renumbered past the highest DOT and docket numbers).
  */
-async function nextCensus(from: string, to: string, today: number, seed: number): Promise<void> {
+async function nextCensus(from: string, to: string, calendar: DemoCalendar, seed: number): Promise<void> {
+  const { today } = calendar;
   const lines = linesOf(from);
   const headerLine = (await lines.next()).value as string;
   const header = splitCsv(headerLine);
@@ -105,8 +103,8 @@ async function nextCensus(from: string, to: string, today: number, seed: number)
     if (draw < CHANGES.mcs150Filing) {
       // A new biennial filing this month: the fleet, drivers and mileage as the carrier reports now.
       const filed = today - 1 - Math.floor(unit(dot, seed + 1) * 28);
-      fields[filedAt] = yyyymmdd(filed);
-      fields[mileageYearAt] = String(new Date(filed * MS_PER_DAY).getUTCFullYear() - 1);
+      fields[filedAt] = calendar.format(filed);
+      fields[mileageYearAt] = String(calendar.year(filed) - 1);
       const mileage = Number(fields[mileageAt]);
       if (mileage > 0)
         fields[mileageAt] = String(Math.round((mileage * (0.9 + unit(dot, seed + 2) * 0.2)) / 1000) * 1000);
@@ -145,7 +143,7 @@ async function nextCensus(from: string, to: string, today: number, seed: number)
       const fields = splitCsv(line);
       fields[dotAt] = String(lastDot + index);
       if (fields[docketAt]) fields[docketAt] = String(lastDocket + index);
-      const addDay = yyyymmdd(today - 1 - (index % 28));
+      const addDay = calendar.format(today - 1 - (index % 28));
       fields[addAt] = addDay;
       fields[filedAt] = addDay;
       await out.write(joinCsv(fields) + '\n');
@@ -165,13 +163,14 @@ async function nextActivity(
   from: string,
   to: string,
   columns: { id: string; date: string },
-  days: { previousToday: number; today: number; windowStart: number },
+  calendar: DemoCalendar,
+  previousToday: number,
 ): Promise<void> {
   const lines = linesOf(from);
   const headerLine = (await lines.next()).value as string;
   const header = splitCsv(headerLine);
   const [idAt, dateAt] = [columnIndex(header, columns.id), columnIndex(header, columns.date)];
-  const shift = days.today - days.previousToday;
+  const shift = calendar.today - previousToday;
   const out = new CsvFileWriter(to, headerLine);
   let lastId = 0;
   const repeated: string[][] = [];
@@ -179,8 +178,8 @@ async function nextActivity(
     const fields = splitCsv(line);
     lastId = Math.max(lastId, Number(fields[idAt]));
     const day = dayOf(fields[dateAt] ?? '');
-    if (day >= days.previousToday - shift) repeated.push(fields);
-    if (day >= days.windowStart) await out.write(line + '\n');
+    if (day >= previousToday - shift) repeated.push(fields);
+    if (day >= calendar.windowStart) await out.write(line + '\n');
   }
   // Rows of one crash share its id, so ids map one to one.
   const newIds = new Map<string, number>();
@@ -188,7 +187,7 @@ async function nextActivity(
     const id = fields[idAt] ?? '';
     if (!newIds.has(id)) newIds.set(id, lastId + newIds.size + 1);
     fields[idAt] = String(newIds.get(id));
-    fields[dateAt] = yyyymmdd(Math.min(days.today, dayOf(fields[dateAt] ?? '') + shift));
+    fields[dateAt] = calendar.format(dayOf(fields[dateAt] ?? '') + shift);
     await out.write(joinCsv(fields) + '\n');
   }
   await out.close();
@@ -201,25 +200,29 @@ export async function deriveNextMonth(
   dates: { previousToday: Date; today: Date },
   seed: number,
 ): Promise<void> {
-  const today = Math.floor(dates.today.getTime() / MS_PER_DAY);
-  const days = {
-    previousToday: Math.floor(dates.previousToday.getTime() / MS_PER_DAY),
-    today,
-    windowStart: Date.parse(isoDayMonthsBefore(dates.today, 24)) / MS_PER_DAY,
-  };
+  // The new month's days, its 24-month window and its dates as the census writes them.
+  const calendar = new DemoCalendar(dates.today);
+  const previousToday = new DemoCalendar(dates.previousToday).today;
   const file = (dir: string, name: string) => path.join(dir, name);
   mkdirSync(toDir, { recursive: true });
-  await nextCensus(file(fromDir, DEMO_FILE_NAMES.census), file(toDir, DEMO_FILE_NAMES.census), today, seed);
+  await nextCensus(
+    file(fromDir, DEMO_FILE_NAMES.census),
+    file(toDir, DEMO_FILE_NAMES.census),
+    calendar,
+    seed,
+  );
   await nextActivity(
     file(fromDir, DEMO_FILE_NAMES.inspections),
     file(toDir, DEMO_FILE_NAMES.inspections),
     { id: 'INSPECTION_ID', date: 'INSP_DATE' },
-    days,
+    calendar,
+    previousToday,
   );
   await nextActivity(
     file(fromDir, DEMO_FILE_NAMES.crashes),
     file(toDir, DEMO_FILE_NAMES.crashes),
     { id: 'CRASH_ID', date: 'REPORT_DATE' },
-    days,
+    calendar,
+    previousToday,
   );
 }

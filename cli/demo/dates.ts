@@ -1,6 +1,6 @@
 import { isoDayMonthsBefore, SAFETY_WINDOW_MONTHS } from '../../server/domains/carrier-data/service.ts';
 
-const MS_PER_DAY = 86_400_000;
+export const MS_PER_DAY = 86_400_000;
 /** The oldest ADD_DATE the demo writes (the census has carriers added from the mid-1970s on). */
 export const FIRST_DAY = Date.UTC(1975, 0, 1) / MS_PER_DAY;
 
