@@ -211,18 +211,11 @@ export async function deriveNextMonth(
     calendar,
     seed,
   );
-  await nextActivity(
-    file(fromDir, DEMO_FILE_NAMES.inspections),
-    file(toDir, DEMO_FILE_NAMES.inspections),
-    { id: 'INSPECTION_ID', date: 'INSP_DATE' },
-    calendar,
-    previousToday,
-  );
-  await nextActivity(
-    file(fromDir, DEMO_FILE_NAMES.crashes),
-    file(toDir, DEMO_FILE_NAMES.crashes),
-    { id: 'CRASH_ID', date: 'REPORT_DATE' },
-    calendar,
-    previousToday,
-  );
+  const activity = [
+    [DEMO_FILE_NAMES.inspections, { id: 'INSPECTION_ID', date: 'INSP_DATE' }],
+    [DEMO_FILE_NAMES.crashes, { id: 'CRASH_ID', date: 'REPORT_DATE' }],
+  ] as const;
+  for (const [name, columns] of activity) {
+    await nextActivity(file(fromDir, name), file(toDir, name), columns, calendar, previousToday);
+  }
 }
