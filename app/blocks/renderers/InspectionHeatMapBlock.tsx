@@ -1,5 +1,4 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { escapeHtml } from '../../../core/html.ts';
 import { US_STATES } from '../../../core/us-states.ts';
 import { useHydratedPage } from '../../lib/hydrated-page.tsx';
 import type { CarrierPanels } from '../types.ts';
@@ -132,6 +131,19 @@ function InteractiveHeatMap({ counts, max }: { counts: StateCounts; max: number 
       </svg>
     </HeatMapFrame>
   );
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+};
+
+/** Text escaped for HTML as React escapes it. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { escapeHtml } from '../../../core/html.ts';
 import { PRODUCT_NAME } from '../../../core/site.ts';
 import type { MailMessage } from './transport.ts';
 
@@ -12,6 +11,10 @@ export interface LinkMessageDraft {
   intro: string;
   action: string;
   notes: string[];
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** Plain text and HTML of a message with one link: an introduction, the link, then short notes. */
