@@ -20,6 +20,7 @@ import { searchNameKeySchema } from './migrations/020-search-name-keys.ts';
 import { rankKeySchema } from './migrations/021-rank-key.ts';
 import { searchTermsSchema } from './migrations/023-search-terms.ts';
 import { nameEndMarkerSchema } from './migrations/024-name-end-marker.ts';
+import { sourceHashSchema } from './migrations/025-source-hash.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -49,6 +50,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '021-rank-key': rankKeySchema(dialect),
     '023-search-terms': searchTermsSchema(dialect),
     '024-name-end-marker': nameEndMarkerSchema(dialect),
+    '025-source-hash': sourceHashSchema(dialect),
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { createRowUpserter, type RowSet } from './upsert-rows.ts';
@@ -83,77 +84,160 @@ describe(`row-set upserts on ${testDialect}`, () => {
     expect(stored?.name).toBe('SECOND');
   });
 
-  it('writes a change time only for rows whose values changed, NULLs included', async () => {
-    const columns = ['dot_number', 'name', 'phy_city', 'power_units', 'created_at', 'updated_at'];
-    const stamped = (rows: unknown[][]) => ({ ...companies(rows, columns), changedAt: 'updated_at' });
-    const write = async (rows: unknown[][]) => {
+  it.each([
+    { hashed: false, base: 40_000 },
+    { hashed: true, base: 41_000 },
+  ])(
+    'writes a change time only for rows whose values changed, NULLs included (source hash: $hashed)',
+    async ({ hashed, base }) => {
+      const columns = ['dot_number', 'name', 'phy_city', 'power_units', 'created_at', 'updated_at'];
+      const stamped = (rows: unknown[][]) => ({
+        ...companies(
+          rows.map(([dot, ...rest]) => [(dot as number) - 40_000 + base, ...rest]),
+          columns,
+        ),
+        changedAt: 'updated_at',
+        ...(hashed ? { sourceHash: 'source_hash' } : {}),
+      });
+      const write = async (rows: unknown[][]) => {
+        const upserter = createRowUpserter(database.db);
+        await upserter.upsert(stamped(rows));
+        await upserter.close();
+      };
+      const dots = [40_001, 40_002, 40_003, 40_004, 40_005];
+      await write([
+        [40_001, 'SAME', 'TULSA', 3, 'day 1', 'day 1'],
+        [40_002, 'SAME NULL', null, null, 'day 1', 'day 1'],
+        [40_003, 'RENAMED', 'TULSA', 3, 'day 1', 'day 1'],
+        [40_004, 'CITY GONE', 'OMAHA', 3, 'day 1', 'day 1'],
+        [40_005, 'FLEET FOUND', 'OMAHA', null, 'day 1', 'day 1'],
+      ]);
+      await write([
+        [40_001, 'SAME', 'TULSA', 3, 'day 2', 'day 2'],
+        [40_002, 'SAME NULL', null, null, 'day 2', 'day 2'],
+        [40_003, 'RENAMED AGAIN', 'TULSA', 3, 'day 2', 'day 2'],
+        [40_004, 'CITY GONE', null, 3, 'day 2', 'day 2'],
+        [40_005, 'FLEET FOUND', 'OMAHA', 4, 'day 2', 'day 2'],
+      ]);
+      const rows = await database.db
+        .selectFrom('companies')
+        .select(['dot_number', 'name', 'phy_city', 'power_units', 'created_at', 'updated_at'])
+        .where(
+          'dot_number',
+          'in',
+          dots.map((dot) => dot - 40_000 + base),
+        )
+        .orderBy('dot_number')
+        .execute();
+      expect(rows.map((row) => ({ ...row, dot_number: row.dot_number - base + 40_000 }))).toEqual([
+        {
+          dot_number: 40_001,
+          name: 'SAME',
+          phy_city: 'TULSA',
+          power_units: 3,
+          created_at: 'day 1',
+          updated_at: 'day 1',
+        },
+        {
+          dot_number: 40_002,
+          name: 'SAME NULL',
+          phy_city: null,
+          power_units: null,
+          created_at: 'day 1',
+          updated_at: 'day 1',
+        },
+        {
+          dot_number: 40_003,
+          name: 'RENAMED AGAIN',
+          phy_city: 'TULSA',
+          power_units: 3,
+          created_at: 'day 1',
+          updated_at: 'day 2',
+        },
+        {
+          dot_number: 40_004,
+          name: 'CITY GONE',
+          phy_city: null,
+          power_units: 3,
+          created_at: 'day 1',
+          updated_at: 'day 2',
+        },
+        {
+          dot_number: 40_005,
+          name: 'FLEET FOUND',
+          phy_city: 'OMAHA',
+          power_units: 4,
+          created_at: 'day 1',
+          updated_at: 'day 2',
+        },
+      ]);
+    },
+  );
+
+  describe('source hashes', () => {
+    const columns = ['dot_number', 'name', 'phy_city', 'created_at', 'updated_at'];
+    const write = async (rows: unknown[][], hashed = true) => {
       const upserter = createRowUpserter(database.db);
-      await upserter.upsert(stamped(rows));
+      await upserter.upsert({
+        ...companies(rows, columns),
+        changedAt: 'updated_at',
+        ...(hashed ? { sourceHash: 'source_hash' } : {}),
+      });
       await upserter.close();
     };
-    const dots = [40_001, 40_002, 40_003, 40_004, 40_005];
-    await write([
-      [40_001, 'SAME', 'TULSA', 3, 'day 1', 'day 1'],
-      [40_002, 'SAME NULL', null, null, 'day 1', 'day 1'],
-      [40_003, 'RENAMED', 'TULSA', 3, 'day 1', 'day 1'],
-      [40_004, 'CITY GONE', 'OMAHA', 3, 'day 1', 'day 1'],
-      [40_005, 'FLEET FOUND', 'OMAHA', null, 'day 1', 'day 1'],
-    ]);
-    await write([
-      [40_001, 'SAME', 'TULSA', 3, 'day 2', 'day 2'],
-      [40_002, 'SAME NULL', null, null, 'day 2', 'day 2'],
-      [40_003, 'RENAMED AGAIN', 'TULSA', 3, 'day 2', 'day 2'],
-      [40_004, 'CITY GONE', null, 3, 'day 2', 'day 2'],
-      [40_005, 'FLEET FOUND', 'OMAHA', 4, 'day 2', 'day 2'],
-    ]);
-    const rows = await database.db
-      .selectFrom('companies')
-      .select(['dot_number', 'name', 'phy_city', 'power_units', 'created_at', 'updated_at'])
-      .where('dot_number', 'in', dots)
-      .orderBy('dot_number')
-      .execute();
-    expect(rows).toEqual([
-      {
-        dot_number: 40_001,
-        name: 'SAME',
-        phy_city: 'TULSA',
-        power_units: 3,
-        created_at: 'day 1',
-        updated_at: 'day 1',
+    const editByHand = (dot: number) =>
+      database.db
+        .updateTable('companies')
+        .set({ name: 'EDITED BY HAND' })
+        .where('dot_number', '=', dot)
+        .execute();
+    const row = (dot: number) =>
+      database.db
+        .selectFrom('companies')
+        .select(['name', 'phy_city', 'updated_at'])
+        .where('dot_number', '=', dot)
+        .executeTakeFirstOrThrow();
+
+    it('SQLite skips a row whose values hash as the stored row was written; PostgreSQL compares the row', async () => {
+      await write([[50_001, 'HASHED', 'TULSA', 'day 1', 'day 1']]);
+      // Nothing but the census writes these columns; a hand edit shows whether the row was compared.
+      await editByHand(50_001);
+      await write([[50_001, 'HASHED', 'TULSA', 'day 2', 'day 2']]);
+      expect(await row(50_001)).toEqual(
+        testDialect === 'sqlite'
+          ? { name: 'EDITED BY HAND', phy_city: 'TULSA', updated_at: 'day 1' }
+          : { name: 'HASHED', phy_city: 'TULSA', updated_at: 'day 2' },
+      );
+      await write([[50_001, 'HASHED', 'OMAHA', 'day 3', 'day 3']]);
+      expect(await row(50_001)).toEqual({ name: 'HASHED', phy_city: 'OMAHA', updated_at: 'day 3' });
+    });
+
+    it.runIf(testDialect === 'sqlite')(
+      'gives a row stored before hashes its hash without marking it changed',
+      async () => {
+        await write([[50_002, 'OLD ROW', 'TULSA', 'day 1', 'day 1']], false);
+        await write([[50_002, 'OLD ROW', 'TULSA', 'day 2', 'day 2']]);
+        expect(await row(50_002)).toEqual({ name: 'OLD ROW', phy_city: 'TULSA', updated_at: 'day 1' });
+        const { rows } = await sql<{
+          source_hash: number | null;
+        }>`SELECT source_hash FROM companies WHERE dot_number = 50002`.execute(database.db);
+        expect(rows[0]?.source_hash).toEqual(expect.any(Number));
+        // The hash is now stored: the next same row is skipped.
+        await editByHand(50_002);
+        await write([[50_002, 'OLD ROW', 'TULSA', 'day 3', 'day 3']]);
+        expect(await row(50_002)).toEqual({ name: 'EDITED BY HAND', phy_city: 'TULSA', updated_at: 'day 1' });
       },
-      {
-        dot_number: 40_002,
-        name: 'SAME NULL',
-        phy_city: null,
-        power_units: null,
-        created_at: 'day 1',
-        updated_at: 'day 1',
-      },
-      {
-        dot_number: 40_003,
-        name: 'RENAMED AGAIN',
-        phy_city: 'TULSA',
-        power_units: 3,
-        created_at: 'day 1',
-        updated_at: 'day 2',
-      },
-      {
-        dot_number: 40_004,
-        name: 'CITY GONE',
-        phy_city: null,
-        power_units: 3,
-        created_at: 'day 1',
-        updated_at: 'day 2',
-      },
-      {
-        dot_number: 40_005,
-        name: 'FLEET FOUND',
-        phy_city: 'OMAHA',
-        power_units: 4,
-        created_at: 'day 1',
-        updated_at: 'day 2',
-      },
-    ]);
+    );
+
+    it('lets the last row of a key win when an earlier one changed it', async () => {
+      await write([[50_003, 'ORIGINAL', 'TULSA', 'day 1', 'day 1']]);
+      await write([
+        [50_003, 'CHANGED', 'TULSA', 'day 2', 'day 2'],
+        [50_003, 'ORIGINAL', 'TULSA', 'day 2', 'day 2'],
+      ]);
+      // (PostgreSQL writes only the last row of a key in one set, so its change time may stay.)
+      expect(await row(50_003)).toMatchObject({ name: 'ORIGINAL', phy_city: 'TULSA' });
+    });
   });
 
   it('reports a failed statement instead of losing it', async () => {

@@ -69,6 +69,7 @@ function companySet(mask: number): RowSet & { rows: unknown[][] } {
     key: 'dot_number',
     insertOnly: ['created_at'],
     changedAt: 'updated_at',
+    sourceHash: 'source_hash',
     columns,
     rows: [],
   };
