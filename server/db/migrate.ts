@@ -21,6 +21,7 @@ import { rankKeySchema } from './migrations/021-rank-key.ts';
 import { searchTermsSchema } from './migrations/023-search-terms.ts';
 import { nameEndMarkerSchema } from './migrations/024-name-end-marker.ts';
 import { sourceHashSchema } from './migrations/025-source-hash.ts';
+import { inspectionCountsIndexSchema } from './migrations/026-inspection-counts-index.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -51,6 +52,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '023-search-terms': searchTermsSchema(dialect),
     '024-name-end-marker': nameEndMarkerSchema(dialect),
     '025-source-hash': sourceHashSchema(dialect),
+    '026-inspection-counts-index': inspectionCountsIndexSchema,
   };
 }
 
