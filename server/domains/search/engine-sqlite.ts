@@ -202,6 +202,15 @@ export function createSqliteSearchEngine(
     // (ORDER BY rowid is FTS5's own), and the row lookups follow only as far as LIMIT reads.
     const withRows = sql`companies_fts f CROSS JOIN companies c ON c.dot_number = ${ROW_DOT} AND ${rowCondition}`;
     const { starts, sameWords } = startsWithWords(words, termsOf);
+    // The name phrases hold every typed word, so they imply the words' condition: reads of the name
+    // ranks need only the facets beside them, not the words' lists (a prefix such as "blue"* merges
+    // every term it starts).
+    const walkedFacets = ftsQuery(
+      [],
+      walked === withCells ? filters : { ...filters, radius: undefined },
+      termsOf,
+    );
+    const withFacets = (names: string) => (walkedFacets ? `(${walkedFacets}) AND ${names}` : names);
 
     /** One rank group (an FTS5 expression, without the companies `skip`), paged in fleet order. */
     const group =
@@ -302,15 +311,12 @@ export function createSqliteSearchEngine(
     // Exact legal or DBA names: the few whose first words are the typed ones, checked whole.
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM ${withRows}
-      WHERE companies_fts MATCH ${`(${walked}) AND ${sameWords}`} AND ${notIn(sql`c.id`, excluded)}
+      WHERE companies_fts MATCH ${withFacets(sameWords)} AND ${notIn(sql`c.id`, excluded)}
         AND (${isName(sql`c.name`, words)} OR ${isName(sql`c.dba_name`, words)})
       ORDER BY ${fleetOrder('sqlite')}`);
     return pageOverGroups(
       exactNames,
-      [
-        group(`(${walked}) AND ${starts}`, [...excluded, ...exactNames]),
-        group(`(${walked}) NOT ${starts}`, excluded),
-      ],
+      [group(withFacets(starts), [...excluded, ...exactNames]), group(`(${walked}) NOT ${starts}`, excluded)],
       total,
       offset,
       limit,
