@@ -22,6 +22,7 @@ import { searchTermsSchema } from './migrations/023-search-terms.ts';
 import { nameEndMarkerSchema } from './migrations/024-name-end-marker.ts';
 import { sourceHashSchema } from './migrations/025-source-hash.ts';
 import { inspectionCountsIndexSchema } from './migrations/026-inspection-counts-index.ts';
+import { companyPositionIndexSchema } from './migrations/027-company-position-index.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -53,6 +54,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '024-name-end-marker': nameEndMarkerSchema(dialect),
     '025-source-hash': sourceHashSchema(dialect),
     '026-inspection-counts-index': inspectionCountsIndexSchema,
+    '027-company-position-index': companyPositionIndexSchema(dialect),
   };
 }
 
