@@ -9,6 +9,7 @@ import { sendError } from './errors.ts';
  * `{ detail, code }`.
  */
 export function registerClosingGuard(fastify: FastifyInstance): void {
+  trackRunningHandlers(fastify);
   let closing = false;
   fastify.addHook('preClose', async () => {
     closing = true;
@@ -18,6 +19,40 @@ export function registerClosingGuard(fastify: FastifyInstance): void {
     reply.header('connection', 'close');
     return sendError(reply, 'busy', 'The server is shutting down; try again.');
   });
+}
+
+/** The promises of route handlers still running, per server (trackRunningHandlers). */
+const runningHandlers = new WeakMap<FastifyInstance, Set<PromiseLike<unknown>>>();
+
+/**
+ * Keeps the promise of every route handler until it settles. A client that goes away (a closed
+ * browser tab, a load tester at its time limit) ends its request for Fastify, so `fastify.close()`
+ * no longer waits for it, but its handler may still be reading the database: the shutdown waits for
+ * these before it closes the database under them.
+ */
+function trackRunningHandlers(fastify: FastifyInstance): void {
+  const running = new Set<PromiseLike<unknown>>();
+  runningHandlers.set(fastify, running);
+  fastify.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, request, reply) {
+      const result: unknown = handler.call(this, request, reply);
+      // Only promises are kept, and the handler's own is returned: Fastify treats a handler that
+      // returns nothing (it sends through `reply`) differently from one that returns a promise.
+      if (result instanceof Promise) {
+        running.add(result);
+        const settled = () => running.delete(result);
+        result.then(settled, settled);
+      }
+      return result;
+    };
+  });
+}
+
+/** Resolves once every handler that was running has settled. */
+async function handlersSettled(fastify: FastifyInstance): Promise<void> {
+  const running = runningHandlers.get(fastify);
+  while (running && running.size > 0) await Promise.allSettled([...running]);
 }
 
 /**
@@ -41,6 +76,7 @@ export function closeOnSignals(fastify: FastifyInstance, db: Db, { timeoutMs }: 
     deadline.unref();
     try {
       await fastify.close();
+      await handlersSettled(fastify);
       await db.destroy();
     } catch (error) {
       fastify.log.error({ err: error }, 'shutdown failed');

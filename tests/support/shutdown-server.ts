@@ -17,6 +17,13 @@ fastify.get('/slow-for-test', async () => {
   await new Promise((resolve) => setTimeout(resolve, SLOW_REQUEST_MS));
   return { finished: true };
 });
+// A slow request that reads the database at its end, after its client may have gone.
+fastify.get('/slow-read-for-test', async () => {
+  await new Promise((resolve) => setTimeout(resolve, SLOW_REQUEST_MS));
+  const rows = await db.selectFrom('companies').select('id').limit(1).execute();
+  console.log(`slow read finished with ${rows.length} rows`);
+  return { finished: true };
+});
 closeOnSignals(fastify, db, { timeoutMs: config.shutdownTimeoutMs });
 await fastify.listen({ host: '127.0.0.1', port: 0 });
 const address = fastify.server.address();
