@@ -6,6 +6,7 @@
  * a cancellation pending; an inactive one was mostly revoked, involuntarily or at the carrier's request.
  */
 import type { DemoCarrier } from './carrier.ts';
+import { MS_PER_DAY } from './dates.ts';
 import { type Rng, WeightedTable } from './random.ts';
 
 export const LI_REVOCATION_HEADER =
@@ -18,8 +19,6 @@ export interface LiLines {
   authHist: string[];
   revocation: string[];
 }
-
-const MS_PER_DAY = 86_400_000;
 
 const INSURERS = WeightedTable.of([
   ['PROGRESSIVE COUNTY MUTUAL INSURANCE COMPANY', 22],

@@ -41,7 +41,7 @@ export function rankKeySchema(dialect: Dialect): Migration {
   };
 }
 
-export function rankKey(dialect: Dialect): RawBuilder<unknown> {
+function rankKey(dialect: Dialect): RawBuilder<unknown> {
   const greatest = (values: RawBuilder<unknown>[]) =>
     values.length === 1
       ? values[0]!
@@ -67,7 +67,7 @@ export function rankKey(dialect: Dialect): RawBuilder<unknown> {
   return sql`((${fleet})${big} * 9007199254740992 + (${name})${big} * 33554432 + dot_number)`;
 }
 
-export function cell(degrees: number): RawBuilder<unknown> {
+function cell(degrees: number): RawBuilder<unknown> {
   const size = sql.lit(degrees);
   const row = sql`cast(floor(latitude / ${size}) AS integer)`;
   const column = sql`cast(floor(longitude / ${size}) AS integer)`;
@@ -77,7 +77,7 @@ export function cell(degrees: number): RawBuilder<unknown> {
 
 const SEPARATORS = ' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 
-export function lead(column: RawBuilder<unknown>): RawBuilder<unknown> {
+function lead(column: RawBuilder<unknown>): RawBuilder<unknown> {
   const separators = sql.lit(SEPARATORS);
   const rest = sql`(ltrim(${column}, ${separators}) || ${separators})`;
   const firstSeparator = sql.join(
