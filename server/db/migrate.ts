@@ -23,6 +23,7 @@ import { nameEndMarkerSchema } from './migrations/024-name-end-marker.ts';
 import { sourceHashSchema } from './migrations/025-source-hash.ts';
 import { inspectionCountsIndexSchema } from './migrations/026-inspection-counts-index.ts';
 import { companyPositionIndexSchema } from './migrations/027-company-position-index.ts';
+import { exactNameTokenSchema } from './migrations/028-exact-name-token.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -55,6 +56,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '025-source-hash': sourceHashSchema(dialect),
     '026-inspection-counts-index': inspectionCountsIndexSchema,
     '027-company-position-index': companyPositionIndexSchema(dialect),
+    '028-exact-name-token': exactNameTokenSchema(dialect),
   };
 }
 

@@ -75,23 +75,35 @@ function cell(degrees: number): RawBuilder<unknown> {
     || CASE WHEN ${column} >= 0 THEN 'e' ELSE 'w' END || abs(${column}))`;
 }
 
-const SEPARATORS = ' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+export const SEPARATORS = ' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 
-function lead(column: RawBuilder<unknown>): RawBuilder<unknown> {
-  const separators = sql.lit(SEPARATORS);
-  const rest = sql`(ltrim(${column}, ${separators}) || ${separators})`;
+/** The first word of a printable ASCII name (028 uses it too). */
+export function firstWord(column: RawBuilder<unknown>): RawBuilder<unknown> {
+  const rest = sql`(ltrim(${column}, ${sql.lit(SEPARATORS)}) || ${sql.lit(SEPARATORS)})`;
   const firstSeparator = sql.join(
     [...SEPARATORS].map((character) => sql`instr(${rest}, ${sql.lit(character)})`),
   );
-  const first = sql`substr(${rest}, 1, min(${firstSeparator}) - 1)`;
+  return sql`substr(${rest}, 1, min(${firstSeparator}) - 1)`;
+}
+
+function lead(column: RawBuilder<unknown>): RawBuilder<unknown> {
+  const separators = sql.lit(SEPARATORS);
+  const first = firstWord(column);
   return sql`CASE WHEN coalesce(${column}, '') = '' THEN ''
     WHEN ${column} GLOB '*[^ -~]*' THEN ' _fany'
     WHEN length(${first}) = length(rtrim(ltrim(${column}, ${separators}), ${separators})) THEN ' _f' || ${first} || ' _e' || ${first}
     ELSE ' _f' || ${first} END`;
 }
 
-/** The index rows of every company, with the given name and DBA name columns (024 ends each name with a marker). */
-export const searchRowsWith = (name: RawBuilder<unknown>, dbaName: RawBuilder<unknown>) => sql`
+/**
+ * The index rows of every company, with the given name and DBA name columns (024 ends each name with
+ * a marker) and the facet tokens each name adds (028 replaces the one-word names' '_e' token).
+ */
+export const searchRowsWith = (
+  name: RawBuilder<unknown>,
+  dbaName: RawBuilder<unknown>,
+  nameTokens: (column: RawBuilder<unknown>) => RawBuilder<unknown> = lead,
+) => sql`
   SELECT
     ${rankKey('sqlite')},
     ${name},
@@ -106,7 +118,7 @@ export const searchRowsWith = (name: RawBuilder<unknown>, dbaName: RawBuilder<un
         AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' _typenone' ELSE '' END ||
       CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END ||
       CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL THEN ${cell(1)} || ${cell(4)} ELSE '' END ||
-      ${lead(sql`name`)} || ${lead(sql`dba_name`)}
+      ${nameTokens(sql`name`)} || ${nameTokens(sql`dba_name`)}
     )
   FROM companies
   ORDER BY 1`;

@@ -14,7 +14,7 @@ import {
   type SearchHits,
 } from './engine.ts';
 import { radiusCells } from './geo.ts';
-import { ASCII_SEPARATORS, NAME_END } from './search-index.ts';
+import { ASCII_SEPARATORS, EXACT_NAME, prefixEnd } from './search-index.ts';
 import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
 import { significantWords } from './search-terms.ts';
 import {
@@ -57,9 +57,8 @@ async function prefixTerms(
   const expanded = new Map<string, string[]>();
   for (const token of new Set(tokens)) {
     if (token.length < UNINDEXED_PREFIX_LENGTH || !/^_?[a-z0-9]+$/.test(token)) continue;
-    const next = token.slice(0, -1) + String.fromCharCode(token.charCodeAt(token.length - 1) + 1);
     const terms = await execute(sql<{ term: string }>`SELECT term FROM search_terms
-      WHERE term >= ${token} AND term < ${next} LIMIT ${mostTerms + 1}`);
+      WHERE term >= ${token} AND term < ${prefixEnd(token)} LIMIT ${mostTerms + 1}`);
     if (terms.length > 0 && terms.length <= mostTerms)
       expanded.set(
         token,
@@ -115,11 +114,10 @@ export function ftsQuery(
 /**
  * FTS5 expressions for the name ranks of decision 039: a legal or DBA name that starts with all the
  * typed words (the last one as a prefix from two letters), and one that is exactly them (`sameWords`;
- * its rows are checked whole). The names' lead tokens (search-index.ts: '_f' and the first word, '_e'
- * and a one-word name) answer one word from one short list; the initial-token phrase, which reads
- * the positions of every candidate, checks the rest only where the lead token leaves it open
- * (several words, or names only the phrase can split). Several words are a name exactly when the
- * name's end marker follows them (search-index.ts NAME_END).
+ * its rows are checked whole). The names' tokens (search-index.ts nameTokens: '_f' and the first
+ * word, '_x' and the words run together) answer from one short list each; the initial-token phrase,
+ * which reads the positions of every candidate, checks the rest only where the lead token leaves it
+ * open (several words, or names only the phrase can split).
  */
 function startsWithWords(
   words: readonly string[],
@@ -141,10 +139,7 @@ function startsWithWords(
       words.length === 1
         ? `(facets:${prefix ? prefixMatch(termsOf, `_f${first}`) : `"_f${first}"`} OR (${unsplit} AND ${startsPhrase}))`
         : `((${lead} OR ${unsplit}) AND ${startsPhrase})`,
-    sameWords:
-      words.length === 1
-        ? `(facets:"_e${first}" OR (${unsplit} AND {name dba_name} : ^${phrase}))`
-        : `({name dba_name} : ^"${words.join(' ')} ${NAME_END}" OR (${unsplit} AND {name dba_name} : ^${phrase}))`,
+    sameWords: `(facets:"${EXACT_NAME}${words.join('')}" OR (${unsplit} AND {name dba_name} : ^${phrase}))`,
   };
 }
 

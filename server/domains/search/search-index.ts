@@ -22,15 +22,34 @@ function cellSql(degrees: number) {
 /** Every printable ASCII character but letters and digits: where name_key (core/search-words.ts) splits words. */
 export const ASCII_SEPARATORS = ' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 
+/** The exact-name token's prefix (nameTokens); typed words never contain '_', so no search matches it otherwise. */
+export const EXACT_NAME = '_x';
+
+/** The first string after every string that starts with `prefix` ('_x' gives '_y'): a range's end. */
+export function prefixEnd(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+/** A printable ASCII name's words in lower case, run together: 'ACME-TRUCKING, LLC' is 'acmetruckingllc'. */
+function wordsRunTogether(column: RawBuilder<unknown>) {
+  return [...ASCII_SEPARATORS].reduce<RawBuilder<unknown>>(
+    (text, character) => sql`replace(${text}, ${sql.lit(character)}, '')`,
+    sql`lower(${column})`,
+  );
+}
+
 /**
- * The lead token of a legal or DBA name, with a leading space: '_f' and the name's first word
- * ('_facme' for 'ACME-TRUCKING, LLC'; the tokenizer folds case and accents), so "names that start
- * with the word" is a prefix query on one short list instead of an initial-token phrase, which reads
- * the positions of every match (decision 045); a name of one word also gets '_e' and the word, so an
- * exact one-word name is one list too. Names with anything but printable ASCII, whose words SQL
- * cannot split as name_key does, get '_fany' and are checked by the phrase.
+ * The facet tokens of a legal or DBA name, with a leading space (the tokenizer folds case and accents):
+ * - the lead token, '_f' and the name's first word ('_facme' for 'ACME-TRUCKING, LLC'), so "names
+ *   that start with the word" is a prefix query on one short list instead of an initial-token phrase,
+ *   which reads the positions of every match (decision 045);
+ * - the exact-name token, '_x' and the name's words run together ('_xacmetruckingllc'), so "the name
+ *   is exactly these words" is one short list (decision 053); names whose words differ only in where
+ *   they split share it, and their rows are compared whole.
+ * Names with anything but printable ASCII, whose words SQL cannot split as name_key
+ * (core/search-words.ts) does, get '_fany' instead and are checked by the phrase.
  */
-function leadToken(column: RawBuilder<unknown>) {
+function nameTokens(column: RawBuilder<unknown>) {
   const separators = sql.lit(ASCII_SEPARATORS);
   const rest = sql`(ltrim(${column}, ${separators}) || ${separators})`;
   const firstSeparator = sql.join(
@@ -39,23 +58,15 @@ function leadToken(column: RawBuilder<unknown>) {
   const first = sql`substr(${rest}, 1, min(${firstSeparator}) - 1)`;
   return sql`CASE WHEN coalesce(${column}, '') = '' THEN ''
     WHEN ${column} GLOB '*[^ -~]*' THEN ' _fany'
-    WHEN length(${first}) = length(rtrim(ltrim(${column}, ${separators}), ${separators})) THEN ' _f' || ${first} || ' _e' || ${first}
-    ELSE ' _f' || ${first} END`;
+    ELSE ' _f' || ${first} || coalesce(' ${sql.raw(EXACT_NAME)}' || nullif(${wordsRunTogether(column)}, ''), '') END`;
 }
-
-/**
- * The token after each legal and DBA name in the index: "the name is exactly these words" is then
- * one phrase (^"twin oaks _z"), not a read of the row of every name that starts with them. Typed
- * words never contain '_', so no search matches it otherwise.
- */
-export const NAME_END = '_z';
 
 /**
  * SQLite: the rows of the contentless FTS5 table, selected from the companies `where` picks. The
  * rowid is the company's rank key (rank-key.ts), so FTS5 returns matches in the order of results.
- * Columns: name and DBA name (each ending in NAME_END), place (city and state), web (web_domain: the FMCSA e-mail's domain unless
+ * Columns: name and DBA name, place (city and state), web (web_domain: the FMCSA e-mail's domain unless
  * a free-mail provider's, never the address; the importer derives it, email-addresses.ts) and
- * facets: tokens for state, role, cargo, geography cells and the names' first words, so those filters intersect inside the
+ * facets: tokens for state, role, cargo, geography cells and the names (nameTokens), so those filters intersect inside the
  * index. Facet tokens start with '_', which the table's tokenizer keeps inside a token and typed
  * search words never contain, so a word such as 'state' never reads a facet's posting list. Rows come
  * in rowid order: FTS5 writes its pending terms out as a new segment whenever a rowid is not above
@@ -67,8 +78,8 @@ function searchRows(where: RawBuilder<unknown>) {
   return sql`
     SELECT
       ${rankKeySql('sqlite')},
-      name || ' ${sql.raw(NAME_END)}',
-      CASE WHEN coalesce(dba_name, '') = '' THEN '' ELSE dba_name || ' ${sql.raw(NAME_END)}' END,
+      name,
+      coalesce(dba_name, ''),
       coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
       coalesce(web_domain, ''),
       trim(
@@ -80,7 +91,7 @@ function searchRows(where: RawBuilder<unknown>) {
         CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END ||
         CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
           THEN ${cellSql(FINE_CELL_DEGREES)} || ${cellSql(COARSE_CELL_DEGREES)} ELSE '' END ||
-        ${leadToken(sql`name`)} || ${leadToken(sql`dba_name`)}
+        ${nameTokens(sql`name`)} || ${nameTokens(sql`dba_name`)}
       )
     FROM companies
     WHERE ${where}
@@ -130,7 +141,11 @@ const OPTIMIZE = sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize
 const WRITE_TERMS = [
   sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`,
   sql`DELETE FROM search_terms`,
-  sql`INSERT INTO search_terms (term, carriers) SELECT term, doc FROM temp.companies_fts_terms`,
+  // Not the exact-name tokens: one a name, no search expands a word into them, and FTS5 reads the
+  // list around them by its term ranges.
+  sql`INSERT INTO search_terms (term, carriers)
+    SELECT term, doc FROM temp.companies_fts_terms WHERE term < ${sql.lit(EXACT_NAME)}
+    UNION ALL SELECT term, doc FROM temp.companies_fts_terms WHERE term >= ${sql.lit(prefixEnd(EXACT_NAME))}`,
 ];
 
 /**
