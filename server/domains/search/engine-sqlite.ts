@@ -75,10 +75,14 @@ function prefixMatch(termsOf: PrefixTerms, token: string): string {
   return token.length >= 2 ? `"${token}"*` : `"${token}"`;
 }
 
-/** The FTS5 facet filter of a circle's cells: all it touches, or only those entirely inside it. */
-function cellFacets(radius: NonNullable<SearchFilters['radius']>, which: 'all' | 'inside'): string {
+/**
+ * The FTS5 facet filter of a circle's cells: all it touches, those entirely inside it, or those on
+ * its edge. A carrier is in one cell of each size and radiusCells names no cell inside another, so
+ * the inside and edge cells never hold the same carrier.
+ */
+function cellFacets(radius: NonNullable<SearchFilters['radius']>, which: 'all' | 'inside' | 'edge'): string {
   const { inside, edge } = radiusCells(radius.latitude, radius.longitude, radius.miles);
-  const cells = which === 'all' ? [...inside, ...edge] : inside;
+  const cells = which === 'all' ? [...inside, ...edge] : which === 'inside' ? inside : edge;
   // A circle too small to hold a whole cell has none inside: '_gnone' is no carrier's token.
   return `facets:(${(cells.length ? cells : ['_gnone']).map((token) => `"${token}"`).join(' OR ')})`;
 }
@@ -249,7 +253,7 @@ export function createSqliteSearchEngine(
 
     const excludedDots = notIn(ROW_DOT, excluded.length ? await dotNumbers(excluded) : []);
     const inIndex = (expression: string) =>
-      sql`SELECT 1 FROM companies_fts f WHERE companies_fts MATCH ${expression} AND ${excludedDots}`;
+      sql`SELECT ${ROW_DOT} AS dot FROM companies_fts f WHERE companies_fts MATCH ${expression} AND ${excludedDots}`;
     // Few matches: all of them with their rows in one read, ranked here (one evaluation of the
     // full-text query, which for several prefixes costs more than reading a few hundred rows). A
     // circle around words with few matches reads them all at once too: each would be read anyway.
@@ -276,11 +280,13 @@ export function createSqliteSearchEngine(
       if (filters.radius && countedByCells) {
         // A radius alone: the cells entirely inside the circle are counted in the index, only the
         // matches in the cells on its edge are read for their distance.
-        const insideCells = `(${match}) AND ${cellFacets(filters.radius, 'inside')}`;
+        // The words with the inside cells, and apart with the edge cells: each a shorter OR than the
+        // words with every cell, which FTS5 seeks in every list of at each match.
+        const insideCells = `(${withoutCells}) AND ${cellFacets(filters.radius, 'inside')}`;
         const inside = await boundedCount(execute, inIndex(insideCells));
         if (!inside.totalExact) return inside;
         const [edge] = await execute(sql<{ n: number }>`SELECT count(*) AS n FROM (
-          SELECT 1 FROM ${withRows} WHERE companies_fts MATCH ${`(${match}) NOT ${cellFacets(filters.radius, 'inside')}`}
+          SELECT 1 FROM ${withRows} WHERE companies_fts MATCH ${`(${withoutCells}) AND ${cellFacets(filters.radius, 'edge')}`}
             AND ${notIn(sql`c.id`, excluded)} LIMIT ${COUNT_BOUND + 1 - inside.total})`);
         const counted = inside.total + (edge?.n ?? 0);
         return { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND };
@@ -291,11 +297,17 @@ export function createSqliteSearchEngine(
       );
     };
     let total: Pick<SearchHits, 'total' | 'totalExact'>;
-    if (!onRows || countedByCells) {
-      // Words and facets alone, or a circle around words with many matches: the index counts them
-      // (a circle's edge rows aside) without reading the rows of the rest, and only a search with
-      // few reads theirs.
-      total = await (onRows ? countOnRows() : boundedCount(execute, inIndex(match)));
+    if (!onRows) {
+      // Words and facets alone: the index counts the matches without reading a row, and names the
+      // few when there are few, so their rows are read by DOT number without a second evaluation of
+      // the full-text query (a prefix past the prefix indexes merges its terms' lists at each).
+      const counted = await countInIndex(inIndex(match), fewest);
+      total = counted.total;
+      if (counted.dots) return rankedFew(await rowsOfDots(counted.dots, excluded));
+    } else if (countedByCells) {
+      // A circle around words with many matches: the index counts them (the edge rows aside)
+      // without reading the rows of the rest, and only a search with few reads theirs.
+      total = await countOnRows();
       if (total.total <= fewest) return rankedFew(await readFew());
     } else {
       const few = await readFew();
@@ -316,6 +328,31 @@ export function createSqliteSearchEngine(
       offset,
       limit,
     );
+  }
+
+  /**
+   * Counts the full-text matches `matches` selects (their DOT numbers as `dot`) up to COUNT_BOUND, in
+   * one evaluation, with the DOT numbers of all of them when there are at most `few`.
+   */
+  async function countInIndex(
+    matches: RawBuilder<unknown>,
+    few: number,
+  ): Promise<{ total: Pick<SearchHits, 'total' | 'totalExact'>; dots: number[] | null }> {
+    const [row] = await execute(sql<{ n: number; dots: string | null }>`
+      WITH bounded AS MATERIALIZED (${matches} LIMIT ${COUNT_BOUND + 1})
+      SELECT (SELECT count(*) FROM bounded) AS n,
+        CASE WHEN (SELECT count(*) FROM bounded) <= ${few} THEN (SELECT json_group_array(dot) FROM bounded) END AS dots`);
+    const counted = Number(row?.n ?? 0);
+    return {
+      total: { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND },
+      dots: row?.dots ? (JSON.parse(row.dots) as number[]) : null,
+    };
+  }
+
+  /** The rows rankFew orders, of the companies with these DOT numbers. */
+  function rowsOfDots(dots: number[], excluded: number[]): Promise<RankedRow[]> {
+    return execute(sql<RankedRow>`SELECT c.id, c.name, c.dba_name, c.power_units, c.dot_number FROM companies c
+      WHERE c.dot_number IN (SELECT value FROM json_each(${JSON.stringify(dots)})) AND ${notIn(sql`c.id`, excluded)}`);
   }
 
   /** The DOT numbers of companies, to leave them out of a read of the index alone. */
