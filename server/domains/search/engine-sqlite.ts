@@ -75,14 +75,16 @@ function prefixMatch(termsOf: PrefixTerms, token: string): string {
   return token.length >= 2 ? `"${token}"*` : `"${token}"`;
 }
 
+/** The cells a circle touches (geo.ts radiusCells). */
+function circleCells(radius: NonNullable<SearchFilters['radius']>) {
+  return radiusCells(radius.latitude, radius.longitude, radius.miles);
+}
+
 /**
- * The FTS5 facet filter of a circle's cells: all it touches, those entirely inside it, or those on
- * its edge. A carrier is in one cell of each size and radiusCells names no cell inside another, so
- * the inside and edge cells never hold the same carrier.
+ * The FTS5 facet filter of grid cells. A carrier is in one cell of each size and radiusCells names
+ * no cell inside another, so a circle's inside and edge cells never hold the same carrier.
  */
-function cellFacets(radius: NonNullable<SearchFilters['radius']>, which: 'all' | 'inside' | 'edge'): string {
-  const { inside, edge } = radiusCells(radius.latitude, radius.longitude, radius.miles);
-  const cells = which === 'all' ? [...inside, ...edge] : which === 'inside' ? inside : edge;
+function cellFacets(cells: readonly string[]): string {
   // A circle too small to hold a whole cell has none inside: '_gnone' is no carrier's token.
   return `facets:(${(cells.length ? cells : ['_gnone']).map((token) => `"${token}"`).join(' OR ')})`;
 }
@@ -103,7 +105,10 @@ export function ftsQuery(
   }
   // A circle narrows by the grid cells it touches inside the index (geo.ts radiusCells); the exact
   // distance is checked on the row.
-  if (filters.radius) parts.push(cellFacets(filters.radius, 'all'));
+  if (filters.radius) {
+    const { inside, edge } = circleCells(filters.radius);
+    parts.push(cellFacets([...inside, ...edge]));
+  }
   // Role facets record the exceptions (search-index.ts), so a role filter is often a NOT.
   const types = new Set(filters.types ?? []);
   let excluded: string | null = null;
@@ -163,6 +168,17 @@ function isName(column: RawBuilder<unknown>, words: readonly string[]): RawBuild
 
 /** The company of a full-text row: its DOT number is the rank key's low bits (rank-key.ts). */
 const ROW_DOT = sql`(f.rowid & ${sql.lit(DOT_MASK)})`;
+
+/** A bounded count of matches, with their DOT numbers when they are few (null otherwise). */
+interface Counted {
+  n: number;
+  dots: number[] | null;
+}
+
+/** A count up to COUNT_BOUND + 1 as the total a search answers. */
+function boundedTotal(counted: number): Pick<SearchHits, 'total' | 'totalExact'> {
+  return { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND };
+}
 
 export function createSqliteSearchEngine(
   db: Db,
@@ -275,44 +291,52 @@ export function createSqliteSearchEngine(
       !filters.city &&
       !filters.authorizedOnly &&
       !filters.insuredOnly;
-    /** The count of matches whose rows a condition decides (city, radius, L&I flags). */
-    const countOnRows = async (): Promise<Pick<SearchHits, 'total' | 'totalExact'>> => {
-      if (filters.radius && countedByCells) {
-        // A radius alone: the cells entirely inside the circle are counted in the index, only the
-        // matches in the cells on its edge are read for their distance.
-        // The words with the inside cells, and apart with the edge cells: each a shorter OR than the
-        // words with every cell, which FTS5 seeks in every list of at each match.
-        const insideCells = `(${withoutCells}) AND ${cellFacets(filters.radius, 'inside')}`;
-        const inside = await boundedCount(execute, inIndex(insideCells));
-        if (!inside.totalExact) return inside;
-        const [edge] = await execute(sql<{ n: number }>`SELECT count(*) AS n FROM (
-          SELECT 1 FROM ${withRows} WHERE companies_fts MATCH ${`(${withoutCells}) AND ${cellFacets(filters.radius, 'edge')}`}
-            AND ${notIn(sql`c.id`, excluded)} LIMIT ${COUNT_BOUND + 1 - inside.total})`);
-        const counted = inside.total + (edge?.n ?? 0);
-        return { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND };
-      }
-      return boundedCount(
-        execute,
-        sql`SELECT 1 FROM ${withRows} WHERE companies_fts MATCH ${match} AND ${notIn(sql`c.id`, excluded)}`,
-      );
+    /**
+     * A circle alone around words with many matches: the matches in the cells entirely inside it
+     * are counted in the index, only those in the cells on its edge are read for their distance;
+     * each with the words alone, a shorter OR than the words with every cell, which FTS5 seeks in
+     * every list of at each match. With the DOT numbers of all when there are few.
+     */
+    const countByCells = async (radius: NonNullable<SearchFilters['radius']>): Promise<Counted> => {
+      const { inside, edge } = circleCells(radius);
+      const none: Counted = { n: 0, dots: [] };
+      const inCells = inside.length
+        ? await countMatches(inIndex(`(${withoutCells}) AND ${cellFacets(inside)}`), fewest)
+        : none;
+      if (inCells.n > COUNT_BOUND) return inCells;
+      const onEdge = edge.length
+        ? await countMatches(
+            sql`SELECT c.dot_number AS dot FROM ${withRows}
+              WHERE companies_fts MATCH ${`(${withoutCells}) AND ${cellFacets(edge)}`} AND ${notIn(sql`c.id`, excluded)}`,
+            fewest,
+            COUNT_BOUND + 1 - inCells.n,
+          )
+        : none;
+      const n = inCells.n + onEdge.n;
+      return {
+        n,
+        dots: inCells.dots && onEdge.dots && n <= fewest ? [...inCells.dots, ...onEdge.dots] : null,
+      };
     };
     let total: Pick<SearchHits, 'total' | 'totalExact'>;
-    if (!onRows) {
-      // Words and facets alone: the index counts the matches without reading a row, and names the
-      // few when there are few, so their rows are read by DOT number without a second evaluation of
-      // the full-text query (a prefix past the prefix indexes merges its terms' lists at each).
-      const counted = await countInIndex(inIndex(match), fewest);
-      total = counted.total;
+    if (!onRows || countedByCells) {
+      // Words and facets alone, or a circle around words with many matches: the index counts the
+      // matches (a circle's edge rows aside) without reading the rows of the rest, and names the few
+      // when there are few, so their rows are read by DOT number without a second evaluation of the
+      // full-text query (a prefix past the prefix indexes merges its terms' lists at each).
+      const counted =
+        filters.radius && countedByCells
+          ? await countByCells(filters.radius)
+          : await countMatches(inIndex(match), fewest);
       if (counted.dots) return rankedFew(await rowsOfDots(counted.dots, excluded));
-    } else if (countedByCells) {
-      // A circle around words with many matches: the index counts them (the edge rows aside)
-      // without reading the rows of the rest, and only a search with few reads theirs.
-      total = await countOnRows();
-      if (total.total <= fewest) return rankedFew(await readFew());
+      total = boundedTotal(counted.n);
     } else {
       const few = await readFew();
       if (few.length <= fewest) return rankedFew(few);
-      total = await countOnRows();
+      total = await boundedCount(
+        execute,
+        sql`SELECT 1 FROM ${withRows} WHERE companies_fts MATCH ${match} AND ${notIn(sql`c.id`, excluded)}`,
+      );
     }
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
     // Exact legal or DBA names: the few whose first words are the typed ones, checked whole.
@@ -331,22 +355,19 @@ export function createSqliteSearchEngine(
   }
 
   /**
-   * Counts the full-text matches `matches` selects (their DOT numbers as `dot`) up to COUNT_BOUND, in
-   * one evaluation, with the DOT numbers of all of them when there are at most `few`.
+   * Counts the matches `matches` selects (their DOT numbers as `dot`) up to `bound`, in one
+   * evaluation, with the DOT numbers of all of them when there are at most `few`.
    */
-  async function countInIndex(
+  async function countMatches(
     matches: RawBuilder<unknown>,
     few: number,
-  ): Promise<{ total: Pick<SearchHits, 'total' | 'totalExact'>; dots: number[] | null }> {
+    bound = COUNT_BOUND + 1,
+  ): Promise<Counted> {
     const [row] = await execute(sql<{ n: number; dots: string | null }>`
-      WITH bounded AS MATERIALIZED (${matches} LIMIT ${COUNT_BOUND + 1})
+      WITH bounded AS MATERIALIZED (${matches} LIMIT ${bound})
       SELECT (SELECT count(*) FROM bounded) AS n,
         CASE WHEN (SELECT count(*) FROM bounded) <= ${few} THEN (SELECT json_group_array(dot) FROM bounded) END AS dots`);
-    const counted = Number(row?.n ?? 0);
-    return {
-      total: { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND },
-      dots: row?.dots ? (JSON.parse(row.dots) as number[]) : null,
-    };
+    return { n: Number(row?.n ?? 0), dots: row?.dots ? (JSON.parse(row.dots) as number[]) : null };
   }
 
   /** The rows rankFew orders, of the companies with these DOT numbers. */
