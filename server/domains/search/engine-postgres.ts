@@ -21,7 +21,7 @@ import {
   hasFilters,
   listByFilters,
   notIn,
-  rowFilterCondition,
+  rowOnlyCondition,
 } from './sql-conditions.ts';
 
 /**
@@ -35,6 +35,25 @@ export function tsQuery(words: readonly string[]): string | null {
         .map((word) => (word.length >= 2 ? `${word}:*` : word))
         .join(' & ')
     : null;
+}
+
+/**
+ * The tsquery of the typed words (tsQuery) with the state, role and cargo filters as the facet
+ * lexemes of the search vector (migration 029), so the GIN index intersects them without reading a
+ * row. Roles are stored as the rare cases, so a role filter is often a NOT. Lexemes are quoted and
+ * the query is cast, not parsed: the text parser would split '_statetx' at the '_'.
+ */
+export function facetTsQuery(wordsQuery: string, filters: SearchFilters): string {
+  const parts = [`(${wordsQuery})`];
+  if (filters.state) parts.push(`'_state${filters.state.toLowerCase()}'`);
+  if (filters.cargo?.length) {
+    parts.push(`(${filters.cargo.map((code) => `'_cargo${code.toLowerCase()}'`).join(' | ')})`);
+  }
+  const types = new Set(filters.types ?? []);
+  if (types.has('carrier') && types.has('broker')) parts.push(`!'_typenone'`);
+  else if (types.has('carrier')) parts.push(`!'_typenoncarrier'`);
+  else if (types.has('broker')) parts.push(`'_typebroker'`);
+  return parts.join(' & ');
 }
 
 /**
@@ -74,7 +93,7 @@ export function createPostgresSearchEngine(db: Db, { fewMatches }: EngineTuning)
     limit: number,
     excluded: number[],
   ): Promise<SearchHits> {
-    const matches = sql`c.search_vector @@ to_tsquery('simple', ${query}) AND ${rowFilterCondition(filters)}`;
+    const matches = sql`c.search_vector @@ ${facetTsQuery(query, filters)}::tsquery AND ${rowOnlyCondition(filters)}`;
     const count = (where: RawBuilder<unknown>) =>
       boundedCount(execute, sql`SELECT 1 FROM companies c WHERE ${where}`);
     /** One rank group, read along companies_rank_key (migration 021) up to the page's end. */
