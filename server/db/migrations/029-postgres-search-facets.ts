@@ -11,7 +11,7 @@ import type { Dialect } from '../migrate.ts';
  * letters and digits only, never match them. The column is written again: a table rewrite and a new
  * GIN index, minutes at the national size. SQLite has nothing to change.
  *
- * Frozen: the vector is 009's (web-domain) with the facets, as engine-postgres.ts queries them now.
+ * Frozen: the vector is 020's (search name keys) with the facets, as engine-postgres.ts queries them now.
  */
 export function postgresSearchFacetsSchema(dialect: Dialect): Migration {
   return {
@@ -21,10 +21,9 @@ export function postgresSearchFacetsSchema(dialect: Dialect): Migration {
       await sql`ALTER TABLE companies DROP COLUMN search_vector`.execute(db);
       await sql`
         ALTER TABLE companies ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
-          setweight(to_tsvector('simple', fold_text(name)), 'A') ||
-          setweight(to_tsvector('simple', fold_text(dba_name)), 'B') ||
-          setweight(to_tsvector('simple', fold_text(coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''))), 'C') ||
-          setweight(to_tsvector('simple', translate(fold_text(web_domain), '.-', '  ')), 'C') ||
+          strip(to_tsvector('simple', name_key(
+            name || ' ' || coalesce(dba_name, '') || ' ' || coalesce(phy_city, '') || ' ' ||
+            coalesce(phy_state, '') || ' ' || coalesce(web_domain, '')))) ||
           array_to_tsvector(array_remove(ARRAY[
             CASE WHEN phy_state IS NOT NULL THEN '_state' || lower(phy_state) ELSE '' END,
             CASE WHEN ${roles} LIKE '%;B;%' THEN '_typebroker' ELSE '' END,
