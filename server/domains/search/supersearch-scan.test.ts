@@ -142,6 +142,8 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       // Matches 'zed carr' without starting with it, and outranks by fleet those that do.
       carrier({ dot_number: 9_100_007, legal_name: 'CARRIAGE ZED HAULING', power_units: 99 }),
       carrier({ dot_number: 9_100_004, legal_name: 'O’NEIL-SMITH TRUCKING', power_units: null }),
+      // Words joined by punctuation, which a text parser may read as one token ('m-2', 'c&j').
+      carrier({ dot_number: 9_100_008, legal_name: 'M-2 LIVESTOCK LLC', dba_name: 'C&J HAULERS' }),
       // Large fleets share a rank-key bucket (decision 045) whatever their names: the order inside
       // it is by fleet size first. Names past ASCII share one too, in byte order.
       ...[
@@ -258,6 +260,9 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       { super_search_term: 'zed carr' },
       { super_search_term: 'bigfleet' },
       { super_search_term: 'eclair' },
+      { super_search_term: 'M-2 LIVESTOCK LLC' },
+      { super_search_term: 'C&' },
+      { super_search_term: 'c&j haulers' },
     );
     return queries;
   }
