@@ -24,6 +24,7 @@ import { sourceHashSchema } from './migrations/025-source-hash.ts';
 import { inspectionCountsIndexSchema } from './migrations/026-inspection-counts-index.ts';
 import { companyPositionIndexSchema } from './migrations/027-company-position-index.ts';
 import { exactNameTokenSchema } from './migrations/028-exact-name-token.ts';
+import { postgresSearchFacetsSchema } from './migrations/029-postgres-search-facets.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -57,6 +58,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '026-inspection-counts-index': inspectionCountsIndexSchema,
     '027-company-position-index': companyPositionIndexSchema(dialect),
     '028-exact-name-token': exactNameTokenSchema(dialect),
+    '029-postgres-search-facets': postgresSearchFacetsSchema(dialect),
   };
 }
 

@@ -18,17 +18,14 @@ import { ASCII_SEPARATORS, EXACT_NAME, prefixEnd } from './search-index.ts';
 import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
 import { significantWords } from './search-terms.ts';
 import {
-  authorityCondition,
   boundedCount,
-  CITY_KEY,
   COUNT_BOUND,
-  cityKey,
   exactNumberIds,
   fleetOrder,
   hasFilters,
   listByFilters,
   notIn,
-  radiusCondition,
+  rowOnlyCondition,
 } from './sql-conditions.ts';
 
 /**
@@ -210,9 +207,7 @@ export function createSqliteSearchEngine(
     }
     // City, radius and the L&I flags are conditions on the company row; the other filters are FTS facets.
     const onRows = Boolean(filters.radius || filters.city || filters.authorizedOnly || filters.insuredOnly);
-    const rowCondition = filters.city
-      ? sql`${radiusCondition(filters)} AND ${authorityCondition(filters)} AND ${CITY_KEY} = ${cityKey(filters.city)}`
-      : sql`${radiusCondition(filters)} AND ${authorityCondition(filters)}`;
+    const rowCondition = rowOnlyCondition(filters);
     // CROSS JOIN keeps the full-text index as the outer loop: it gives the matches in rank-key order
     // (ORDER BY rowid is FTS5's own), and the row lookups follow only as far as LIMIT reads.
     const withRows = sql`companies_fts f CROSS JOIN companies c ON c.dot_number = ${ROW_DOT} AND ${rowCondition}`;

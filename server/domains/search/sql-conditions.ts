@@ -62,10 +62,20 @@ function anyOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
   return sql`(${sql.join(conditions, sql` OR `)})`;
 }
 
-export function rowFilterCondition(filters: SearchFilters): RawBuilder<unknown> {
+/**
+ * The filters that are conditions on the row on both dialects: radius, city and the L&I flags. The
+ * others (state, role, cargo) are facets inside each full-text index as well (facetCondition).
+ */
+export function rowOnlyCondition(filters: SearchFilters): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [radiusCondition(filters), authorityCondition(filters)];
-  if (filters.state) conditions.push(sql`c.phy_state = ${filters.state}`);
   if (filters.city) conditions.push(sql`${CITY_KEY} = ${cityKey(filters.city)}`);
+  return sql.join(conditions, sql` AND `);
+}
+
+/** Every filter as a condition on the row, for reads without words (city pages, exact numbers). */
+export function rowFilterCondition(filters: SearchFilters): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [rowOnlyCondition(filters)];
+  if (filters.state) conditions.push(sql`c.phy_state = ${filters.state}`);
   if (filters.types?.length) {
     conditions.push(
       anyOf(filters.types.map((type) => listContains(sql`c.carship`, type === 'carrier' ? 'C' : 'B'))),

@@ -25,6 +25,7 @@ interface Row {
   dot_number: number;
   mc_number: string | null;
   carship: string | null;
+  cargo_codes: string | null;
   latitude: number | null;
   longitude: number | null;
 }
@@ -33,6 +34,7 @@ type Query = {
   super_search_term: string;
   address_state?: string;
   company_types?: string;
+  cargo_types?: string;
   radius_zipcode?: string;
   radius_miles?: string;
 };
@@ -54,10 +56,12 @@ function byFleet(a: Row, b: Row): number {
 function scan(rows: Row[], query: Query): Row[] {
   const terms = parseSearchTerms(query.super_search_term);
   const types = query.company_types?.split(',') ?? [];
+  const cargo = query.cargo_types?.split(',') ?? [];
   const passesFilters = (row: Row) =>
     (!query.address_state || row.phy_state === query.address_state) &&
     (types.length === 0 ||
-      types.some((type) => (row.carship ?? '').split(';').includes(type === 'carrier' ? 'C' : 'B')));
+      types.some((type) => (row.carship ?? '').split(';').includes(type === 'carrier' ? 'C' : 'B'))) &&
+    (cargo.length === 0 || cargo.some((code) => (row.cargo_codes ?? '').split(';').includes(code)));
   const centre = query.radius_zipcode ? zipCentroid(query.radius_zipcode) : null;
   const inCircle = (row: Row) =>
     !centre ||
@@ -138,6 +142,8 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       // Matches 'zed carr' without starting with it, and outranks by fleet those that do.
       carrier({ dot_number: 9_100_007, legal_name: 'CARRIAGE ZED HAULING', power_units: 99 }),
       carrier({ dot_number: 9_100_004, legal_name: 'O’NEIL-SMITH TRUCKING', power_units: null }),
+      // Words joined by punctuation, which a text parser may read as one token ('m-2', 'c&j').
+      carrier({ dot_number: 9_100_008, legal_name: 'M-2 LIVESTOCK LLC', dba_name: 'C&J HAULERS' }),
       // Large fleets share a rank-key bucket (decision 045) whatever their names: the order inside
       // it is by fleet size first. Names past ASCII share one too, in byte order.
       ...[
@@ -173,6 +179,7 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
           'dot_number',
           'mc_number',
           'carship',
+          'cargo_codes',
           'latitude',
           'longitude',
         ])
@@ -233,8 +240,19 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
         { super_search_term: word },
         { super_search_term: word, address_state: 'TX' },
         { super_search_term: word, company_types: 'broker' },
+        { super_search_term: word, company_types: 'carrier' },
+        { super_search_term: word, cargo_types: 'COLDFOOD' },
       );
     }
+    queries.push(
+      { super_search_term: 'tr', company_types: 'carrier,broker', cargo_types: 'GENFREIGHT,COLDFOOD' },
+      {
+        super_search_term: 'express',
+        address_state: 'TX',
+        company_types: 'carrier',
+        cargo_types: 'GENFREIGHT',
+      },
+    );
     queries.push(
       { super_search_term: '9100001' },
       { super_search_term: 'express lane' },
@@ -242,6 +260,9 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       { super_search_term: 'zed carr' },
       { super_search_term: 'bigfleet' },
       { super_search_term: 'eclair' },
+      { super_search_term: 'M-2 LIVESTOCK LLC' },
+      { super_search_term: 'C&' },
+      { super_search_term: 'c&j haulers' },
     );
     return queries;
   }
