@@ -19,6 +19,7 @@ import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
 import { significantWords } from './search-terms.ts';
 import {
   boundedCount,
+  boundedTotal,
   COUNT_BOUND,
   exactNumberIds,
   fleetOrder,
@@ -82,7 +83,7 @@ function circleCells(radius: NonNullable<SearchFilters['radius']>) {
  * no cell inside another, so a circle's inside and edge cells never hold the same carrier.
  */
 function cellFacets(cells: readonly string[]): string {
-  // A circle too small to hold a whole cell has none inside: '_gnone' is no carrier's token.
+  // '_gnone', no carrier's token, stands in for an empty list, which FTS5 would reject.
   return `facets:(${(cells.length ? cells : ['_gnone']).map((token) => `"${token}"`).join(' OR ')})`;
 }
 
@@ -170,11 +171,6 @@ const ROW_DOT = sql`(f.rowid & ${sql.lit(DOT_MASK)})`;
 interface Counted {
   n: number;
   dots: number[] | null;
-}
-
-/** A count up to COUNT_BOUND + 1 as the total a search answers. */
-function boundedTotal(counted: number): Pick<SearchHits, 'total' | 'totalExact'> {
-  return { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND };
 }
 
 export function createSqliteSearchEngine(

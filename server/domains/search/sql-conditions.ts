@@ -134,7 +134,11 @@ export async function boundedCount(
       total: number | string;
     }>`SELECT count(*) AS total FROM (${matches} LIMIT ${COUNT_BOUND + 1}) AS bounded`,
   );
-  const counted = Number(row?.total ?? 0);
+  return boundedTotal(Number(row?.total ?? 0));
+}
+
+/** A count up to COUNT_BOUND + 1 as the total a search answers: exact up to the bound, else "at least". */
+export function boundedTotal(counted: number): Pick<SearchHits, 'total' | 'totalExact'> {
   return { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND };
 }
 
