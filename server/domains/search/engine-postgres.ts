@@ -12,6 +12,7 @@ import {
   type EngineTuning,
   type SearchHits,
 } from './engine.ts';
+import { filterFacets } from './facets.ts';
 import { bucketRange, bucketSql } from './rank-key.ts';
 import { significantWords } from './search-terms.ts';
 import {
@@ -38,21 +39,17 @@ export function tsQuery(words: readonly string[]): string | null {
 }
 
 /**
- * The tsquery of the typed words (tsQuery) with the state, role and cargo filters as the facet
- * lexemes of the search vector (migration 029), so the GIN index intersects them without reading a
- * row. Roles are stored as the rare cases, so a role filter is often a NOT. Lexemes are quoted and
- * the query is cast, not parsed: the text parser would split '_statetx' at the '_'.
+ * The tsquery of the typed words (tsQuery) with the filters' facets (facets.ts), lexemes of the
+ * search vector (migration 029), so the GIN index intersects them without reading a row. Lexemes
+ * are quoted and the query is cast, not parsed: the text parser would split '_statetx' at the '_'.
  */
 export function facetTsQuery(wordsQuery: string, filters: SearchFilters): string {
-  const parts = [`(${wordsQuery})`];
-  if (filters.state) parts.push(`'_state${filters.state.toLowerCase()}'`);
-  if (filters.cargo?.length) {
-    parts.push(`(${filters.cargo.map((code) => `'_cargo${code.toLowerCase()}'`).join(' | ')})`);
-  }
-  const types = new Set(filters.types ?? []);
-  if (types.has('carrier') && types.has('broker')) parts.push(`!'_typenone'`);
-  else if (types.has('carrier')) parts.push(`!'_typenoncarrier'`);
-  else if (types.has('broker')) parts.push(`'_typebroker'`);
+  const { required, excluded } = filterFacets(filters);
+  const parts = [
+    `(${wordsQuery})`,
+    ...required.map((tokens) => `(${tokens.map((token) => `'${token}'`).join(' | ')})`),
+  ];
+  if (excluded) parts.push(`!'${excluded}'`);
   return parts.join(' & ');
 }
 

@@ -13,6 +13,7 @@ import {
   type EngineTuning,
   type SearchHits,
 } from './engine.ts';
+import { filterFacets } from './facets.ts';
 import { radiusCells } from './geo.ts';
 import { ASCII_SEPARATORS, EXACT_NAME, prefixEnd } from './search-index.ts';
 import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
@@ -88,34 +89,31 @@ function cellFacets(cells: readonly string[]): string {
 }
 
 /**
- * The FTS5 query for words and facet filters. Words are letters and digits only (search-terms.ts)
- * and are quoted, so nothing the visitor typed is read as FTS5 syntax.
+ * The FTS5 query of `expressions` (the typed words, or a name rank's phrase) with the filters' facets
+ * (facets.ts) and a circle's cells; `expressions` is never empty, since FTS5 cannot ask a NOT alone.
  */
-export function ftsQuery(
-  words: readonly string[],
-  filters: SearchFilters,
-  termsOf: PrefixTerms,
-): string | null {
-  const parts = significantWords(words).map((word) => prefixMatch(termsOf, word));
-  if (filters.state) parts.push(`facets:"_state${filters.state.toLowerCase()}"`);
-  if (filters.cargo?.length) {
-    parts.push(`facets:(${filters.cargo.map((code) => `"_cargo${code.toLowerCase()}"`).join(' OR ')})`);
-  }
+function ftsQuery(expressions: readonly string[], filters: SearchFilters): string {
+  const { required, excluded } = filterFacets(filters);
+  const parts = [
+    ...expressions,
+    ...required.map((tokens) => `facets:(${tokens.map((token) => `"${token}"`).join(' OR ')})`),
+  ];
   // A circle narrows by the grid cells it touches inside the index (geo.ts radiusCells); the exact
   // distance is checked on the row.
   if (filters.radius) {
     const { inside, edge } = circleCells(filters.radius);
     parts.push(cellFacets([...inside, ...edge]));
   }
-  // Role facets record the exceptions (search-index.ts), so a role filter is often a NOT.
-  const types = new Set(filters.types ?? []);
-  let excluded: string | null = null;
-  if (types.has('carrier') && types.has('broker')) excluded = '_typenone';
-  else if (types.has('carrier')) excluded = '_typenoncarrier';
-  else if (types.has('broker')) parts.push('facets:"_typebroker"');
-  if (parts.length === 0) return null;
   const query = parts.join(' AND ');
   return excluded ? `(${query}) NOT facets:"${excluded}"` : query;
+}
+
+/**
+ * The typed words as FTS5 expressions: letters and digits only (search-terms.ts), quoted, so
+ * nothing the visitor typed is read as FTS5 syntax.
+ */
+function wordsMatch(words: readonly string[], termsOf: PrefixTerms): string[] {
+  return significantWords(words).map((word) => prefixMatch(termsOf, word));
 }
 
 /**
@@ -211,12 +209,8 @@ export function createSqliteSearchEngine(
     // The name phrases hold every typed word, so they imply the words' condition: reads of the name
     // ranks need only the facets beside them, not the words' lists (a prefix such as "blue"* merges
     // every term it starts).
-    const walkedFacets = ftsQuery(
-      [],
-      walked === withCells ? filters : { ...filters, radius: undefined },
-      termsOf,
-    );
-    const withFacets = (names: string) => (walkedFacets ? `(${walkedFacets}) AND ${names}` : names);
+    const withFacets = (names: string) =>
+      ftsQuery([names], walked === withCells ? filters : { ...filters, radius: undefined });
 
     /** One rank group (an FTS5 expression, without the companies `skip`), paged in fleet order. */
     const group =
@@ -384,9 +378,9 @@ export function createSqliteSearchEngine(
       // A lead token is a prefix only for a search of one word (startsWithWords).
       const leads = terms.words.length === 1 ? [`_f${terms.words[0]}`] : [];
       const termsOf = await prefixTerms(execute, [...terms.words, ...leads], mostPrefixTerms);
-      const match = terms.words.length > 0 ? ftsQuery(terms.words, filters, termsOf) : null;
-      const withoutCells =
-        terms.words.length > 0 ? ftsQuery(terms.words, { ...filters, radius: undefined }, termsOf) : null;
+      const words = terms.words.length > 0 ? wordsMatch(terms.words, termsOf) : null;
+      const match = words && ftsQuery(words, filters);
+      const withoutCells = words && ftsQuery(words, { ...filters, radius: undefined });
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
         match && withoutCells
           ? textPage(match, withoutCells, terms.words, termsOf, filters, offset, limit, excluded)

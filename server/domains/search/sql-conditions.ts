@@ -64,7 +64,7 @@ function anyOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
 
 /**
  * The filters that are conditions on the row on both dialects: radius, city and the L&I flags. The
- * others (state, role, cargo) are facets inside each full-text index as well (facetCondition).
+ * others (state, role, cargo) are facets inside each full-text index as well (facets.ts).
  */
 export function rowOnlyCondition(filters: SearchFilters): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [radiusCondition(filters), authorityCondition(filters)];

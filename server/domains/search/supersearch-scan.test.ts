@@ -142,6 +142,8 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       // Matches 'zed carr' without starting with it, and outranks by fleet those that do.
       carrier({ dot_number: 9_100_007, legal_name: 'CARRIAGE ZED HAULING', power_units: 99 }),
       carrier({ dot_number: 9_100_004, legal_name: 'O’NEIL-SMITH TRUCKING', power_units: null }),
+      // A broker only, whose exact name and name start a carrier-only search must leave out.
+      carrier({ dot_number: 9_100_009, legal_name: 'EXPRESS', carship: 'B', power_units: 1 }),
       // Words joined by punctuation, which a text parser may read as one token ('m-2', 'c&j').
       carrier({ dot_number: 9_100_008, legal_name: 'M-2 LIVESTOCK LLC', dba_name: 'C&J HAULERS' }),
       // Large fleets share a rank-key bucket (decision 045) whatever their names: the order inside

@@ -1,0 +1,20 @@
+import type { SearchFilters } from './engine.ts';
+
+/**
+ * The facet tokens a search's state, role and cargo filters ask both full-text indexes for
+ * (search-index.ts on SQLite, migration 029 on PostgreSQL): every group of `required` must match
+ * one of its tokens, and `excluded` must not match. Roles are stored as the rare cases, so a role
+ * filter is often the NOT of one ('_typenoncarrier' for carriers, '_typenone' for either role).
+ * Tokens start with '_', which typed words never contain.
+ */
+export function filterFacets(filters: SearchFilters): { required: string[][]; excluded: string | null } {
+  const required: string[][] = [];
+  if (filters.state) required.push([`_state${filters.state.toLowerCase()}`]);
+  if (filters.cargo?.length) required.push(filters.cargo.map((code) => `_cargo${code.toLowerCase()}`));
+  const types = new Set(filters.types ?? []);
+  let excluded: string | null = null;
+  if (types.has('carrier') && types.has('broker')) excluded = '_typenone';
+  else if (types.has('carrier')) excluded = '_typenoncarrier';
+  else if (types.has('broker')) required.push(['_typebroker']);
+  return { required, excluded };
+}
