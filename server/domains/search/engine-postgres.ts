@@ -22,6 +22,7 @@ import {
   hasFilters,
   listByFilters,
   notIn,
+  RANKED_ROW_COLUMNS,
   rowOnlyCondition,
 } from './sql-conditions.ts';
 
@@ -132,7 +133,7 @@ export function createPostgresSearchEngine(db: Db, { fewMatches }: EngineTuning)
     const notExcluded = notIn(sql`c.id`, excluded);
     // Few matches: all of them with their rows in one read, ranked here.
     const few = await execute(sql<RankedRow>`
-      SELECT c.id, c.name, c.dba_name, c.power_units, c.dot_number FROM companies c
+      SELECT ${RANKED_ROW_COLUMNS} FROM companies c
       WHERE ${matches} AND ${notExcluded} LIMIT ${fewMatches + 1}`);
     if (few.length <= fewMatches) {
       return { ids: rankFew(few, words).slice(offset, offset + limit), total: few.length, totalExact: true };
@@ -143,11 +144,15 @@ export function createPostgresSearchEngine(db: Db, { fewMatches }: EngineTuning)
     // Walking the key index to the page's end reads about (offset + limit) × rows / matches rows, so
     // a rare word's last pages read most of the table ('kwa' at its last page: 574 ms at 300,000
     // carriers); taking the matches whole reads about as many rows as there are matches. The
-    // cheaper one is taken, with the planner's row estimate of the table.
-    const [table] = await execute(
-      sql<{ rows: number }>`SELECT reltuples AS rows FROM pg_class WHERE oid = 'companies'::regclass`,
-    );
-    const takeWhole = total.totalExact && total.total ** 2 < (offset + limit) * Number(table?.rows ?? 0);
+    // cheaper one is taken, with the planner's row estimate of the table (read only when the total is
+    // exact: past the bound the key index always finds the page soon).
+    const tableRows = async () => {
+      const [table] = await execute(
+        sql<{ rows: number }>`SELECT reltuples AS rows FROM pg_class WHERE oid = 'companies'::regclass`,
+      );
+      return Number(table?.rows ?? 0);
+    };
+    const takeWhole = total.totalExact && total.total ** 2 < (offset + limit) * (await tableRows());
     // More: the rank groups, each read in rank-key order only up to the page's end.
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM companies c WHERE ${matches} AND ${notExcluded} AND ${exact}

@@ -27,6 +27,7 @@ import {
   hasFilters,
   listByFilters,
   notIn,
+  RANKED_ROW_COLUMNS,
   rowOnlyCondition,
 } from './sql-conditions.ts';
 
@@ -262,7 +263,7 @@ export function createSqliteSearchEngine(
       filters.radius && match === withoutCells ? Math.max(fewMatches, cellsFromMatches) : fewMatches;
     const readFew = () =>
       execute(sql<RankedRow>`
-        SELECT c.id, c.name, c.dba_name, c.power_units, c.dot_number FROM ${withRows}
+        SELECT ${RANKED_ROW_COLUMNS} FROM ${withRows}
         WHERE companies_fts MATCH ${walked} AND ${notIn(sql`c.id`, excluded)} LIMIT ${fewest + 1}`);
     const rankedFew = (few: RankedRow[]): SearchHits => ({
       ids: rankFew(few, words).slice(offset, offset + limit),
@@ -357,7 +358,7 @@ export function createSqliteSearchEngine(
 
   /** The rows rankFew orders, of the companies with these DOT numbers. */
   function rowsOfDots(dots: number[], excluded: number[]): Promise<RankedRow[]> {
-    return execute(sql<RankedRow>`SELECT c.id, c.name, c.dba_name, c.power_units, c.dot_number FROM companies c
+    return execute(sql<RankedRow>`SELECT ${RANKED_ROW_COLUMNS} FROM companies c
       WHERE c.dot_number IN (SELECT value FROM json_each(${JSON.stringify(dots)})) AND ${notIn(sql`c.id`, excluded)}`);
   }
 

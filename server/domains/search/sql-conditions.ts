@@ -121,6 +121,9 @@ export function fleetOrder(dialect: Dialect): RawBuilder<unknown> {
     : sql`c.power_units DESC, c.name, c.dot_number`;
 }
 
+/** The columns of the companies row (aliased `c`) that rankFew (engine.ts) orders a few matches by. */
+export const RANKED_ROW_COLUMNS = sql`c.id, c.name, c.dba_name, c.power_units, c.dot_number`;
+
 /** Matches counted exactly up to this many; past it a search says "at least" (decision 039). */
 export const COUNT_BOUND = 10_000;
 
