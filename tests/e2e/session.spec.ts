@@ -40,7 +40,7 @@ test('a valid stored token shows the logged-in header, and Logout removes it', a
   await expectAccessible(page);
 
   await nav.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await page.waitForURL('/');
   await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
 });
@@ -58,6 +58,7 @@ test('Logout ends the session on the server: the old token is refused afterwards
   const loggedOut = page.waitForResponse('**/api/v1/auth/logout');
   await nav.getByRole('button', { name: 'Logout' }).click();
   expect((await loggedOut).status()).toBe(204);
+  await page.waitForURL('/');
   await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
 
@@ -77,6 +78,8 @@ test('Logout still forgets the token when the server cannot be reached', async (
   );
   await nav.getByRole('button', { name: 'Logout' }).click();
   await failed;
+  // The header island then loads the home page; the checks below read that page, not the one leaving.
+  await page.waitForURL('/');
   await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
   // The browser reports the failed call; nothing else may be logged.
