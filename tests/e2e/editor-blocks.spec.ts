@@ -273,8 +273,8 @@ test('the profile picture and header image are cropped, uploaded and replaced', 
   expect(await naturalWidth(headerPreview)).toBe(600);
   expect(await headerPreview.evaluate((element: HTMLImageElement) => element.naturalHeight)).toBe(150);
   await header.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(header.getByRole('button', { name: 'Edit Header Image' })).toBeVisible();
   await expect(notice(page, 'Block updated successfully!')).toBeVisible();
-  // The notice of the first save may still show: wait for the stored image itself.
   await expect(header.locator('.block-preview img')).toHaveAttribute('src', /^\/media\//);
   const firstUrl = await header.locator('.block-preview img').getAttribute('src');
 
@@ -283,7 +283,12 @@ test('the profile picture and header image are cropped, uploaded and replaced', 
     .getByLabel('Replace the header image')
     .setInputFiles(await imageFile('fleet2.png', 1200, 300, 'png'));
   await header.getByRole('button', { name: 'Crop', exact: true }).click();
+  // Cropping takes a moment: a save before it ends would store nothing new.
+  await expect(headerPreview).toHaveAttribute('src', /^blob:/);
   await header.getByRole('button', { name: 'Save Changes' }).click();
+  // The form closes when the save has ended, the profile read again included; the notice of the
+  // earlier save may still show, so the closed form is what is waited for.
+  await expect(header.getByRole('button', { name: 'Edit Header Image' })).toBeVisible();
   await expect(notice(page, 'Block updated successfully!')).toBeVisible();
   await expect(header.locator('.block-preview img')).not.toHaveAttribute('src', firstUrl!);
   await expect(header.locator('.block-preview img')).toHaveAttribute('src', /^\/media\//);
