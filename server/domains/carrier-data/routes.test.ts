@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 import { createCarrierDataRepo } from './repo.ts';
+import { createCarrierDataService } from './service.ts';
 import type { InspectionRecord } from './records.ts';
 
 const TODAY = new Date('2026-11-22T12:00:00Z');
@@ -167,9 +168,40 @@ describe(`carrier-data API on ${testDialect}`, () => {
         .selectAll()
         .where('dot_number', '=', dot)
         .executeTakeFirstOrThrow();
-      const facts = await app.services.carrierData.profileFacts(company, dates);
+      const facts = await app.services.carrierData.profileFacts(company, dates, null);
       expect(facts.safety).toEqual(await app.services.carrierData.safetySummary(dot));
     }
+  });
+
+  it("keeps a profile's counts until inspections or crashes are imported again, or the day changes", async () => {
+    const days = [TODAY];
+    const repo = createCarrierDataRepo(app.database.db);
+    const counting = { ...repo, inspectionsPerStateAndCrashes: vi.fn(repo.inspectionsPerStateAndCrashes) };
+    const service = createCarrierDataService(counting, () => days[0]!);
+    const company = await app.database.db
+      .selectFrom('companies')
+      .selectAll()
+      .where('dot_number', '=', DOT)
+      .executeTakeFirstOrThrow();
+    const dates = await service.dataDates();
+    const inspections = async (importedAt: string | null) =>
+      (await service.profileFacts(company, dates, importedAt)).safety.total_inspections;
+
+    expect(await inspections('2026-11-01T00:00:00.000Z')).toBe(7);
+    await repo.upsertInspections([inspection('9', '2026-11-02', 1)]);
+    // The other tests count this carrier's inspections as seeded.
+    onTestFinished(async () => {
+      await app.database.db.deleteFrom('inspections').where('inspection_id', '=', '9').execute();
+    });
+    // The same import: the counts read before stand, and the database is not read again.
+    expect(await inspections('2026-11-01T00:00:00.000Z')).toBe(7);
+    expect(counting.inspectionsPerStateAndCrashes).toHaveBeenCalledTimes(1);
+    // A newer import is read.
+    expect(await inspections('2026-11-02T00:00:00.000Z')).toBe(8);
+    // So is the next day, whose 24-month window has lost 2024-11-22's inspection.
+    days[0] = new Date('2026-11-23T12:00:00Z');
+    expect(await inspections('2026-11-02T00:00:00.000Z')).toBe(7);
+    expect(counting.inspectionsPerStateAndCrashes).toHaveBeenCalledTimes(3);
   });
 
   it('reports no rate, not 0, for a carrier with no inspections', async () => {

@@ -4,7 +4,10 @@ import type { CarrierRecord, SafetySummary } from '../../../core/contracts/carri
 import type { Selectable } from 'kysely';
 import type { DataDates } from '../../../core/record-facts.ts';
 import type { CompaniesTable } from '../../db/schema.ts';
+import { LRUCache } from 'lru-cache';
 import type { CarrierDataRepo } from './repo.ts';
+
+type ActivityCounts = Awaited<ReturnType<CarrierDataRepo['inspectionsPerStateAndCrashes']>>;
 
 type Company = Selectable<CompaniesTable>;
 type InspectionTotals = Awaited<ReturnType<CarrierDataRepo['inspectionTotals']>>;
@@ -94,7 +97,24 @@ function carrierRecordOf(company: Company, dates: DataDates): CarrierRecord {
   };
 }
 
+/**
+ * A profile's inspection and crash counts, kept for the profiles viewed most
+ * (docs/decisions/056-profile-activity-counts-kept.md). Counting the largest fleets' inspections is
+ * the costliest read of a profile page, and its answer changes only when the importer loads new
+ * inspections or crashes (it records each import) or the day moves the 24-month window; both are in
+ * the key, so every instance answers what the database holds. The time to live bounds what an
+ * import killed before it recorded itself could leave behind.
+ */
+/** At most this many state groups in all (a few hundred bytes each): a bound on memory, whatever is viewed. */
+const KEPT_STATE_GROUPS = 100_000;
+const ACTIVITY_COUNTS_TTL_MS = 15 * 60 * 1000;
+
 export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Date = () => new Date()) {
+  const activityCounts = new LRUCache<string, ActivityCounts>({
+    maxSize: KEPT_STATE_GROUPS,
+    sizeCalculation: (counts) => counts.perState.length + 1,
+    ttl: ACTIVITY_COUNTS_TTL_MS,
+  });
   return {
     /** The newest import of each dataset (rows, finish time); the importer runs as its own process. */
     lastImports: () => repo.lastImports(),
@@ -129,16 +149,20 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
     /**
      * What a profile's data blocks show of a company already read, in one read: the inspections per
      * state (the safety summary's totals and the heat map's counts) with the crash totals.
+     * `activityImportedAt` is when inspections or crashes were last imported (companies repo,
+     * findByDotWithDataDates): the counts read are kept until it or the day changes.
      */
-    async profileFacts(company: Company, dates: DataDates) {
+    async profileFacts(company: Company, dates: DataDates, activityImportedAt: string | null) {
       const today = clock();
       const since = isoDayMonthsBefore(today, SAFETY_WINDOW_MONTHS);
       const heatMapSince = isoDayMonthsBefore(today, HEAT_MAP_MONTHS);
-      const { perState, crashes } = await repo.inspectionsPerStateAndCrashes(
-        company.dot_number,
-        since,
-        heatMapSince,
-      );
+      const key = `${company.dot_number} ${since} ${heatMapSince} ${activityImportedAt}`;
+      let counts = activityCounts.get(key);
+      if (!counts) {
+        counts = await repo.inspectionsPerStateAndCrashes(company.dot_number, since, heatMapSince);
+        activityCounts.set(key, counts);
+      }
+      const { perState, crashes } = counts;
       const totals: InspectionTotals = {
         inspections: 0,
         violations: 0,

@@ -64,7 +64,7 @@ export function createProfilePage({
     async publicPage(dotNumber: number, log: PanelLog, { allPanels = false }: { allPanels?: boolean } = {}) {
       const found = await repo.findByDotWithDataDates(dotNumber);
       if (!found) return null;
-      const { company, dataDates } = found;
+      const { company, dataDates, activityImportedAt } = found;
       const ownBlocks = await repo.blocksWithAssets(company.id, { includeHidden: false });
       const showsDefaultBlocks = ownBlocks.blocks.length === 0 && company.claimed !== 1;
       const blockTypes = new Set(ownBlocks.blocks.map((block) => block.block_type));
@@ -73,7 +73,7 @@ export function createProfilePage({
 
       const [profileRatings, facts, board, vetting] = await Promise.all([
         ratings.profileRatings(company.id, { withDetails: withRatings }),
-        settle(log, () => carrierData.profileFacts(company, dataDates)),
+        settle(log, () => carrierData.profileFacts(company, dataDates, activityImportedAt)),
         withCapacity ? settle(log, () => capacity.publicBoard(company.id)) : NOT_LOADED,
         settle(log, () => authority.companyVetting(company)),
       ]);

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { testDialect } from '../../../tests/support/test-database.ts';
 import { loadConfig } from '../../config.ts';
 import { createServices } from '../../services.ts';
+import { createCarrierDataRepo } from '../carrier-data/repo.ts';
 
 /** Issue 14, item 5: a public profile page reads its company once and costs a fixed handful of queries. */
 describe(`the public profile page's queries on ${testDialect}`, () => {
@@ -107,6 +108,45 @@ describe(`the public profile page's queries on ${testDialect}`, () => {
     expect(counter.count()).toBeLessThanOrEqual(6);
     expect(counter.reading('companies')).toBe(1);
     expect(log).not.toHaveBeenCalled();
+  });
+
+  it('counts the inspections again only when inspections or crashes have been imported since', async () => {
+    const carrierData = createCarrierDataRepo(app.database.db);
+    const inspectionsShown = async () => {
+      counter.reset();
+      const page = await services.profilePage.publicPage(DOT, vi.fn());
+      return page?.panels.safety.status === 'data' ? page.panels.safety.value?.total_inspections : null;
+    };
+    const before = await inspectionsShown();
+    expect(await inspectionsShown()).toBe(before);
+    expect(counter.reading('inspections')).toBe(0);
+
+    const today = new Date().toISOString().slice(0, 10);
+    await carrierData.upsertInspections([
+      {
+        inspection_id: 'kept-counts-1',
+        dot_number: DOT,
+        insp_date: today,
+        report_state: 'TX',
+        report_number: 'KC1',
+        insp_level_id: 1,
+        viol_total: 0,
+        oos_total: 0,
+        driver_oos_total: 0,
+        vehicle_oos_total: 0,
+        hazmat_oos_total: 0,
+      },
+    ]);
+    await carrierData.recordImport({
+      dataset: 'mcmis_inspection',
+      table_name: 'inspections',
+      file: 'inspections.csv',
+      as_of: today,
+      imported_rows: 1,
+      imported_at: new Date().toISOString(),
+    });
+    expect(await inspectionsShown()).toBe((before ?? 0) + 1);
+    expect(counter.reading('inspections')).toBe(1);
   });
 
   it('serves the CSS scoped when it was saved, without sanitising it again per view', async () => {

@@ -20,6 +20,11 @@ export function createCompaniesRepo(db: Db) {
           newest('companies').as('census_as_of'),
           newest('inspections').as('inspections_through'),
           newest('crashes').as('crashes_through'),
+          eb
+            .selectFrom('data_imports')
+            .select((imports) => imports.fn.max('imported_at').as('imported_at'))
+            .where('table_name', 'in', ['inspections', 'crashes'])
+            .as('activity_imported_at'),
         ];
       })
       .where('dot_number', '=', dotNumber),
@@ -56,14 +61,16 @@ export function createCompaniesRepo(db: Db) {
 
     /**
      * A company with how current the carrier data is (carrier-data repo's dataDates), in one read:
-     * the public profile page needs both, and the dates are three small subqueries.
+     * the public profile page needs both, and the dates are small subqueries. `activityImportedAt`,
+     * when inspections or crashes were last imported, tells whether the profile's counts kept by the
+     * carrier-data service still hold.
      */
     async findByDotWithDataDates(dotNumber: number) {
       const [row] = await companyWithDataDates(dotNumber);
       if (!row) return undefined;
-      const { census_as_of, inspections_through, crashes_through, ...company } = row;
+      const { census_as_of, inspections_through, crashes_through, activity_imported_at, ...company } = row;
       const dataDates: DataDates = { census_as_of, inspections_through, crashes_through };
-      return { company, dataDates };
+      return { company, dataDates, activityImportedAt: activity_imported_at };
     },
 
     /** Stores the owner's custom CSS as written and as pages serve it (sanitised and scoped). */
