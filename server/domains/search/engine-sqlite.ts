@@ -13,7 +13,7 @@ import {
   type EngineTuning,
   type SearchHits,
 } from './engine.ts';
-import { filterFacets } from './facets.ts';
+import { filterFacets, WEB_LABEL } from './facets.ts';
 import { radiusCells } from './geo.ts';
 import { ASCII_SEPARATORS, EXACT_NAME, prefixEnd } from './search-index.ts';
 import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
@@ -38,7 +38,8 @@ import {
  * starts few terms (search_terms, migration 023, decision 049) it is asked as those terms, which
  * FTS5 reads only as far as a statement needs.
  * Words are letters and digits only (search-terms.ts) and are quoted, so nothing the visitor typed is
- * read as FTS5 syntax; they never contain '_', so they never match a facet token (search-index.ts).
+ * read as FTS5 syntax; they never contain '_', so as prefixes they never match a facet token
+ * (search-index.ts), and a web domain's words are asked whole as their tokens (wordsMatch).
  */
 type PrefixTerms = (token: string) => readonly string[] | null;
 
@@ -110,11 +111,14 @@ function ftsQuery(expressions: readonly string[], filters: SearchFilters): strin
 }
 
 /**
- * The typed words as FTS5 expressions: letters and digits only (search-terms.ts), quoted, so
- * nothing the visitor typed is read as FTS5 syntax.
+ * The typed words as FTS5 expressions: each the start of a word of the name, DBA name or place, or a
+ * whole word of the web domain (its web-label token, search-index.ts). Letters and digits only
+ * (search-terms.ts), quoted, so nothing the visitor typed is read as FTS5 syntax.
  */
 function wordsMatch(words: readonly string[], termsOf: PrefixTerms): string[] {
-  return significantWords(words).map((word) => prefixMatch(termsOf, word));
+  return significantWords(words).map(
+    (word) => `(${prefixMatch(termsOf, word)} OR facets:"${WEB_LABEL}${word}")`,
+  );
 }
 
 /**
