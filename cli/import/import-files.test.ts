@@ -201,7 +201,7 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
             WHERE companies_fts MATCH ${'"united"* AND "moving"* AND facets:"_wcom"'}`.execute(database.db)
         : await sql<{
             id: number;
-          }>`SELECT id FROM companies WHERE search_vector @@ to_tsquery('simple', 'united:* & moving:* & com')`.execute(
+          }>`SELECT id FROM companies WHERE search_vector @@ ${"united:* & moving:* & '_wcom'"}::tsquery`.execute(
             database.db,
           );
     expect(found.rows.map((row) => Number(row.id))).toEqual([company.id]);
