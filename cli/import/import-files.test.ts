@@ -198,10 +198,10 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
         ? await sql<{
             id: number;
           }>`SELECT c.id FROM companies_fts f JOIN companies c ON c.dot_number = (f.rowid & ${sql.lit(DOT_MASK)})
-            WHERE companies_fts MATCH ${'"united"* AND "moving"* AND web:"com"'}`.execute(database.db)
+            WHERE companies_fts MATCH ${'"united"* AND "moving"* AND facets:"_wcom"'}`.execute(database.db)
         : await sql<{
             id: number;
-          }>`SELECT id FROM companies WHERE search_vector @@ to_tsquery('simple', 'united:* & moving:* & com')`.execute(
+          }>`SELECT id FROM companies WHERE search_vector @@ ${"united:* & moving:* & '_wcom'"}::tsquery`.execute(
             database.db,
           );
     expect(found.rows.map((row) => Number(row.id))).toEqual([company.id]);

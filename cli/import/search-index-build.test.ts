@@ -105,10 +105,12 @@ describe('the search index built on a second thread during a census load', () =>
       // A census load into this empty file store builds the index on the worker thread.
       await importFiles(db, 'sqlite', [census], { showProgress: false });
       expect(existsSync(path.join(dir, 'free-mail.db.search-build'))).toBe(false);
-      expect(await matching(db, '"gmail"*')).toEqual([]);
-      expect(await matching(db, '"googlemail"*')).toEqual([]);
-      expect(await matching(db, '"acmefreight"*')).toEqual([1200002]);
-      expect(await matching(db, 'web:"com"')).toEqual([1200002]);
+      // A web domain's words are facet tokens (decision 057), never words a prefix starts.
+      expect(await matching(db, 'facets:"_wgmail"')).toEqual([]);
+      expect(await matching(db, 'facets:"_wgooglemail"')).toEqual([]);
+      expect(await matching(db, 'facets:"_wacmefreight"')).toEqual([1200002]);
+      expect(await matching(db, 'facets:"_wcom"')).toEqual([1200002]);
+      expect(await matching(db, '"acmefreight"*')).toEqual([]);
     },
   );
 

@@ -25,6 +25,7 @@ import { inspectionCountsIndexSchema } from './migrations/026-inspection-counts-
 import { companyPositionIndexSchema } from './migrations/027-company-position-index.ts';
 import { exactNameTokenSchema } from './migrations/028-exact-name-token.ts';
 import { postgresSearchFacetsSchema } from './migrations/029-postgres-search-facets.ts';
+import { webDomainWordsSchema } from './migrations/030-web-domain-words.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -59,6 +60,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '027-company-position-index': companyPositionIndexSchema(dialect),
     '028-exact-name-token': exactNameTokenSchema(dialect),
     '029-postgres-search-facets': postgresSearchFacetsSchema(dialect),
+    '030-web-domain-words': webDomainWordsSchema(dialect),
   };
 }
 

@@ -97,19 +97,21 @@ function lead(column: RawBuilder<unknown>): RawBuilder<unknown> {
 
 /**
  * The index rows of every company, with the given name and DBA name columns (024 ends each name with
- * a marker) and the facet tokens each name adds (028 replaces the one-word names' '_e' token).
+ * a marker) and the facet tokens each name adds (028 replaces the one-word names' '_e' token). With
+ * `webTokens` (030), the web domain is facet tokens instead of a column of its own.
  */
 export const searchRowsWith = (
   name: RawBuilder<unknown>,
   dbaName: RawBuilder<unknown>,
   nameTokens: (column: RawBuilder<unknown>) => RawBuilder<unknown> = lead,
+  webTokens?: (column: RawBuilder<unknown>) => RawBuilder<unknown>,
 ) => sql`
   SELECT
     ${rankKey('sqlite')},
     ${name},
     ${dbaName},
     coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
-    coalesce(web_domain, ''),
+    ${webTokens ? sql`` : sql`coalesce(web_domain, ''),`}
     trim(
       CASE WHEN phy_state IS NOT NULL THEN '_state' || lower(phy_state) ELSE '' END ||
       CASE WHEN ';' || coalesce(carship, '') || ';' LIKE '%;B;%' THEN ' _typebroker' ELSE '' END ||
@@ -118,7 +120,7 @@ export const searchRowsWith = (
         AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' _typenone' ELSE '' END ||
       CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END ||
       CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL THEN ${cell(1)} || ${cell(4)} ELSE '' END ||
-      ${nameTokens(sql`name`)} || ${nameTokens(sql`dba_name`)}
+      ${nameTokens(sql`name`)} || ${nameTokens(sql`dba_name`)}${webTokens ? sql` || ${webTokens(sql`web_domain`)}` : sql``}
     )
   FROM companies
   ORDER BY 1`;

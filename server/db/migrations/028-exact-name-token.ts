@@ -38,7 +38,8 @@ export function exactNameTokenSchema(dialect: Dialect): Migration {
   };
 }
 
-function nameTokens(column: RawBuilder<unknown>): RawBuilder<unknown> {
+/** The names' facet tokens from this migration on (030 writes them again). */
+export function nameTokens(column: RawBuilder<unknown>): RawBuilder<unknown> {
   const runTogether = [...SEPARATORS].reduce<RawBuilder<unknown>>(
     (text, character) => sql`replace(${text}, ${sql.lit(character)}, '')`,
     sql`lower(${column})`,

@@ -12,7 +12,7 @@ import {
   type EngineTuning,
   type SearchHits,
 } from './engine.ts';
-import { filterFacets } from './facets.ts';
+import { filterFacets, WEB_LABEL } from './facets.ts';
 import { bucketRange, bucketSql } from './rank-key.ts';
 import { significantWords } from './search-terms.ts';
 import {
@@ -27,14 +27,15 @@ import {
 } from './sql-conditions.ts';
 
 /**
- * Every word must match the start of a word of the name, DBA name, place or web domain; a single
- * letter matches only that one-letter word (as on SQLite, whose prefix indexes start at two letters).
- * Words are letters and digits only, so the tsquery syntax is ours.
+ * Every word must match the start of a word of the name, DBA name or place, or a whole word of the web
+ * domain (its web-label lexeme, migration 030); a single letter matches only that one-letter word (as
+ * on SQLite, whose prefix indexes start at two letters). Words are letters and digits only, so the
+ * tsquery syntax is ours; the query is cast, not parsed (facetTsQuery).
  */
 export function tsQuery(words: readonly string[]): string | null {
   return words.length > 0
     ? significantWords(words)
-        .map((word) => (word.length >= 2 ? `${word}:*` : word))
+        .map((word) => `(${word.length >= 2 ? `${word}:*` : word} | '${WEB_LABEL}${word}')`)
         .join(' & ')
     : null;
 }

@@ -13,7 +13,7 @@ import {
   type EngineTuning,
   type SearchHits,
 } from './engine.ts';
-import { filterFacets } from './facets.ts';
+import { filterFacets, WEB_LABEL } from './facets.ts';
 import { radiusCells } from './geo.ts';
 import { ASCII_SEPARATORS, EXACT_NAME, prefixEnd } from './search-index.ts';
 import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
@@ -38,7 +38,8 @@ import {
  * starts few terms (search_terms, migration 023, decision 049) it is asked as those terms, which
  * FTS5 reads only as far as a statement needs.
  * Words are letters and digits only (search-terms.ts) and are quoted, so nothing the visitor typed is
- * read as FTS5 syntax; they never contain '_', so they never match a facet token (search-index.ts).
+ * read as FTS5 syntax; they never contain '_', so as prefixes they never match a facet token
+ * (search-index.ts), and a web domain's words are asked whole as their tokens (wordsMatch).
  */
 type PrefixTerms = (token: string) => readonly string[] | null;
 
@@ -110,11 +111,34 @@ function ftsQuery(expressions: readonly string[], filters: SearchFilters): strin
 }
 
 /**
- * The typed words as FTS5 expressions: letters and digits only (search-terms.ts), quoted, so
- * nothing the visitor typed is read as FTS5 syntax.
+ * The typed words that are a whole word of some carrier's web domain: their web-label token
+ * (search-index.ts) is in the index. One look-up each, a seek in the index's term b-tree.
  */
-function wordsMatch(words: readonly string[], termsOf: PrefixTerms): string[] {
-  return significantWords(words).map((word) => prefixMatch(termsOf, word));
+async function webWords(
+  execute: <T>(query: RawBuilder<T>) => Promise<T[]>,
+  words: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const word of new Set(significantWords(words))) {
+    const [hit] = await execute(sql<{ hit: number }>`SELECT 1 AS hit FROM companies_fts
+      WHERE companies_fts MATCH ${`facets:"${WEB_LABEL}${word}"`} LIMIT 1`);
+    if (hit) found.add(word);
+  }
+  return found;
+}
+
+/**
+ * The typed words as FTS5 expressions: each the start of a word of the name, DBA name or place, or a
+ * whole word of the web domain (its web-label token, search-index.ts), asked only for the words some
+ * web domain has: an OR is a step on every match of a common prefix. Letters and digits only
+ * (search-terms.ts), quoted, so nothing the visitor typed is read as FTS5 syntax.
+ */
+function wordsMatch(words: readonly string[], termsOf: PrefixTerms, inWebDomains: Set<string>): string[] {
+  return significantWords(words).map((word) =>
+    inWebDomains.has(word)
+      ? `(${prefixMatch(termsOf, word)} OR facets:"${WEB_LABEL}${word}")`
+      : prefixMatch(termsOf, word),
+  );
 }
 
 /**
@@ -379,7 +403,10 @@ export function createSqliteSearchEngine(
       // A lead token is a prefix only for a search of one word (startsWithWords).
       const leads = terms.words.length === 1 ? [`_f${terms.words[0]}`] : [];
       const termsOf = await prefixTerms(execute, [...terms.words, ...leads], mostPrefixTerms);
-      const words = terms.words.length > 0 ? wordsMatch(terms.words, termsOf) : null;
+      const words =
+        terms.words.length > 0
+          ? wordsMatch(terms.words, termsOf, await webWords(execute, terms.words))
+          : null;
       const match = words && ftsQuery(words, filters);
       const withoutCells = words && ftsQuery(words, { ...filters, radius: undefined });
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>

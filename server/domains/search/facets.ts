@@ -1,6 +1,14 @@
 import type { SearchFilters } from './engine.ts';
 
 /**
+ * The web-label token's prefix, in both indexes (search-index.ts on SQLite, migration 030 on
+ * PostgreSQL): '_w' and a word of the carrier's web domain ('_wacmefreight', '_wlines', '_wcom' for
+ * 'acmefreight-lines.com'). A typed word matches a web domain's word whole, as this token
+ * (docs/decisions/057-web-domain-words-whole.md).
+ */
+export const WEB_LABEL = '_w';
+
+/**
  * The facet tokens a search's state, role and cargo filters ask both full-text indexes for
  * (search-index.ts on SQLite, migration 029 on PostgreSQL): every group of `required` must match
  * one of its tokens, and `excluded` must not match. Roles are stored as the rare cases, so a role

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
+import { WEB_LABEL } from './facets.ts';
 import { COARSE_CELL_DEGREES, FINE_CELL_DEGREES } from './geo.ts';
 import { rankKeySql } from './rank-key.ts';
 
@@ -39,6 +40,20 @@ function wordsRunTogether(column: RawBuilder<unknown>) {
 }
 
 /**
+ * The web-label tokens of the web domain, with a leading space: each word (where name_key splits)
+ * after WEB_LABEL. The separators become spaces first, '_' among them, and only then the spaces the
+ * label's prefix, which holds a '_' itself.
+ */
+function webLabels(column: RawBuilder<unknown>) {
+  const apart = [...ASCII_SEPARATORS.replace(' ', '')].reduce<RawBuilder<unknown>>(
+    (text, character) => sql`replace(${text}, ${sql.lit(character)}, ' ')`,
+    column,
+  );
+  return sql`CASE WHEN coalesce(${column}, '') = '' THEN ''
+    ELSE ' ${sql.raw(WEB_LABEL)}' || replace(${apart}, ' ', ' ${sql.raw(WEB_LABEL)}') END`;
+}
+
+/**
  * The facet tokens of a legal or DBA name, with a leading space (the tokenizer folds case and accents):
  * - the lead token, '_f' and the name's first word ('_facme' for 'ACME-TRUCKING, LLC'), so "names
  *   that start with the word" is a prefix query on one short list instead of an initial-token phrase,
@@ -64,10 +79,10 @@ function nameTokens(column: RawBuilder<unknown>) {
 /**
  * SQLite: the rows of the contentless FTS5 table, selected from the companies `where` picks. The
  * rowid is the company's rank key (rank-key.ts), so FTS5 returns matches in the order of results.
- * Columns: name and DBA name, place (city and state), web (web_domain: the FMCSA e-mail's domain unless
- * a free-mail provider's, never the address; the importer derives it, email-addresses.ts) and
- * facets: tokens for state, role, cargo, geography cells and the names (nameTokens), so those filters intersect inside the
- * index. Facet tokens start with '_', which the table's tokenizer keeps inside a token and typed
+ * Columns: name and DBA name, place (city and state) and facets: tokens for state, role, cargo,
+ * geography cells, the names (nameTokens) and the web domain's words (webLabels; web_domain is the
+ * FMCSA e-mail's domain unless a free-mail provider's, never the address; the importer derives it,
+ * email-addresses.ts), so those filters intersect inside the index. Facet tokens start with '_', which the table's tokenizer keeps inside a token and typed
  * search words never contain, so a word such as 'state' never reads a facet's posting list. Rows come
  * in rowid order: FTS5 writes its pending terms out as a new segment whenever a rowid is not above
  * the last one, so rows in any other order would each make a segment of their own. Roles
@@ -81,7 +96,6 @@ function searchRows(where: RawBuilder<unknown>) {
       name,
       coalesce(dba_name, ''),
       coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
-      coalesce(web_domain, ''),
       trim(
         CASE WHEN phy_state IS NOT NULL THEN '_state' || lower(phy_state) ELSE '' END ||
         CASE WHEN ';' || coalesce(carship, '') || ';' LIKE '%;B;%' THEN ' _typebroker' ELSE '' END ||
@@ -91,14 +105,14 @@ function searchRows(where: RawBuilder<unknown>) {
         CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END ||
         CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
           THEN ${cellSql(FINE_CELL_DEGREES)} || ${cellSql(COARSE_CELL_DEGREES)} ELSE '' END ||
-        ${nameTokens(sql`name`)} || ${nameTokens(sql`dba_name`)}
+        ${nameTokens(sql`name`)} || ${nameTokens(sql`dba_name`)} || ${webLabels(sql`web_domain`)}
       )
     FROM companies
     WHERE ${where}
     ORDER BY 1`;
 }
 
-const FTS_COLUMNS = sql`companies_fts (rowid, name, dba_name, place, web, facets)`;
+const FTS_COLUMNS = sql`companies_fts (rowid, name, dba_name, place, facets)`;
 
 /**
  * The rank key each carrier's index row has (search_index_keys, migration 021): a contentless FTS5
@@ -141,10 +155,10 @@ const OPTIMIZE = sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize
 const WRITE_TERMS = [
   sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`,
   sql`DELETE FROM search_terms`,
-  // Not the exact-name tokens: one a name, no search expands a word into them, and FTS5 reads the
-  // list around them by its term ranges.
+  // Not the web-label and exact-name tokens, which sort together ('_w', '_x'): matched whole, a
+  // search never expands a word into them, and FTS5 reads the list around them by its term ranges.
   sql`INSERT INTO search_terms (term, carriers)
-    SELECT term, doc FROM temp.companies_fts_terms WHERE term < ${sql.lit(EXACT_NAME)}
+    SELECT term, doc FROM temp.companies_fts_terms WHERE term < ${sql.lit(WEB_LABEL)}
     UNION ALL SELECT term, doc FROM temp.companies_fts_terms WHERE term >= ${sql.lit(prefixEnd(EXACT_NAME))}`,
 ];
 

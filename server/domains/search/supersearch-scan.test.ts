@@ -49,8 +49,8 @@ function byFleet(a: Row, b: Row): number {
 
 /**
  * What the supersearch must answer, by reading every row: exact DOT number, exact MC number, then
- * rows whose name, DBA name, city, state or web domain has a word starting with each typed word
- * (like `LIKE 'word%'` on every word; a single letter only as a whole word), ordered exact name,
+ * rows where each typed word starts a word of the name, DBA name, city or state (like `LIKE 'word%'`
+ * on every word; a single letter only as a whole word) or is a whole word of the web domain, ordered exact name,
  * name starting with the typed words, the rest; each group by fleet.
  */
 function scan(rows: Row[], query: Query): Row[] {
@@ -92,11 +92,12 @@ function scan(rows: Row[], query: Query): Row[] {
   const text = candidates
     .filter((row) => required.length > 0 && !exact.includes(row))
     .filter((row) => {
-      const words = searchWords(
-        [row.name, row.dba_name, row.phy_city, row.phy_state, row.web_domain].join(' '),
-      );
-      return required.every((typed) =>
-        typed.length >= 2 ? words.some((word) => word.startsWith(typed)) : words.includes(typed),
+      const words = searchWords([row.name, row.dba_name, row.phy_city, row.phy_state].join(' '));
+      const webWords = searchWords(row.web_domain ?? '');
+      return required.every(
+        (typed) =>
+          (typed.length >= 2 ? words.some((word) => word.startsWith(typed)) : words.includes(typed)) ||
+          webWords.includes(typed),
       );
     })
     .sort((a, b) => tier(a) - tier(b) || byFleet(a, b));
@@ -146,6 +147,10 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       carrier({ dot_number: 9_100_009, legal_name: 'EXPRESS', carship: 'B', power_units: 1 }),
       // Words joined by punctuation, which a text parser may read as one token ('m-2', 'c&j').
       carrier({ dot_number: 9_100_008, legal_name: 'M-2 LIVESTOCK LLC', dba_name: 'C&J HAULERS' }),
+      // Web domains: their words match whole, so 'bluewater' finds the name, not the domain that
+      // runs it together with 'freight'.
+      carrier({ dot_number: 9_100_040, legal_name: 'ZED HAULING CO', email: 'ops@bluewaterfreight.com' }),
+      carrier({ dot_number: 9_100_041, legal_name: 'BLUEWATER TRANSPORT', email: 'ops@acme-lines.net' }),
       // Large fleets share a rank-key bucket (decision 045) whatever their names: the order inside
       // it is by fleet size first. Names past ASCII share one too, in byte order.
       ...[
@@ -265,6 +270,11 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       { super_search_term: 'M-2 LIVESTOCK LLC' },
       { super_search_term: 'C&' },
       { super_search_term: 'c&j haulers' },
+      { super_search_term: 'bluewaterfreight' },
+      { super_search_term: 'bluewaterfreight.com' },
+      { super_search_term: 'bluewater' },
+      { super_search_term: 'acme lines' },
+      { super_search_term: 'lines', address_state: 'TX' },
     );
     return queries;
   }
@@ -307,5 +317,17 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
     expect((await dots('express lane')).slice(0, 2)).toEqual([9_100_002, 9_100_005]);
     expect((await dots('zed carriers')).slice(0, 2)).toEqual([9_100_002, 9_100_006]);
     expect((await dots('j b express llc'))[0]).toBe(9_100_003);
+  });
+
+  it('matches a web domain by its whole words, never by the start of one', async () => {
+    const dots = async (term: string) =>
+      (await search.supersearchQuery({ super_search_term: term, limit: '100' })).data.map(
+        (company) => company.dot_number,
+      );
+    expect(await dots('bluewaterfreight')).toEqual([9_100_040]);
+    expect(await dots('bluewaterfreight.com')).toEqual([9_100_040]);
+    expect(await dots('bluewater')).toEqual([9_100_041]);
+    expect(await dots('bluewaterfr')).toEqual([]);
+    expect(await dots('acme lines')).toEqual([9_100_041]);
   });
 });
