@@ -2,9 +2,9 @@ import { formatMcNumber } from '../companies/company-view.ts';
 import { CARGO_TYPES } from '../../../core/cargo.ts';
 import type { CarrierRecord, SafetySummary } from '../../../core/contracts/carrier-data.ts';
 import type { Selectable } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { DataDates } from '../../../core/record-facts.ts';
 import type { CompaniesTable } from '../../db/schema.ts';
-import { LRUCache } from 'lru-cache';
 import type { CarrierDataRepo } from './repo.ts';
 
 type ActivityCounts = Awaited<ReturnType<CarrierDataRepo['inspectionsPerStateAndCrashes']>>;
@@ -97,19 +97,19 @@ function carrierRecordOf(company: Company, dates: DataDates): CarrierRecord {
   };
 }
 
-/**
- * A profile's inspection and crash counts, kept for the profiles viewed most
- * (docs/decisions/056-profile-activity-counts-kept.md). Counting the largest fleets' inspections is
- * the costliest read of a profile page, and its answer changes only when the importer loads new
- * inspections or crashes (it records each import) or the day moves the 24-month window; both are in
- * the key, so every instance answers what the database holds. The time to live bounds what an
- * import killed before it recorded itself could leave behind.
- */
 /** At most this many state groups in all (a few hundred bytes each): a bound on memory, whatever is viewed. */
 const KEPT_STATE_GROUPS = 100_000;
 const ACTIVITY_COUNTS_TTL_MS = 15 * 60 * 1000;
 
 export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Date = () => new Date()) {
+  /**
+   * A profile's inspection and crash counts, kept for the profiles viewed most
+   * (docs/decisions/056-profile-activity-counts-kept.md). Counting the largest fleets' inspections is
+   * the costliest read of a profile page, and its answer changes only when the importer loads new
+   * inspections or crashes (it records each import) or the day moves the 24-month window; both are in
+   * the key (profileFacts), so every instance answers what the database holds. The time to live bounds
+   * what an import killed before it recorded itself could leave behind.
+   */
   const activityCounts = new LRUCache<string, ActivityCounts>({
     maxSize: KEPT_STATE_GROUPS,
     sizeCalculation: (counts) => counts.perState.length + 1,

@@ -119,7 +119,7 @@ async function webWords(
   words: readonly string[],
 ): Promise<Set<string>> {
   const found = new Set<string>();
-  for (const word of new Set(significantWords(words))) {
+  for (const word of new Set(words)) {
     const [hit] = await execute(sql<{ hit: number }>`SELECT 1 AS hit FROM companies_fts
       WHERE companies_fts MATCH ${`facets:"${WEB_LABEL}${word}"`} LIMIT 1`);
     if (hit) found.add(word);
@@ -128,13 +128,13 @@ async function webWords(
 }
 
 /**
- * The typed words as FTS5 expressions: each the start of a word of the name, DBA name or place, or a
- * whole word of the web domain (its web-label token, search-index.ts), asked only for the words some
- * web domain has: an OR is a step on every match of a common prefix. Letters and digits only
- * (search-terms.ts), quoted, so nothing the visitor typed is read as FTS5 syntax.
+ * The significant typed words (search-terms.ts) as FTS5 expressions: each the start of a word of the
+ * name, DBA name or place, or a whole word of the web domain (its web-label token, search-index.ts),
+ * asked only for the words some web domain has: an OR is a step on every match of a common prefix.
+ * Letters and digits only, quoted, so nothing the visitor typed is read as FTS5 syntax.
  */
 function wordsMatch(words: readonly string[], termsOf: PrefixTerms, inWebDomains: Set<string>): string[] {
-  return significantWords(words).map((word) =>
+  return words.map((word) =>
     inWebDomains.has(word)
       ? `(${prefixMatch(termsOf, word)} OR facets:"${WEB_LABEL}${word}")`
       : prefixMatch(termsOf, word),
@@ -403,9 +403,10 @@ export function createSqliteSearchEngine(
       // A lead token is a prefix only for a search of one word (startsWithWords).
       const leads = terms.words.length === 1 ? [`_f${terms.words[0]}`] : [];
       const termsOf = await prefixTerms(execute, [...terms.words, ...leads], mostPrefixTerms);
+      const significant = significantWords(terms.words);
       const words =
-        terms.words.length > 0
-          ? wordsMatch(terms.words, termsOf, await webWords(execute, terms.words))
+        significant.length > 0
+          ? wordsMatch(significant, termsOf, await webWords(execute, significant))
           : null;
       const match = words && ftsQuery(words, filters);
       const withoutCells = words && ftsQuery(words, { ...filters, radius: undefined });

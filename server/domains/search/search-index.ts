@@ -84,11 +84,11 @@ function nameTokens(column: RawBuilder<unknown>) {
  * FMCSA e-mail's domain unless a free-mail provider's, never the address; the importer derives it,
  * email-addresses.ts), so those filters intersect inside the index. Facet tokens start with '_',
  * which the table's tokenizer keeps inside a token and typed search words never contain, so a word
- * such as 'state' never reads a facet's posting list as a prefix. Rows come
- * in rowid order: FTS5 writes its pending terms out as a new segment whenever a rowid is not above
- * the last one, so rows in any other order would each make a segment of their own. Roles
- * are stored as the rare cases (_typebroker, _typenoncarrier, _typenone): almost every record is a
- * carrier, and a filter reads a short list of exceptions far faster than a list of nearly every row.
+ * such as 'state' never reads a facet's posting list as a prefix. Rows come in rowid order: FTS5
+ * writes its pending terms out as a new segment whenever a rowid is not above the last one, so rows
+ * in any other order would each make a segment of their own. Roles are stored as the rare cases
+ * (_typebroker, _typenoncarrier, _typenone): almost every record is a carrier, and a filter reads a
+ * short list of exceptions far faster than a list of nearly every row.
  */
 function searchRows(where: RawBuilder<unknown>) {
   return sql`
