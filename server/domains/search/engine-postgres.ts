@@ -4,9 +4,7 @@ import {
   mergeExactFirst,
   pageInKeyOrder,
   pageOverGroups,
-  rankFew,
   type GroupPage,
-  type RankedRow,
   type SearchEngine,
   type SearchFilters,
   type EngineTuning,
@@ -16,13 +14,13 @@ import { filterFacets, WEB_LABEL } from './facets.ts';
 import { bucketRange, bucketSql } from './rank-key.ts';
 import { significantWords } from './search-terms.ts';
 import {
-  boundedCount,
+  boundedTotal,
+  COUNT_BOUND,
   exactNumberIds,
   fleetOrder,
   hasFilters,
   listByFilters,
   notIn,
-  RANKED_ROW_COLUMNS,
   rowOnlyCondition,
 } from './sql-conditions.ts';
 
@@ -74,6 +72,9 @@ function nameRanks(words: readonly string[]): { starts: RawBuilder<unknown>; exa
   };
 }
 
+/** The columns of the companies row (aliased `c`) that nameRanks and fleetOrder rank by. */
+const RANKED_COLUMNS = sql`c.id, c.legal_name_key, c.dba_name_key, c.power_units, c.name, c.dot_number`;
+
 /**
  * Ties follow DOT numbers, not company ids (sql-conditions.ts fleetOrder): an import's two lanes
  * (upsert-rows.ts) give ids in whichever order their statements commit, so two stores of the same
@@ -84,6 +85,36 @@ export function createPostgresSearchEngine(db: Db, { fewMatches }: EngineTuning)
   const ids = async (query: RawBuilder<{ id: number }>) =>
     (await execute(query)).map((row) => Number(row.id));
 
+  /**
+   * One rank group, read along companies_rank_key (migration 021) in rank-key order up to the page's
+   * end, testing each row on the way.
+   */
+  const group =
+    (where: RawBuilder<unknown>): GroupPage =>
+    (from, size) =>
+      pageInKeyOrder(
+        {
+          read: async (limit, fromBucket) => {
+            const rows = await execute(sql<{ id: number; bucket: string }>`
+              SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM companies c
+              WHERE ${where}
+                AND ${fromBucket === null ? sql`true` : sql`c.rank_key >= ${bucketRange('postgres', fromBucket).start}`}
+              ORDER BY c.rank_key LIMIT ${limit}`);
+            return rows.map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) }));
+          },
+          bucket: (bucket) => {
+            const range = bucketRange('postgres', bucket);
+            return ids(sql<{ id: number }>`SELECT c.id FROM companies c
+              WHERE ${where} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
+          },
+          sorted: (companies, offset, limit) =>
+            ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id IN (${sql.join(companies)})
+              ORDER BY ${fleetOrder('postgres')} LIMIT ${limit} OFFSET ${offset}`),
+        },
+        from,
+        size,
+      );
+
   async function page(
     query: string,
     words: readonly string[],
@@ -92,77 +123,41 @@ export function createPostgresSearchEngine(db: Db, { fewMatches }: EngineTuning)
     limit: number,
     excluded: number[],
   ): Promise<SearchHits> {
-    const matches = sql`c.search_vector @@ ${facetTsQuery(query, filters)}::tsquery AND ${rowOnlyCondition(filters)}`;
-    const count = (where: RawBuilder<unknown>) =>
-      boundedCount(execute, sql`SELECT 1 FROM companies c WHERE ${where}`);
-    /**
-     * One rank group, read in rank-key order up to the page's end: along companies_rank_key
-     * (migration 021), testing each row on the way, or by taking the group's matches whole from the
-     * GIN index and sorting them (`takeWhole`, see below).
-     */
-    const group =
-      (where: RawBuilder<unknown>, takeWhole: boolean): GroupPage =>
-      (from, size) =>
-        pageInKeyOrder(
-          {
-            read: async (limit, fromBucket) => {
-              const inGroup = sql`${where}
-                AND ${fromBucket === null ? sql`true` : sql`c.rank_key >= ${bucketRange('postgres', fromBucket).start}`}`;
-              const rows = await execute(
-                takeWhole
-                  ? sql<{ id: number; bucket: string }>`
-                    WITH members AS MATERIALIZED (SELECT c.id, c.rank_key FROM companies c WHERE ${inGroup})
-                    SELECT id, ${bucketSql(sql`rank_key`)} AS bucket FROM members ORDER BY rank_key LIMIT ${limit}`
-                  : sql<{ id: number; bucket: string }>`
-                    SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM companies c WHERE ${inGroup}
-                    ORDER BY c.rank_key LIMIT ${limit}`,
-              );
-              return rows.map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) }));
-            },
-            bucket: (bucket) => {
-              const range = bucketRange('postgres', bucket);
-              return ids(sql<{ id: number }>`SELECT c.id FROM companies c
-                WHERE ${where} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
-            },
-            sorted: (companies, offset, limit) =>
-              ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id IN (${sql.join(companies)})
-                ORDER BY ${fleetOrder('postgres')} LIMIT ${limit} OFFSET ${offset}`),
-          },
-          from,
-          size,
-        );
-    const notExcluded = notIn(sql`c.id`, excluded);
-    // Few matches: all of them with their rows in one read, ranked here.
-    const few = await execute(sql<RankedRow>`
-      SELECT ${RANKED_ROW_COLUMNS} FROM companies c
-      WHERE ${matches} AND ${notExcluded} LIMIT ${fewMatches + 1}`);
-    if (few.length <= fewMatches) {
-      return { ids: rankFew(few, words).slice(offset, offset + limit), total: few.length, totalExact: true };
-    }
-    const total = await count(sql`${matches} AND ${notExcluded}`);
-    if (limit === 0 || offset >= total.total) return { ids: [], ...total };
+    const matches = sql`c.search_vector @@ ${facetTsQuery(query, filters)}::tsquery AND ${rowOnlyCondition(filters)}
+      AND ${notIn(sql`c.id`, excluded)}`;
     const { starts, exact } = nameRanks(words);
-    // Walking the key index to the page's end reads about (offset + limit) × rows / matches rows, so
-    // a rare word's last pages read most of the table ('kwa' at its last page: 574 ms at 300,000
-    // carriers); taking the matches whole reads about as many rows as there are matches. The
-    // cheaper one is taken, with the planner's row estimate of the table (read only when the total is
-    // exact: past the bound the key index always finds the page soon).
-    const tableRows = async () => {
-      const [table] = await execute(
-        sql<{ rows: number }>`SELECT reltuples AS rows FROM pg_class WHERE oid = 'companies'::regclass`,
-      );
-      return Number(table?.rows ?? 0);
-    };
-    const takeWhole = total.totalExact && total.total ** 2 < (offset + limit) * (await tableRows());
-    // More: the rank groups, each read in rank-key order only up to the page's end.
+    // Each statement builds the GIN index's bitmap of the words again, and for a common prefix that
+    // is most of its cost ('tr' in Texas: about 200 ms of about 220 at 4.4 million carriers), so one
+    // statement counts the matches (up to the bound) and ranks and pages them when there are few
+    // enough; it sends the page's rows and the count, or only the count (in its first row).
+    const ranked = await execute(sql<{ id: number; matched: string; position: string }>`
+      SELECT id, matched, position FROM (
+        SELECT c.id, count(*) OVER () AS matched,
+          row_number() OVER (ORDER BY CASE WHEN ${exact} THEN 0 WHEN ${starts} THEN 1 ELSE 2 END,
+            ${fleetOrder('postgres')}) AS position
+        FROM (SELECT ${RANKED_COLUMNS} FROM companies c WHERE ${matches} LIMIT ${COUNT_BOUND + 1}) c
+      ) ranked
+      WHERE position = 1 OR (matched <= ${fewMatches} AND position > ${offset} AND position <= ${offset + limit})
+      ORDER BY position`);
+    const matched = Number(ranked[0]?.matched ?? 0);
+    if (matched <= fewMatches) {
+      return {
+        ids: ranked.filter((row) => Number(row.position) > offset).map((row) => Number(row.id)),
+        ...boundedTotal(matched),
+      };
+    }
+    const total = boundedTotal(matched);
+    if (limit === 0 || offset >= total.total) return { ids: [], ...total };
+    // More: exact names, then the rank groups, each read along companies_rank_key (migration 021) only
+    // up to the page's end, testing each row on the way. Past the bound the key index finds a page
+    // soon; below it (only when tests lower fewMatches) a rare word reads far, but stays right.
     const exactNames = await ids(sql<{ id: number }>`
-      SELECT c.id FROM companies c WHERE ${matches} AND ${notExcluded} AND ${exact}
-      ORDER BY ${fleetOrder('postgres')}`);
+      SELECT c.id FROM companies c WHERE ${matches} AND ${exact} ORDER BY ${fleetOrder('postgres')}`);
     return pageOverGroups(
       exactNames,
       [
-        group(sql`${matches} AND ${notIn(sql`c.id`, [...excluded, ...exactNames])} AND ${starts}`, takeWhole),
-        group(sql`${matches} AND ${notExcluded} AND NOT ${starts}`, takeWhole),
+        group(sql`${matches} AND ${notIn(sql`c.id`, exactNames)} AND ${starts}`),
+        group(sql`${matches} AND NOT ${starts}`),
       ],
       total,
       offset,

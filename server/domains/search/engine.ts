@@ -1,6 +1,8 @@
 import type { CargoCode } from '../../../core/cargo.ts';
 import { nameRank } from '../../../core/search-words.ts';
+import type { Dialect } from '../../db/migrate.ts';
 import type { SearchTerms } from './search-terms.ts';
+import { COUNT_BOUND } from './sql-conditions.ts';
 
 export type CompanyType = 'carrier' | 'broker';
 
@@ -132,7 +134,8 @@ export async function pageInKeyOrder(
 
 /**
  * Where an engine changes strategy. `fewMatches`: searches with at most this many text matches are
- * read whole with their rows and ranked in one pass (rankFew); more go through the rank groups.
+ * ranked in one pass (SQLite: read whole with their rows and ranked here, rankFew; PostgreSQL:
+ * counted, ranked and paged by one statement, up to COUNT_BOUND); more go through the rank groups.
  * `cellsFromMatches` (SQLite): a radius search narrows by its grid cells inside the index when its
  * words match more carriers than this; a long OR of cells costs more per match than measuring a few
  * thousand rows. Tests lower them to check every way on small data.
@@ -147,7 +150,14 @@ export interface EngineTuning {
   mostPrefixTerms: number;
 }
 
-export const ENGINE_TUNING: EngineTuning = { fewMatches: 500, cellsFromMatches: 10_000, mostPrefixTerms: 32 };
+/**
+ * PostgreSQL ranks every match up to the bound in the statement that counts them: it fetches each
+ * match's row to count it anyway, while another statement would build the words' index bitmap again.
+ */
+export const ENGINE_TUNING: Record<Dialect, EngineTuning> = {
+  sqlite: { fewMatches: 500, cellsFromMatches: 10_000, mostPrefixTerms: 32 },
+  postgres: { fewMatches: COUNT_BOUND, cellsFromMatches: 10_000, mostPrefixTerms: 32 },
+};
 
 /** A match with what ranks it. */
 export interface RankedRow {

@@ -16,7 +16,7 @@ export interface SupersearchParams {
 }
 
 /** `tuning`: where the engine changes strategy (engine.ts EngineTuning); tests lower it. */
-export function createSearchService(db: Db, dialect: Dialect, tuning: EngineTuning = ENGINE_TUNING) {
+export function createSearchService(db: Db, dialect: Dialect, tuning: EngineTuning = ENGINE_TUNING[dialect]) {
   const engine: SearchEngine =
     dialect === 'sqlite' ? createSqliteSearchEngine(db, tuning) : createPostgresSearchEngine(db, tuning);
 

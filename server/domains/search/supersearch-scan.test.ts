@@ -194,17 +194,17 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
     ).map((row) => ({ ...row, id: Number(row.id), dot_number: Number(row.dot_number) }));
     search = createSearchService(database.db, testDialect);
     searchByGroups = createSearchService(database.db, testDialect, {
-      ...ENGINE_TUNING,
+      ...ENGINE_TUNING[testDialect],
       fewMatches: 0,
       cellsFromMatches: 0,
     });
     searchByPrefixes = createSearchService(database.db, testDialect, {
-      ...ENGINE_TUNING,
+      ...ENGINE_TUNING[testDialect],
       fewMatches: 0,
       mostPrefixTerms: 0,
     });
     searchByCells = createSearchService(database.db, testDialect, {
-      ...ENGINE_TUNING,
+      ...ENGINE_TUNING[testDialect],
       cellsFromMatches: 0,
       mostPrefixTerms: 1,
     });
