@@ -142,7 +142,10 @@ export function createPostgresSearchEngine(db: Db, { fewMatches }: EngineTuning)
     const matched = Number(ranked[0]?.matched ?? 0);
     if (matched <= fewMatches) {
       return {
-        ids: ranked.filter((row) => Number(row.position) > offset).map((row) => Number(row.id)),
+        // The first row comes back even when the page does not hold it.
+        ids: ranked
+          .filter((row) => Number(row.position) > offset && Number(row.position) <= offset + limit)
+          .map((row) => Number(row.id)),
         ...boundedTotal(matched),
       };
     }

@@ -149,6 +149,8 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       carrier({ dot_number: 9_100_008, legal_name: 'M-2 LIVESTOCK LLC', dba_name: 'C&J HAULERS' }),
       // Web domains: their words match whole, so 'bluewater' finds the name, not the domain that
       // runs it together with 'freight'.
+      // Its name holds another carrier's DOT number: a text match after the two exact numbers.
+      carrier({ dot_number: 9_100_042, legal_name: 'ROUTE 9100001 HAULERS' }),
       carrier({ dot_number: 9_100_040, legal_name: 'ZED HAULING CO', email: 'ops@bluewaterfreight.com' }),
       carrier({ dot_number: 9_100_041, legal_name: 'BLUEWATER TRANSPORT', email: 'ops@acme-lines.net' }),
       // Large fleets share a rank-key bucket (decision 045) whatever their names: the order inside
@@ -311,7 +313,15 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
     const dots = async (term: string) =>
       (await search.supersearchQuery({ super_search_term: term })).data.map((company) => company.dot_number);
     // 9100001 is a DOT number and another carrier's MC number.
-    expect((await dots('9100001')).slice(0, 2)).toEqual([9_100_001, 9_100_003]);
+    expect(await dots('9100001')).toEqual([9_100_001, 9_100_003, 9_100_042]);
+    // Pages of one and two: the exact numbers fill the first, and the text match follows.
+    const page = async (limit: string, number: string) => {
+      const found = await search.supersearchQuery({ super_search_term: '9100001', limit, page: number });
+      return { dots: found.data.map((company) => company.dot_number), total: found.total };
+    };
+    expect(await page('2', '1')).toEqual({ dots: [9_100_001, 9_100_003], total: 3 });
+    expect(await page('2', '2')).toEqual({ dots: [9_100_042], total: 3 });
+    expect(await page('1', '2')).toEqual({ dots: [9_100_003], total: 3 });
     // The exact name 'EXPRESS' and the exact DBA name 'EXPRESS LANE' come before bigger fleets.
     expect((await dots('express'))[0]).toBe(9_100_001);
     expect((await dots('express lane')).slice(0, 2)).toEqual([9_100_002, 9_100_005]);
