@@ -158,6 +158,9 @@ test.describe.serial('claiming a profile, then logging in', () => {
     await expect(page.getByRole('tab', { name: 'User Management' })).toHaveCount(0);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+    // Logout loads the home page; the Login link shows before that load ends, and a test that ends
+    // during it has had its browser context hang on closing.
+    await page.waitForURL('/');
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
     ).toBeVisible();
