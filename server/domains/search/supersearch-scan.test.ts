@@ -147,10 +147,10 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       carrier({ dot_number: 9_100_009, legal_name: 'EXPRESS', carship: 'B', power_units: 1 }),
       // Words joined by punctuation, which a text parser may read as one token ('m-2', 'c&j').
       carrier({ dot_number: 9_100_008, legal_name: 'M-2 LIVESTOCK LLC', dba_name: 'C&J HAULERS' }),
-      // Web domains: their words match whole, so 'bluewater' finds the name, not the domain that
-      // runs it together with 'freight'.
       // Its name holds another carrier's DOT number: a text match after the two exact numbers.
       carrier({ dot_number: 9_100_042, legal_name: 'ROUTE 9100001 HAULERS' }),
+      // Web domains: their words match whole, so 'bluewater' finds the name, not the domain that
+      // runs it together with 'freight'.
       carrier({ dot_number: 9_100_040, legal_name: 'ZED HAULING CO', email: 'ops@bluewaterfreight.com' }),
       carrier({ dot_number: 9_100_041, legal_name: 'BLUEWATER TRANSPORT', email: 'ops@acme-lines.net' }),
       // Large fleets share a rank-key bucket (decision 045) whatever their names: the order inside
