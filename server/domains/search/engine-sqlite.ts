@@ -280,68 +280,71 @@ export function createSqliteSearchEngine(
     const excludedDots = notIn(ROW_DOT, excluded.length ? await dotNumbers(excluded) : []);
     const inIndex = (expression: string) =>
       sql`SELECT ${ROW_DOT} AS dot FROM companies_fts f WHERE companies_fts MATCH ${expression} AND ${excludedDots}`;
-    // Few matches: all of them with their rows in one read, ranked here (one evaluation of the
-    // full-text query, which for several prefixes costs more than reading a few hundred rows). A
-    // circle around words with few matches reads them all at once too: each would be read anyway.
-    const fewest =
-      filters.radius && match === withoutCells ? Math.max(fewMatches, cellsFromMatches) : fewMatches;
-    const readFew = () =>
-      execute(sql<RankedRow>`
-        SELECT ${RANKED_ROW_COLUMNS} FROM ${withRows}
-        WHERE companies_fts MATCH ${walked} AND ${notIn(sql`c.id`, excluded)} LIMIT ${fewest + 1}`);
     const rankedFew = (few: RankedRow[]): SearchHits => ({
       ids: rankFew(few, words).slice(offset, offset + limit),
       total: few.length,
       totalExact: true,
     });
-    // A circle alone around words with many matches is counted by its cells.
-    const countedByCells =
-      Boolean(filters.radius) &&
-      match === withCells &&
-      !filters.city &&
-      !filters.authorizedOnly &&
-      !filters.insuredOnly;
+    // A circle is the only row condition: its test reads the index companies_dot_position (DOT
+    // number, latitude, longitude; migration 027), not the rows.
+    const circleOnly =
+      Boolean(filters.radius) && !filters.city && !filters.authorizedOnly && !filters.insuredOnly;
     /**
-     * A circle alone around words with many matches: the matches in the cells entirely inside it
-     * are counted in the index, only those in the cells on its edge are read for their distance;
-     * each with the words alone, a shorter OR than the words with every cell, which FTS5 seeks in
-     * every list of at each match. With the DOT numbers of all when there are few.
+     * A circle around words with many matches: the matches in the cells entirely inside it are
+     * counted in the index, only those in the cells on its edge are measured; each with the words
+     * alone, a shorter OR than the words with every cell, which FTS5 seeks in every list of at each
+     * match. With the DOT numbers of all when there are few.
      */
     const countByCells = async (radius: NonNullable<SearchFilters['radius']>): Promise<Counted> => {
       const { inside, edge } = circleCells(radius);
       const none: Counted = { n: 0, dots: [] };
       const inCells = inside.length
-        ? await countMatches(inIndex(`(${withoutCells}) AND ${cellFacets(inside)}`), fewest)
+        ? await countMatches(inIndex(`(${withoutCells}) AND ${cellFacets(inside)}`), fewMatches)
         : none;
       if (inCells.n > COUNT_BOUND) return inCells;
       const onEdge = edge.length
         ? await countMatches(
             sql`SELECT c.dot_number AS dot FROM ${withRows}
               WHERE companies_fts MATCH ${`(${withoutCells}) AND ${cellFacets(edge)}`} AND ${notIn(sql`c.id`, excluded)}`,
-            fewest,
+            fewMatches,
             COUNT_BOUND + 1 - inCells.n,
           )
         : none;
       const n = inCells.n + onEdge.n;
       return {
         n,
-        dots: inCells.dots && onEdge.dots && n <= fewest ? [...inCells.dots, ...onEdge.dots] : null,
+        dots: inCells.dots && onEdge.dots && n <= fewMatches ? [...inCells.dots, ...onEdge.dots] : null,
       };
     };
     let total: Pick<SearchHits, 'total' | 'totalExact'>;
-    if (!onRows || countedByCells) {
-      // Words and facets alone, or a circle around words with many matches: the index counts the
-      // matches (a circle's edge rows aside) without reading the rows of the rest, and names the few
-      // when there are few, so their rows are read by DOT number without a second evaluation of the
-      // full-text query (a prefix past the prefix indexes merges its terms' lists at each).
-      const counted =
-        filters.radius && countedByCells
+    if (!onRows || circleOnly) {
+      // The index counts the matches without reading the rows: the words and facets alone; a circle
+      // around words with many matches by its cells (countByCells); a circle around words with few
+      // by measuring each match in companies_dot_position, so only the rows of a few are read
+      // (decision 059). The few are named by DOT number, so their rows are read without a second
+      // evaluation of the full-text query (a prefix past the prefix indexes merges its terms' lists
+      // at each).
+      const counted = !filters.radius
+        ? await countMatches(inIndex(match), fewMatches)
+        : match === withCells
           ? await countByCells(filters.radius)
-          : await countMatches(inIndex(match), fewest);
+          : await countMatches(
+              sql`SELECT c.dot_number AS dot FROM ${withRows}
+                WHERE companies_fts MATCH ${walked} AND ${notIn(sql`c.id`, excluded)}`,
+              fewMatches,
+            );
       if (counted.dots) return rankedFew(await rowsOfDots(counted.dots, excluded));
       total = boundedTotal(counted.n);
     } else {
-      const few = await readFew();
+      // City or the L&I flags are tested on the company row: a few matches are read whole with their
+      // rows at once and ranked here (one evaluation of the full-text query, which for several
+      // prefixes costs more than reading a few hundred rows); a circle among them reads every match
+      // of words with few at once, since each would be read anyway.
+      const fewest =
+        filters.radius && match === withoutCells ? Math.max(fewMatches, cellsFromMatches) : fewMatches;
+      const few = await execute(sql<RankedRow>`
+        SELECT ${RANKED_ROW_COLUMNS} FROM ${withRows}
+        WHERE companies_fts MATCH ${walked} AND ${notIn(sql`c.id`, excluded)} LIMIT ${fewest + 1}`);
       if (few.length <= fewest) return rankedFew(few);
       total = await boundedCount(
         execute,
