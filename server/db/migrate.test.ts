@@ -225,9 +225,15 @@ describe(`migration 009-web-domain on ${testDialect}`, () => {
           'facets:"_cargocoldfood"',
           'facets:"_g1n32w97"',
           'facets:"_g4n8w25"',
-          // The names' lead and exact-name tokens (migrations 021 and 028).
+          // Quarter-degree cells (migration 031).
+          'facets:"_gqn131w388"',
+          'facets:"_gqn135w392"',
+          // The names' lead and exact-name tokens (migrations 021 and 028), and the lead prefixes (031).
           'facets:"_fprairie"',
           'facets:"_xprairielinesllc"',
+          'facets:"_fpr"',
+          'facets:"_fpra"',
+          'facets:"_fso"',
         ];
         const results = async () => {
           const found: Record<string, number[]> = {};

@@ -26,6 +26,7 @@ import { companyPositionIndexSchema } from './migrations/027-company-position-in
 import { exactNameTokenSchema } from './migrations/028-exact-name-token.ts';
 import { postgresSearchFacetsSchema } from './migrations/029-postgres-search-facets.ts';
 import { webDomainWordsSchema } from './migrations/030-web-domain-words.ts';
+import { quarterCellsAndLeadPrefixesSchema } from './migrations/031-quarter-cells-and-lead-prefixes.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -61,6 +62,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '028-exact-name-token': exactNameTokenSchema(dialect),
     '029-postgres-search-facets': postgresSearchFacetsSchema(dialect),
     '030-web-domain-words': webDomainWordsSchema(dialect),
+    '031-quarter-cells-and-lead-prefixes': quarterCellsAndLeadPrefixesSchema(dialect),
   };
 }
 

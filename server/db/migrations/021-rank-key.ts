@@ -67,11 +67,12 @@ function rankKey(dialect: Dialect): RawBuilder<unknown> {
   return sql`((${fleet})${big} * 9007199254740992 + (${name})${big} * 33554432 + dot_number)`;
 }
 
+/** A cell's token (031 adds quarter degrees, 'q': a '.' would end the token). */
 function cell(degrees: number): RawBuilder<unknown> {
   const size = sql.lit(degrees);
   const row = sql`cast(floor(latitude / ${size}) AS integer)`;
   const column = sql`cast(floor(longitude / ${size}) AS integer)`;
-  return sql`(' _g' || ${size} || CASE WHEN ${row} >= 0 THEN 'n' ELSE 's' END || abs(${row})
+  return sql`(' _g' || ${sql.lit(degrees === 0.25 ? 'q' : String(degrees))} || CASE WHEN ${row} >= 0 THEN 'n' ELSE 's' END || abs(${row})
     || CASE WHEN ${column} >= 0 THEN 'e' ELSE 'w' END || abs(${column}))`;
 }
 
@@ -98,13 +99,15 @@ function lead(column: RawBuilder<unknown>): RawBuilder<unknown> {
 /**
  * The index rows of every company, with the given name and DBA name columns (024 ends each name with
  * a marker) and the facet tokens each name adds (028 replaces the one-word names' '_e' token). With
- * `webTokens` (030), the web domain is facet tokens instead of a column of its own.
+ * `webTokens` (030), the web domain is facet tokens instead of a column of its own; `cellDegrees`
+ * (031 adds a quarter degree) are the grid cells' sizes.
  */
 export const searchRowsWith = (
   name: RawBuilder<unknown>,
   dbaName: RawBuilder<unknown>,
   nameTokens: (column: RawBuilder<unknown>) => RawBuilder<unknown> = lead,
   webTokens?: (column: RawBuilder<unknown>) => RawBuilder<unknown>,
+  cellDegrees: number[] = [1, 4],
 ) => sql`
   SELECT
     ${rankKey('sqlite')},
@@ -119,7 +122,7 @@ export const searchRowsWith = (
       CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%'
         AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' _typenone' ELSE '' END ||
       CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END ||
-      CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL THEN ${cell(1)} || ${cell(4)} ELSE '' END ||
+      CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL THEN ${sql.join(cellDegrees.map(cell), sql` || `)} ELSE '' END ||
       ${nameTokens(sql`name`)} || ${nameTokens(sql`dba_name`)}${webTokens ? sql` || ${webTokens(sql`web_domain`)}` : sql``}
     )
   FROM companies

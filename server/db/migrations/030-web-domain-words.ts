@@ -52,7 +52,8 @@ export function webDomainWordsSchema(dialect: Dialect): Migration {
   };
 }
 
-function webTokens(column: RawBuilder<unknown>): RawBuilder<unknown> {
+/** The web domain's words as facet tokens (031 writes them too). */
+export function webTokens(column: RawBuilder<unknown>): RawBuilder<unknown> {
   const apart = [...SEPARATORS.replace(' ', '')].reduce<RawBuilder<unknown>>(
     (text, character) => sql`replace(${text}, ${sql.lit(character)}, ' ')`,
     column,

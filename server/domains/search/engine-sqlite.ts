@@ -76,9 +76,19 @@ function prefixMatch(termsOf: PrefixTerms, token: string): string {
   return token.length >= 2 ? `"${token}"*` : `"${token}"`;
 }
 
-/** The cells a circle touches (geo.ts radiusCells). */
-function circleCells(radius: NonNullable<SearchFilters['radius']>) {
-  return radiusCells(radius.latitude, radius.longitude, radius.miles);
+/**
+ * Circles up to this radius are counted by their quarter-degree cells. A 50-mile circle holds no whole
+ * 1-degree cell, so every match in the four to nine it touches was measured; in quarter degrees most
+ * of it is inside. Reads that stop early, and circles around words with few matches, keep the cells
+ * of a degree: FTS5 steps through every cell of the OR at each match, and a circle of 50 miles names
+ * about 50 quarter cells against about 6 (decision 059).
+ */
+const QUARTER_CELL_MILES = 60;
+
+/** The cells a circle touches (geo.ts radiusCells), down to a quarter degree when `counting` a small one. */
+function circleCells(radius: NonNullable<SearchFilters['radius']>, counting = false) {
+  const finest = counting && radius.miles <= QUARTER_CELL_MILES ? 0.25 : 1;
+  return radiusCells(radius.latitude, radius.longitude, radius.miles, finest);
 }
 
 /**
@@ -164,14 +174,20 @@ function startsWithWords(
   const startsPhrase = lastTerms
     ? `{name dba_name} : (${lastTerms.map((term) => `^"${[...words.slice(0, -1), term].join(' ')}"`).join(' OR ')})`
     : `{name dba_name} : ^${phrase}${prefix}`;
+  // A word of two or three letters is a lead prefix token of its own (search-index.ts nameTokens).
+  const leadStarts =
+    prefix && first.length > LEAD_PREFIX_LETTERS ? prefixMatch(termsOf, `_f${first}`) : `"_f${first}"`;
   return {
     starts:
       words.length === 1
-        ? `(facets:${prefix ? prefixMatch(termsOf, `_f${first}`) : `"_f${first}"`} OR (${unsplit} AND ${startsPhrase}))`
+        ? `(facets:${leadStarts} OR (${unsplit} AND ${startsPhrase}))`
         : `((${lead} OR ${unsplit}) AND ${startsPhrase})`,
     sameWords: `(facets:"${EXACT_NAME}${words.join('')}" OR (${unsplit} AND {name dba_name} : ^${phrase}))`,
   };
 }
+
+/** The index holds the first two and three letters of each name's first word as lead tokens too. */
+const LEAD_PREFIX_LETTERS = 3;
 
 /** Circles up to this radius touch a few grid cells (geo.ts), which narrow every read of a search. */
 const SMALL_CIRCLE_MILES = 100;
@@ -296,7 +312,7 @@ export function createSqliteSearchEngine(
      * match. With the DOT numbers of all when there are few.
      */
     const countByCells = async (radius: NonNullable<SearchFilters['radius']>): Promise<Counted> => {
-      const { inside, edge } = circleCells(radius);
+      const { inside, edge } = circleCells(radius, true);
       const none: Counted = { n: 0, dots: [] };
       const inCells = inside.length
         ? await countMatches(inIndex(`(${withoutCells}) AND ${cellFacets(inside)}`), fewMatches)
@@ -404,7 +420,10 @@ export function createSqliteSearchEngine(
       const exact = terms.number ? await exactNumberIds(execute, 'sqlite', terms.number, filters) : [];
       // Words go through FTS5, with state, type and cargo as facets and city, radius and L&I flags on the row.
       // A lead token is a prefix only for a search of one word (startsWithWords).
-      const leads = terms.words.length === 1 ? [`_f${terms.words[0]}`] : [];
+      const leads =
+        terms.words.length === 1 && terms.words[0]!.length > LEAD_PREFIX_LETTERS
+          ? [`_f${terms.words[0]}`]
+          : [];
       const termsOf = await prefixTerms(execute, [...terms.words, ...leads], mostPrefixTerms);
       const significant = significantWords(terms.words);
       const words =

@@ -21,32 +21,38 @@ export function boundingBox(latitude: number, longitude: number, miles: number):
 }
 
 /**
- * Grid cells for the SQLite search index's geography facets: every carrier carries the token of
- * its 1-degree cell and of its 4-degree cell, and a radius search asks for the cells its circle
- * touches (radiusCells), so the full-text index narrows by place before the exact distance is
- * checked, and counts the carriers of the cells entirely inside without reading their rows. The SQL
- * in search-index.ts writes the same tokens.
+ * Grid cells for the SQLite search index's geography facets: every carrier carries the token of its
+ * cell of each size, and a radius search asks for the cells its circle touches (radiusCells), so the
+ * full-text index narrows by place before the exact distance is checked, and counts the carriers of
+ * the cells entirely inside without reading their rows. The SQL in search-index.ts writes the same
+ * tokens. Sizes, largest first: 4 degrees, 1 degree and a quarter degree (about 17 by 14 miles).
  */
-export const FINE_CELL_DEGREES = 1;
-export const COARSE_CELL_DEGREES = 4;
+export const CELL_DEGREES = [4, 1, 0.25] as const;
+
+/** A cell size in its token: the degrees, or 'q' for a quarter ('.' would end the token). */
+export function cellLabel(degrees: number): string {
+  return degrees === 0.25 ? 'q' : String(degrees);
+}
 
 export function cellToken(latitude: number, longitude: number, degrees: number): string {
   const row = Math.floor(latitude / degrees);
   const column = Math.floor(longitude / degrees);
-  return `_g${degrees}${row >= 0 ? 'n' : 's'}${Math.abs(row)}${column >= 0 ? 'e' : 'w'}${Math.abs(column)}`;
+  return `_g${cellLabel(degrees)}${row >= 0 ? 'n' : 's'}${Math.abs(row)}${column >= 0 ? 'e' : 'w'}${Math.abs(column)}`;
 }
 
 /**
  * The grid cells a circle touches, split into those entirely inside it (`inside`: every carrier there
  * is within the radius, so the index alone counts them) and those on its edge (`edge`: each carrier's
- * distance is checked on its row). Coarse cells entirely inside are named whole, the rest as fine
- * cells. A cell is inside when its four corners are: along a parallel or a meridian the distance from
- * the centre grows toward one end, so a cell's farthest point is a corner.
+ * distance is checked). Each cell of the box is named whole when it is inside, and otherwise as its
+ * cells of the next size, down to `finestDegrees` (1 or a quarter), where the rest are the edge; cells no point of the circle falls in are left out. A cell is inside
+ * when its four corners are: along a parallel or a meridian the distance from the centre grows toward
+ * one end, so a cell's farthest point is a corner.
  */
 export function radiusCells(
   latitude: number,
   longitude: number,
   miles: number,
+  finestDegrees: 1 | 0.25 = 1,
 ): { inside: string[]; edge: string[] } {
   const box = boundingBox(latitude, longitude, miles);
   // A margin for rounding: a cell at the very edge is checked row by row.
@@ -57,51 +63,53 @@ export function radiusCells(
     within(south + degrees, west) &&
     within(south, west + degrees) &&
     within(south + degrees, west + degrees);
+  // No point of a cell is nearer the centre than the cell's own centre is, less the cell's reach
+  // (its farthest point from its centre is a corner, as above): a cell beyond that is left out.
+  const cellOutside = (south: number, west: number, degrees: number) => {
+    const middleLatitude = south + degrees / 2;
+    const middleLongitude = west + degrees / 2;
+    const reach = Math.max(
+      ...[
+        [south, west],
+        [south + degrees, west],
+        [south, west + degrees],
+        [south + degrees, west + degrees],
+      ].map(([cornerLatitude, cornerLongitude]) =>
+        distanceMiles(middleLatitude, middleLongitude, cornerLatitude!, cornerLongitude!),
+      ),
+    );
+    return distanceMiles(latitude, longitude, middleLatitude, middleLongitude) - reach > miles;
+  };
+  const sizes = CELL_DEGREES.slice(0, CELL_DEGREES.indexOf(finestDegrees) + 1);
   const inside: string[] = [];
   const edge: string[] = [];
-  const cells = (
-    degrees: number,
-    fromLatitude: number,
-    toLatitude: number,
-    fromLongitude: number,
-    toLongitude: number,
-  ) => {
-    const found: [number, number][] = [];
+  /** The cells of sizes[level] in the box and in the cell of `parent` degrees at south, west. */
+  const visit = (level: number, parent: { south: number; west: number; degrees: number } | null) => {
+    const degrees = sizes[level]!;
+    // The last row and column start inside the parent, so floor() never steps into the next one.
+    const fromLatitude = parent ? Math.max(box.minLatitude, parent.south) : box.minLatitude;
+    const toLatitude = parent
+      ? Math.min(box.maxLatitude, parent.south + parent.degrees - degrees)
+      : box.maxLatitude;
+    const fromLongitude = parent ? Math.max(box.minLongitude, parent.west) : box.minLongitude;
+    const toLongitude = parent
+      ? Math.min(box.maxLongitude, parent.west + parent.degrees - degrees)
+      : box.maxLongitude;
     for (let row = Math.floor(fromLatitude / degrees); row <= Math.floor(toLatitude / degrees); row += 1) {
       for (
         let column = Math.floor(fromLongitude / degrees);
         column <= Math.floor(toLongitude / degrees);
         column += 1
       ) {
-        found.push([row * degrees, column * degrees]);
+        const south = row * degrees;
+        const west = column * degrees;
+        if (cellOutside(south, west, degrees)) continue;
+        if (cellInside(south, west, degrees)) inside.push(cellToken(south, west, degrees));
+        else if (level === sizes.length - 1) edge.push(cellToken(south, west, degrees));
+        else visit(level + 1, { south, west, degrees });
       }
     }
-    return found;
   };
-  for (const [south, west] of cells(
-    COARSE_CELL_DEGREES,
-    box.minLatitude,
-    box.maxLatitude,
-    box.minLongitude,
-    box.maxLongitude,
-  )) {
-    if (cellInside(south, west, COARSE_CELL_DEGREES)) {
-      inside.push(cellToken(south, west, COARSE_CELL_DEGREES));
-      continue;
-    }
-    const top = Math.min(box.maxLatitude, south + COARSE_CELL_DEGREES - FINE_CELL_DEGREES);
-    const east = Math.min(box.maxLongitude, west + COARSE_CELL_DEGREES - FINE_CELL_DEGREES);
-    for (const [fineSouth, fineWest] of cells(
-      FINE_CELL_DEGREES,
-      Math.max(box.minLatitude, south),
-      top,
-      Math.max(box.minLongitude, west),
-      east,
-    )) {
-      (cellInside(fineSouth, fineWest, FINE_CELL_DEGREES) ? inside : edge).push(
-        cellToken(fineSouth, fineWest, FINE_CELL_DEGREES),
-      );
-    }
-  }
+  visit(0, null);
   return { inside, edge };
 }

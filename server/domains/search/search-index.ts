@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import { WEB_LABEL } from './facets.ts';
-import { COARSE_CELL_DEGREES, FINE_CELL_DEGREES } from './geo.ts';
+import { CELL_DEGREES, cellLabel } from './geo.ts';
 import { rankKeySql } from './rank-key.ts';
 
 export interface SearchIndex {
@@ -16,7 +16,7 @@ function cellSql(degrees: number) {
   const size = sql.lit(degrees);
   const row = sql`cast(floor(latitude / ${size}) AS integer)`;
   const column = sql`cast(floor(longitude / ${size}) AS integer)`;
-  return sql`(' _g' || ${size} || CASE WHEN ${row} >= 0 THEN 'n' ELSE 's' END || abs(${row})
+  return sql`(' _g' || ${sql.lit(cellLabel(degrees))} || CASE WHEN ${row} >= 0 THEN 'n' ELSE 's' END || abs(${row})
     || CASE WHEN ${column} >= 0 THEN 'e' ELSE 'w' END || abs(${column}))`;
 }
 
@@ -57,7 +57,10 @@ function webLabels(column: RawBuilder<unknown>) {
  * The facet tokens of a legal or DBA name, with a leading space (the tokenizer folds case and accents):
  * - the lead token, '_f' and the name's first word ('_facme' for 'ACME-TRUCKING, LLC'), so "names
  *   that start with the word" is a prefix query on one short list instead of an initial-token phrase,
- *   which reads the positions of every match (decision 045);
+ *   which reads the positions of every match (decision 045); and '_f' with the first two and three
+ *   letters of a longer first word ('_fac', '_facm'), so a typed word of two or three letters finds
+ *   the names that start with it in one list, not by merging the lists of every lead token it starts
+ *   ('_fha' starts hundreds; decision 059);
  * - the exact-name token, '_x' and the name's words run together ('_xacmetruckingllc'), so "the name
  *   is exactly these words" is one short list (decision 053); names whose words differ only in where
  *   they split share it, and their rows are compared whole.
@@ -71,9 +74,14 @@ function nameTokens(column: RawBuilder<unknown>) {
     [...ASCII_SEPARATORS].map((character) => sql`instr(${rest}, ${sql.lit(character)})`),
   );
   const first = sql`substr(${rest}, 1, min(${firstSeparator}) - 1)`;
+  // Letters and digits are all of printable ASCII but the separators: the first word is longer
+  // than n letters when the first n + 1 characters are all letters or digits.
+  const leadPrefix = (letters: number) =>
+    sql`CASE WHEN substr(${rest}, 1, ${sql.lit(letters + 1)}) GLOB ${sql.lit('[A-Za-z0-9]'.repeat(letters + 1))}
+      THEN ' _f' || substr(${rest}, 1, ${sql.lit(letters)}) ELSE '' END`;
   return sql`CASE WHEN coalesce(${column}, '') = '' THEN ''
     WHEN ${column} GLOB '*[^ -~]*' THEN ' _fany'
-    ELSE ' _f' || ${first} || coalesce(' ${sql.raw(EXACT_NAME)}' || nullif(${wordsRunTogether(column)}, ''), '') END`;
+    ELSE ' _f' || ${first} || ${leadPrefix(2)} || ${leadPrefix(3)} || coalesce(' ${sql.raw(EXACT_NAME)}' || nullif(${wordsRunTogether(column)}, ''), '') END`;
 }
 
 /**
@@ -105,7 +113,7 @@ function searchRows(where: RawBuilder<unknown>) {
           AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' _typenone' ELSE '' END ||
         CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END ||
         CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
-          THEN ${cellSql(FINE_CELL_DEGREES)} || ${cellSql(COARSE_CELL_DEGREES)} ELSE '' END ||
+          THEN ${sql.join(CELL_DEGREES.map(cellSql), sql` || `)} ELSE '' END ||
         ${nameTokens(sql`name`)} || ${nameTokens(sql`dba_name`)} || ${webLabels(sql`web_domain`)}
       )
     FROM companies
