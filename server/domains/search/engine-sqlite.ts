@@ -151,6 +151,9 @@ function wordsMatch(words: readonly string[], termsOf: PrefixTerms, inWebDomains
   );
 }
 
+/** The index holds the first two and three letters of each name's first word as lead tokens too. */
+const LEAD_PREFIX_LETTERS = 3;
+
 /**
  * FTS5 expressions for the name ranks of decision 039: a legal or DBA name that starts with all the
  * typed words (the last one as a prefix from two letters), and one that is exactly them (`sameWords`;
@@ -185,9 +188,6 @@ function startsWithWords(
     sameWords: `(facets:"${EXACT_NAME}${words.join('')}" OR (${unsplit} AND {name dba_name} : ^${phrase}))`,
   };
 }
-
-/** The index holds the first two and three letters of each name's first word as lead tokens too. */
-const LEAD_PREFIX_LETTERS = 3;
 
 /** Circles up to this radius touch a few grid cells (geo.ts), which narrow every read of a search. */
 const SMALL_CIRCLE_MILES = 100;
