@@ -148,6 +148,12 @@ export interface EngineTuning {
    * terms is asked as those terms; one that starts more stays a prefix query (engine-sqlite.ts).
    */
   mostPrefixTerms: number;
+  /**
+   * `rowTestCost` (PostgreSQL): what testing a row against the words costs, in rows a prefix's GIN
+   * read costs; it decides whether a search's other prefixes are read in the index or tested on the
+   * rows its rarest word finds (engine-postgres.ts matchCondition).
+   */
+  rowTestCost: number;
 }
 
 /**
@@ -155,8 +161,8 @@ export interface EngineTuning {
  * match's row to count it anyway, while another statement would build the words' index bitmap again.
  */
 export const ENGINE_TUNING: Record<Dialect, EngineTuning> = {
-  sqlite: { fewMatches: 500, cellsFromMatches: 10_000, mostPrefixTerms: 32 },
-  postgres: { fewMatches: COUNT_BOUND, cellsFromMatches: 10_000, mostPrefixTerms: 32 },
+  sqlite: { fewMatches: 500, cellsFromMatches: 10_000, mostPrefixTerms: 32, rowTestCost: 10 },
+  postgres: { fewMatches: COUNT_BOUND, cellsFromMatches: 10_000, mostPrefixTerms: 32, rowTestCost: 10 },
 };
 
 /** A match with what ranks it. */

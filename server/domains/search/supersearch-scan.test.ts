@@ -110,7 +110,9 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
   /**
    * The same search in other ways: every query through the rank groups read in rank-key order (and
    * circles through their cells); the same with typed prefixes left as prefix queries (and circles
-   * read by rows); and every circle narrowed by its cells, then the few it counts ranked at once.
+   * read by rows; on PostgreSQL the rarest word read from the index and the other prefixes tested on
+   * the rows it finds); and every circle narrowed by its cells, then the few it counts ranked at
+   * once.
    */
   let searchByGroups: SearchService;
   let searchByPrefixes: SearchService;
@@ -204,6 +206,7 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       ...ENGINE_TUNING[testDialect],
       fewMatches: 0,
       mostPrefixTerms: 0,
+      rowTestCost: 0,
     });
     searchByCells = createSearchService(database.db, testDialect, {
       ...ENGINE_TUNING[testDialect],
