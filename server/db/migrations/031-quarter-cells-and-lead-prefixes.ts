@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import type { Dialect } from '../migrate.ts';
 import { searchRowsWith, SEPARATORS } from './021-rank-key.ts';
 import { nameTokens as exactNameTokens } from './028-exact-name-token.ts';
-import { webTokens } from './030-web-domain-words.ts';
+import { webTokens, writeSearchTerms } from './030-web-domain-words.ts';
 
 /**
  * SQLite: the full-text index written again with two more kinds of facet token
@@ -32,14 +32,7 @@ export function quarterCellsAndLeadPrefixesSchema(dialect: Dialect): Migration {
           webTokens,
           [1, 4, 0.25],
         )}`.execute(trx);
-        await sql`CREATE VIRTUAL TABLE temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`.execute(
-          trx,
-        );
-        await sql`DELETE FROM search_terms`.execute(trx);
-        await sql`INSERT INTO search_terms (term, carriers)
-          SELECT term, doc FROM temp.companies_fts_terms WHERE term < '_w'
-          UNION ALL SELECT term, doc FROM temp.companies_fts_terms WHERE term >= '_y'`.execute(trx);
-        await sql`DROP TABLE temp.companies_fts_terms`.execute(trx);
+        await writeSearchTerms(trx);
       });
       await sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`.execute(db);
     },
