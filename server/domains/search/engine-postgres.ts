@@ -34,7 +34,7 @@ import {
  * are quoted, so the tsquery syntax is ours; the query is cast, not parsed (the text parser would
  * split '_statetx' at the '_').
  */
-export function tsQueryParts(
+function tsQueryParts(
   words: readonly string[],
   filters: SearchFilters,
 ): { words: string[]; facets: string[]; excluded: string | null } {
@@ -109,7 +109,8 @@ export function createPostgresSearchEngine(db: Db, { fewMatches, rowTestCost }: 
     filters: SearchFilters,
   ): Promise<RawBuilder<unknown>> {
     const { words, facets, excluded } = tsQueryParts(typed, filters);
-    const whole = sql`c.search_vector @@ ${allOf([...words, ...facets], excluded)}::tsquery`;
+    const wholeQuery = allOf([...words, ...facets], excluded);
+    const whole = sql`c.search_vector @@ ${wholeQuery}::tsquery`;
     const prefixes = words.filter((word) => word.includes(':*'));
     if (words.length < 2 || prefixes.length === 0) return whole;
     const estimated: { word: string; rows: number }[] = [];
@@ -121,7 +122,7 @@ export function createPostgresSearchEngine(db: Db, { fewMatches, rowTestCost }: 
     const indexed = words.filter((word) => !tested.some((other) => other.word === word));
     // ts_match_vq is what @@ calls; as a function it is a test on the row, never an index condition.
     return sql`c.search_vector @@ ${allOf([...indexed, ...facets], excluded)}::tsquery
-      AND ts_match_vq(c.search_vector, ${allOf([...words, ...facets], excluded)}::tsquery)`;
+      AND ts_match_vq(c.search_vector, ${wholeQuery}::tsquery)`;
   }
 
   /**
