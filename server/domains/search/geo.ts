@@ -44,9 +44,10 @@ export function cellToken(latitude: number, longitude: number, degrees: number):
  * The grid cells a circle touches, split into those entirely inside it (`inside`: every carrier there
  * is within the radius, so the index alone counts them) and those on its edge (`edge`: each carrier's
  * distance is checked). Each cell of the box is named whole when it is inside, and otherwise as its
- * cells of the next size, down to `finestDegrees` (1 or a quarter), where the rest are the edge; cells no point of the circle falls in are left out. A cell is inside
- * when its four corners are: along a parallel or a meridian the distance from the centre grows toward
- * one end, so a cell's farthest point is a corner.
+ * cells of the next size, down to `finestDegrees` (1 or a quarter), where the rest are the edge;
+ * cells no point of the circle falls in are left out. A cell is inside when its four corners are:
+ * along a parallel or a meridian the distance from the centre grows toward one end, so a cell's
+ * farthest point is a corner.
  */
 export function radiusCells(
   latitude: number,
