@@ -20,14 +20,25 @@ export function searchTermsSchema(dialect: Dialect): Migration {
   };
 }
 
-/** Writes search_terms again from the index as it stands (024 too, after it rewrites the index). */
-export async function writeSearchTerms(db: Kysely<unknown>): Promise<void> {
+/**
+ * Writes search_terms again from the index as it stands (024, 028, 030 and 031 too, after they
+ * rewrite the index), without the terms from `excluded.from` up to `excluded.to` when given: tokens
+ * no search expands a word into (028: the exact-name tokens; 030 and 031: the web-label ones too).
+ */
+export async function writeSearchTerms(
+  db: Kysely<unknown>,
+  excluded?: { from: string; to: string },
+): Promise<void> {
   await sql`CREATE VIRTUAL TABLE temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`.execute(
     db,
   );
   await sql`DELETE FROM search_terms`.execute(db);
-  await sql`INSERT INTO search_terms (term, carriers) SELECT term, doc FROM temp.companies_fts_terms`.execute(
-    db,
-  );
+  await (
+    excluded
+      ? sql`INSERT INTO search_terms (term, carriers)
+          SELECT term, doc FROM temp.companies_fts_terms WHERE term < ${sql.lit(excluded.from)}
+          UNION ALL SELECT term, doc FROM temp.companies_fts_terms WHERE term >= ${sql.lit(excluded.to)}`
+      : sql`INSERT INTO search_terms (term, carriers) SELECT term, doc FROM temp.companies_fts_terms`
+  ).execute(db);
   await sql`DROP TABLE temp.companies_fts_terms`.execute(db);
 }

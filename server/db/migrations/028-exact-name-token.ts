@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import type { Dialect } from '../migrate.ts';
 import { firstWord, searchRowsWith, SEPARATORS } from './021-rank-key.ts';
+import { writeSearchTerms } from './023-search-terms.ts';
 
 /**
  * SQLite: the full-text index written again with an exact-name token for each legal and DBA name,
@@ -24,14 +25,7 @@ export function exactNameTokenSchema(dialect: Dialect): Migration {
           sql`coalesce(dba_name, '')`,
           nameTokens,
         )}`.execute(trx);
-        await sql`CREATE VIRTUAL TABLE temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`.execute(
-          trx,
-        );
-        await sql`DELETE FROM search_terms`.execute(trx);
-        await sql`INSERT INTO search_terms (term, carriers)
-          SELECT term, doc FROM temp.companies_fts_terms WHERE term < '_x'
-          UNION ALL SELECT term, doc FROM temp.companies_fts_terms WHERE term >= '_y'`.execute(trx);
-        await sql`DROP TABLE temp.companies_fts_terms`.execute(trx);
+        await writeSearchTerms(trx, { from: '_x', to: '_y' });
       });
       await sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`.execute(db);
     },

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import type { Dialect } from '../migrate.ts';
 import { searchRowsWith, SEPARATORS } from './021-rank-key.ts';
+import { writeSearchTerms } from './023-search-terms.ts';
 import { nameTokens } from './028-exact-name-token.ts';
 
 /**
@@ -38,23 +39,11 @@ export function webDomainWordsSchema(dialect: Dialect): Migration {
           nameTokens,
           webTokens,
         )}`.execute(trx);
-        await writeSearchTerms(trx);
+        await writeSearchTerms(trx, { from: '_w', to: '_y' });
       });
       await sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`.execute(db);
     },
   };
-}
-
-/** search_terms written again from the index, without the web-label and exact-name tokens (031 too). */
-export async function writeSearchTerms(trx: Kysely<unknown>): Promise<void> {
-  await sql`CREATE VIRTUAL TABLE temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`.execute(
-    trx,
-  );
-  await sql`DELETE FROM search_terms`.execute(trx);
-  await sql`INSERT INTO search_terms (term, carriers)
-    SELECT term, doc FROM temp.companies_fts_terms WHERE term < '_w'
-    UNION ALL SELECT term, doc FROM temp.companies_fts_terms WHERE term >= '_y'`.execute(trx);
-  await sql`DROP TABLE temp.companies_fts_terms`.execute(trx);
 }
 
 /** The web domain's words as facet tokens (031 writes them too). */

@@ -1,8 +1,9 @@
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import type { Dialect } from '../migrate.ts';
 import { searchRowsWith, SEPARATORS } from './021-rank-key.ts';
+import { writeSearchTerms } from './023-search-terms.ts';
 import { nameTokens as exactNameTokens } from './028-exact-name-token.ts';
-import { webTokens, writeSearchTerms } from './030-web-domain-words.ts';
+import { webTokens } from './030-web-domain-words.ts';
 
 /**
  * SQLite: the full-text index written again with two more kinds of facet token
@@ -32,7 +33,7 @@ export function quarterCellsAndLeadPrefixesSchema(dialect: Dialect): Migration {
           webTokens,
           [1, 4, 0.25],
         )}`.execute(trx);
-        await writeSearchTerms(trx);
+        await writeSearchTerms(trx, { from: '_w', to: '_y' });
       });
       await sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`.execute(db);
     },
