@@ -296,6 +296,10 @@ export function createSqliteSearchEngine(
     const excludedDots = notIn(ROW_DOT, excluded.length ? await dotNumbers(excluded) : []);
     const inIndex = (expression: string) =>
       sql`SELECT ${ROW_DOT} AS dot FROM companies_fts f WHERE companies_fts MATCH ${expression} AND ${excludedDots}`;
+    // The matches that pass the row conditions: a circle alone is measured in companies_dot_position.
+    const onRowsMatching = (expression: string) =>
+      sql`SELECT c.dot_number AS dot FROM ${withRows}
+        WHERE companies_fts MATCH ${expression} AND ${notIn(sql`c.id`, excluded)}`;
     const rankedFew = (few: RankedRow[]): SearchHits => ({
       ids: rankFew(few, words).slice(offset, offset + limit),
       total: few.length,
@@ -320,8 +324,7 @@ export function createSqliteSearchEngine(
       if (inCells.n > COUNT_BOUND) return inCells;
       const onEdge = edge.length
         ? await countMatches(
-            sql`SELECT c.dot_number AS dot FROM ${withRows}
-              WHERE companies_fts MATCH ${`(${withoutCells}) AND ${cellFacets(edge)}`} AND ${notIn(sql`c.id`, excluded)}`,
+            onRowsMatching(`(${withoutCells}) AND ${cellFacets(edge)}`),
             fewMatches,
             COUNT_BOUND + 1 - inCells.n,
           )
@@ -344,11 +347,7 @@ export function createSqliteSearchEngine(
         ? await countMatches(inIndex(match), fewMatches)
         : match === withCells
           ? await countByCells(filters.radius)
-          : await countMatches(
-              sql`SELECT c.dot_number AS dot FROM ${withRows}
-                WHERE companies_fts MATCH ${walked} AND ${notIn(sql`c.id`, excluded)}`,
-              fewMatches,
-            );
+          : await countMatches(onRowsMatching(walked), fewMatches);
       if (counted.dots) return rankedFew(await rowsOfDots(counted.dots, excluded));
       total = boundedTotal(counted.n);
     } else {
