@@ -154,6 +154,14 @@ export interface EngineTuning {
    * rows its rarest word finds (engine-postgres.ts matchCondition).
    */
   rowTestCost: number;
+  /**
+   * `circleRowTests` and `bandRowsPerRowTest` (PostgreSQL): a circle is tested on the words' rows
+   * one by one, instead of read through the latitude index, when the words match at most
+   * `circleRowTests` carriers and testing them costs less than reading the circle's band of the
+   * index, a row test costing `bandRowsPerRowTest` rows of the band (engine-postgres.ts circleOptions).
+   */
+  circleRowTests: number;
+  bandRowsPerRowTest: number;
 }
 
 /**
@@ -161,8 +169,22 @@ export interface EngineTuning {
  * match's row to count it anyway, while another statement would build the words' index bitmap again.
  */
 export const ENGINE_TUNING: Record<Dialect, EngineTuning> = {
-  sqlite: { fewMatches: 500, cellsFromMatches: 10_000, mostPrefixTerms: 32, rowTestCost: 10 },
-  postgres: { fewMatches: COUNT_BOUND, cellsFromMatches: 10_000, mostPrefixTerms: 32, rowTestCost: 10 },
+  sqlite: {
+    fewMatches: 500,
+    cellsFromMatches: 10_000,
+    mostPrefixTerms: 32,
+    rowTestCost: 10,
+    circleRowTests: 30_000,
+    bandRowsPerRowTest: 8,
+  },
+  postgres: {
+    fewMatches: COUNT_BOUND,
+    cellsFromMatches: 10_000,
+    mostPrefixTerms: 32,
+    rowTestCost: 10,
+    circleRowTests: 30_000,
+    bandRowsPerRowTest: 8,
+  },
 };
 
 /** A match with what ranks it. */

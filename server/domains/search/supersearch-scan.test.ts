@@ -201,12 +201,17 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       ...ENGINE_TUNING[testDialect],
       fewMatches: 0,
       cellsFromMatches: 0,
+      // Every circle tested row by row (PostgreSQL), never read through the latitude index.
+      circleRowTests: Number.POSITIVE_INFINITY,
+      bandRowsPerRowTest: 0,
     });
     searchByPrefixes = createSearchService(database.db, testDialect, {
       ...ENGINE_TUNING[testDialect],
       fewMatches: 0,
       mostPrefixTerms: 0,
       rowTestCost: 0,
+      // Every circle read through the latitude index (PostgreSQL).
+      circleRowTests: 0,
     });
     searchByCells = createSearchService(database.db, testDialect, {
       ...ENGINE_TUNING[testDialect],
