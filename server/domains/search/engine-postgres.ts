@@ -109,9 +109,9 @@ export function createPostgresSearchEngine(
    * (984 matches, 1 in the circle) read 439,451 rows of the band in 230 ms, and testing its 984
    * rows took 4 ms. Testing a row costs about eight rows of the band (`bandRowsPerRowTest`), so the
    * words' rows are tested when they are fewer than an eighth of the band. Past `circleRowTests`
-   * (30,000) matches, the band
-   * measured as fast or faster: it finds the rows to count and page without testing every match
-   * ('TRUCKING' within 500 miles of Atlanta: 409 ms through it, 729 ms testing rows).
+   * (30,000) matches the band measured as fast or faster: it finds the rows to count and page
+   * without testing every match ('TRUCKING' within 500 miles of Atlanta: 409 ms through it, 729 ms
+   * testing rows). Decision 061.
    */
   async function circleOptions(
     typed: readonly string[],

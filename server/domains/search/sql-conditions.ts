@@ -19,8 +19,8 @@ export function cityKey(city: string): string {
 /**
  * `latitudeIndex`: whether a circle's box may be read through the latitude index. That index reads
  * its whole band of latitude (about half a microsecond a row on PostgreSQL, 601,817 rows for 50
- * miles around Pittsburgh), so words with fewer matches than the band are better tested row by row
- * (engine-postgres.ts).
+ * miles around Pittsburgh), so words with far fewer matches than the band are better tested row by
+ * row (engine-postgres.ts circleOptions).
  */
 export interface RowConditionOptions {
   latitudeIndex: boolean;
