@@ -107,11 +107,11 @@ export function createPostgresSearchEngine(
    * Whether a circle is read through the latitude index. Left to itself, the planner ANDs the words'
    * bitmap with the index's whole band of latitude, about 0.6 µs a row: 'ARESKI' within 50 miles
    * (984 matches, 1 in the circle) read 439,451 rows of the band in 230 ms, and testing its 984
-   * rows took 4 ms. Testing a row costs about eight rows of the band (`bandRowsPerRowTest`), so the
-   * words' rows are tested when they are fewer than an eighth of the band. Past `circleRowTests`
-   * (30,000) matches the band measured as fast or faster: it finds the rows to count and page
-   * without testing every match ('TRUCKING' within 500 miles of Atlanta: 409 ms through it, 729 ms
-   * testing rows). Decision 061.
+   * rows took 4 ms. Testing a row costs about 8 rows of the band when the table is in memory and
+   * about 35 when its pages are read from disk, so the words' rows are tested when they are fewer
+   * than a 25th of the band (`bandRowsPerRowTest`). Past `circleRowTests` (30,000) matches the band
+   * measured as fast or faster: it finds the rows to count and page without testing every match
+   * ('TRUCKING' within 500 miles of Atlanta: 409 ms through it, 729 ms testing rows). Decision 061.
    */
   async function circleOptions(
     typed: readonly string[],

@@ -175,7 +175,7 @@ export const ENGINE_TUNING: Record<Dialect, EngineTuning> = {
     mostPrefixTerms: 32,
     rowTestCost: 10,
     circleRowTests: 30_000,
-    bandRowsPerRowTest: 8,
+    bandRowsPerRowTest: 25,
   },
   postgres: {
     fewMatches: COUNT_BOUND,
@@ -183,7 +183,7 @@ export const ENGINE_TUNING: Record<Dialect, EngineTuning> = {
     mostPrefixTerms: 32,
     rowTestCost: 10,
     circleRowTests: 30_000,
-    bandRowsPerRowTest: 8,
+    bandRowsPerRowTest: 25,
   },
 };
 
