@@ -4,6 +4,8 @@
 #   scripts/pg-cluster.sh stop
 #   scripts/pg-cluster.sh pause    -> stops the server, keeps its data (an outage)
 #   scripts/pg-cluster.sh resume   -> starts it again on the same port
+# PG_SERVER_OPTIONS adds server settings to start and resume (the benchmark's shared buffers:
+# "-c shared_buffers=6GB").
 # Uses the PostgreSQL server binaries of this machine; installs them from Debian's packages if missing.
 set -euo pipefail
 
@@ -26,7 +28,7 @@ as_postgres() {
 
 start_server() {
   as_postgres "$BINDIR/pg_ctl" -D "$DIR" -l "$DIR/server.log" -w \
-    -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 ${PG_SERVER_OPTIONS:-}" \
     start >/dev/null
 }
 
