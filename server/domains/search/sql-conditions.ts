@@ -81,10 +81,7 @@ function anyOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
  * The filters that are conditions on the row on both dialects: radius, city and the L&I flags. The
  * others (state, role, cargo) are facets inside each full-text index as well (facets.ts).
  */
-export function rowOnlyCondition(
-  filters: SearchFilters,
-  options: RowConditionOptions = { latitudeIndex: true },
-): RawBuilder<unknown> {
+export function rowOnlyCondition(filters: SearchFilters, options?: RowConditionOptions): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [radiusCondition(filters, options), authorityCondition(filters)];
   if (filters.city) conditions.push(sql`${CITY_KEY} = ${cityKey(filters.city)}`);
   return sql.join(conditions, sql` AND `);
