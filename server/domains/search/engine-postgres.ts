@@ -55,27 +55,51 @@ function allOf(parts: readonly string[], excluded: string | null = null): string
   return [...parts, ...(excluded ? [`!'${excluded}'`] : [])].join(' & ');
 }
 
+/** The tsquery every match of a search meets: its words and its filters' facets. */
+function wholeQuery(typed: readonly string[], filters: SearchFilters): string {
+  const { words, facets, excluded } = tsQueryParts(typed, filters);
+  return allOf([...words, ...facets], excluded);
+}
+
+/**
+ * The test that a row matches a tsquery, on the row alone: ts_match_vq is what @@ calls, and as a
+ * function it is never an index condition.
+ */
+function rowMatches(query: string): RawBuilder<unknown> {
+  return sql`ts_match_vq(c.search_vector, ${query}::tsquery)`;
+}
+
 /**
  * Conditions for the name ranks of decision 039 over the stored name keys and their indexes
  * (migration 020): a legal or DBA name that starts with all the typed words (the last one as a prefix
  * from two letters), and one that is exactly them. Keys hold letters, digits and spaces only, so the
- * LIKE patterns hold no wildcard but their own.
+ * LIKE patterns hold no wildcard but their own. `walked`: the keys as expressions the name-key indexes
+ * cannot serve (`|| ''`, the same text), so a read in rank-key order walks companies_rank_key.
  */
-function nameRanks(words: readonly string[]): { starts: RawBuilder<unknown>; exact: RawBuilder<unknown> } {
+function nameRanks(
+  words: readonly string[],
+  { walked }: { walked: boolean } = { walked: false },
+): { starts: RawBuilder<unknown>; exact: RawBuilder<unknown> } {
   const key = words.join(' ');
   const last = words[words.length - 1] ?? '';
   const startsWith = (column: RawBuilder<unknown>) =>
     last.length >= 2
       ? sql`${column} LIKE ${`${key}%`}`
       : sql`(${column} = ${key} OR ${column} LIKE ${`${key} %`})`;
+  const [legal, dba] = walked
+    ? [sql`(c.legal_name_key || '')`, sql`(c.dba_name_key || '')`]
+    : [sql`c.legal_name_key`, sql`c.dba_name_key`];
   return {
-    starts: sql`(${startsWith(sql`c.legal_name_key`)} OR ${startsWith(sql`c.dba_name_key`)})`,
-    exact: sql`(c.legal_name_key = ${key} OR c.dba_name_key = ${key})`,
+    starts: sql`(${startsWith(legal)} OR ${startsWith(dba)})`,
+    exact: sql`(${legal} = ${key} OR ${dba} = ${key})`,
   };
 }
 
-/** The columns of the companies row (aliased `c`) that nameRanks and fleetOrder rank by. */
-const RANKED_COLUMNS = sql`c.id, c.legal_name_key, c.dba_name_key, c.power_units, c.name, c.dot_number`;
+/** The columns of the companies row (aliased `c`) that nameRanks and fleetOrder rank by, and its rank key. */
+const RANKED_COLUMNS = sql`c.id, c.legal_name_key, c.dba_name_key, c.power_units, c.name, c.dot_number, c.rank_key`;
+
+/** How long the walk's bound (walkEndKey) is kept before it is read again. */
+const WALK_END_MAX_AGE_MS = 60 * 60 * 1000;
 
 /**
  * Ties follow DOT numbers, not company ids (sql-conditions.ts fleetOrder): an import's two lanes
@@ -84,7 +108,7 @@ const RANKED_COLUMNS = sql`c.id, c.legal_name_key, c.dba_name_key, c.power_units
  */
 export function createPostgresSearchEngine(
   db: Db,
-  { fewMatches, rowTestCost, circleRowTests, bandRowsPerRowTest }: EngineTuning,
+  { fewMatches, rowTestCost, circleRowTests, bandRowsPerRowTest, groupWalkRows }: EngineTuning,
 ): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) =>
@@ -140,8 +164,7 @@ export function createPostgresSearchEngine(
     filters: SearchFilters,
   ): Promise<RawBuilder<unknown>> {
     const { words, facets, excluded } = tsQueryParts(typed, filters);
-    const wholeQuery = allOf([...words, ...facets], excluded);
-    const whole = sql`c.search_vector @@ ${wholeQuery}::tsquery`;
+    const whole = sql`c.search_vector @@ ${wholeQuery(typed, filters)}::tsquery`;
     const prefixes = words.filter((word) => word.includes(':*'));
     if (words.length < 2 || prefixes.length === 0) return whole;
     const estimated: { word: string; rows: number }[] = [];
@@ -151,32 +174,83 @@ export function createPostgresSearchEngine(
     const readInIndex = tested.reduce((sum, { rows }) => sum + rows, 0);
     if (tested.length === 0 || rarest.rows * rowTestCost >= readInIndex) return whole;
     const indexed = words.filter((word) => !tested.some((other) => other.word === word));
-    // ts_match_vq is what @@ calls; as a function it is a test on the row, never an index condition.
     return sql`c.search_vector @@ ${allOf([...indexed, ...facets], excluded)}::tsquery
-      AND ts_match_vq(c.search_vector, ${wholeQuery}::tsquery)`;
+      AND ${rowMatches(wholeQuery(typed, filters))}`;
   }
 
   /**
-   * One rank group, read along companies_rank_key (migration 021) in rank-key order up to the page's
-   * end, testing each row on the way.
+   * A rank group's page may be read by walking companies_rank_key with every condition tested on the
+   * row, rather than as the planner chooses: that builds the GIN index's bitmap of the words again
+   * (80-140 ms for 'pine:*' at 4.4 million carriers) and sorts the group, where the walk found page 1
+   * of the names that start with 'pine' in 1,437 rows, 4 ms. A walked row costs about 2-3 µs, so the
+   * walk is bounded: it is taken only when the counting statement counted at least the page's end of
+   * the group's members among the first `groupWalkRows` rows of the key index, so the page's rows are
+   * certainly within them. Where the members rank late the planner reads the group ('stev', mostly
+   * one-truck carriers named after their owners, would walk 107,352 rows for page 1). This is the rank
+   * key at that row (null: the table is shorter), read once an hour: it moves only when an import
+   * changes the fleets, and a read that a moved bound cut short is read again (group) (decision 062).
+   */
+  let walkEnd: { key: string | null; readAt: number } | null = null;
+  async function walkEndKey(): Promise<string | null> {
+    if (walkEnd === null || Date.now() - walkEnd.readAt > WALK_END_MAX_AGE_MS) {
+      const [row] = await execute(sql<{ key: string }>`SELECT c.rank_key AS key FROM companies c
+        ORDER BY c.rank_key OFFSET ${Math.max(0, groupWalkRows - 1)} LIMIT 1`);
+      walkEnd = { key: row?.key ?? null, readAt: Date.now() };
+    }
+    return walkEnd.key;
+  }
+
+  /**
+   * A walk reads the first `groupWalkRows` rows of the key index, which hold its page's rows, in
+   * their order. As a subquery with its own LIMIT it keeps the planner on the key index and lets the
+   * read stop at the page's end: left to itself, the planner read every row the conditions could hold
+   * (a circle tested on the row: the whole table sorted, 1.2 s; a range of the key: all of it, in
+   * parallel, 200 ms where the walk found its page in 3,976 rows).
+   */
+  const walkedRows =
+    groupWalkRows === Number.POSITIVE_INFINITY
+      ? sql`companies c`
+      : sql`(SELECT * FROM companies c ORDER BY c.rank_key LIMIT ${groupWalkRows}) c`;
+
+  /** The condition that a row lies within the walk's bound (walkEndKey). */
+  async function withinWalk(): Promise<RawBuilder<unknown>> {
+    if (groupWalkRows === Number.POSITIVE_INFINITY) return sql`true`;
+    if (groupWalkRows <= 0) return sql`false`;
+    const key = await walkEndKey();
+    return key === null ? sql`true` : sql`c.rank_key <= ${key}::bigint`;
+  }
+
+  /**
+   * One rank group, read in rank-key order up to the page's end, then the rest of its last bucket.
+   * `indexed`: the group's conditions as the planner reads them best. `walked`, when the page lies
+   * within the walk's bound (walkEndKey): the same group as tests on the row alone, read along
+   * companies_rank_key within the bound. A walk that finds fewer rows than the page needs may have
+   * met a bound that moved (an import between the count and the read), so the planner reads it again:
+   * a short read would say the group ends there.
    */
   const group =
-    (where: RawBuilder<unknown>): GroupPage =>
-    (from, size) =>
-      pageInKeyOrder(
+    (indexed: RawBuilder<unknown>, walked: RawBuilder<unknown> | null): GroupPage =>
+    (from, size) => {
+      const readInKeyOrder = async (where: RawBuilder<unknown>, rows: RawBuilder<unknown>, limit: number) =>
+        (
+          await execute(sql<{ id: number; bucket: string }>`
+            SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM ${rows} WHERE ${where}
+            ORDER BY c.rank_key LIMIT ${limit}`)
+        ).map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) }));
+      return pageInKeyOrder(
         {
-          read: async (limit, fromBucket) => {
-            const rows = await execute(sql<{ id: number; bucket: string }>`
-              SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM companies c
-              WHERE ${where}
-                AND ${fromBucket === null ? sql`true` : sql`c.rank_key >= ${bucketRange('postgres', fromBucket).start}`}
-              ORDER BY c.rank_key LIMIT ${limit}`);
-            return rows.map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) }));
+          // A read from a bucket is for an index that finds one (SQLite's); this one reads from the start.
+          read: async (limit) => {
+            if (walked) {
+              const found = await readInKeyOrder(walked, walkedRows, limit);
+              if (found.length === limit) return found;
+            }
+            return readInKeyOrder(indexed, sql`companies c`, limit);
           },
           bucket: (bucket) => {
             const range = bucketRange('postgres', bucket);
             return ids(sql<{ id: number }>`SELECT c.id FROM companies c
-              WHERE ${where} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
+              WHERE ${walked ?? indexed} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
           },
           sorted: (companies, offset, limit) =>
             ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id IN (${sql.join(companies)})
@@ -185,6 +259,7 @@ export function createPostgresSearchEngine(
         from,
         size,
       );
+    };
 
   async function page(
     words: readonly string[],
@@ -200,13 +275,25 @@ export function createPostgresSearchEngine(
     // Each statement builds the GIN index's bitmap of the words again, and for a common prefix that
     // is most of its cost ('tr' in Texas: about 200 ms of about 220 at 4.4 million carriers), so one
     // statement counts the matches (up to the bound) and ranks and pages them when there are few
-    // enough; it sends the page's rows and the count, or only the count (in its first row).
-    const ranked = await execute(sql<{ id: number; matched: string; position: string }>`
-      SELECT id, matched, position FROM (
+    // enough; it sends the page's rows and the count, or only the count (in its first row), and how
+    // many of each rank group it counted within the walk's bound (walkEndKey).
+    const early = await withinWalk();
+    const ranked = await execute(sql<{
+      id: number;
+      matched: string;
+      position: string;
+      starts_early: string;
+      others_early: string;
+    }>`
+      SELECT id, matched, position, starts_early, others_early FROM (
         SELECT c.id, count(*) OVER () AS matched,
-          row_number() OVER (ORDER BY CASE WHEN ${exact} THEN 0 WHEN ${starts} THEN 1 ELSE 2 END,
-            ${fleetOrder('postgres')}) AS position
-        FROM (SELECT ${RANKED_COLUMNS} FROM companies c WHERE ${matches} LIMIT ${COUNT_BOUND + 1}) c
+          count(*) FILTER (WHERE c.name_rank = 1 AND ${early}) OVER () AS starts_early,
+          count(*) FILTER (WHERE c.name_rank = 2 AND ${early}) OVER () AS others_early,
+          row_number() OVER (ORDER BY c.name_rank, ${fleetOrder('postgres')}) AS position
+        FROM (
+          SELECT ${RANKED_COLUMNS}, CASE WHEN ${exact} THEN 0 WHEN ${starts} THEN 1 ELSE 2 END AS name_rank
+          FROM companies c WHERE ${matches} LIMIT ${COUNT_BOUND + 1}
+        ) c
       ) ranked
       WHERE position = 1 OR (matched <= ${fewMatches} AND position > ${offset} AND position <= ${offset + limit})
       ORDER BY position`);
@@ -222,16 +309,32 @@ export function createPostgresSearchEngine(
     }
     const total = boundedTotal(matched);
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
-    // More: exact names, then the rank groups, each read along companies_rank_key (migration 021) only
-    // up to the page's end, testing each row on the way. Past the bound the key index finds a page
-    // soon; below it (only when tests lower fewMatches) a rare word reads far, but stays right.
+    // More: exact names, then the rank groups, each read in rank-key order only up to the page's end.
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM companies c WHERE ${matches} AND ${exact} ORDER BY ${fleetOrder('postgres')}`);
+    // The same matches as tests on the row alone, for a walk along companies_rank_key (walkEndKey).
+    const onRow = sql`${rowMatches(wholeQuery(words, filters))}
+      AND ${rowOnlyCondition(filters, { latitudeIndex: false })} AND ${notIn(sql`c.id`, excluded)}`;
+    const walkedStarts = nameRanks(words, { walked: true }).starts;
+    const [first] = ranked;
+    // A group is walked when its page certainly ends within the walk's bound: always when there is
+    // none, otherwise when the page's end lies among its members counted there (a bound on the page's
+    // end within the group, which exact names and an earlier group only lower).
+    const walks = (counted: string | undefined) =>
+      groupWalkRows === Number.POSITIVE_INFINITY || Number(counted ?? 0) >= offset + limit;
     return pageOverGroups(
       exactNames,
       [
-        group(sql`${matches} AND ${notIn(sql`c.id`, exactNames)} AND ${starts}`),
-        group(sql`${matches} AND NOT ${starts}`),
+        group(
+          sql`${matches} AND ${notIn(sql`c.id`, exactNames)} AND ${starts}`,
+          walks(first?.starts_early)
+            ? sql`${onRow} AND ${notIn(sql`c.id`, exactNames)} AND ${walkedStarts}`
+            : null,
+        ),
+        group(
+          sql`${matches} AND NOT ${starts}`,
+          walks(first?.others_early) ? sql`${onRow} AND NOT ${walkedStarts}` : null,
+        ),
       ],
       total,
       offset,

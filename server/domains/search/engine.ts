@@ -162,6 +162,12 @@ export interface EngineTuning {
    */
   circleRowTests: number;
   bandRowsPerRowTest: number;
+  /**
+   * `groupWalkRows` (PostgreSQL): a rank group's page is read along companies_rank_key, testing each
+   * row, when the counting statement's sample expects it within this many rows of the key index;
+   * otherwise the planner reads it (engine-postgres.ts group).
+   */
+  groupWalkRows: number;
 }
 
 /**
@@ -176,6 +182,7 @@ export const ENGINE_TUNING: Record<Dialect, EngineTuning> = {
     rowTestCost: 10,
     circleRowTests: 30_000,
     bandRowsPerRowTest: 25,
+    groupWalkRows: 20_000,
   },
   postgres: {
     fewMatches: COUNT_BOUND,
@@ -184,6 +191,7 @@ export const ENGINE_TUNING: Record<Dialect, EngineTuning> = {
     rowTestCost: 10,
     circleRowTests: 30_000,
     bandRowsPerRowTest: 25,
+    groupWalkRows: 20_000,
   },
 };
 

@@ -204,14 +204,17 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       // Every circle tested row by row (PostgreSQL), never read through the latitude index.
       circleRowTests: Number.POSITIVE_INFINITY,
       bandRowsPerRowTest: 0,
+      // Every rank group walked along the rank key, its rows tested one by one (PostgreSQL).
+      groupWalkRows: Number.POSITIVE_INFINITY,
     });
     searchByPrefixes = createSearchService(database.db, testDialect, {
       ...ENGINE_TUNING[testDialect],
       fewMatches: 0,
       mostPrefixTerms: 0,
       rowTestCost: 0,
-      // Every circle read through the latitude index (PostgreSQL).
+      // Every circle read through the latitude index (PostgreSQL), every rank group as the planner chooses.
       circleRowTests: 0,
+      groupWalkRows: 0,
     });
     searchByCells = createSearchService(database.db, testDialect, {
       ...ENGINE_TUNING[testDialect],
