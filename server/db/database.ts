@@ -14,6 +14,9 @@ export type Db = Kysely<Database>;
 /** The better-sqlite3 connection behind each SQLite Db, for bulk writes that bypass query building. */
 const sqliteConnections = new WeakMap<Db, SQLite.Database>();
 
+/** How long an idle PostgreSQL connection stays open (openDatabase). */
+const POSTGRES_IDLE_MS = 5 * 60 * 1000;
+
 /** The node-postgres pool behind each PostgreSQL Db, for its use figures (/metrics). */
 const postgresPools = new WeakMap<Db, pg.Pool>();
 
@@ -40,6 +43,12 @@ export function openDatabase(config: DatabaseConfig, options: { statementTimeout
       connectionString: config.url,
       max: 10,
       connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+      // A new PostgreSQL connection starts with empty caches and maps the shared buffers it touches
+      // one by one, so its first searches are several times slower; node-postgres closes a connection
+      // idle for 10 s, which after every quiet spell of a site with light traffic makes each search a
+      // first one. Idle connections stay five minutes, and do not keep a finished command alive.
+      idleTimeoutMillis: POSTGRES_IDLE_MS,
+      allowExitOnIdle: true,
       // Set on each connection (docs/decisions/058-postgres-search-one-statement.md). No JIT: a
       // search the planner thinks costly spent about 20 ms compiling for a run of a few. Work memory
       // for the words' index bitmap: at the default 4 MB a common word's bitmap turns lossy and every
