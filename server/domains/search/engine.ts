@@ -164,8 +164,8 @@ export interface EngineTuning {
   bandRowsPerRowTest: number;
   /**
    * `groupWalkRows` (PostgreSQL): a rank group's page is read along companies_rank_key, testing each
-   * row, when the counting statement's sample expects it within this many rows of the key index;
-   * otherwise the planner reads it (engine-postgres.ts group).
+   * row, when the counting statement found the page's end among the group's members within the first
+   * this many rows of the key index; otherwise the planner reads it (engine-postgres.ts walkEndKey).
    */
   groupWalkRows: number;
 }
