@@ -142,8 +142,7 @@ export function createPostgresSearchEngine(
     filters: SearchFilters,
   ): Promise<RowConditionOptions> {
     if (!filters.radius) return { latitudeIndex: true };
-    const { words, facets, excluded } = tsQueryParts(typed, filters);
-    const matches = await estimatedMatches(allOf([...words, ...facets], excluded));
+    const matches = await estimatedMatches(wholeQuery(typed, filters));
     if (matches > circleRowTests) return { latitudeIndex: true };
     const box = boundingBox(filters.radius.latitude, filters.radius.longitude, filters.radius.miles);
     const band = await estimatedRows(sql`c.latitude BETWEEN ${box.minLatitude} AND ${box.maxLatitude}`);
@@ -164,7 +163,8 @@ export function createPostgresSearchEngine(
     filters: SearchFilters,
   ): Promise<RawBuilder<unknown>> {
     const { words, facets, excluded } = tsQueryParts(typed, filters);
-    const whole = sql`c.search_vector @@ ${wholeQuery(typed, filters)}::tsquery`;
+    const query = wholeQuery(typed, filters);
+    const whole = sql`c.search_vector @@ ${query}::tsquery`;
     const prefixes = words.filter((word) => word.includes(':*'));
     if (words.length < 2 || prefixes.length === 0) return whole;
     const estimated: { word: string; rows: number }[] = [];
@@ -175,7 +175,7 @@ export function createPostgresSearchEngine(
     if (tested.length === 0 || rarest.rows * rowTestCost >= readInIndex) return whole;
     const indexed = words.filter((word) => !tested.some((other) => other.word === word));
     return sql`c.search_vector @@ ${allOf([...indexed, ...facets], excluded)}::tsquery
-      AND ${rowMatches(wholeQuery(typed, filters))}`;
+      AND ${rowMatches(query)}`;
   }
 
   /**
