@@ -299,6 +299,35 @@ describe(`migration 011-image-variants on ${testDialect}`, () => {
   });
 });
 
+describe.skipIf(testDialect === 'sqlite')('migration 032-postgres-search-terms on postgres', () => {
+  it('lists the word lexemes of the carriers already stored, and no facet or web-label lexeme', async () => {
+    const database = await createTestDatabase({ migratedTo: '031-quarter-cells-and-lead-prefixes' });
+    const { db } = database;
+    try {
+      const now = new Date().toISOString();
+      await sql`INSERT INTO companies (dot_number, name, dba_name, email, web_domain, phy_city, phy_state,
+          carship, cargo_codes, created_at, updated_at)
+        VALUES (7201, 'PINEWOOD HAULERS LLC', 'PINE 2 TRUCKING', 'ops@pine-logistics.com', 'pine-logistics.com',
+          'AUSTIN', 'TX', 'C', 'GENFREIGHT', ${now}, ${now})`.execute(db);
+
+      await migrateToLatest(db, 'postgres');
+      const terms = await sql<{ term: string }>`SELECT term FROM search_terms ORDER BY term`.execute(db);
+      expect(terms.rows.map((row) => row.term)).toEqual([
+        '2',
+        'austin',
+        'haulers',
+        'llc',
+        'pine',
+        'pinewood',
+        'trucking',
+        'tx',
+      ]);
+    } finally {
+      await database.destroy();
+    }
+  });
+});
+
 describe.skipIf(testDialect === 'sqlite')('migrations started by two instances at once on postgres', () => {
   it('run once: both starts succeed and each migration is recorded one time', async () => {
     // A fresh database, as on a deployment's first start, with two pools standing for two instances.

@@ -27,6 +27,7 @@ import { exactNameTokenSchema } from './migrations/028-exact-name-token.ts';
 import { postgresSearchFacetsSchema } from './migrations/029-postgres-search-facets.ts';
 import { webDomainWordsSchema } from './migrations/030-web-domain-words.ts';
 import { quarterCellsAndLeadPrefixesSchema } from './migrations/031-quarter-cells-and-lead-prefixes.ts';
+import { postgresSearchTermsSchema } from './migrations/032-postgres-search-terms.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -63,6 +64,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '029-postgres-search-facets': postgresSearchFacetsSchema(dialect),
     '030-web-domain-words': webDomainWordsSchema(dialect),
     '031-quarter-cells-and-lead-prefixes': quarterCellsAndLeadPrefixesSchema(dialect),
+    '032-postgres-search-terms': postgresSearchTermsSchema(dialect),
   };
 }
 

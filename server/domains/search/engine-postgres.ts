@@ -12,6 +12,7 @@ import {
 } from './engine.ts';
 import { filterFacets, WEB_LABEL } from './facets.ts';
 import { bucketRange, bucketSql } from './rank-key.ts';
+import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { significantWords } from './search-terms.ts';
 import {
   boundedTotal,
@@ -26,27 +27,52 @@ import {
 } from './sql-conditions.ts';
 import { boundingBox } from './geo.ts';
 
+/** A term of the index as a tsquery lexeme, quoted (name keys hold neither quote nor backslash). */
+const lexeme = (term: string) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
 /**
- * The conditions of a search's tsquery, each of which every match meets. `words`: each significant
- * typed word (search-terms.ts) must match the start of a word of the name, DBA name or place, or be a
- * whole word of the web domain (its web-label lexeme, migration 030), a single letter only that
- * one-letter word (as on SQLite, whose prefix indexes start at two letters). `facets`: each facet
- * group of the filters (facets.ts), lexemes of the search vector (migration 029), one of whose tokens
- * a match holds; `excluded`, a facet no match holds. Words are letters and digits only and lexemes
- * are quoted, so the tsquery syntax is ours; the query is cast, not parsed (the text parser would
- * split '_statetx' at the '_').
+ * A typed word as a tsquery: the whole terms it starts when they are few (prefix-terms.ts), which GIN
+ * intersects by skipping along the rarer lists ('TRUCK LINES' counted in 125 ms instead of 690,
+ * 'frei' in Texas in 35-55 instead of 300-600), otherwise the prefix, whose matches GIN gathers in
+ * full first; a single letter is only that one-letter word (as on SQLite, whose prefix indexes start
+ * at two letters). Decision 063.
  */
-function tsQueryParts(
-  words: readonly string[],
-  filters: SearchFilters,
-): { words: string[]; facets: string[]; excluded: string | null } {
+function wordQuery(word: string, termsOf: PrefixTerms): string {
+  if (word.length < 2) return word;
+  return termsOf(word)?.map(lexeme).join(' | ') ?? `${word}:*`;
+}
+
+/** The conditions of a search's tsquery (tsQueryParts), each of which every match meets. */
+interface QueryParts {
+  words: string[];
+  facets: string[];
+  excluded: string | null;
+  /**
+   * The whole query with each word as its prefix, for tests on the row (rowMatches): a prefix is one
+   * look-up in the row's vector, and a word's whole terms one each ('pine': 20).
+   */
+  onRow: string;
+}
+
+/**
+ * The conditions of a search's tsquery. `words`: each significant typed word (search-terms.ts) must
+ * match the start of a word of the name, DBA name or place (wordQuery), or be a whole word of the web
+ * domain (its web-label lexeme, migration 030). `facets`: each facet group of the filters
+ * (facets.ts), lexemes of the search vector (migration 029), one of whose tokens a match holds;
+ * `excluded`, a facet no match holds. Words are letters and digits only and lexemes are quoted, so
+ * the tsquery syntax is ours; the query is cast, not parsed (the text parser would split '_statetx'
+ * at the '_').
+ */
+function tsQueryParts(words: readonly string[], filters: SearchFilters, termsOf: PrefixTerms): QueryParts {
   const { required, excluded } = filterFacets(filters);
+  const wordsAs = (terms: PrefixTerms) =>
+    significantWords(words).map((word) => `(${wordQuery(word, terms)} | '${WEB_LABEL}${word}')`);
+  const facets = required.map((tokens) => `(${tokens.map((token) => `'${token}'`).join(' | ')})`);
   return {
-    words: significantWords(words).map(
-      (word) => `(${word.length >= 2 ? `${word}:*` : word} | '${WEB_LABEL}${word}')`,
-    ),
-    facets: required.map((tokens) => `(${tokens.map((token) => `'${token}'`).join(' | ')})`),
+    words: wordsAs(termsOf),
+    facets,
     excluded,
+    onRow: allOf([...wordsAs(() => null), ...facets], excluded),
   };
 }
 
@@ -56,17 +82,16 @@ function allOf(parts: readonly string[], excluded: string | null = null): string
 }
 
 /** The tsquery every match of a search meets: its words and its filters' facets. */
-function wholeQuery(typed: readonly string[], filters: SearchFilters): string {
-  const { words, facets, excluded } = tsQueryParts(typed, filters);
+function wholeQuery({ words, facets, excluded }: QueryParts): string {
   return allOf([...words, ...facets], excluded);
 }
 
 /**
- * The test that a row matches a tsquery, on the row alone: ts_match_vq is what @@ calls, and as a
- * function it is never an index condition.
+ * The test that a row matches the search's tsquery, on the row alone: ts_match_vq is what @@ calls,
+ * and as a function it is never an index condition.
  */
-function rowMatches(query: string): RawBuilder<unknown> {
-  return sql`ts_match_vq(c.search_vector, ${query}::tsquery)`;
+function rowMatches({ onRow }: QueryParts): RawBuilder<unknown> {
+  return sql`ts_match_vq(c.search_vector, ${onRow}::tsquery)`;
 }
 
 /**
@@ -108,7 +133,14 @@ const WALK_END_MAX_AGE_MS = 60 * 60 * 1000;
  */
 export function createPostgresSearchEngine(
   db: Db,
-  { fewMatches, rowTestCost, circleRowTests, bandRowsPerRowTest, groupWalkRows }: EngineTuning,
+  {
+    fewMatches,
+    mostPrefixTerms,
+    rowTestCost,
+    circleRowTests,
+    bandRowsPerRowTest,
+    groupWalkRows,
+  }: EngineTuning,
 ): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) =>
@@ -137,12 +169,9 @@ export function createPostgresSearchEngine(
    * measured as fast or faster: it finds the rows to count and page without testing every match
    * ('TRUCKING' within 500 miles of Atlanta: 409 ms through it, 729 ms testing rows). Decision 061.
    */
-  async function circleOptions(
-    typed: readonly string[],
-    filters: SearchFilters,
-  ): Promise<RowConditionOptions> {
+  async function circleOptions(parts: QueryParts, filters: SearchFilters): Promise<RowConditionOptions> {
     if (!filters.radius) return { latitudeIndex: true };
-    const matches = await estimatedMatches(wholeQuery(typed, filters));
+    const matches = await estimatedMatches(wholeQuery(parts));
     if (matches > circleRowTests) return { latitudeIndex: true };
     const box = boundingBox(filters.radius.latitude, filters.radius.longitude, filters.radius.miles);
     const band = await estimatedRows(sql`c.latitude BETWEEN ${box.minLatitude} AND ${box.maxLatitude}`);
@@ -155,15 +184,13 @@ export function createPostgresSearchEngine(
    * however rare another word makes the matches: 'LEHIGH ACRES FREIGHT LINES INCORPORATED' took
    * 250-350 ms. Testing a row costs about ten times that (fetching it). So when the rows of the
    * rarest word cost less to test than the other prefixes cost to read, the index reads the rarest
-   * word, the single letters (whole lexemes, cheap to intersect) and the facets, and each row it finds
-   * is tested against the whole query: 4.5 ms (decision 060).
+   * word, the words asked as whole lexemes (single letters, and prefixes of few terms: wordQuery),
+   * which it intersects cheaply, and the facets, and each row it finds is tested against the whole
+   * query: 4.5 ms (decision 060).
    */
-  async function matchCondition(
-    typed: readonly string[],
-    filters: SearchFilters,
-  ): Promise<RawBuilder<unknown>> {
-    const { words, facets, excluded } = tsQueryParts(typed, filters);
-    const query = wholeQuery(typed, filters);
+  async function matchCondition(parts: QueryParts): Promise<RawBuilder<unknown>> {
+    const { words, facets, excluded } = parts;
+    const query = wholeQuery(parts);
     const whole = sql`c.search_vector @@ ${query}::tsquery`;
     const prefixes = words.filter((word) => word.includes(':*'));
     if (words.length < 2 || prefixes.length === 0) return whole;
@@ -175,7 +202,7 @@ export function createPostgresSearchEngine(
     if (tested.length === 0 || rarest.rows * rowTestCost >= readInIndex) return whole;
     const indexed = words.filter((word) => !tested.some((other) => other.word === word));
     return sql`c.search_vector @@ ${allOf([...indexed, ...facets], excluded)}::tsquery
-      AND ${rowMatches(query)}`;
+      AND ${rowMatches(parts)}`;
   }
 
   /**
@@ -261,15 +288,27 @@ export function createPostgresSearchEngine(
       );
     };
 
+  /**
+   * The whole terms of the typed words (wordQuery), looked up only where the tsquery intersects a
+   * word with another word or a facet: alone, a word's matches are read in full either way.
+   */
+  async function wordTerms(typed: readonly string[], filters: SearchFilters): Promise<PrefixTerms> {
+    const words = significantWords(typed);
+    if (words.length + filterFacets(filters).required.length < 2) return () => null;
+    return prefixTerms(execute, words, { shortest: 2, mostTerms: mostPrefixTerms });
+  }
+
   async function page(
     words: readonly string[],
+    termsOf: PrefixTerms,
     filters: SearchFilters,
     offset: number,
     limit: number,
     excluded: number[],
   ): Promise<SearchHits> {
-    const matches = sql`${await matchCondition(words, filters)}
-      AND ${rowOnlyCondition(filters, await circleOptions(words, filters))}
+    const parts = tsQueryParts(words, filters, termsOf);
+    const matches = sql`${await matchCondition(parts)}
+      AND ${rowOnlyCondition(filters, await circleOptions(parts, filters))}
       AND ${notIn(sql`c.id`, excluded)}`;
     const { starts, exact } = nameRanks(words);
     // Each statement builds the GIN index's bitmap of the words again, and for a common prefix that
@@ -313,7 +352,7 @@ export function createPostgresSearchEngine(
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM companies c WHERE ${matches} AND ${exact} ORDER BY ${fleetOrder('postgres')}`);
     // The same matches as tests on the row alone, for a walk along companies_rank_key (walkEndKey).
-    const onRow = sql`${rowMatches(wholeQuery(words, filters))}
+    const onRow = sql`${rowMatches(parts)}
       AND ${rowOnlyCondition(filters, { latitudeIndex: false })} AND ${notIn(sql`c.id`, excluded)}`;
     const walkedStarts = nameRanks(words, { walked: true }).starts;
     const [first] = ranked;
@@ -348,9 +387,10 @@ export function createPostgresSearchEngine(
       const hasWords = terms.words.length > 0;
       if (!hasWords && !hasFilters(filters)) return { ids: [], total: 0, totalExact: true };
       const exact = terms.number ? await exactNumberIds(execute, 'postgres', terms.number, filters) : [];
+      const termsOf = await wordTerms(terms.words, filters);
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
         hasWords
-          ? page(terms.words, filters, offset, limit, excluded)
+          ? page(terms.words, termsOf, filters, offset, limit, excluded)
           : listByFilters(execute, 'postgres', filters, offset, limit, excluded),
       );
     },

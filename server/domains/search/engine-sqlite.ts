@@ -15,8 +15,9 @@ import {
 } from './engine.ts';
 import { filterFacets, WEB_LABEL } from './facets.ts';
 import { radiusCells } from './geo.ts';
-import { ASCII_SEPARATORS, EXACT_NAME, prefixEnd } from './search-index.ts';
+import { ASCII_SEPARATORS, EXACT_NAME } from './search-index.ts';
 import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
+import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { significantWords } from './search-terms.ts';
 import {
   boundedCount,
@@ -35,39 +36,14 @@ import {
  * How typed words reach FTS5: each is a prefix (from two letters). A prefix of two or three
  * characters reads its prefix index (migration 005); a longer one would merge the lists of every
  * term it starts, in full, at each statement of a search (a phrase's last word too), so when it
- * starts few terms (search_terms, migration 023, decision 049) it is asked as those terms, which
- * FTS5 reads only as far as a statement needs.
+ * starts few terms (prefix-terms.ts) it is asked as those terms, which FTS5 reads only as far as a
+ * statement needs.
  * Words are letters and digits only (search-terms.ts) and are quoted, so nothing the visitor typed is
  * read as FTS5 syntax; they never contain '_', so as prefixes they never match a facet token
  * (search-index.ts), and a web domain's words are asked whole as their tokens (wordsMatch).
+ * Prefixes from this length are past the prefix indexes ('2 3').
  */
-type PrefixTerms = (token: string) => readonly string[] | null;
-
-/** Prefixes from this length are past the prefix indexes ('2 3'). */
 const UNINDEXED_PREFIX_LENGTH = 4;
-/**
- * The terms each prefix (a typed word, or a lead token such as '_ftran') starts, or null where it
- * stays a prefix query: too many terms, none, or a token that is not plain ASCII (whose terms the
- * tokenizer may spell otherwise).
- */
-async function prefixTerms(
-  execute: <T>(query: RawBuilder<T>) => Promise<T[]>,
-  tokens: readonly string[],
-  mostTerms: number,
-): Promise<PrefixTerms> {
-  const expanded = new Map<string, string[]>();
-  for (const token of new Set(tokens)) {
-    if (token.length < UNINDEXED_PREFIX_LENGTH || !/^_?[a-z0-9]+$/.test(token)) continue;
-    const terms = await execute(sql<{ term: string }>`SELECT term FROM search_terms
-      WHERE term >= ${token} AND term < ${prefixEnd(token)} LIMIT ${mostTerms + 1}`);
-    if (terms.length > 0 && terms.length <= mostTerms)
-      expanded.set(
-        token,
-        terms.map(({ term }) => term),
-      );
-  }
-  return (token) => expanded.get(token) ?? null;
-}
 
 /** A prefix as FTS5: the OR of its terms, or the prefix query (from two letters; one letter is a word). */
 function prefixMatch(termsOf: PrefixTerms, token: string): string {
@@ -423,7 +399,10 @@ export function createSqliteSearchEngine(
         terms.words.length === 1 && terms.words[0]!.length > LEAD_PREFIX_LETTERS
           ? [`_f${terms.words[0]}`]
           : [];
-      const termsOf = await prefixTerms(execute, [...terms.words, ...leads], mostPrefixTerms);
+      const termsOf = await prefixTerms(execute, [...terms.words, ...leads], {
+        shortest: UNINDEXED_PREFIX_LENGTH,
+        mostTerms: mostPrefixTerms,
+      });
       const significant = significantWords(terms.words);
       const words =
         significant.length > 0
