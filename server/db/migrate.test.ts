@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBlockRow, insertContentBlock } from '../../tests/support/factories.ts';
 import { dotsMatchingPrefix } from '../../tests/support/search-matches.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
+import { CELL_DEGREES, cellToken } from '../domains/search/geo.ts';
 import { DOT_MASK } from '../domains/search/rank-key.ts';
 import { rebuildSearchIndex } from '../domains/search/search-index.ts';
 import { openDatabase } from './database.ts';
@@ -322,6 +323,44 @@ describe.skipIf(testDialect === 'sqlite')('migration 032-postgres-search-terms o
         'trucking',
         'tx',
       ]);
+    } finally {
+      await database.destroy();
+    }
+  });
+});
+
+describe.skipIf(testDialect === 'sqlite')('migration 033-postgres-grid-cells on postgres', () => {
+  it('gives each carrier with coordinates its grid cells, as the search engine names them', async () => {
+    const database = await createTestDatabase({ migratedTo: '032-postgres-search-terms' });
+    const { db } = database;
+    try {
+      const now = new Date().toISOString();
+      const places: [number, number | null, number | null][] = [
+        [7301, 32.78, -96.8],
+        [7302, -33.87, 151.21],
+        [7303, 0.1, -0.1],
+        [7304, null, null],
+      ];
+      await sql`INSERT INTO companies (dot_number, name, latitude, longitude, created_at, updated_at)
+        VALUES ${sql.join(
+          places.map(
+            ([dot, latitude, longitude]) =>
+              sql`(${dot}, 'GRID LINES', ${latitude}, ${longitude}, ${now}, ${now})`,
+          ),
+        )}`.execute(db);
+
+      await migrateToLatest(db, 'postgres');
+      const cells = await sql<{ dot_number: number; cells: string[] }>`SELECT dot_number,
+          array(SELECT lexeme FROM unnest(search_vector) WHERE lexeme LIKE '\_g%' ORDER BY lexeme) AS cells
+        FROM companies ORDER BY dot_number`.execute(db);
+      expect(cells.rows.map((row) => [Number(row.dot_number), row.cells])).toEqual(
+        places.map(([dot, latitude, longitude]) => [
+          dot,
+          latitude === null || longitude === null
+            ? []
+            : CELL_DEGREES.map((degrees) => cellToken(latitude, longitude, degrees)).sort(),
+        ]),
+      );
     } finally {
       await database.destroy();
     }

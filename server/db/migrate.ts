@@ -28,6 +28,7 @@ import { postgresSearchFacetsSchema } from './migrations/029-postgres-search-fac
 import { webDomainWordsSchema } from './migrations/030-web-domain-words.ts';
 import { quarterCellsAndLeadPrefixesSchema } from './migrations/031-quarter-cells-and-lead-prefixes.ts';
 import { postgresSearchTermsSchema } from './migrations/032-postgres-search-terms.ts';
+import { postgresGridCellsSchema } from './migrations/033-postgres-grid-cells.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -65,6 +66,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '030-web-domain-words': webDomainWordsSchema(dialect),
     '031-quarter-cells-and-lead-prefixes': quarterCellsAndLeadPrefixesSchema(dialect),
     '032-postgres-search-terms': postgresSearchTermsSchema(dialect),
+    '033-postgres-grid-cells': postgresGridCellsSchema(dialect),
   };
 }
 

@@ -23,9 +23,8 @@ import {
   listByFilters,
   notIn,
   rowOnlyCondition,
-  type RowConditionOptions,
 } from './sql-conditions.ts';
-import { boundingBox } from './geo.ts';
+import { boundingBox, radiusCells } from './geo.ts';
 
 /** A term of the index as a tsquery lexeme, quoted (name keys hold neither quote nor backslash). */
 const lexeme = (term: string) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -74,6 +73,26 @@ function tsQueryParts(words: readonly string[], filters: SearchFilters, termsOf:
     excluded,
     onRow: allOf([...wordsAs(() => null), ...facets], excluded),
   };
+}
+
+/** Circles up to this radius name their quarter-degree cells, larger ones their cells of 4 and 1 degrees. */
+const QUARTER_CELL_MILES = 60;
+
+/**
+ * `parts` with the grid cells a circle touches as one more facet group (geo.ts radiusCells, lexemes
+ * of the search vector since migration 033). A row's test (`onRow`) leaves them out: the distance
+ * is checked on the row.
+ */
+function withCircleCells(parts: QueryParts, radius: NonNullable<SearchFilters['radius']>): QueryParts {
+  const { inside, edge } = radiusCells(
+    radius.latitude,
+    radius.longitude,
+    radius.miles,
+    radius.miles <= QUARTER_CELL_MILES ? 0.25 : 1,
+  );
+  // '_gnone', no carrier's lexeme, stands in for a circle that touches no cell.
+  const cells = inside.length + edge.length > 0 ? [...inside, ...edge] : ['_gnone'];
+  return { ...parts, facets: [...parts.facets, `(${cells.map(lexeme).join(' | ')})`] };
 }
 
 /** The tsquery of all `parts`, and not `excluded`. */
@@ -139,6 +158,7 @@ export function createPostgresSearchEngine(
     rowTestCost,
     circleRowTests,
     bandRowsPerRowTest,
+    cellCircleMiles,
     groupWalkRows,
   }: EngineTuning,
 ): SearchEngine {
@@ -160,22 +180,27 @@ export function createPostgresSearchEngine(
   const estimatedMatches = (query: string) => estimatedRows(sql`c.search_vector @@ ${query}::tsquery`);
 
   /**
-   * Whether a circle is read through the latitude index. Left to itself, the planner ANDs the words'
-   * bitmap with the index's whole band of latitude, about 0.6 µs a row: 'ARESKI' within 50 miles
-   * (984 matches, 1 in the circle) read 439,451 rows of the band in 230 ms, and testing its 984
-   * rows took 4 ms. Testing a row costs about 8 rows of the band when the table is in memory and
-   * about 35 when its pages are read from disk, so the words' rows are tested when they are fewer
-   * than a 25th of the band (`bandRowsPerRowTest`). Past `circleRowTests` (30,000) matches the band
-   * measured as fast or faster: it finds the rows to count and page without testing every match
-   * ('TRUCKING' within 500 miles of Atlanta: 409 ms through it, 729 ms testing rows). Decision 061.
+   * How a circle narrows a search: the words' rows tested one by one, the circle's grid cells in the
+   * GIN index, or the latitude index's band. Left to itself, the planner ANDs the words' bitmap with
+   * the index's whole band of latitude, about 0.6 µs a row: 'ARESKI' within 50 miles (984 matches, 1
+   * in the circle) read 439,451 rows of the band in 230 ms, and testing its 984 rows took 4 ms.
+   * Testing a row costs about 8 rows of the band when the table is in memory and about 35 when its
+   * pages are read from disk, so the words' rows are tested when they are fewer than a 25th of the
+   * band (`bandRowsPerRowTest`) and at most `circleRowTests` (30,000; decision 061). Otherwise a
+   * circle of up to `cellCircleMiles` (250) is its cells, which GIN intersects with the words: 'RED'
+   * within 50 miles 150 → 35 ms, 'TRUCKING' within 250 miles 800 → 280 ms. A wider circle holds so
+   * many of the words' matches that the planner's reads that stop at the bound win: 'EXPRESS' within
+   * 500 miles of Atlanta 430 ms through the band, 940 through its cells (decision 064).
    */
-  async function circleOptions(parts: QueryParts, filters: SearchFilters): Promise<RowConditionOptions> {
-    if (!filters.radius) return { latitudeIndex: true };
+  async function circleWay(parts: QueryParts, filters: SearchFilters): Promise<'rows' | 'cells' | 'band'> {
+    if (!filters.radius) return 'band';
     const matches = await estimatedMatches(wholeQuery(parts));
-    if (matches > circleRowTests) return { latitudeIndex: true };
-    const box = boundingBox(filters.radius.latitude, filters.radius.longitude, filters.radius.miles);
-    const band = await estimatedRows(sql`c.latitude BETWEEN ${box.minLatitude} AND ${box.maxLatitude}`);
-    return { latitudeIndex: matches * bandRowsPerRowTest > band };
+    if (matches <= circleRowTests) {
+      const box = boundingBox(filters.radius.latitude, filters.radius.longitude, filters.radius.miles);
+      const band = await estimatedRows(sql`c.latitude BETWEEN ${box.minLatitude} AND ${box.maxLatitude}`);
+      if (matches * bandRowsPerRowTest <= band) return 'rows';
+    }
+    return filters.radius.miles <= cellCircleMiles ? 'cells' : 'band';
   }
 
   /**
@@ -289,12 +314,14 @@ export function createPostgresSearchEngine(
     };
 
   /**
-   * The whole terms of the typed words (wordQuery), looked up only where the tsquery intersects a
-   * word with another word or a facet: alone, a word's matches are read in full either way.
+   * The whole terms of the typed words (wordQuery), looked up only where the tsquery may intersect a
+   * word with another word, a facet or a circle's cells (circleWay): alone, a word's matches are
+   * read in full either way.
    */
   async function wordTerms(typed: readonly string[], filters: SearchFilters): Promise<PrefixTerms> {
     const words = significantWords(typed);
-    if (words.length + filterFacets(filters).required.length < 2) return () => null;
+    const circles = filters.radius ? 1 : 0;
+    if (words.length + filterFacets(filters).required.length + circles < 2) return () => null;
     return prefixTerms(execute, words, { shortest: 2, mostTerms: mostPrefixTerms });
   }
 
@@ -306,9 +333,11 @@ export function createPostgresSearchEngine(
     limit: number,
     excluded: number[],
   ): Promise<SearchHits> {
-    const parts = tsQueryParts(words, filters, termsOf);
+    const typed = tsQueryParts(words, filters, termsOf);
+    const circle = await circleWay(typed, filters);
+    const parts = circle === 'cells' && filters.radius ? withCircleCells(typed, filters.radius) : typed;
     const matches = sql`${await matchCondition(parts)}
-      AND ${rowOnlyCondition(filters, await circleOptions(parts, filters))}
+      AND ${rowOnlyCondition(filters, { latitudeIndex: circle === 'band' })}
       AND ${notIn(sql`c.id`, excluded)}`;
     const { starts, exact } = nameRanks(words);
     // Each statement builds the GIN index's bitmap of the words again, and for a common prefix that

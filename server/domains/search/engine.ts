@@ -163,6 +163,12 @@ export interface EngineTuning {
   circleRowTests: number;
   bandRowsPerRowTest: number;
   /**
+   * `cellCircleMiles` (PostgreSQL): a circle up to this radius whose words' rows are not tested one
+   * by one is asked as its grid cells in the GIN index; a wider one reads the latitude index's band
+   * (engine-postgres.ts circleWay).
+   */
+  cellCircleMiles: number;
+  /**
    * `groupWalkRows` (PostgreSQL): a rank group's page is read along companies_rank_key, testing each
    * row, when the counting statement found the page's end among the group's members within the first
    * this many rows of the key index; otherwise the planner reads it (engine-postgres.ts walkEndKey).
@@ -182,6 +188,7 @@ export const ENGINE_TUNING: Record<Dialect, EngineTuning> = {
     rowTestCost: 10,
     circleRowTests: 30_000,
     bandRowsPerRowTest: 25,
+    cellCircleMiles: 250,
     groupWalkRows: 20_000,
   },
   postgres: {
@@ -191,6 +198,7 @@ export const ENGINE_TUNING: Record<Dialect, EngineTuning> = {
     rowTestCost: 10,
     circleRowTests: 30_000,
     bandRowsPerRowTest: 25,
+    cellCircleMiles: 250,
     groupWalkRows: 20_000,
   },
 };

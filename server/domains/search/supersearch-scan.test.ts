@@ -214,12 +214,16 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       rowTestCost: 0,
       // Every circle read through the latitude index (PostgreSQL), every rank group as the planner chooses.
       circleRowTests: 0,
+      cellCircleMiles: 0,
       groupWalkRows: 0,
     });
     searchByCells = createSearchService(database.db, testDialect, {
       ...ENGINE_TUNING[testDialect],
       cellsFromMatches: 0,
       mostPrefixTerms: 1,
+      // Every circle asked as its grid cells (PostgreSQL).
+      circleRowTests: 0,
+      cellCircleMiles: Number.POSITIVE_INFINITY,
     });
   }, 60_000);
   afterAll(async () => {

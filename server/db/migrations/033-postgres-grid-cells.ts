@@ -1,0 +1,49 @@
+import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
+import type { Dialect } from '../migrate.ts';
+
+/**
+ * PostgreSQL: the search vector also holds each carrier's grid cells of 4 degrees, 1 degree and a
+ * quarter degree, the tokens SQLite's index holds ('_g4n8w25', '_g1n32w97', '_gqn131w388';
+ * search/geo.ts cellToken), so a radius search intersects the cells its circle touches in the GIN
+ * index, beside its words and facets, instead of reading a band of the latitude index
+ * (docs/decisions/064-postgres-grid-cells.md). The column is written again: a table rewrite and a new
+ * GIN index. search_terms (032) leaves '_' lexemes out, so it does not change. SQLite has them (031).
+ *
+ * Frozen: the vector is 030's with the cells, as engine-postgres.ts queries them now.
+ */
+export function postgresGridCellsSchema(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      if (dialect !== 'postgres') return;
+      const roles = sql`';' || coalesce(carship, '') || ';'`;
+      await sql`ALTER TABLE companies DROP COLUMN search_vector`.execute(db);
+      await sql`
+        ALTER TABLE companies ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
+          strip(to_tsvector('simple', name_key(
+            name || ' ' || coalesce(dba_name, '') || ' ' || coalesce(phy_city, '') || ' ' ||
+            coalesce(phy_state, '')))) ||
+          array_to_tsvector(array_remove(ARRAY[
+            CASE WHEN phy_state IS NOT NULL THEN '_state' || lower(phy_state) ELSE '' END,
+            CASE WHEN ${roles} LIKE '%;B;%' THEN '_typebroker' ELSE '' END,
+            CASE WHEN ${roles} NOT LIKE '%;C;%' THEN '_typenoncarrier' ELSE '' END,
+            CASE WHEN ${roles} NOT LIKE '%;C;%' AND ${roles} NOT LIKE '%;B;%' THEN '_typenone' ELSE '' END
+          ] || string_to_array(CASE WHEN coalesce(cargo_codes, '') <> ''
+            THEN '_cargo' || replace(lower(cargo_codes), ';', ';_cargo') ELSE '' END, ';'), '')) ||
+          array_to_tsvector(array_remove(
+            string_to_array('_w' || replace(name_key(coalesce(web_domain, '')), ' ', ' _w'), ' '), '_w')) ||
+          CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
+            THEN array_to_tsvector(ARRAY[${cell(4, 'g4')}, ${cell(1, 'g1')}, ${cell(0.25, 'gq')}])
+            ELSE ''::tsvector END
+        ) STORED`.execute(db);
+      await sql`CREATE INDEX companies_search_vector ON companies USING gin (search_vector)`.execute(db);
+    },
+  };
+}
+
+/** A carrier's cell of `degrees` as its lexeme: '_' and `label`, then the row and column (geo.ts cellToken). */
+function cell(degrees: number, label: string): RawBuilder<unknown> {
+  const row = sql`floor(latitude / ${sql.lit(degrees)})::integer`;
+  const column = sql`floor(longitude / ${sql.lit(degrees)})::integer`;
+  return sql`${sql.lit(`_${label}`)} || CASE WHEN ${row} >= 0 THEN 'n' ELSE 's' END || abs(${row})
+    || CASE WHEN ${column} >= 0 THEN 'e' ELSE 'w' END || abs(${column})`;
+}
