@@ -21,11 +21,12 @@ export function boundingBox(latitude: number, longitude: number, miles: number):
 }
 
 /**
- * Grid cells for the SQLite search index's geography facets: every carrier carries the token of its
- * cell of each size, and a radius search asks for the cells its circle touches (radiusCells), so the
- * full-text index narrows by place before the exact distance is checked, and counts the carriers of
- * the cells entirely inside without reading their rows. The SQL in search-index.ts writes the same
- * tokens. Sizes, largest first: 4 degrees, 1 degree and a quarter degree (about 17 by 14 miles).
+ * Grid cells for the search indexes' geography facets: every carrier carries the token of its cell of
+ * each size, and a radius search asks for the cells its circle touches (radiusCells), so the index
+ * narrows by place before the exact distance is checked; SQLite's counts the carriers of the cells
+ * entirely inside without reading their rows. The SQL in search-index.ts (SQLite) and migration 033
+ * (PostgreSQL's search vector) writes the same tokens. Sizes, largest first: 4 degrees, 1 degree and a
+ * quarter degree (about 17 by 14 miles).
  */
 export const CELL_DEGREES = [4, 1, 0.25] as const;
 
