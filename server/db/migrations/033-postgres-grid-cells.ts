@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import type { Dialect } from '../migrate.ts';
+import { searchVectorWithWebWords, writeSearchVector } from './030-web-domain-words.ts';
 
 /**
  * PostgreSQL: the search vector also holds each carrier's grid cells of 4 degrees, 1 degree and a
@@ -15,27 +16,13 @@ export function postgresGridCellsSchema(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       if (dialect !== 'postgres') return;
-      const roles = sql`';' || coalesce(carship, '') || ';'`;
-      await sql`ALTER TABLE companies DROP COLUMN search_vector`.execute(db);
-      await sql`
-        ALTER TABLE companies ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
-          strip(to_tsvector('simple', name_key(
-            name || ' ' || coalesce(dba_name, '') || ' ' || coalesce(phy_city, '') || ' ' ||
-            coalesce(phy_state, '')))) ||
-          array_to_tsvector(array_remove(ARRAY[
-            CASE WHEN phy_state IS NOT NULL THEN '_state' || lower(phy_state) ELSE '' END,
-            CASE WHEN ${roles} LIKE '%;B;%' THEN '_typebroker' ELSE '' END,
-            CASE WHEN ${roles} NOT LIKE '%;C;%' THEN '_typenoncarrier' ELSE '' END,
-            CASE WHEN ${roles} NOT LIKE '%;C;%' AND ${roles} NOT LIKE '%;B;%' THEN '_typenone' ELSE '' END
-          ] || string_to_array(CASE WHEN coalesce(cargo_codes, '') <> ''
-            THEN '_cargo' || replace(lower(cargo_codes), ';', ';_cargo') ELSE '' END, ';'), '')) ||
-          array_to_tsvector(array_remove(
-            string_to_array('_w' || replace(name_key(coalesce(web_domain, '')), ' ', ' _w'), ' '), '_w')) ||
+      await writeSearchVector(
+        db,
+        sql`${searchVectorWithWebWords()} ||
           CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
             THEN array_to_tsvector(ARRAY[${cell(4, 'g4')}, ${cell(1, 'g1')}, ${cell(0.25, 'gq')}])
-            ELSE ''::tsvector END
-        ) STORED`.execute(db);
-      await sql`CREATE INDEX companies_search_vector ON companies USING gin (search_vector)`.execute(db);
+            ELSE ''::tsvector END`,
+      );
     },
   };
 }

@@ -24,7 +24,7 @@ import {
   notIn,
   rowOnlyCondition,
 } from './sql-conditions.ts';
-import { boundingBox, radiusCells } from './geo.ts';
+import { boundingBox, QUARTER_CELL_MILES, radiusCells } from './geo.ts';
 
 /** A term of the index as a tsquery lexeme, quoted (name keys hold neither quote nor backslash). */
 const lexeme = (term: string) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -75,13 +75,10 @@ function tsQueryParts(words: readonly string[], filters: SearchFilters, termsOf:
   };
 }
 
-/** Circles up to this radius name their quarter-degree cells, larger ones their cells of 4 and 1 degrees. */
-const QUARTER_CELL_MILES = 60;
-
 /**
  * `parts` with the grid cells a circle touches as one more facet group (geo.ts radiusCells, lexemes
- * of the search vector since migration 033). A row's test (`onRow`) leaves them out: the distance
- * is checked on the row.
+ * of the search vector since migration 033): of a quarter degree up to QUARTER_CELL_MILES, of 4 and 1
+ * degrees beyond. A row's test (`onRow`) leaves them out: the distance is checked on the row.
  */
 function withCircleCells(parts: QueryParts, radius: NonNullable<SearchFilters['radius']>): QueryParts {
   const { inside, edge } = radiusCells(
@@ -188,9 +185,9 @@ export function createPostgresSearchEngine(
    * pages are read from disk, so the words' rows are tested when they are fewer than a 25th of the
    * band (`bandRowsPerRowTest`) and at most `circleRowTests` (30,000; decision 061). Otherwise a
    * circle of up to `cellCircleMiles` (250) is its cells, which GIN intersects with the words: 'RED'
-   * within 50 miles 150 → 35 ms, 'TRUCKING' within 250 miles 800 → 280 ms. A wider circle holds so
-   * many of the words' matches that the planner's reads that stop at the bound win: 'EXPRESS' within
-   * 500 miles of Atlanta 430 ms through the band, 940 through its cells (decision 064).
+   * within 50 miles 214 → 52 ms, 'TRUCKING' within 250 miles of Chicago 783 → 217 ms. A wider circle
+   * holds so many of the words' matches that the planner's reads that stop at the bound win:
+   * 'EXPRESS' within 500 miles of Atlanta 428 ms through the band, 943 through its cells (decision 064).
    */
   async function circleWay(parts: QueryParts, filters: SearchFilters): Promise<'rows' | 'cells' | 'band'> {
     if (!filters.radius) return 'band';

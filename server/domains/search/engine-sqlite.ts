@@ -14,7 +14,7 @@ import {
   type SearchHits,
 } from './engine.ts';
 import { filterFacets, WEB_LABEL } from './facets.ts';
-import { radiusCells } from './geo.ts';
+import { QUARTER_CELL_MILES, radiusCells } from './geo.ts';
 import { ASCII_SEPARATORS, EXACT_NAME } from './search-index.ts';
 import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
 import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
@@ -53,15 +53,11 @@ function prefixMatch(termsOf: PrefixTerms, token: string): string {
 }
 
 /**
- * Circles up to this radius are counted by their quarter-degree cells. A 50-mile circle holds no whole
- * 1-degree cell, so every match in the four to nine it touches was measured; in quarter degrees most
- * of it is inside. Reads that stop early, and circles around words with few matches, keep the cells
- * of a degree: FTS5 steps through every cell of the OR at each match, and a circle of 50 miles names
- * about 50 quarter cells against about 6 (decision 059).
+ * The cells a circle touches (geo.ts radiusCells), down to a quarter degree when `counting` a small one
+ * (QUARTER_CELL_MILES). Reads that stop early, and circles around words with few matches, keep the
+ * cells of a degree: FTS5 steps through every cell of the OR at each match, and a circle of 50 miles
+ * names about 50 quarter cells against about 6 (decision 059).
  */
-const QUARTER_CELL_MILES = 60;
-
-/** The cells a circle touches (geo.ts radiusCells), down to a quarter degree when `counting` a small one. */
 function circleCells(radius: NonNullable<SearchFilters['radius']>, counting = false) {
   const finest = counting && radius.miles <= QUARTER_CELL_MILES ? 0.25 : 1;
   return radiusCells(radius.latitude, radius.longitude, radius.miles, finest);

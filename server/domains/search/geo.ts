@@ -30,6 +30,13 @@ export function boundingBox(latitude: number, longitude: number, miles: number):
  */
 export const CELL_DEGREES = [4, 1, 0.25] as const;
 
+/**
+ * Circles up to this radius are counted by their quarter-degree cells. A 50-mile circle holds no whole
+ * 1-degree cell, so every carrier of the four to nine it touches is a candidate, two to four times
+ * the circle's; in quarter degrees most of the circle is inside (decisions 059 and 064).
+ */
+export const QUARTER_CELL_MILES = 60;
+
 /** A cell size in its token: the degrees, or 'q' for a quarter ('.' would end the token). */
 export function cellLabel(degrees: number): string {
   return degrees === 0.25 ? 'q' : String(degrees);
