@@ -3,6 +3,7 @@ import type { Dialect } from '../migrate.ts';
 import { searchRowsWith, SEPARATORS } from './021-rank-key.ts';
 import { writeSearchTerms } from './023-search-terms.ts';
 import { nameTokens } from './028-exact-name-token.ts';
+import { facetLexemes, writeSearchVector } from './029-postgres-search-facets.ts';
 
 /**
  * A web domain's words are matched whole, as facet tokens: '_w' and each word ('_wacmefreight',
@@ -61,27 +62,11 @@ async function postgresUp(db: Kysely<unknown>): Promise<void> {
 
 /** PostgreSQL's search vector as this migration writes it (033 adds grid cells to it). */
 export function searchVectorWithWebWords(): RawBuilder<unknown> {
-  const roles = sql`';' || coalesce(carship, '') || ';'`;
   return sql`
     strip(to_tsvector('simple', name_key(
       name || ' ' || coalesce(dba_name, '') || ' ' || coalesce(phy_city, '') || ' ' ||
       coalesce(phy_state, '')))) ||
-    array_to_tsvector(array_remove(ARRAY[
-      CASE WHEN phy_state IS NOT NULL THEN '_state' || lower(phy_state) ELSE '' END,
-      CASE WHEN ${roles} LIKE '%;B;%' THEN '_typebroker' ELSE '' END,
-      CASE WHEN ${roles} NOT LIKE '%;C;%' THEN '_typenoncarrier' ELSE '' END,
-      CASE WHEN ${roles} NOT LIKE '%;C;%' AND ${roles} NOT LIKE '%;B;%' THEN '_typenone' ELSE '' END
-    ] || string_to_array(CASE WHEN coalesce(cargo_codes, '') <> ''
-      THEN '_cargo' || replace(lower(cargo_codes), ';', ';_cargo') ELSE '' END, ';'), '')) ||
+    ${facetLexemes()} ||
     array_to_tsvector(array_remove(
       string_to_array('_w' || replace(name_key(coalesce(web_domain, '')), ' ', ' _w'), ' '), '_w'))`;
-}
-
-/** Writes PostgreSQL's search vector again as `vector`: a table rewrite and a new GIN index. */
-export async function writeSearchVector(db: Kysely<unknown>, vector: RawBuilder<unknown>): Promise<void> {
-  await sql`ALTER TABLE companies DROP COLUMN search_vector`.execute(db);
-  await sql`ALTER TABLE companies ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (${vector}) STORED`.execute(
-    db,
-  );
-  await sql`CREATE INDEX companies_search_vector ON companies USING gin (search_vector)`.execute(db);
 }

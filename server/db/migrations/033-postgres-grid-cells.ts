@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import type { Dialect } from '../migrate.ts';
-import { searchVectorWithWebWords, writeSearchVector } from './030-web-domain-words.ts';
+import { writeSearchVector } from './029-postgres-search-facets.ts';
+import { searchVectorWithWebWords } from './030-web-domain-words.ts';
 
 /**
  * PostgreSQL: the search vector also holds each carrier's grid cells of 4 degrees, 1 degree and a
