@@ -144,8 +144,9 @@ export interface EngineTuning {
   fewMatches: number;
   cellsFromMatches: number;
   /**
-   * `mostPrefixTerms` (SQLite): a typed prefix past the prefix indexes that starts at most this many
-   * terms is asked as those terms; one that starts more stays a prefix query (engine-sqlite.ts).
+   * `mostPrefixTerms`: a typed prefix that starts at most this many terms is asked as those terms
+   * (prefix-terms.ts; SQLite: past its prefix indexes; PostgreSQL: where GIN intersects it with
+   * another list); one that starts more stays a prefix query.
    */
   mostPrefixTerms: number;
   /**
