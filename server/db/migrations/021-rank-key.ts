@@ -67,12 +67,15 @@ function rankKey(dialect: Dialect): RawBuilder<unknown> {
   return sql`((${fleet})${big} * 9007199254740992 + (${name})${big} * 33554432 + dot_number)`;
 }
 
-/** A cell's token (031 adds quarter degrees, 'q': a '.' would end the token). */
-function cell(degrees: number): RawBuilder<unknown> {
+/**
+ * A carrier's cell token (031 adds quarter degrees, 'q': a '.' would end the token; 033 writes the
+ * same tokens into PostgreSQL's search vector).
+ */
+export function cell(degrees: number): RawBuilder<unknown> {
   const size = sql.lit(degrees);
   const row = sql`cast(floor(latitude / ${size}) AS integer)`;
   const column = sql`cast(floor(longitude / ${size}) AS integer)`;
-  return sql`(' _g' || ${sql.lit(degrees === 0.25 ? 'q' : String(degrees))} || CASE WHEN ${row} >= 0 THEN 'n' ELSE 's' END || abs(${row})
+  return sql`('_g' || ${sql.lit(degrees === 0.25 ? 'q' : String(degrees))} || CASE WHEN ${row} >= 0 THEN 'n' ELSE 's' END || abs(${row})
     || CASE WHEN ${column} >= 0 THEN 'e' ELSE 'w' END || abs(${column}))`;
 }
 
@@ -122,7 +125,10 @@ export const searchRowsWith = (
       CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%'
         AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' _typenone' ELSE '' END ||
       CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END ||
-      CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL THEN ${sql.join(cellDegrees.map(cell), sql` || `)} ELSE '' END ||
+      CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL THEN ${sql.join(
+        cellDegrees.map((degrees) => sql`' ' || ${cell(degrees)}`),
+        sql` || `,
+      )} ELSE '' END ||
       ${nameTokens(sql`name`)} || ${nameTokens(sql`dba_name`)}${webTokens ? sql` || ${webTokens(sql`web_domain`)}` : sql``}
     )
   FROM companies

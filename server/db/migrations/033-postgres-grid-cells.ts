@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../migrate.ts';
+import { cell } from './021-rank-key.ts';
 import { writeSearchVector } from './029-postgres-search-facets.ts';
 import { searchVectorWithWebWords } from './030-web-domain-words.ts';
 
@@ -21,17 +22,9 @@ export function postgresGridCellsSchema(dialect: Dialect): Migration {
         db,
         sql`${searchVectorWithWebWords()} ||
           CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
-            THEN array_to_tsvector(ARRAY[${cell(4, 'g4')}, ${cell(1, 'g1')}, ${cell(0.25, 'gq')}])
+            THEN array_to_tsvector(ARRAY[${cell(4)}, ${cell(1)}, ${cell(0.25)}])
             ELSE ''::tsvector END`,
       );
     },
   };
-}
-
-/** A carrier's cell of `degrees` as its lexeme: '_' and `label`, then the row and column (geo.ts cellToken). */
-function cell(degrees: number, label: string): RawBuilder<unknown> {
-  const row = sql`floor(latitude / ${sql.lit(degrees)})::integer`;
-  const column = sql`floor(longitude / ${sql.lit(degrees)})::integer`;
-  return sql`${sql.lit(`_${label}`)} || CASE WHEN ${row} >= 0 THEN 'n' ELSE 's' END || abs(${row})
-    || CASE WHEN ${column} >= 0 THEN 'e' ELSE 'w' END || abs(${column})`;
 }
