@@ -150,6 +150,29 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
     }
   });
 
+  it.skipIf(testDialect !== 'postgres')(
+    'leaves no updated carrier in the search index’s pending list, which every search would read',
+    async () => {
+      const renamed = path.join(dir, 'renamed_census.csv');
+      writeFileSync(renamed, readFileSync(demo.census, 'utf8').replaceAll('TRANSPORT', 'CARTAGE'));
+      const store = await createTestDatabase();
+      try {
+        const options = { showProgress: false };
+        await importFiles(store.db, testDialect, [demo.census], options);
+        await importFiles(store.db, testDialect, [renamed], options);
+        expect(await dotsMatchingPrefix(store.db, 'transport')).toEqual([]);
+        // The number of pending-list pages it merged: none are left for it.
+        const { rows } = await sql<{ pages: number }>`
+          SELECT gin_clean_pending_list('companies_search_vector'::regclass)::integer AS pages`.execute(
+          store.db,
+        );
+        expect(rows).toEqual([{ pages: 0 }]);
+      } finally {
+        await store.destroy();
+      }
+    },
+  );
+
   it('stores the real Company Census sample row as published', async () => {
     const [report] = await importFiles(database.db, testDialect, [SAMPLE_JSON], {
       showProgress: false,

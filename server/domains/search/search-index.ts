@@ -252,9 +252,18 @@ function sqliteSearchIndex(db: Db): SearchIndex {
   };
 }
 
-/** PostgreSQL keeps its generated tsvector column current by itself. */
-const postgresSearchIndex: SearchIndex = { refreshSince: async () => undefined };
+/**
+ * PostgreSQL keeps its generated tsvector column current by itself, but the GIN index puts the
+ * vectors of updated rows in its pending list, which every search then reads through in full, until
+ * the list passes 4 MB or a vacuum merges it: 330 pages added about 3 ms to every search of the
+ * realistic mix at 4.4 million carriers. The import merges it as it ends (0.3 s).
+ */
+const postgresSearchIndex = (db: Db): SearchIndex => ({
+  async refreshSince() {
+    await sql`SELECT gin_clean_pending_list('companies_search_vector'::regclass)`.execute(db);
+  },
+});
 
 export function createSearchIndex(db: Db, dialect: Dialect): SearchIndex {
-  return dialect === 'sqlite' ? sqliteSearchIndex(db) : postgresSearchIndex;
+  return dialect === 'sqlite' ? sqliteSearchIndex(db) : postgresSearchIndex(db);
 }
