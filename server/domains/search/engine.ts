@@ -150,6 +150,13 @@ export interface EngineTuning {
    */
   mostPrefixTerms: number;
   /**
+   * `mostLoneTermSteps` (PostgreSQL): a word searched alone (no other word, required facet or circle)
+   * is asked as its whole terms too when the planner's estimate of the prefix's matches times its
+   * terms is at most this: GIN merges the terms' lists one step per term at each match, and gathers a
+   * prefix's matches at about 2 µs each (engine-postgres.ts wordTerms, decision 065).
+   */
+  mostLoneTermSteps: number;
+  /**
    * `rowTestCost` (PostgreSQL): what testing a row against the words costs, in rows a prefix's GIN
    * read costs; it decides whether a search's other prefixes are read in the index or tested on the
    * rows its rarest word finds (engine-postgres.ts matchCondition).
@@ -159,7 +166,7 @@ export interface EngineTuning {
    * `circleRowTests` and `bandRowsPerRowTest` (PostgreSQL): a circle is tested on the words' rows
    * one by one, instead of read through the latitude index, when the words match at most
    * `circleRowTests` carriers and testing them costs less than reading the circle's band of the
-   * index, a row test costing `bandRowsPerRowTest` rows of the band (engine-postgres.ts circleOptions).
+   * index, a row test costing `bandRowsPerRowTest` rows of the band (engine-postgres.ts circleWay).
    */
   circleRowTests: number;
   bandRowsPerRowTest: number;
@@ -186,6 +193,7 @@ export const ENGINE_TUNING: Record<Dialect, EngineTuning> = {
     fewMatches: 500,
     cellsFromMatches: 10_000,
     mostPrefixTerms: 32,
+    mostLoneTermSteps: 5_000_000,
     rowTestCost: 10,
     circleRowTests: 30_000,
     bandRowsPerRowTest: 25,
@@ -196,6 +204,7 @@ export const ENGINE_TUNING: Record<Dialect, EngineTuning> = {
     fewMatches: COUNT_BOUND,
     cellsFromMatches: 10_000,
     mostPrefixTerms: 32,
+    mostLoneTermSteps: 5_000_000,
     rowTestCost: 10,
     circleRowTests: 30_000,
     bandRowsPerRowTest: 25,
