@@ -142,6 +142,25 @@ describe('graceful shutdown of the server process', () => {
     }
   }, 60_000);
 
+  it('lets the loaders of a page whose client left finish their reads before closing the database', async () => {
+    const server = await startServer({ SLOW_REQUEST_MS: '1000' });
+    running = server.child;
+    try {
+      const socket = net.connect({ host: '127.0.0.1', port: server.port });
+      socket.write('GET /slow-page-for-test HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await sleep(300);
+      // The client goes away: the rendering stops, but the page's loader is still waiting to read.
+      socket.destroy();
+      await sleep(100);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('slow page read finished with 0 rows');
+      expect(server.output()).not.toContain('destroyed');
+    } finally {
+      server.cleanup();
+    }
+  }, 60_000);
+
   it('exits 1 with a log line when a request outlasts SHUTDOWN_TIMEOUT_MS', async () => {
     const server = await startServer({ SLOW_REQUEST_MS: '5000', SHUTDOWN_TIMEOUT_MS: '500' });
     running = server.child;

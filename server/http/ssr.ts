@@ -52,9 +52,18 @@ function fetchRequestOf(request: FastifyRequest, signal: AbortSignal): Request {
 }
 
 /**
+ * The loaders still running for each request, by its load context. A client that goes away ends the
+ * rendering (and so the route handler) at once, but not its loaders' database reads: the handler
+ * waits for them, so the graceful shutdown (shutdown.ts), which waits for handlers, never closes the
+ * database under a loader.
+ */
+const runningLoaders = new WeakMap<object, Set<Promise<unknown>>>();
+
+/**
  * The build with every loader answering a database outage (server/db/unavailable.ts) as a 503 route
  * error with the outage's detail, instead of a thrown error React Router renders as a 500: the root
  * error boundary then shows the "temporarily unavailable" page, and a `.data` request gets 503 too.
+ * Each running loader is kept in `runningLoaders` under its request's load context.
  */
 export function withOutageAnswers(build: ServerBuild): ServerBuild {
   const routes: ServerBuild['routes'] = {};
@@ -66,23 +75,29 @@ export function withOutageAnswers(build: ServerBuild): ServerBuild {
             ...route,
             module: {
               ...route.module,
-              loader: async (args) => {
-                try {
-                  return await loader(args);
-                } catch (error) {
-                  const detail = databaseUnavailableDetail(error);
-                  if (!detail) throw error;
-                  throw data(
-                    { detail, code: 'busy' },
-                    { status: 503, headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } },
-                  );
-                }
+              loader: (args) => {
+                const running = answeringOutage(() => loader(args));
+                runningLoaders.get(args.context)?.add(running);
+                return running;
               },
             },
           }
         : route;
   }
   return { ...build, routes };
+}
+
+async function answeringOutage<T>(load: () => T | Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const detail = databaseUnavailableDetail(error);
+    if (!detail) throw error;
+    throw data(
+      { detail, code: 'busy' },
+      { status: 503, headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } },
+    );
+  }
 }
 
 /**
@@ -125,7 +140,7 @@ export function ssrPlugin(build: ServerBuild, services: Services, sharedPages: S
       const aborted = new AbortController();
       reply.raw.once('close', () => aborted.abort());
       let outboxRead = false;
-      const response = await handle(fetchRequestOf(request, aborted.signal), {
+      const loadContext = {
         services: pageServices,
         nonce,
         log: request.log,
@@ -136,7 +151,15 @@ export function ssrPlugin(build: ServerBuild, services: Services, sharedPages: S
           outboxRead = pageOutbox !== null;
           return pageOutbox;
         },
-      });
+      };
+      const loaders = new Set<Promise<unknown>>();
+      runningLoaders.set(loadContext, loaders);
+      let response: Response;
+      try {
+        response = await handle(fetchRequestOf(request, aborted.signal), loadContext);
+      } finally {
+        await Promise.allSettled(loaders);
+      }
 
       reply.status(response.status);
       response.headers.forEach((value, name) => {
