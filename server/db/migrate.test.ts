@@ -367,6 +367,34 @@ describe.skipIf(testDialect === 'sqlite')('migration 033-postgres-grid-cells on 
   });
 });
 
+describe.skipIf(testDialect === 'sqlite')('migration 034-postgres-name-key-statistics on postgres', () => {
+  it('keeps 1,000 histogram bounds for each name key, and analyses the carriers already stored', async () => {
+    const database = await createTestDatabase({ migratedTo: '033-postgres-grid-cells' });
+    const { db } = database;
+    try {
+      const now = new Date().toISOString();
+      await sql`INSERT INTO companies (dot_number, name, dba_name, created_at, updated_at)
+        SELECT 7400 + n, 'NAME ' || n, 'DBA ' || n, ${now}, ${now} FROM generate_series(1, 50) n`.execute(db);
+
+      await migrateToLatest(db, 'postgres');
+      const columns = await sql<{ attname: string; attstattarget: number; bounds: number | null }>`
+        SELECT a.attname, a.attstattarget, (
+          SELECT array_length(s.histogram_bounds::text::text[], 1) FROM pg_stats s
+          WHERE s.tablename = 'companies' AND s.attname = a.attname
+        ) AS bounds
+        FROM pg_attribute a WHERE a.attrelid = 'companies'::regclass
+          AND a.attname IN ('legal_name_key', 'dba_name_key') ORDER BY a.attname`.execute(db);
+      // 50 distinct names: every one a bound (a histogram holds up to the target's number of bounds).
+      expect(columns.rows).toEqual([
+        { attname: 'dba_name_key', attstattarget: 1000, bounds: 50 },
+        { attname: 'legal_name_key', attstattarget: 1000, bounds: 50 },
+      ]);
+    } finally {
+      await database.destroy();
+    }
+  });
+});
+
 describe.skipIf(testDialect === 'sqlite')('migrations started by two instances at once on postgres', () => {
   it('run once: both starts succeed and each migration is recorded one time', async () => {
     // A fresh database, as on a deployment's first start, with two pools standing for two instances.

@@ -29,6 +29,7 @@ import { webDomainWordsSchema } from './migrations/030-web-domain-words.ts';
 import { quarterCellsAndLeadPrefixesSchema } from './migrations/031-quarter-cells-and-lead-prefixes.ts';
 import { postgresSearchTermsSchema } from './migrations/032-postgres-search-terms.ts';
 import { postgresGridCellsSchema } from './migrations/033-postgres-grid-cells.ts';
+import { postgresNameKeyStatisticsSchema } from './migrations/034-postgres-name-key-statistics.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -67,6 +68,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '031-quarter-cells-and-lead-prefixes': quarterCellsAndLeadPrefixesSchema(dialect),
     '032-postgres-search-terms': postgresSearchTermsSchema(dialect),
     '033-postgres-grid-cells': postgresGridCellsSchema(dialect),
+    '034-postgres-name-key-statistics': postgresNameKeyStatisticsSchema(dialect),
   };
 }
 

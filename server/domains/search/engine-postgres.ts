@@ -136,6 +136,24 @@ function nameRanks(
   };
 }
 
+/**
+ * How a rank group's page is read as the planner chooses: the condition, and the rows it is tested
+ * on when they are not the whole table (a subquery aliased `c`).
+ */
+interface GroupRead {
+  /** The group's condition, read as the planner chooses. */
+  where: RawBuilder<unknown>;
+  /**
+   * Another read of the same group, from a subquery aliased `c`, taken when `worth` says it costs
+   * less than the planner's read (the statement it is given).
+   */
+  instead?: {
+    where: RawBuilder<unknown>;
+    rows: RawBuilder<unknown>;
+    worth: (plannersRead: RawBuilder<unknown>) => Promise<boolean>;
+  };
+}
+
 /** The columns of the companies row (aliased `c`) that nameRanks and fleetOrder rank by, and its rank key. */
 const RANKED_COLUMNS = sql`c.id, c.legal_name_key, c.dba_name_key, c.power_units, c.name, c.dot_number, c.rank_key`;
 
@@ -158,6 +176,7 @@ export function createPostgresSearchEngine(
     bandRowsPerRowTest,
     cellCircleMiles,
     groupWalkRows,
+    startsNameKeyRows,
   }: EngineTuning,
 ): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
@@ -279,14 +298,17 @@ export function createPostgresSearchEngine(
    * a short read would say the group ends there.
    */
   const group =
-    (indexed: RawBuilder<unknown>, walked: RawBuilder<unknown> | null): GroupPage =>
+    (indexed: GroupRead, walked: RawBuilder<unknown> | null): GroupPage =>
     (from, size) => {
+      const inKeyOrder = (where: RawBuilder<unknown>, rows: RawBuilder<unknown>, limit: number) =>
+        sql<{ id: number; bucket: string }>`
+          SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM ${rows} WHERE ${where}
+          ORDER BY c.rank_key LIMIT ${limit}`;
       const readInKeyOrder = async (where: RawBuilder<unknown>, rows: RawBuilder<unknown>, limit: number) =>
-        (
-          await execute(sql<{ id: number; bucket: string }>`
-            SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM ${rows} WHERE ${where}
-            ORDER BY c.rank_key LIMIT ${limit}`)
-        ).map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) }));
+        (await execute(inKeyOrder(where, rows, limit))).map((row) => ({
+          id: Number(row.id),
+          bucket: Number(row.bucket),
+        }));
       return pageInKeyOrder(
         {
           // A read from a bucket is for an index that finds one (SQLite's); this one reads from the start.
@@ -295,12 +317,15 @@ export function createPostgresSearchEngine(
               const found = await readInKeyOrder(walked, walkedRows, limit);
               if (found.length === limit) return found;
             }
-            return readInKeyOrder(indexed, sql`companies c`, limit);
+            const { instead } = indexed;
+            if (instead && (await instead.worth(inKeyOrder(indexed.where, sql`companies c`, limit))))
+              return readInKeyOrder(instead.where, instead.rows, limit);
+            return readInKeyOrder(indexed.where, sql`companies c`, limit);
           },
           bucket: (bucket) => {
             const range = bucketRange('postgres', bucket);
             return ids(sql<{ id: number }>`SELECT c.id FROM companies c
-              WHERE ${walked ?? indexed} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
+              WHERE ${walked ?? indexed.where} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
           },
           sorted: (companies, offset, limit) =>
             ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id IN (${sql.join(companies)})
@@ -310,6 +335,36 @@ export function createPostgresSearchEngine(
         size,
       );
     };
+
+  /**
+   * Whether the page of the names that start with the words, when it is not walked, is read by the
+   * name-key indexes (migration 020), each such name tested on the row, rather than as the planner
+   * chooses. Not with a circle, which the planner's estimate of the matches may leave out (circleWay
+   * tests it on the row), nor when the planner expects more such names than matches (a rare facet
+   * makes the matches fewer, and the GIN read short). Otherwise when the names are few (at most
+   * `startsNameKeyRows`), or when the planner would sort the group: it then builds the words' GIN
+   * bitmap again and fetches every match to sort those that start with the words ('fr' page 50: 657
+   * ms; 'fre' page 1: 280 ms, most of it the bitmap), where the name keys find just those names (186
+   * ms for the 36,464 names that start with 'fr'). When the planner walks companies_rank_key, the
+   * walk is shorter than reading many names ('fr' page 1: 92 ms in all against 177).
+   */
+  async function readsStartsByNameKeys(
+    parts: QueryParts,
+    filters: SearchFilters,
+    starts: RawBuilder<unknown>,
+    plannersRead: RawBuilder<unknown>,
+  ): Promise<boolean> {
+    if (filters.radius) return false;
+    const names = await estimatedRows(starts);
+    if (names > (await estimatedMatches(wholeQuery(parts)))) return false;
+    return names <= startsNameKeyRows || (await plansSort(plannersRead));
+  }
+
+  /** Whether the planner would sort for a statement: its plan has a sort node. */
+  async function plansSort(statement: RawBuilder<unknown>): Promise<boolean> {
+    const [plan] = await execute(sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) ${statement}`);
+    return /"Node Type": ?"(Incremental )?Sort"/.test(JSON.stringify(plan?.['QUERY PLAN'] ?? ''));
+  }
 
   /**
    * The whole terms of the typed words (wordQuery). Where the tsquery intersects a word with another
@@ -382,13 +437,24 @@ export function createPostgresSearchEngine(
     }
     const total = boundedTotal(matched);
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
-    // More: exact names, then the rank groups, each read in rank-key order only up to the page's end.
-    const exactNames = await ids(sql<{ id: number }>`
-      SELECT c.id FROM companies c WHERE ${matches} AND ${exact} ORDER BY ${fleetOrder('postgres')}`);
     // The same matches as tests on the row alone, for a walk along companies_rank_key (walkEndKey).
     const onRow = sql`${rowMatches(parts)}
       AND ${rowOnlyCondition(filters, { latitudeIndex: false })} AND ${notIn(sql`c.id`, excluded)}`;
+    // More: exact names, then the rank groups, each read in rank-key order only up to the page's end.
+    // Exact names are the few rows whose name key is the words: found by the name-key indexes and
+    // tested on the row, not by building the words' GIN bitmap once more.
+    const exactNames = await ids(sql<{ id: number }>`
+      SELECT c.id FROM companies c WHERE ${exact} AND ${onRow} ORDER BY ${fleetOrder('postgres')}`);
     const walkedStarts = nameRanks(words, { walked: true }).starts;
+    const notExact = notIn(sql`c.id`, exactNames);
+    const startsIndexed: GroupRead = {
+      where: sql`${matches} AND ${notExact} AND ${starts}`,
+      instead: {
+        where: sql`${onRow} AND ${notExact}`,
+        rows: sql`(SELECT * FROM companies c WHERE ${starts} OFFSET 0) c`,
+        worth: (plannersRead) => readsStartsByNameKeys(parts, filters, starts, plannersRead),
+      },
+    };
     const [first] = ranked;
     // A group is walked when its page certainly ends within the walk's bound: always when there is
     // none, otherwise when the page's end lies among its members counted there (a bound on the page's
@@ -399,13 +465,11 @@ export function createPostgresSearchEngine(
       exactNames,
       [
         group(
-          sql`${matches} AND ${notIn(sql`c.id`, exactNames)} AND ${starts}`,
-          walks(first?.starts_early)
-            ? sql`${onRow} AND ${notIn(sql`c.id`, exactNames)} AND ${walkedStarts}`
-            : null,
+          startsIndexed,
+          walks(first?.starts_early) ? sql`${onRow} AND ${notExact} AND ${walkedStarts}` : null,
         ),
         group(
-          sql`${matches} AND NOT ${starts}`,
+          { where: sql`${matches} AND NOT ${starts}` },
           walks(first?.others_early) ? sql`${onRow} AND NOT ${walkedStarts}` : null,
         ),
       ],

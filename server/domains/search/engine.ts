@@ -182,6 +182,13 @@ export interface EngineTuning {
    * this many rows of the key index; otherwise the planner reads it (engine-postgres.ts walkEndKey).
    */
   groupWalkRows: number;
+  /**
+   * `startsNameKeyRows` (PostgreSQL): a page of the names that start with the words, not walked, is
+   * read by the name-key indexes when the planner expects at most this many such names (about 2.5 µs
+   * each), or when it would sort the group instead of walking the rank key (engine-postgres.ts
+   * readsStartsByNameKeys, decision 066).
+   */
+  startsNameKeyRows: number;
 }
 
 /**
@@ -199,6 +206,7 @@ export const ENGINE_TUNING: Record<Dialect, EngineTuning> = {
     bandRowsPerRowTest: 25,
     cellCircleMiles: 250,
     groupWalkRows: 20_000,
+    startsNameKeyRows: 20_000,
   },
   postgres: {
     fewMatches: COUNT_BOUND,
@@ -210,6 +218,7 @@ export const ENGINE_TUNING: Record<Dialect, EngineTuning> = {
     bandRowsPerRowTest: 25,
     cellCircleMiles: 250,
     groupWalkRows: 20_000,
+    startsNameKeyRows: 20_000,
   },
 };
 
