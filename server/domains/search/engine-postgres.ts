@@ -339,9 +339,9 @@ export function createPostgresSearchEngine(
   /**
    * Whether the page of the names that start with the words, when it is not walked, is read by the
    * name-key indexes (migration 020), each such name tested on the row, rather than as the planner
-   * chooses. Not with a circle, which the planner's estimate of the matches may leave out (circleWay
-   * tests it on the row), nor when the planner expects more such names than matches (a rare facet
-   * makes the matches fewer, and the GIN read short). Otherwise when the names are few (at most
+   * chooses. Not when the planner expects more such names than matches (a rare facet or a circle's
+   * cells make the matches fewer, and the GIN read short; a circle tested on the row is not in the
+   * estimate, which then stands for the words alone). Otherwise when the names are few (at most
    * `startsNameKeyRows`), or when the planner would sort the group: it then builds the words' GIN
    * bitmap again and fetches every match to sort those that start with the words ('fr' page 50: 657
    * ms; 'fre' page 1: 280 ms, most of it the bitmap), where the name keys find just those names (186
@@ -350,11 +350,9 @@ export function createPostgresSearchEngine(
    */
   async function readsStartsByNameKeys(
     parts: QueryParts,
-    filters: SearchFilters,
     starts: RawBuilder<unknown>,
     plannersRead: RawBuilder<unknown>,
   ): Promise<boolean> {
-    if (filters.radius) return false;
     const names = await estimatedRows(starts);
     if (names > (await estimatedMatches(wholeQuery(parts)))) return false;
     return names <= startsNameKeyRows || (await plansSort(plannersRead));
@@ -452,7 +450,7 @@ export function createPostgresSearchEngine(
       instead: {
         where: sql`${onRow} AND ${notExact}`,
         rows: sql`(SELECT * FROM companies c WHERE ${starts} OFFSET 0) c`,
-        worth: (plannersRead) => readsStartsByNameKeys(parts, filters, starts, plannersRead),
+        worth: (plannersRead) => readsStartsByNameKeys(parts, starts, plannersRead),
       },
     };
     const [first] = ranked;
