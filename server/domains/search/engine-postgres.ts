@@ -136,10 +136,7 @@ function nameRanks(
   };
 }
 
-/**
- * How a rank group's page is read as the planner chooses: the condition, and the rows it is tested
- * on when they are not the whole table (a subquery aliased `c`).
- */
+/** How a rank group's page is read when it is not walked. */
 interface GroupRead {
   /** The group's condition, read as the planner chooses. */
   where: RawBuilder<unknown>;
@@ -291,7 +288,8 @@ export function createPostgresSearchEngine(
 
   /**
    * One rank group, read in rank-key order up to the page's end, then the rest of its last bucket.
-   * `indexed`: the group's conditions as the planner reads them best. `walked`, when the page lies
+   * `indexed`: the group's conditions as the planner reads them best, or its other read where that
+   * costs less (GroupRead); the rest of a bucket is always the planner's. `walked`, when the page lies
    * within the walk's bound (walkEndKey): the same group as tests on the row alone, read along
    * companies_rank_key within the bound. A walk that finds fewer rows than the page needs may have
    * met a bound that moved (an import between the count and the read), so the planner reads it again:
