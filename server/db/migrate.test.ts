@@ -395,6 +395,48 @@ describe.skipIf(testDialect === 'sqlite')('migration 034-postgres-name-key-stati
   });
 });
 
+describe.skipIf(testDialect === 'sqlite')('migration 035-postgres-lead-tokens on postgres', () => {
+  it('gives each carrier one token per start of 2 and 3 letters of its words, none for shorter words', async () => {
+    const database = await createTestDatabase({ migratedTo: '034-postgres-name-key-statistics' });
+    const { db } = database;
+    try {
+      const now = new Date().toISOString();
+      await sql`INSERT INTO companies (dot_number, name, dba_name, phy_city, phy_state, created_at, updated_at)
+        VALUES (7501, 'A-1 TRANSPORT & TRUCKING, LLC', 'TRI-STATE X', 'SAN ANTONIO', 'TX', ${now}, ${now}),
+          (7502, 'JOSÉ Ö LI', NULL, NULL, NULL, ${now}, ${now})`.execute(db);
+
+      await migrateToLatest(db, 'postgres');
+      const tokens = await sql<{ dot_number: number; leads: string[] }>`SELECT dot_number,
+          array(SELECT lexeme FROM unnest(search_vector) WHERE left(lexeme, 2) = '_l' ORDER BY lexeme) AS leads
+        FROM companies ORDER BY dot_number`.execute(db);
+      expect(tokens.rows.map((row) => [Number(row.dot_number), row.leads])).toEqual([
+        [
+          7501,
+          // a 1 transport trucking llc tri state x san antonio tx
+          [
+            '_l2an',
+            '_l2ll',
+            '_l2sa',
+            '_l2st',
+            '_l2tr',
+            '_l2tx',
+            '_l3ant',
+            '_l3llc',
+            '_l3san',
+            '_l3sta',
+            '_l3tra',
+            '_l3tri',
+            '_l3tru',
+          ],
+        ],
+        [7502, ['_l2jo', '_l2li', '_l3jos']],
+      ]);
+    } finally {
+      await database.destroy();
+    }
+  });
+});
+
 describe.skipIf(testDialect === 'sqlite')('migrations started by two instances at once on postgres', () => {
   it('run once: both starts succeed and each migration is recorded one time', async () => {
     // A fresh database, as on a deployment's first start, with two pools standing for two instances.

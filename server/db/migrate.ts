@@ -30,6 +30,7 @@ import { quarterCellsAndLeadPrefixesSchema } from './migrations/031-quarter-cell
 import { postgresSearchTermsSchema } from './migrations/032-postgres-search-terms.ts';
 import { postgresGridCellsSchema } from './migrations/033-postgres-grid-cells.ts';
 import { postgresNameKeyStatisticsSchema } from './migrations/034-postgres-name-key-statistics.ts';
+import { postgresLeadTokensSchema } from './migrations/035-postgres-lead-tokens.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -69,6 +70,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '032-postgres-search-terms': postgresSearchTermsSchema(dialect),
     '033-postgres-grid-cells': postgresGridCellsSchema(dialect),
     '034-postgres-name-key-statistics': postgresNameKeyStatisticsSchema(dialect),
+    '035-postgres-lead-tokens': postgresLeadTokensSchema(dialect),
   };
 }
 

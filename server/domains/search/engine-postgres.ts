@@ -30,14 +30,23 @@ import { boundingBox, QUARTER_CELL_MILES, radiusCells } from './geo.ts';
 const lexeme = (term: string) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /**
- * A typed word as a tsquery: the whole terms it starts when they are few (prefix-terms.ts), which GIN
- * intersects by skipping along the rarer lists ('TRUCK LINES' counted in 125 ms instead of 690,
- * 'frei' in Texas in 35-55 instead of 300-600), otherwise the prefix, whose matches GIN gathers in
- * full first; a single letter is only that one-letter word (as on SQLite, whose prefix indexes start
- * at two letters). Decision 063.
+ * Typed words of up to this many letters are asked as their lead token (migration 035: '_l2tr' is in
+ * the vector of every carrier with a word that starts with 'tr').
+ */
+const MOST_LEAD_LETTERS = 3;
+
+/**
+ * A typed word as a tsquery. A word of 2 or 3 letters is its lead token, one list, which GIN
+ * intersects with a facet or a circle's cells by skipping along the rarer list ('tr' in a
+ * quarter-degree cell of Dallas: 390 ms as a prefix). A longer word is the whole terms it starts when
+ * they are few (prefix-terms.ts), which GIN intersects likewise ('TRUCK LINES' counted in 125 ms
+ * instead of 690, 'frei' in Texas in 35-55 instead of 300-600), otherwise the prefix, whose matches
+ * GIN gathers in full first. A single letter is only that one-letter word (as on SQLite, whose prefix
+ * indexes start at two letters). Decisions 063 and 067.
  */
 function wordQuery(word: string, termsOf: PrefixTerms): string {
   if (word.length < 2) return word;
+  if (word.length <= MOST_LEAD_LETTERS) return lexeme(`_l${word.length}${word}`);
   return termsOf(word)?.map(lexeme).join(' | ') ?? `${word}:*`;
 }
 
@@ -372,7 +381,10 @@ export function createPostgresSearchEngine(
   async function wordTerms(typed: readonly string[], filters: SearchFilters): Promise<PrefixTerms> {
     const words = significantWords(typed);
     const circles = filters.radius ? 1 : 0;
-    const termsOf = await prefixTerms(execute, words, { shortest: 2, mostTerms: mostPrefixTerms });
+    const termsOf = await prefixTerms(execute, words, {
+      shortest: MOST_LEAD_LETTERS + 1,
+      mostTerms: mostPrefixTerms,
+    });
     if (words.length + filterFacets(filters).required.length + circles >= 2) return termsOf;
     const [word] = words;
     const terms = word === undefined ? null : termsOf(word);
