@@ -123,43 +123,32 @@ describe('graceful shutdown of the server process', () => {
     }
   }, 60_000);
 
-  it('lets the handler of a request whose client left finish its database read before closing the database', async () => {
-    const server = await startServer({ SLOW_REQUEST_MS: '1000' });
-    running = server.child;
-    try {
-      const socket = net.connect({ host: '127.0.0.1', port: server.port });
-      socket.write('GET /slow-read-for-test HTTP/1.1\r\nHost: localhost\r\n\r\n');
-      await sleep(300);
-      // The client goes away: for Fastify the request is over, but its handler is still waiting.
-      socket.destroy();
-      await sleep(100);
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
-      expect(server.output()).toContain('slow read finished with 0 rows');
-      expect(server.output()).not.toContain('destroyed');
-    } finally {
-      server.cleanup();
-    }
-  }, 60_000);
-
-  it('lets the loaders of a page whose client left finish their reads before closing the database', async () => {
-    const server = await startServer({ SLOW_REQUEST_MS: '1000' });
-    running = server.child;
-    try {
-      const socket = net.connect({ host: '127.0.0.1', port: server.port });
-      socket.write('GET /slow-page-for-test HTTP/1.1\r\nHost: localhost\r\n\r\n');
-      await sleep(300);
-      // The client goes away: the rendering stops, but the page's loader is still waiting to read.
-      socket.destroy();
-      await sleep(100);
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
-      expect(server.output()).toContain('slow page read finished with 0 rows');
-      expect(server.output()).not.toContain('destroyed');
-    } finally {
-      server.cleanup();
-    }
-  }, 60_000);
+  // The client goes away: for Fastify the request is over, but its handler (a route), or the page's
+  // loader (a page: the rendering stops), is still waiting to read the database.
+  it.each([
+    { what: 'the handler of a request', path: '/slow-read-for-test', read: 'slow read' },
+    { what: 'the loaders of a page', path: '/slow-page-for-test', read: 'slow page read' },
+  ])(
+    'lets $what whose client left finish reading before closing the database',
+    async ({ path, read }) => {
+      const server = await startServer({ SLOW_REQUEST_MS: '1000' });
+      running = server.child;
+      try {
+        const socket = net.connect({ host: '127.0.0.1', port: server.port });
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+        await sleep(300);
+        socket.destroy();
+        await sleep(100);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        expect(server.output()).toContain(`${read} finished with 0 rows`);
+        expect(server.output()).not.toContain('destroyed');
+      } finally {
+        server.cleanup();
+      }
+    },
+    60_000,
+  );
 
   it('exits 1 with a log line when a request outlasts SHUTDOWN_TIMEOUT_MS', async () => {
     const server = await startServer({ SLOW_REQUEST_MS: '5000', SHUTDOWN_TIMEOUT_MS: '500' });
