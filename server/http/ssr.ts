@@ -87,6 +87,7 @@ export function withOutageAnswers(build: ServerBuild): ServerBuild {
   return { ...build, routes };
 }
 
+/** What a loader answers, with a database outage thrown as the 503 route error (withOutageAnswers). */
 async function answeringOutage<T>(load: () => T | Promise<T>): Promise<T> {
   try {
     return await load();
