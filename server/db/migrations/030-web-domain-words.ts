@@ -60,12 +60,19 @@ async function postgresUp(db: Kysely<unknown>): Promise<void> {
   await writeSearchVector(db, searchVectorWithWebWords());
 }
 
+/**
+ * The words a carrier is found by, as name_key's text: its name, DBA name, city and state (035 takes
+ * the lead tokens of the same words).
+ */
+export function searchWordsKey(): RawBuilder<unknown> {
+  return sql`name_key(name || ' ' || coalesce(dba_name, '') || ' ' || coalesce(phy_city, '') || ' ' ||
+    coalesce(phy_state, ''))`;
+}
+
 /** PostgreSQL's search vector as this migration writes it (033 adds grid cells to it). */
 export function searchVectorWithWebWords(): RawBuilder<unknown> {
   return sql`
-    strip(to_tsvector('simple', name_key(
-      name || ' ' || coalesce(dba_name, '') || ' ' || coalesce(phy_city, '') || ' ' ||
-      coalesce(phy_state, '')))) ||
+    strip(to_tsvector('simple', ${searchWordsKey()})) ||
     ${facetLexemes()} ||
     array_to_tsvector(array_remove(
       string_to_array('_w' || replace(name_key(coalesce(web_domain, '')), ' ', ' _w'), ' '), '_w'))`;

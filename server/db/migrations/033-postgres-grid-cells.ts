@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import type { Dialect } from '../migrate.ts';
 import { cell } from './021-rank-key.ts';
 import { writeSearchVector } from './029-postgres-search-facets.ts';
@@ -18,13 +18,15 @@ export function postgresGridCellsSchema(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       if (dialect !== 'postgres') return;
-      await writeSearchVector(
-        db,
-        sql`${searchVectorWithWebWords()} ||
-          CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
-            THEN array_to_tsvector(ARRAY[${cell(4)}, ${cell(1)}, ${cell(0.25)}])
-            ELSE ''::tsvector END`,
-      );
+      await writeSearchVector(db, searchVectorWithCells());
     },
   };
+}
+
+/** PostgreSQL's search vector as this migration writes it (035 adds lead tokens to it). */
+export function searchVectorWithCells(): RawBuilder<unknown> {
+  return sql`${searchVectorWithWebWords()} ||
+    CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
+      THEN array_to_tsvector(ARRAY[${cell(4)}, ${cell(1)}, ${cell(0.25)}])
+      ELSE ''::tsvector END`;
 }

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../migrate.ts';
-import { cell } from './021-rank-key.ts';
 import { writeSearchVector } from './029-postgres-search-facets.ts';
-import { searchVectorWithWebWords } from './030-web-domain-words.ts';
+import { searchWordsKey } from './030-web-domain-words.ts';
+import { searchVectorWithCells } from './033-postgres-grid-cells.ts';
 
 /**
  * PostgreSQL: the search vector also holds each carrier's lead tokens of 2 and 3 letters, so a typed
@@ -17,7 +17,7 @@ export function postgresLeadTokensSchema(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       if (dialect !== 'postgres') return;
-      // One lexeme per distinct start of 2 and 3 letters of the words of name_key's text (letters,
+      // One lexeme per distinct start of 2 and 3 letters of the words of 030's searchWordsKey (letters,
       // digits and single spaces: the words the text parser makes of it), none for shorter words.
       // About 31 µs a carrier with its name_key; two regular expressions for each length took about 42.
       await sql`CREATE FUNCTION search_lead_tokens(words text) RETURNS tsvector
@@ -28,15 +28,7 @@ export function postgresLeadTokensSchema(dialect: Dialect): Migration {
               ('_l3' || left(word, 3), length(word) >= 3)) AS lead(token, kept)
           WHERE lead.kept
         $$`.execute(db);
-      await writeSearchVector(
-        db,
-        sql`${searchVectorWithWebWords()} ||
-          CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
-            THEN array_to_tsvector(ARRAY[${cell(4)}, ${cell(1)}, ${cell(0.25)}])
-            ELSE ''::tsvector END ||
-          search_lead_tokens(name_key(name || ' ' || coalesce(dba_name, '') || ' ' ||
-            coalesce(phy_city, '') || ' ' || coalesce(phy_state, '')))`,
-      );
+      await writeSearchVector(db, sql`${searchVectorWithCells()} || search_lead_tokens(${searchWordsKey()})`);
     },
   };
 }
