@@ -7,6 +7,7 @@ import type { DatabaseConfig } from '../config.ts';
 import { distanceMiles } from '../../core/geo.ts';
 import { nameKey } from '../../core/search-words.ts';
 import type { Database } from './schema.ts';
+import { planKeepingPool } from './kept-plans.ts';
 import { POSTGRES_CONNECT_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS } from './unavailable.ts';
 
 export type Db = Kysely<Database>;
@@ -64,7 +65,9 @@ export function openDatabase(config: DatabaseConfig, options: { statementTimeout
     // The same for a connection closed while it is checked out, between its query's error and its
     // release: the client itself emits 'error' then, which the pool's listener does not hear.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const keeping = planKeepingPool(pool);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: keeping.pool }) });
+    keeping.attach(db);
     postgresPools.set(db, pool);
     return db;
   }

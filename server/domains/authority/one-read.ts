@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { keepPlan } from '../../db/kept-plans.ts';
 import type { LiAuthoritiesTable, LiInsuranceTable } from '../../db/schema.ts';
 import type { LiRows } from './repo.ts';
 
@@ -34,7 +35,7 @@ export async function liRowsOfCarrier(
   censusDocket: string | null,
 ): Promise<LiRows & { dockets: string[] }> {
   const census = censusDocket ? sql`SELECT ${censusDocket} AS docket UNION ` : sql``;
-  const { rows } = await sql<UnionRow>`
+  const read = sql<UnionRow>`
     WITH held AS (
       ${census}SELECT d.docket FROM li_dockets d
       WHERE d.dot_number = ${dotNumber}
@@ -61,7 +62,9 @@ export async function liRowsOfCarrier(
       FROM li_revocations WHERE docket IN (SELECT docket FROM held)
     UNION ALL
     SELECT 'held', docket, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM held
-  `.execute(db);
+  `;
+  // Two texts, with the census docket and without: PostgreSQL keeps the plan of each (kept-plans.ts).
+  const { rows } = await db.executeQuery(keepPlan(db, read.compile(db)));
   const result: LiRows & { dockets: string[] } = {
     dockets: [],
     docketRows: [],
