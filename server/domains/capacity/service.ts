@@ -1,3 +1,4 @@
+import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
 import type { CapacityEntry, CapacityInput } from '../../../core/contracts/capacity.ts';
 import { DomainError } from '../../../core/errors.ts';
@@ -23,6 +24,17 @@ export function createCapacityService(db: Db, clock: () => Date) {
   }
 
   const columns = ['id', 'date', 'trailer', 'origin', 'destination'] as const;
+  // Compiled once (server/db/compiled-query.ts): a profile that shows its capacity block reads it on
+  // every view.
+  const boardFrom = compiledQuery(db, 2, (companyId: number, from: string) =>
+    db
+      .selectFrom('capacity_entries')
+      .select(columns)
+      .where('company_id', '=', companyId)
+      .where('date', '>=', from)
+      .orderBy('date')
+      .orderBy('id'),
+  );
 
   return {
     /**
@@ -30,14 +42,7 @@ export function createCapacityService(db: Db, clock: () => Date) {
      * and those available any time (ANYTIME_DATE, 9999-12-31, sorts last: ISO days sort as text).
      */
     async publicBoard(companyId: number): Promise<CapacityEntry[]> {
-      return db
-        .selectFrom('capacity_entries')
-        .select(columns)
-        .where('company_id', '=', companyId)
-        .where('date', '>=', today())
-        .orderBy('date')
-        .orderBy('id')
-        .execute();
+      return boardFrom(companyId, today());
     },
 
     async list(companyId: number) {

@@ -30,6 +30,19 @@ export function createRatingsRepo(db: Db) {
       .where('completed_at', 'is not', null)
       .groupBy(POINTS),
   );
+  // Compiled once too: a profile that shows its ratings block reads it on every view.
+  const newestComments = compiledQuery(db, 2, (companyId: number, limit: number) =>
+    db
+      .selectFrom('rating_requests')
+      .select([POINTS.as('points'), 'comment', 'completed_at'])
+      .where('company_id', '=', companyId)
+      .where('completed_at', 'is not', null)
+      .where('comment', 'is not', null)
+      .orderBy('completed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .$narrowType<{ comment: string; completed_at: string }>(),
+  );
 
   return {
     async findCompany(companyId: number) {
@@ -129,17 +142,7 @@ export function createRatingsRepo(db: Db) {
 
     /** The newest submitted ratings that carry a comment. */
     async recentComments(companyId: number, limit: number) {
-      return db
-        .selectFrom('rating_requests')
-        .select([POINTS.as('points'), 'comment', 'completed_at'])
-        .where('company_id', '=', companyId)
-        .where('completed_at', 'is not', null)
-        .where('comment', 'is not', null)
-        .orderBy('completed_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .$narrowType<{ comment: string; completed_at: string }>()
-        .execute();
+      return newestComments(companyId, limit);
     },
   };
 }
