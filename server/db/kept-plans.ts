@@ -10,7 +10,7 @@ import type pg from 'pg';
 /**
  * PostgreSQL plans a statement sent without a name at every run: for the profile page's small reads
  * that was most of the database's work (about 3 ms of PostgreSQL's CPU a page at the full census,
- * against about 1 ms as prepared statements; decision 068). The statements a Db keeps the plans of
+ * against under 1 ms as prepared statements; decision 068). The statements a Db keeps the plans of
  * (keepPlan) run as named prepared statements instead: each connection parses and plans one once,
  * and after a few runs PostgreSQL keeps its generic plan. Only statements whose text never changes
  * are kept (compiled-query.ts, and reads built the same way every time), so a connection holds a few
