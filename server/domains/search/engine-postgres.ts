@@ -10,10 +10,19 @@ import {
   type EngineTuning,
   type SearchHits,
 } from './engine.ts';
-import { filterFacets, WEB_LABEL } from './facets.ts';
+import { filterFacets } from './facets.ts';
 import { bucketRange, bucketSql } from './rank-key.ts';
 import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { significantWords } from './search-terms.ts';
+import {
+  allOf,
+  MOST_LEAD_LETTERS,
+  rowMatches,
+  tsQueryParts,
+  wholeQuery,
+  withCircleCells,
+  type QueryParts,
+} from './postgres-tsquery.ts';
 import {
   boundedTotal,
   COUNT_BOUND,
@@ -24,100 +33,7 @@ import {
   notIn,
   rowOnlyCondition,
 } from './sql-conditions.ts';
-import { boundingBox, QUARTER_CELL_MILES, radiusCells } from './geo.ts';
-
-/** A term of the index as a tsquery lexeme, quoted (name keys hold neither quote nor backslash). */
-const lexeme = (term: string) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-
-/**
- * Typed words of up to this many letters are asked as their lead token (migration 035: '_l2tr' is in
- * the vector of every carrier with a word that starts with 'tr').
- */
-const MOST_LEAD_LETTERS = 3;
-
-/**
- * A typed word as a tsquery. A word of 2 or 3 letters is its lead token, one list, which GIN
- * intersects with a facet or a circle's cells by skipping along the rarer list ('tr' in a
- * quarter-degree cell of Dallas: 390 ms as a prefix). A longer word is the whole terms it starts when
- * they are few (prefix-terms.ts), which GIN intersects likewise ('TRUCK LINES' counted in 125 ms
- * instead of 690, 'frei' in Texas in 35-55 instead of 300-600), otherwise the prefix, whose matches
- * GIN gathers in full first. A single letter is only that one-letter word (as on SQLite, whose prefix
- * indexes start at two letters). Decisions 063 and 067.
- */
-function wordQuery(word: string, termsOf: PrefixTerms): string {
-  if (word.length < 2) return word;
-  if (word.length <= MOST_LEAD_LETTERS) return lexeme(`_l${word.length}${word}`);
-  return termsOf(word)?.map(lexeme).join(' | ') ?? `${word}:*`;
-}
-
-/** The conditions of a search's tsquery (tsQueryParts), each of which every match meets. */
-interface QueryParts {
-  words: string[];
-  facets: string[];
-  excluded: string | null;
-  /**
-   * The whole query with each word as its prefix, for tests on the row (rowMatches): a prefix is one
-   * look-up in the row's vector, and a word's whole terms one each ('pine': 20).
-   */
-  onRow: string;
-}
-
-/**
- * The conditions of a search's tsquery. `words`: each significant typed word (search-terms.ts) must
- * match the start of a word of the name, DBA name or place (wordQuery), or be a whole word of the web
- * domain (its web-label lexeme, migration 030). `facets`: each facet group of the filters
- * (facets.ts), lexemes of the search vector (migration 029), one of whose tokens a match holds;
- * `excluded`, a facet no match holds. Words are letters and digits only and lexemes are quoted, so
- * the tsquery syntax is ours; the query is cast, not parsed (the text parser would split '_statetx'
- * at the '_').
- */
-function tsQueryParts(words: readonly string[], filters: SearchFilters, termsOf: PrefixTerms): QueryParts {
-  const { required, excluded } = filterFacets(filters);
-  const wordsAs = (terms: PrefixTerms) =>
-    significantWords(words).map((word) => `(${wordQuery(word, terms)} | '${WEB_LABEL}${word}')`);
-  const facets = required.map((tokens) => `(${tokens.map((token) => `'${token}'`).join(' | ')})`);
-  return {
-    words: wordsAs(termsOf),
-    facets,
-    excluded,
-    onRow: allOf([...wordsAs(() => null), ...facets], excluded),
-  };
-}
-
-/**
- * `parts` with the grid cells a circle touches as one more facet group (geo.ts radiusCells, lexemes
- * of the search vector since migration 033): of a quarter degree up to QUARTER_CELL_MILES, of 4 and 1
- * degrees beyond. A row's test (`onRow`) leaves them out: the distance is checked on the row.
- */
-function withCircleCells(parts: QueryParts, radius: NonNullable<SearchFilters['radius']>): QueryParts {
-  const { inside, edge } = radiusCells(
-    radius.latitude,
-    radius.longitude,
-    radius.miles,
-    radius.miles <= QUARTER_CELL_MILES ? 0.25 : 1,
-  );
-  // '_gnone', no carrier's lexeme, stands in for a circle that touches no cell.
-  const cells = inside.length + edge.length > 0 ? [...inside, ...edge] : ['_gnone'];
-  return { ...parts, facets: [...parts.facets, `(${cells.map(lexeme).join(' | ')})`] };
-}
-
-/** The tsquery of all `parts`, and not `excluded`. */
-function allOf(parts: readonly string[], excluded: string | null = null): string {
-  return [...parts, ...(excluded ? [`!'${excluded}'`] : [])].join(' & ');
-}
-
-/** The tsquery every match of a search meets: its words and its filters' facets. */
-function wholeQuery({ words, facets, excluded }: QueryParts): string {
-  return allOf([...words, ...facets], excluded);
-}
-
-/**
- * The test that a row matches the search's tsquery, on the row alone: ts_match_vq is what @@ calls,
- * and as a function it is never an index condition.
- */
-function rowMatches({ onRow }: QueryParts): RawBuilder<unknown> {
-  return sql`ts_match_vq(c.search_vector, ${onRow}::tsquery)`;
-}
+import { boundingBox } from './geo.ts';
 
 /**
  * Conditions for the name ranks of decision 039 over the stored name keys and their indexes
@@ -232,9 +148,9 @@ export function createPostgresSearchEngine(
    * however rare another word makes the matches: 'LEHIGH ACRES FREIGHT LINES INCORPORATED' took
    * 250-350 ms. Testing a row costs about ten times that (fetching it). So when the rows of the
    * rarest word cost less to test than the other prefixes cost to read, the index reads the rarest
-   * word, the words asked as whole lexemes (single letters, and prefixes of few terms: wordQuery),
-   * which it intersects cheaply, and the facets, and each row it finds is tested against the whole
-   * query: 4.5 ms (decision 060).
+   * word, the words asked as whole lexemes (single letters, and prefixes of few terms:
+   * postgres-tsquery.ts wordQuery), which it intersects cheaply, and the facets, and each row it
+   * finds is tested against the whole query: 4.5 ms (decision 060).
    */
   async function matchCondition(parts: QueryParts): Promise<RawBuilder<unknown>> {
     const { words, facets, excluded } = parts;
@@ -372,9 +288,9 @@ export function createPostgresSearchEngine(
   }
 
   /**
-   * The whole terms of the typed words of 4 letters and more (wordQuery). Where the tsquery
-   * intersects a word with another word, a facet or a circle's cells (circleWay), GIN skips along the
-   * rarer lists. A word searched alone is read in full either way, and its whole terms are taken only
+   * The whole terms of the typed words of 4 letters and more (postgres-tsquery.ts wordQuery). Where
+   * the tsquery intersects a word with another word, a facet or a circle's cells (circleWay), GIN
+   * skips along the rarer lists. A word searched alone is read in full either way, and its whole terms are taken only
    * when their lists are short enough to merge: 'PINE' (20 terms, about 57,000 matches) gathers its
    * bitmap in 57 ms instead of 117, but 'tra' (28 terms, about 280,000; now its lead token) took 330
    * instead of 229 (decision 065).
