@@ -50,15 +50,15 @@ export function planKeepingPool(pool: pg.Pool): { pool: PostgresPool; attach(db:
   const generations = new WeakMap<pg.PoolClient, Map<string, number>>();
 
   async function runKept(client: pg.PoolClient, text: string, name: string, values: unknown[]) {
-    const byText = generations.get(client) ?? new Map<string, number>();
-    generations.set(client, byText);
-    const generation = byText.get(text) ?? 0;
+    const generation = generations.get(client)?.get(text) ?? 0;
     const named = (at: number) => ({ name: at === 0 ? name : `${name}_${at}`, text, values });
     try {
       return await client.query(named(generation));
     } catch (error) {
       if (!isStalePlan(error)) throw error;
-      byText.set(text, generation + 1);
+      // Only a refused statement gets a map on its connection: every other run reads nothing more.
+      const byText = generations.get(client) ?? new Map<string, number>();
+      generations.set(client, byText.set(text, generation + 1));
       return client.query(named(generation + 1));
     }
   }
