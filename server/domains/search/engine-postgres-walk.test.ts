@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
-import { ENGINE_TUNING } from './engine.ts';
 import { createSearchService } from './service.ts';
 
 /**
@@ -27,7 +26,6 @@ describe.skipIf(testDialect !== 'postgres')('a rank group walked along the rank 
     // Every search takes the rank groups, and the walk's bound is the first 20 rows of the key: the
     // 15 pines and 5 oaks, so page 1 of 'pine' is walked.
     const search = createSearchService(database.db, 'postgres', {
-      ...ENGINE_TUNING.postgres,
       fewMatches: 0,
       groupWalkRows: 20,
     });

@@ -79,6 +79,67 @@ interface GroupRead {
 /** The columns of the companies row (aliased `c`) that nameRanks and fleetOrder rank by, and its rank key. */
 const RANKED_COLUMNS = sql`c.id, c.legal_name_key, c.dba_name_key, c.power_units, c.name, c.dot_number, c.rank_key`;
 
+/** Where PostgreSQL's engine changes strategy, beside the two both engines have. */
+export interface PostgresTuning extends EngineTuning {
+  /**
+   * `mostLoneTermSteps`: a word searched alone (no other word, required facet or circle)
+   * is asked as its whole terms too when the planner's estimate of the prefix's matches times its
+   * terms is at most this: GIN merges the terms' lists one step per term at each match, and gathers a
+   * prefix's matches at about 2 µs each (wordTerms, decision 065).
+   */
+  mostLoneTermSteps: number;
+  /**
+   * `rowTestCost`: what testing a row against the words costs, in rows a prefix's GIN
+   * read costs; it decides whether a search's other prefixes are read in the index or tested on the
+   * rows its rarest word finds (matchCondition).
+   */
+  rowTestCost: number;
+  /**
+   * `circleRowTests` and `bandRowsPerRowTest`: a circle is tested on the words' rows
+   * one by one, instead of read through the latitude index, when the words match at most
+   * `circleRowTests` carriers and testing them costs less than reading the circle's band of the
+   * index, a row test costing `bandRowsPerRowTest` rows of the band (circleWay).
+   */
+  circleRowTests: number;
+  bandRowsPerRowTest: number;
+  /**
+   * `cellCircleMiles`: a circle up to this radius whose words' rows are not tested one
+   * by one is asked as its grid cells in the GIN index; a wider one reads the latitude index's band
+   * (circleWay).
+   */
+  cellCircleMiles: number;
+  /**
+   * `groupWalkRows`: a rank group's page is read along companies_rank_key, testing each
+   * row, when the counting statement found the page's end among the group's members within the first
+   * this many rows of the key index; otherwise the planner reads it (walkEndKey).
+   */
+  groupWalkRows: number;
+  /**
+   * `startsNameKeyRows`: a page of the names that start with the words, not walked, is
+   * read by the name-key indexes when the planner expects at most this many such names (about 2.5 µs
+   * each), or when it would sort the group instead of walking the rank key (engine-postgres.ts
+   * readsStartsByNameKeys, decision 066).
+   */
+  startsNameKeyRows: number;
+}
+
+/**
+ * PostgreSQL ranks every match up to the bound in the statement that counts them (`fewMatches`): it
+ * fetches each match's row to count it anyway, while another statement would build the words' index
+ * bitmap again.
+ */
+export const POSTGRES_TUNING: PostgresTuning = {
+  fewMatches: COUNT_BOUND,
+  mostPrefixTerms: 32,
+  mostLoneTermSteps: 5_000_000,
+  rowTestCost: 10,
+  circleRowTests: 30_000,
+  bandRowsPerRowTest: 25,
+  cellCircleMiles: 250,
+  groupWalkRows: 20_000,
+  startsNameKeyRows: 20_000,
+};
+
 /** How long the walk's bound (walkEndKey) is kept before it is read again. */
 const WALK_END_MAX_AGE_MS = 60 * 60 * 1000;
 
@@ -99,7 +160,7 @@ export function createPostgresSearchEngine(
     cellCircleMiles,
     groupWalkRows,
     startsNameKeyRows,
-  }: EngineTuning,
+  }: PostgresTuning,
 ): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) =>

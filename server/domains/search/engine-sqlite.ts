@@ -184,9 +184,20 @@ interface Counted {
   dots: number[] | null;
 }
 
+/** Where SQLite's engine changes strategy, beside the two both engines have. */
+export interface SqliteTuning extends EngineTuning {
+  /**
+   * A radius search narrows by its grid cells inside the index when its words match more carriers
+   * than this: a long OR of cells costs more per match than measuring a few thousand rows.
+   */
+  cellsFromMatches: number;
+}
+
+export const SQLITE_TUNING: SqliteTuning = { fewMatches: 500, cellsFromMatches: 10_000, mostPrefixTerms: 32 };
+
 export function createSqliteSearchEngine(
   db: Db,
-  { fewMatches, cellsFromMatches, mostPrefixTerms }: EngineTuning,
+  { fewMatches, cellsFromMatches, mostPrefixTerms }: SqliteTuning,
 ): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) => (await execute(query)).map((row) => row.id);

@@ -1,8 +1,6 @@
 import type { CargoCode } from '../../../core/cargo.ts';
 import { nameRank } from '../../../core/search-words.ts';
-import type { Dialect } from '../../db/migrate.ts';
 import type { SearchTerms } from './search-terms.ts';
-import { COUNT_BOUND } from './sql-conditions.ts';
 
 export type CompanyType = 'carrier' | 'broker';
 
@@ -133,94 +131,23 @@ export async function pageInKeyOrder(
 }
 
 /**
- * Where an engine changes strategy. `fewMatches`: searches with at most this many text matches are
- * ranked in one pass (SQLite: read whole with their rows and ranked here, rankFew; PostgreSQL:
- * counted, ranked and paged by one statement, up to COUNT_BOUND); more go through the rank groups.
- * `cellsFromMatches` (SQLite): a radius search narrows by its grid cells inside the index when its
- * words match more carriers than this; a long OR of cells costs more per match than measuring a few
- * thousand rows. Tests lower them to check every way on small data.
+ * Where both engines change strategy; each adds its own (engine-sqlite.ts SqliteTuning,
+ * engine-postgres.ts PostgresTuning). Tests lower them to check every way on small data.
  */
 export interface EngineTuning {
-  fewMatches: number;
-  cellsFromMatches: number;
   /**
-   * `mostPrefixTerms`: a typed prefix that starts at most this many terms is asked as those terms
-   * (prefix-terms.ts; SQLite: past its prefix indexes; PostgreSQL: where GIN intersects it with
-   * another list); one that starts more stays a prefix query.
+   * Searches with at most this many text matches are ranked in one pass (SQLite: read whole with
+   * their rows and ranked here, rankFew; PostgreSQL: counted, ranked and paged by one statement, up
+   * to COUNT_BOUND); more go through the rank groups.
+   */
+  fewMatches: number;
+  /**
+   * A typed prefix that starts at most this many terms is asked as those terms (prefix-terms.ts;
+   * SQLite: past its prefix indexes; PostgreSQL: where GIN intersects it with another list); one that
+   * starts more stays a prefix query.
    */
   mostPrefixTerms: number;
-  /**
-   * `mostLoneTermSteps` (PostgreSQL): a word searched alone (no other word, required facet or circle)
-   * is asked as its whole terms too when the planner's estimate of the prefix's matches times its
-   * terms is at most this: GIN merges the terms' lists one step per term at each match, and gathers a
-   * prefix's matches at about 2 µs each (engine-postgres.ts wordTerms, decision 065).
-   */
-  mostLoneTermSteps: number;
-  /**
-   * `rowTestCost` (PostgreSQL): what testing a row against the words costs, in rows a prefix's GIN
-   * read costs; it decides whether a search's other prefixes are read in the index or tested on the
-   * rows its rarest word finds (engine-postgres.ts matchCondition).
-   */
-  rowTestCost: number;
-  /**
-   * `circleRowTests` and `bandRowsPerRowTest` (PostgreSQL): a circle is tested on the words' rows
-   * one by one, instead of read through the latitude index, when the words match at most
-   * `circleRowTests` carriers and testing them costs less than reading the circle's band of the
-   * index, a row test costing `bandRowsPerRowTest` rows of the band (engine-postgres.ts circleWay).
-   */
-  circleRowTests: number;
-  bandRowsPerRowTest: number;
-  /**
-   * `cellCircleMiles` (PostgreSQL): a circle up to this radius whose words' rows are not tested one
-   * by one is asked as its grid cells in the GIN index; a wider one reads the latitude index's band
-   * (engine-postgres.ts circleWay).
-   */
-  cellCircleMiles: number;
-  /**
-   * `groupWalkRows` (PostgreSQL): a rank group's page is read along companies_rank_key, testing each
-   * row, when the counting statement found the page's end among the group's members within the first
-   * this many rows of the key index; otherwise the planner reads it (engine-postgres.ts walkEndKey).
-   */
-  groupWalkRows: number;
-  /**
-   * `startsNameKeyRows` (PostgreSQL): a page of the names that start with the words, not walked, is
-   * read by the name-key indexes when the planner expects at most this many such names (about 2.5 µs
-   * each), or when it would sort the group instead of walking the rank key (engine-postgres.ts
-   * readsStartsByNameKeys, decision 066).
-   */
-  startsNameKeyRows: number;
 }
-
-/**
- * PostgreSQL ranks every match up to the bound in the statement that counts them: it fetches each
- * match's row to count it anyway, while another statement would build the words' index bitmap again.
- */
-export const ENGINE_TUNING: Record<Dialect, EngineTuning> = {
-  sqlite: {
-    fewMatches: 500,
-    cellsFromMatches: 10_000,
-    mostPrefixTerms: 32,
-    mostLoneTermSteps: 5_000_000,
-    rowTestCost: 10,
-    circleRowTests: 30_000,
-    bandRowsPerRowTest: 25,
-    cellCircleMiles: 250,
-    groupWalkRows: 20_000,
-    startsNameKeyRows: 20_000,
-  },
-  postgres: {
-    fewMatches: COUNT_BOUND,
-    cellsFromMatches: 10_000,
-    mostPrefixTerms: 32,
-    mostLoneTermSteps: 5_000_000,
-    rowTestCost: 10,
-    circleRowTests: 30_000,
-    bandRowsPerRowTest: 25,
-    cellCircleMiles: 250,
-    groupWalkRows: 20_000,
-    startsNameKeyRows: 20_000,
-  },
-};
 
 /** A match with what ranks it. */
 export interface RankedRow {

@@ -2,9 +2,9 @@ import type { SearchResponse, SupersearchQuery } from '../../../core/contracts/s
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import { toCompanyView } from '../companies/company-view.ts';
-import { ENGINE_TUNING, type EngineTuning, type SearchEngine, type SearchFilters } from './engine.ts';
-import { createPostgresSearchEngine } from './engine-postgres.ts';
-import { createSqliteSearchEngine } from './engine-sqlite.ts';
+import type { SearchEngine, SearchFilters } from './engine.ts';
+import { createPostgresSearchEngine, POSTGRES_TUNING, type PostgresTuning } from './engine-postgres.ts';
+import { createSqliteSearchEngine, SQLITE_TUNING, type SqliteTuning } from './engine-sqlite.ts';
 import { parseSearchTerms } from './search-terms.ts';
 import { parseSupersearchQuery, supersearchParams } from './supersearch-query.ts';
 
@@ -15,10 +15,14 @@ export interface SupersearchParams {
   filters: SearchFilters;
 }
 
-/** `tuning`: where the engine changes strategy (engine.ts EngineTuning); tests lower it. */
-export function createSearchService(db: Db, dialect: Dialect, tuning: EngineTuning = ENGINE_TUNING[dialect]) {
+/** Changes to where the engines change strategy, which tests lower: each engine takes its own fields. */
+export type TuningChanges = Partial<SqliteTuning & PostgresTuning>;
+
+export function createSearchService(db: Db, dialect: Dialect, tuning: TuningChanges = {}) {
   const engine: SearchEngine =
-    dialect === 'sqlite' ? createSqliteSearchEngine(db, tuning) : createPostgresSearchEngine(db, tuning);
+    dialect === 'sqlite'
+      ? createSqliteSearchEngine(db, { ...SQLITE_TUNING, ...tuning })
+      : createPostgresSearchEngine(db, { ...POSTGRES_TUNING, ...tuning });
 
   async function supersearch(params: SupersearchParams): Promise<SearchResponse> {
     const hits = await engine.search({

@@ -10,7 +10,6 @@ import { zipCentroid } from '../carrier-data/geocode.ts';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { parseSearchTerms, significantWords } from './search-terms.ts';
-import { ENGINE_TUNING } from './engine.ts';
 import { createSearchService, type SearchService } from './service.ts';
 
 /** A stored carrier as the plain scan reads it. */
@@ -198,7 +197,6 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
     ).map((row) => ({ ...row, id: Number(row.id), dot_number: Number(row.dot_number) }));
     search = createSearchService(database.db, testDialect);
     searchByGroups = createSearchService(database.db, testDialect, {
-      ...ENGINE_TUNING[testDialect],
       fewMatches: 0,
       cellsFromMatches: 0,
       // Every circle tested row by row (PostgreSQL), never read through the latitude index.
@@ -208,7 +206,6 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       groupWalkRows: Number.POSITIVE_INFINITY,
     });
     searchByPrefixes = createSearchService(database.db, testDialect, {
-      ...ENGINE_TUNING[testDialect],
       fewMatches: 0,
       mostPrefixTerms: 0,
       rowTestCost: 0,
@@ -218,7 +215,6 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       groupWalkRows: 0,
     });
     searchByCells = createSearchService(database.db, testDialect, {
-      ...ENGINE_TUNING[testDialect],
       cellsFromMatches: 0,
       mostPrefixTerms: 1,
       // Every circle asked as its grid cells (PostgreSQL).
