@@ -1,0 +1,206 @@
+/**
+ * How PostgreSQL's search engine (engine-postgres.ts) chooses its reads: from the planner's estimates
+ * (EXPLAIN), which way a circle narrows a search, which words the GIN index reads, how the names that
+ * start with the words are paged, and which typed words are asked as their whole terms. The thresholds
+ * are PostgresTuning's.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { EngineTuning, SearchFilters } from './engine.ts';
+import { filterFacets } from './facets.ts';
+import { boundingBox } from './geo.ts';
+import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
+import { allOf, MOST_LEAD_LETTERS, rowMatches, wholeQuery, type QueryParts } from './postgres-tsquery.ts';
+import { significantWords } from './search-terms.ts';
+import { COUNT_BOUND } from './sql-conditions.ts';
+
+/** Where PostgreSQL's engine changes strategy, beside the two both engines have. */
+export interface PostgresTuning extends EngineTuning {
+  /**
+   * A word searched alone (no other word, required facet or circle) is asked as its whole terms too
+   * when the planner's estimate of the prefix's matches times its terms is at most this: GIN merges
+   * the terms' lists one step per term at each match, and gathers a prefix's matches at about 2 µs
+   * each (wordTerms, decision 065).
+   */
+  mostLoneTermSteps: number;
+  /**
+   * What testing a row against the words costs, in rows a prefix's GIN read costs; it decides whether
+   * a search's other prefixes are read in the index or tested on the rows its rarest word finds
+   * (matchCondition).
+   */
+  rowTestCost: number;
+  /**
+   * A circle is tested on the words' rows one by one, instead of read through the latitude index,
+   * when the words match at most this many carriers and testing them costs less than reading the
+   * circle's band of the index, a row test costing `bandRowsPerRowTest` rows of the band (circleWay).
+   */
+  circleRowTests: number;
+  bandRowsPerRowTest: number;
+  /**
+   * A circle up to this radius whose words' rows are not tested one by one is asked as its grid cells
+   * in the GIN index; a wider one reads the latitude index's band (circleWay).
+   */
+  cellCircleMiles: number;
+  /**
+   * A rank group's page is read along companies_rank_key, testing each row, when the counting
+   * statement found the page's end among the group's members within the first this many rows of the
+   * key index; otherwise the planner reads it (engine-postgres.ts walkEndKey).
+   */
+  groupWalkRows: number;
+  /**
+   * A page of the names that start with the words, not walked, is read by the name-key indexes when
+   * the planner expects at most this many such names (about 2.5 µs each), or when it would sort the
+   * group instead of walking the rank key (readsStartsByNameKeys, decision 066).
+   */
+  startsNameKeyRows: number;
+}
+
+/**
+ * PostgreSQL ranks every match up to the bound in the statement that counts them (`fewMatches`): it
+ * fetches each match's row to count it anyway, while another statement would build the words' index
+ * bitmap again.
+ */
+export const POSTGRES_TUNING: PostgresTuning = {
+  fewMatches: COUNT_BOUND,
+  mostPrefixTerms: 32,
+  mostLoneTermSteps: 5_000_000,
+  rowTestCost: 10,
+  circleRowTests: 30_000,
+  bandRowsPerRowTest: 25,
+  cellCircleMiles: 250,
+  groupWalkRows: 20_000,
+  startsNameKeyRows: 20_000,
+};
+
+/** Runs a statement and gives its rows. */
+type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
+
+/** The engine's choices, each made from the planner's estimates for the search at hand. */
+export function createPostgresStrategy(
+  execute: Execute,
+  {
+    mostPrefixTerms,
+    mostLoneTermSteps,
+    rowTestCost,
+    circleRowTests,
+    bandRowsPerRowTest,
+    cellCircleMiles,
+    startsNameKeyRows,
+  }: PostgresTuning,
+) {
+  /** How many carriers the planner expects a condition to hold for, from the table's statistics. */
+  async function estimatedRows(condition: RawBuilder<unknown>): Promise<number> {
+    const [plan] = await execute(
+      sql<{
+        'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
+      }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM companies c WHERE ${condition}`,
+    );
+    return plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** How many carriers the planner expects a tsquery to match, from the search vector's statistics. */
+  const estimatedMatches = (query: string) => estimatedRows(sql`c.search_vector @@ ${query}::tsquery`);
+
+  /**
+   * How a circle narrows a search: the words' rows tested one by one, the circle's grid cells in the
+   * GIN index, or the latitude index's band. Left to itself, the planner ANDs the words' bitmap with
+   * the index's whole band of latitude, about 0.6 µs a row: 'ARESKI' within 50 miles (984 matches, 1
+   * in the circle) read 439,451 rows of the band in 230 ms, and testing its 984 rows took 4 ms.
+   * Testing a row costs about 8 rows of the band when the table is in memory and about 35 when its
+   * pages are read from disk, so the words' rows are tested when they are fewer than a 25th of the
+   * band (`bandRowsPerRowTest`) and at most `circleRowTests` (30,000; decision 061). Otherwise a
+   * circle of up to `cellCircleMiles` (250) is its cells, which GIN intersects with the words: 'RED'
+   * within 50 miles 214 → 52 ms, 'TRUCKING' within 250 miles of Chicago 783 → 217 ms. A wider circle
+   * holds so many of the words' matches that the planner's reads that stop at the bound win:
+   * 'EXPRESS' within 500 miles of Atlanta 428 ms through the band, 943 through its cells (decision 064).
+   */
+  async function circleWay(parts: QueryParts, filters: SearchFilters): Promise<'rows' | 'cells' | 'band'> {
+    if (!filters.radius) return 'band';
+    const matches = await estimatedMatches(wholeQuery(parts));
+    if (matches <= circleRowTests) {
+      const box = boundingBox(filters.radius.latitude, filters.radius.longitude, filters.radius.miles);
+      const band = await estimatedRows(sql`c.latitude BETWEEN ${box.minLatitude} AND ${box.maxLatitude}`);
+      if (matches * bandRowsPerRowTest <= band) return 'rows';
+    }
+    return filters.radius.miles <= cellCircleMiles ? 'cells' : 'band';
+  }
+
+  /**
+   * The condition that a row matches the words and facets. The GIN index reads each prefix of a
+   * tsquery in full before any row, at about 0.4 µs a row it matches ('freight:*': 382,243 rows),
+   * however rare another word makes the matches: 'LEHIGH ACRES FREIGHT LINES INCORPORATED' took
+   * 250-350 ms. Testing a row costs about ten times that (fetching it). So when the rows of the
+   * rarest word cost less to test than the other prefixes cost to read, the index reads the rarest
+   * word, the words asked as whole lexemes (single letters, and prefixes of few terms:
+   * postgres-tsquery.ts wordQuery), which it intersects cheaply, and the facets, and each row it
+   * finds is tested against the whole query: 4.5 ms (decision 060).
+   */
+  async function matchCondition(parts: QueryParts): Promise<RawBuilder<unknown>> {
+    const { words, facets, excluded } = parts;
+    const query = wholeQuery(parts);
+    const whole = sql`c.search_vector @@ ${query}::tsquery`;
+    const prefixes = words.filter((word) => word.includes(':*'));
+    if (words.length < 2 || prefixes.length === 0) return whole;
+    const estimated: { word: string; rows: number }[] = [];
+    for (const word of words) estimated.push({ word, rows: await estimatedMatches(word) });
+    const rarest = estimated.reduce((a, b) => (b.rows < a.rows ? b : a));
+    const tested = estimated.filter(({ word }) => word !== rarest.word && prefixes.includes(word));
+    const readInIndex = tested.reduce((sum, { rows }) => sum + rows, 0);
+    if (tested.length === 0 || rarest.rows * rowTestCost >= readInIndex) return whole;
+    const indexed = words.filter((word) => !tested.some((other) => other.word === word));
+    return sql`c.search_vector @@ ${allOf([...indexed, ...facets], excluded)}::tsquery
+      AND ${rowMatches(parts)}`;
+  }
+
+  /**
+   * Whether the page of the names that start with the words, when it is not walked, is read by the
+   * name-key indexes (migration 020), each such name tested on the row, rather than as the planner
+   * chooses. Not when the planner expects more such names than matches (a rare facet or a circle's
+   * cells make the matches fewer, and the GIN read short; a circle tested on the row is not in the
+   * estimate, which then stands for the words alone). Otherwise when the names are few (at most
+   * `startsNameKeyRows`), or when the planner would sort the group: it then builds the words' GIN
+   * bitmap again and fetches every match to sort those that start with the words ('fr' page 50: 657
+   * ms; 'fre' page 1: 280 ms, most of it the bitmap), where the name keys find just those names (186
+   * ms for the 36,464 names that start with 'fr'). When the planner walks companies_rank_key, the
+   * walk is shorter than reading many names ('fr' page 1: 92 ms in all against 177).
+   */
+  async function readsStartsByNameKeys(
+    parts: QueryParts,
+    starts: RawBuilder<unknown>,
+    plannersRead: RawBuilder<unknown>,
+  ): Promise<boolean> {
+    const names = await estimatedRows(starts);
+    if (names > (await estimatedMatches(wholeQuery(parts)))) return false;
+    return names <= startsNameKeyRows || (await plansSort(plannersRead));
+  }
+
+  /** Whether the planner would sort for a statement: its plan has a sort node. */
+  async function plansSort(statement: RawBuilder<unknown>): Promise<boolean> {
+    const [plan] = await execute(sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) ${statement}`);
+    return /"Node Type": ?"(Incremental )?Sort"/.test(JSON.stringify(plan?.['QUERY PLAN'] ?? ''));
+  }
+
+  /**
+   * The whole terms of the typed words of 4 letters and more (postgres-tsquery.ts wordQuery). Where
+   * the tsquery intersects a word with another word, a facet or a circle's cells (circleWay), GIN
+   * skips along the rarer lists. A word searched alone is read in full either way, and its whole
+   * terms are taken only when their lists are short enough to merge: 'PINE' (20 terms, about 57,000
+   * matches) gathers its bitmap in 57 ms instead of 117, but 'tra' (28 terms, about 280,000; now its
+   * lead token) took 330 instead of 229 (decision 065).
+   */
+  async function wordTerms(typed: readonly string[], filters: SearchFilters): Promise<PrefixTerms> {
+    const words = significantWords(typed);
+    const circles = filters.radius ? 1 : 0;
+    const termsOf = await prefixTerms(execute, words, {
+      shortest: MOST_LEAD_LETTERS + 1,
+      mostTerms: mostPrefixTerms,
+    });
+    if (words.length + filterFacets(filters).required.length + circles >= 2) return termsOf;
+    const [word] = words;
+    const terms = word === undefined ? null : termsOf(word);
+    if (terms === null || terms.length * (await estimatedMatches(`${word}:*`)) > mostLoneTermSteps)
+      return () => null;
+    return termsOf;
+  }
+
+  return { circleWay, matchCondition, readsStartsByNameKeys, wordTerms };
+}
