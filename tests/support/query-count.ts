@@ -3,8 +3,9 @@ import type { Db } from '../../server/db/database.ts';
 
 /**
  * The same database with every query it runs recorded, for tests that hold a page to a query
- * budget. `reset` starts a new record; `count` says how many queries ran since, and `reading(table)`
- * how many of them name the table.
+ * budget. `reset` starts a new record; `count` says how many queries ran since, `reading(table)`
+ * how many of them name the table, and `holding(text)` how many hold that text of SQL (a fragment
+ * of a `sql` template, without its values).
  */
 export function countingQueries(db: Db) {
   let queries: RootOperationNode[] = [];
@@ -28,6 +29,8 @@ export function countingQueries(db: Db) {
     reading: (table: string) =>
       queries.filter((node) => JSON.stringify(node).includes(`"kind":"IdentifierNode","name":"${table}"`))
         .length,
+    holding: (text: string) =>
+      queries.filter((node) => JSON.stringify(node).includes(JSON.stringify(text).slice(1, -1))).length,
     reset: () => {
       queries = [];
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
+import { countingQueries } from '../../../tests/support/query-count.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { createSearchService } from './service.ts';
 
@@ -25,7 +26,8 @@ describe.skipIf(testDialect !== 'postgres')('a rank group walked along the rank 
     await seedCarriers(database.db, 'postgres', [...pines, ...others]);
     // Every search takes the rank groups, and the walk's bound is the first 20 rows of the key: the
     // 15 pines and 5 oaks, so page 1 of 'pine' is walked.
-    const search = createSearchService(database.db, 'postgres', {
+    const recorded = countingQueries(database.db);
+    const search = createSearchService(recorded.db, 'postgres', {
       fewMatches: 0,
       groupWalkRows: 20,
     });
@@ -33,8 +35,11 @@ describe.skipIf(testDialect !== 'postgres')('a rank group walked along the rank 
       const found = await search.supersearchQuery({ super_search_term: 'pine', limit: '10' });
       return { total: found.total, dots: found.data.map((company) => company.dot_number) };
     };
+    // The walk reads the first rows of the key (engine-postgres.ts walkedRows).
+    const walks = () => recorded.holding('(SELECT * FROM companies c ORDER BY c.rank_key LIMIT ');
     const expected = { total: 15, dots: pines.slice(0, 10).map((row) => row.dot_number) };
     expect(await pageOne()).toEqual(expected);
+    expect(walks()).toBe(1);
 
     // Larger fleets rank first: the first 20 rows of the key are now these, and no pine is among them.
     await seedCarriers(
@@ -44,6 +49,8 @@ describe.skipIf(testDialect !== 'postgres')('a rank group walked along the rank 
         carrier({ legal_name: `ELM LINES ${index}`, power_units: 500 }),
       ),
     );
+    recorded.reset();
     expect(await pageOne()).toEqual(expected);
+    expect(walks()).toBe(1);
   });
 });
