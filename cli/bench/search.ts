@@ -68,7 +68,7 @@ if (values['sqlite-db']) {
   const mixDb = openDatabase(sqlite);
   const mix = await queryMix(mixDb, carriers);
   await mixDb.destroy();
-  await measureQueries('SQLite', sqlite, mix, values['show-slowest']);
+  await measureQueries('SQLite', sqlite, mix, { showSlowest: values['show-slowest'] });
   process.exit(0);
 }
 
@@ -87,14 +87,14 @@ try {
   const mixDb = openDatabase(sqlite);
   const mix = await queryMix(mixDb, carriers);
   await mixDb.destroy();
-  await measureQueries('SQLite', sqlite, mix, values['show-slowest']);
+  await measureQueries('SQLite', sqlite, mix, { showSlowest: values['show-slowest'] });
 
   if (!values['skip-postgres']) {
     const url = execFileSync('bash', ['scripts/pg-cluster.sh', 'start'], { encoding: 'utf8' }).trim();
     try {
       const postgres: DatabaseConfig = { dialect: 'postgres', url };
       await load(postgres, [files.census]);
-      await measureQueries('PostgreSQL', postgres, mix, values['show-slowest']);
+      await measureQueries('PostgreSQL', postgres, mix, { showSlowest: values['show-slowest'] });
     } finally {
       execFileSync('bash', ['scripts/pg-cluster.sh', 'stop']);
     }
