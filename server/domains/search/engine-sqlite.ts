@@ -76,6 +76,10 @@ export interface SqliteTuning extends EngineTuning {
   cellsFromMatches: number;
 }
 
+/**
+ * SQLite counts matches in its index without their rows, and ranks the few it reads whole in
+ * JavaScript (rankFew), so its one pass stops at a few hundred.
+ */
 export const SQLITE_TUNING: SqliteTuning = { fewMatches: 500, cellsFromMatches: 10_000, mostPrefixTerms: 32 };
 
 export function createSqliteSearchEngine(

@@ -132,7 +132,7 @@ export async function pageInKeyOrder(
 
 /**
  * Where both engines change strategy; each adds its own (engine-sqlite.ts SqliteTuning,
- * engine-postgres.ts PostgresTuning). Tests lower them to check every way on small data.
+ * postgres-strategy.ts PostgresTuning). Tests lower them to check every way on small data.
  */
 export interface EngineTuning {
   /**
