@@ -31,6 +31,7 @@ import { postgresSearchTermsSchema } from './migrations/032-postgres-search-term
 import { postgresGridCellsSchema } from './migrations/033-postgres-grid-cells.ts';
 import { postgresNameKeyStatisticsSchema } from './migrations/034-postgres-name-key-statistics.ts';
 import { postgresLeadTokensSchema } from './migrations/035-postgres-lead-tokens.ts';
+import { postgresSearchPostingsSchema } from './migrations/036-postgres-search-postings.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -71,6 +72,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '033-postgres-grid-cells': postgresGridCellsSchema(dialect),
     '034-postgres-name-key-statistics': postgresNameKeyStatisticsSchema(dialect),
     '035-postgres-lead-tokens': postgresLeadTokensSchema(dialect),
+    '036-postgres-search-postings': postgresSearchPostingsSchema(dialect),
   };
 }
 

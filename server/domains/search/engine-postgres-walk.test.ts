@@ -24,12 +24,13 @@ describe.skipIf(testDialect !== 'postgres')('a rank group walked along the rank 
       carrier({ legal_name: `OAK FREIGHT ${index}`, power_units: 1 }),
     );
     await seedCarriers(database.db, 'postgres', [...pines, ...others]);
-    // Every search takes the rank groups, and the walk's bound is the first 20 rows of the key: the
-    // 15 pines and 5 oaks, so page 1 of 'pine' is walked.
+    // Every search takes the rank groups of the GIN index (not the word's postings), and the walk's
+    // bound is the first 20 rows of the key: the 15 pines and 5 oaks, so page 1 of 'pine' is walked.
     const recorded = countingQueries(database.db);
     const search = createSearchService(recorded.db, 'postgres', {
       fewMatches: 0,
       groupWalkRows: 20,
+      postingsReadRows: 0,
     });
     const pageOne = async () => {
       const found = await search.supersearchQuery({ super_search_term: 'pine', limit: '10' });

@@ -15,6 +15,7 @@ import {
 } from './engine.ts';
 import { bucketRange, bucketSql } from './rank-key.ts';
 import type { PrefixTerms } from './prefix-terms.ts';
+import { postingsPage } from './postgres-postings.ts';
 import { createPostgresStrategy, type PostgresTuning } from './postgres-strategy.ts';
 import { rowMatches, tsQueryParts, withCircleCells } from './postgres-tsquery.ts';
 import {
@@ -25,6 +26,7 @@ import {
   hasFilters,
   listByFilters,
   notIn,
+  rowFilterCondition,
   rowOnlyCondition,
 } from './sql-conditions.ts';
 
@@ -85,10 +87,13 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) =>
     (await execute(query)).map((row) => Number(row.id));
-  const { circleWay, matchCondition, readsStartsByNameKeys, wordTerms } = createPostgresStrategy(
-    execute,
-    tuning,
-  );
+  const { circleWay, matchCondition, readsStartsByNameKeys, wordTerms, postingsTerms } =
+    createPostgresStrategy(execute, tuning);
+
+  /** Of `companies`, `limit` from `offset` in the exact fleet order. */
+  const sortedByFleet = (companies: number[], offset: number, limit: number) =>
+    ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id IN (${sql.join(companies)})
+      ORDER BY ${fleetOrder('postgres')} LIMIT ${limit} OFFSET ${offset}`);
 
   /**
    * A rank group's page may be read by walking companies_rank_key with every condition tested on the
@@ -171,9 +176,7 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
             return ids(sql<{ id: number }>`SELECT c.id FROM companies c
               WHERE ${walked ?? indexed.where} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
           },
-          sorted: (companies, offset, limit) =>
-            ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id IN (${sql.join(companies)})
-              ORDER BY ${fleetOrder('postgres')} LIMIT ${limit} OFFSET ${offset}`),
+          sorted: sortedByFleet,
         },
         from,
         size,
@@ -280,6 +283,23 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
       const hasWords = terms.words.length > 0;
       if (!hasWords && !hasFilters(filters)) return { ids: [], total: 0, totalExact: true };
       const exact = terms.number ? await exactNumberIds(execute, 'postgres', terms.number, filters) : [];
+      const posted = hasWords ? await postingsTerms(terms.words, filters) : null;
+      if (posted) {
+        const [word] = terms.words;
+        return mergeExactFirst(exact, request, async (offset, limit, excluded) => {
+          // Names that are exactly the word rank first: few, found by the name-key indexes.
+          const exactNames = await ids(sql<{ id: number }>`SELECT c.id FROM companies c
+            WHERE (c.legal_name_key = ${word} OR c.dba_name_key = ${word}) AND ${rowFilterCondition(filters)}
+              AND ${notIn(sql`c.id`, excluded)}
+            ORDER BY ${fleetOrder('postgres')}`);
+          return postingsPage(
+            execute,
+            { terms: posted, filters, exactNames, excluded, sorted: sortedByFleet },
+            offset,
+            limit,
+          );
+        });
+      }
       const termsOf = await wordTerms(terms.words, filters);
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
         hasWords

@@ -6,12 +6,13 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { EngineTuning, SearchFilters } from './engine.ts';
-import { filterFacets } from './facets.ts';
+import { filterFacets, WEB_LABEL } from './facets.ts';
 import { boundingBox } from './geo.ts';
 import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { allOf, MOST_LEAD_LETTERS, rowMatches, wholeQuery, type QueryParts } from './postgres-tsquery.ts';
+import { postingsServe } from './postgres-postings.ts';
 import { significantWords } from './search-terms.ts';
-import { COUNT_BOUND } from './sql-conditions.ts';
+import { COUNT_BOUND, hasFilters, rowFilterCondition } from './sql-conditions.ts';
 
 /** Where PostgreSQL's engine changes strategy, beside the two both engines have. */
 export interface PostgresTuning extends EngineTuning {
@@ -52,6 +53,14 @@ export interface PostgresTuning extends EngineTuning {
    * group instead of walking the rank key (readsStartsByNameKeys, decision 066).
    */
   startsNameKeyRows: number;
+  /**
+   * A word searched alone is read from its postings (search_postings, decision 069) when the planner
+   * expects that read to pass at most this many postings before the count bound: all of the word's,
+   * or, when the filters keep more than the bound, the share of them that holds the bound. A posting
+   * costs about 0.1-0.2 µs; a filter that keeps few of a long list ('TRUCKING' within 50 miles) is
+   * better intersected in the GIN index.
+   */
+  postingsReadRows: number;
 }
 
 /**
@@ -69,6 +78,7 @@ export const POSTGRES_TUNING: PostgresTuning = {
   cellCircleMiles: 250,
   groupWalkRows: 20_000,
   startsNameKeyRows: 20_000,
+  postingsReadRows: 200_000,
 };
 
 /** Runs a statement and gives its rows. */
@@ -85,14 +95,21 @@ export function createPostgresStrategy(
     bandRowsPerRowTest,
     cellCircleMiles,
     startsNameKeyRows,
+    postingsReadRows,
   }: PostgresTuning,
 ) {
-  /** How many carriers the planner expects a condition to hold for, from the table's statistics. */
-  async function estimatedRows(condition: RawBuilder<unknown>): Promise<number> {
+  /**
+   * How many rows of `table` (carriers, unless said) the planner expects a condition to hold for,
+   * from the table's statistics.
+   */
+  async function estimatedRows(
+    condition: RawBuilder<unknown>,
+    table: RawBuilder<unknown> = sql`companies`,
+  ): Promise<number> {
     const [plan] = await execute(
       sql<{
         'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
-      }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM companies c WHERE ${condition}`,
+      }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} c WHERE ${condition}`,
     );
     return plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Number.POSITIVE_INFINITY;
   }
@@ -202,5 +219,35 @@ export function createPostgresStrategy(
     return termsOf;
   }
 
-  return { circleWay, matchCondition, readsStartsByNameKeys, wordTerms };
+  /**
+   * The terms to read from search_postings for a search of one typed word of 4 letters or more (2
+   * and 3 are lead tokens in the GIN index, decision 067) that starts at most `mostPrefixTerms`
+   * terms, with filters the postings hold (postgres-postings.ts): those terms and the word as a
+   * web-domain word. Null: the search is the GIN index's, as is one the planner expects to pass more
+   * than `postingsReadRows` postings.
+   */
+  async function postingsTerms(typed: readonly string[], filters: SearchFilters): Promise<string[] | null> {
+    const [word] = typed;
+    if (
+      typed.length !== 1 ||
+      word === undefined ||
+      word.length <= MOST_LEAD_LETTERS ||
+      !postingsServe(filters)
+    )
+      return null;
+    const found = (await prefixTerms(execute, [word], { shortest: word.length, mostTerms: mostPrefixTerms }))(
+      word,
+    );
+    if (found === null) return null;
+    const terms = [...found, `${WEB_LABEL}${word}`];
+    const ofTerms = sql`c.term = ANY(${terms}::text[])`;
+    const postings = await estimatedRows(ofTerms, sql`search_postings`);
+    const kept = hasFilters(filters)
+      ? await estimatedRows(sql`${ofTerms} AND ${rowFilterCondition(filters)}`, sql`search_postings`)
+      : postings;
+    const read = kept > COUNT_BOUND ? (postings * (COUNT_BOUND + 1)) / kept : postings;
+    return read <= postingsReadRows ? terms : null;
+  }
+
+  return { circleWay, matchCondition, readsStartsByNameKeys, wordTerms, postingsTerms };
 }

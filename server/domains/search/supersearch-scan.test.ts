@@ -111,7 +111,8 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
    * circles through their cells); the same with typed prefixes left as prefix queries (and circles
    * read by rows; on PostgreSQL the rarest word read from the index and the other prefixes tested on
    * the rows it finds); and every circle narrowed by its cells, then the few it counts ranked at
-   * once.
+   * once. On PostgreSQL `search` reads a word searched alone from its postings (decision 069); the
+   * others read it from the GIN index.
    */
   let searchByGroups: SearchService;
   let searchByPrefixes: SearchService;
@@ -154,6 +155,26 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       // runs it together with 'freight'.
       carrier({ dot_number: 9_100_040, legal_name: 'ZED HAULING CO', email: 'ops@bluewaterfreight.com' }),
       carrier({ dot_number: 9_100_041, legal_name: 'BLUEWATER TRANSPORT', email: 'ops@acme-lines.net' }),
+      // Its name starts with one term of 'pine' and its city is another: it ranks once, with the names
+      // that start with the word, ahead of a larger fleet that only lives in such a city.
+      carrier({
+        dot_number: 9_100_043,
+        legal_name: 'PINECREST HAULING',
+        phy_city: 'PINEVILLE',
+        power_units: 3,
+      }),
+      carrier({
+        dot_number: 9_100_044,
+        legal_name: 'ZED PINE LINES',
+        phy_city: 'PINEVILLE',
+        power_units: 40,
+      }),
+      carrier({
+        dot_number: 9_100_045,
+        legal_name: 'ZED HAULING',
+        dba_name: 'PINEVILLE EXPRESS',
+        power_units: 2,
+      }),
       // Large fleets share a rank-key bucket (decision 045) whatever their names: the order inside
       // it is by fleet size first. Names past ASCII share one too, in byte order.
       ...[
@@ -204,6 +225,7 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       bandRowsPerRowTest: 0,
       // Every rank group walked along the rank key, its rows tested one by one (PostgreSQL).
       groupWalkRows: Number.POSITIVE_INFINITY,
+      postingsReadRows: 0,
     });
     searchByPrefixes = createSearchService(database.db, testDialect, {
       fewMatches: 0,
@@ -213,6 +235,7 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       circleRowTests: 0,
       cellCircleMiles: 0,
       groupWalkRows: 0,
+      postingsReadRows: 0,
     });
     searchByCells = createSearchService(database.db, testDialect, {
       cellsFromMatches: 0,
@@ -220,6 +243,7 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       // Every circle asked as its grid cells (PostgreSQL).
       circleRowTests: 0,
       cellCircleMiles: Number.POSITIVE_INFINITY,
+      postingsReadRows: 0,
     });
   }, 60_000);
   afterAll(async () => {
@@ -293,6 +317,9 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       { super_search_term: 'bluewater' },
       { super_search_term: 'acme lines' },
       { super_search_term: 'lines', address_state: 'TX' },
+      { super_search_term: 'pine' },
+      { super_search_term: 'pinev', address_state: 'TX' },
+      { super_search_term: 'pine', radius_zipcode: '75201', radius_miles: '50' },
     );
     return queries;
   }

@@ -1,0 +1,88 @@
+import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
+import type { Dialect } from '../migrate.ts';
+
+/**
+ * PostgreSQL: search_postings, one row per carrier and word of its search vector (its word lexemes
+ * and web-domain words, not the facet, cell and lead-token lexemes), in a b-tree that PostgreSQL
+ * reads index-only: by term, then whether a name of the carrier starts with the term, then rank key,
+ * holding the company id and the columns the state, role and circle filters test. A typed word of 4
+ * letters or more searched alone is read there (search/postgres-postings.ts): its terms' lists come
+ * in rank-key order and stop at the count bound, where the GIN index builds a bitmap of every match
+ * and each counted match fetches its row (docs/decisions/069-postgres-search-postings.md).
+ *
+ * `starts`: the carrier's legal or DBA name key starts with the term, so a name that starts with a
+ * typed word is one whose posting of a term the word starts is flagged. Web-domain words ('_w...')
+ * are never flagged: a name starting with the word also has the name's own word.
+ *
+ * Triggers keep it whole, as search_terms' do (032): each statement that inserts or updates carriers
+ * writes their postings in the same transaction, so no search sees a carrier whose postings are not
+ * this row's. An update rewrites a carrier's postings only when what they hold changed.
+ */
+export function postgresSearchPostingsSchema(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      if (dialect !== 'postgres') return;
+      await sql`CREATE TABLE search_postings (
+        term text COLLATE "C" NOT NULL,
+        starts boolean NOT NULL,
+        rank_key bigint NOT NULL,
+        id integer NOT NULL,
+        latitude real,
+        longitude real,
+        phy_state text,
+        carship text
+      )`.execute(db);
+      await sql`INSERT INTO search_postings SELECT ${postingColumns(sql`c`)} FROM companies c, ${lexemesOf(sql`c`)}`.execute(
+        db,
+      );
+      // The census's postings (about 35 million rows, 1.8 GB of index) sort in memory much sooner.
+      await sql`SET LOCAL maintenance_work_mem = '512MB'`.execute(db);
+      await sql`CREATE INDEX search_postings_term ON search_postings (term, starts, rank_key)
+        INCLUDE (id, latitude, longitude, phy_state, carship)`.execute(db);
+      await sql`CREATE FUNCTION companies_search_postings_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO search_postings
+            SELECT ${postingColumns(sql`c`)} FROM inserted_companies c, ${lexemesOf(sql`c`)};
+          RETURN NULL;
+        END $$`.execute(db);
+      await sql`CREATE TRIGGER companies_search_postings_insert AFTER INSERT ON companies
+        REFERENCING NEW TABLE AS inserted_companies
+        FOR EACH STATEMENT EXECUTE FUNCTION companies_search_postings_insert()`.execute(db);
+      const held = (row: RawBuilder<unknown>) =>
+        sql`(${row}.search_vector, ${row}.rank_key, ${row}.legal_name_key, ${row}.dba_name_key,
+          ${row}.latitude, ${row}.longitude, ${row}.phy_state, ${row}.carship)`;
+      await sql`CREATE FUNCTION companies_search_postings_update() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          DELETE FROM search_postings p USING (
+            SELECT ${postingColumns(sql`o`)} FROM old_companies o
+              JOIN new_companies n ON n.id = o.id AND ${held(sql`n`)} IS DISTINCT FROM ${held(sql`o`)},
+              ${lexemesOf(sql`o`)}
+          ) gone
+          WHERE p.term = gone.term AND p.starts = gone.starts AND p.rank_key = gone.rank_key;
+          INSERT INTO search_postings
+            SELECT ${postingColumns(sql`n`)} FROM new_companies n
+              JOIN old_companies o ON o.id = n.id AND ${held(sql`n`)} IS DISTINCT FROM ${held(sql`o`)},
+              ${lexemesOf(sql`n`)};
+          RETURN NULL;
+        END $$`.execute(db);
+      await sql`CREATE TRIGGER companies_search_postings_update AFTER UPDATE ON companies
+        REFERENCING OLD TABLE AS old_companies NEW TABLE AS new_companies
+        FOR EACH STATEMENT EXECUTE FUNCTION companies_search_postings_update()`.execute(db);
+    },
+  };
+}
+
+/** The lexemes of a companies row's search vector that have postings: its words and web-domain words. */
+function lexemesOf(row: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`LATERAL (SELECT lexeme FROM unnest(${row}.search_vector)
+    WHERE lexeme NOT LIKE '\\_%' OR lexeme LIKE '\\_w%') AS word`;
+}
+
+/** A posting's columns, in the table's order, from a companies row and one of its lexemes (`word`). */
+function postingColumns(row: RawBuilder<unknown>): RawBuilder<unknown> {
+  // Word lexemes hold letters and digits only, so a LIKE pattern made of one has no wildcard but '%'.
+  const startsWith = (key: string) => sql`coalesce(${row}.${sql.ref(key)} LIKE word.lexeme || '%', false)`;
+  return sql`word.lexeme AS term,
+    word.lexeme NOT LIKE '\\_%' AND (${startsWith('legal_name_key')} OR ${startsWith('dba_name_key')}) AS starts,
+    ${row}.rank_key, ${row}.id, ${row}.latitude, ${row}.longitude, ${row}.phy_state, ${row}.carship`;
+}

@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
+import { countingQueries } from '../../../tests/support/query-count.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
+import { createSearchService } from './service.ts';
+
+/**
+ * PostgreSQL reads a word searched alone from search_postings (migration 036, decision 069), which
+ * triggers keep in step with the companies table: what a search finds there must be what the rows
+ * say now, after inserts and after updates that rename, move or resize a carrier.
+ */
+describe.skipIf(testDialect !== 'postgres')('search postings', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  /** The postings as the rows make them now, and as the table holds them, in one order. */
+  async function postings() {
+    const ordered = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
+    const fresh = await sql`SELECT w.lexeme AS term,
+        w.lexeme NOT LIKE '\\_%' AND (coalesce(c.legal_name_key LIKE w.lexeme || '%', false)
+          OR coalesce(c.dba_name_key LIKE w.lexeme || '%', false)) AS starts,
+        c.rank_key, c.id, c.latitude, c.longitude, c.phy_state, c.carship
+      FROM companies c, unnest(c.search_vector) w WHERE w.lexeme NOT LIKE '\\_%' OR w.lexeme LIKE '\\_w%'`.execute(
+      database.db,
+    );
+    const held = await sql`SELECT term, starts, rank_key, id, latitude, longitude, phy_state, carship
+      FROM search_postings`.execute(database.db);
+    return { fresh: ordered(fresh.rows), held: ordered(held.rows) };
+  }
+
+  it('finds what the rows say after inserts and updates, from the postings', async () => {
+    await seedCarriers(database.db, 'postgres', [
+      carrier({ dot_number: 8_200_001, legal_name: 'PINEWOOD HAULING', power_units: 5 }),
+      carrier({ dot_number: 8_200_002, legal_name: 'ACME PINEWOOD', power_units: 50 }),
+      carrier({ dot_number: 8_200_003, legal_name: 'OAK LINES', dba_name: 'PINEY EXPRESS', power_units: 9 }),
+      carrier({ dot_number: 8_200_004, legal_name: 'BIRCH FREIGHT', phy_city: 'PINEVILLE', power_units: 7 }),
+      carrier({ dot_number: 8_200_005, legal_name: 'ELM CARTAGE', email: 'ops@pinewood.com' }),
+    ]);
+    const recorded = countingQueries(database.db);
+    const search = createSearchService(recorded.db, 'postgres');
+    const dots = async (query: Record<string, string>) => {
+      const found = await search.supersearchQuery({ limit: '10', ...query });
+      return { total: found.total, dots: found.data.map((company) => company.dot_number) };
+    };
+    expect((await postings()).held).toEqual((await postings()).fresh);
+
+    // Names that start with 'pine' (legal or DBA), larger fleets first, then the rest.
+    expect(await dots({ super_search_term: 'pine' })).toEqual({
+      total: 4,
+      dots: [8_200_003, 8_200_001, 8_200_002, 8_200_004],
+    });
+    expect(recorded.holding('FROM search_postings c')).toBeGreaterThan(0);
+    // A web domain's words match whole: 'pinewood.com' with the names that hold the word.
+    expect(await dots({ super_search_term: 'pinewood' })).toEqual({
+      total: 3,
+      dots: [8_200_001, 8_200_002, 8_200_005],
+    });
+
+    // Renamed, moved out of Texas, grown, and an unrelated column changed: the postings follow.
+    await sql`UPDATE companies SET name = 'PINEWOOD ACME', power_units = 60 WHERE dot_number = 8200002`.execute(
+      database.db,
+    );
+    await sql`UPDATE companies SET phy_state = 'OK' WHERE dot_number = 8200003`.execute(database.db);
+    await sql`UPDATE companies SET name = 'BIRCH LINES' WHERE dot_number = 8200001`.execute(database.db);
+    await sql`UPDATE companies SET phone = '5550100' WHERE dot_number = 8200004`.execute(database.db);
+    expect((await postings()).held).toEqual((await postings()).fresh);
+
+    expect(await dots({ super_search_term: 'pine' })).toEqual({
+      total: 3,
+      dots: [8_200_002, 8_200_003, 8_200_004],
+    });
+    expect(await dots({ super_search_term: 'pine', address_state: 'TX' })).toEqual({
+      total: 2,
+      dots: [8_200_002, 8_200_004],
+    });
+    expect(await dots({ super_search_term: 'birch' })).toEqual({ total: 2, dots: [8_200_004, 8_200_001] });
+  });
+});

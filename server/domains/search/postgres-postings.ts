@@ -1,0 +1,119 @@
+/**
+ * PostgreSQL's reads of a word searched alone from search_postings (migration 036), a b-tree read
+ * index-only: the word's terms (prefix-terms.ts) and its web-domain word, each term's postings in
+ * rank-key order, merged and counted up to the bound, and its rank groups paged from the same lists
+ * (docs/decisions/069-postgres-search-postings.md). The filters it serves are conditions on the
+ * postings' own columns; engine-postgres.ts decides when a search is read here (postgres-strategy.ts
+ * postingsTerms).
+ */
+import { sql, type RawBuilder } from 'kysely';
+import {
+  pageInKeyOrder,
+  pageOverGroups,
+  type GroupPage,
+  type SearchFilters,
+  type SearchHits,
+} from './engine.ts';
+import { bucketRange, bucketSql } from './rank-key.ts';
+import { boundedTotal, COUNT_BOUND, notIn, rowFilterCondition } from './sql-conditions.ts';
+
+/** Runs a statement and gives its rows. */
+type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
+
+/**
+ * Whether the postings hold every column a search's filters test: state, role and circle do (the
+ * carrier's phy_state, carship, latitude and longitude); city, cargo and the L&I flags do not.
+ */
+export function postingsServe(filters: SearchFilters): boolean {
+  return !filters.city && !filters.cargo?.length && !filters.authorizedOnly && !filters.insuredOnly;
+}
+
+/**
+ * The postings of `terms` that meet `where` (conditions on a posting aliased `c`), with their starts
+ * flag among `starts`, each carrier once, in rank-key order. Each term and flag is one ordered read of
+ * the index, so PostgreSQL merges them and stops where the statement's LIMIT does; a carrier holding
+ * several of the terms comes once per term, side by side, and is kept once.
+ */
+function inKeyOrder(
+  terms: readonly string[],
+  starts: boolean[],
+  where: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const reads = terms.flatMap((term) =>
+    starts.map(
+      (flag) => sql`(SELECT c.id, c.rank_key FROM search_postings c
+        WHERE c.term = ${term} AND c.starts = ${flag} AND ${where} ORDER BY c.rank_key)`,
+    ),
+  );
+  return sql`(SELECT c.id, c.rank_key FROM (
+      SELECT c.id, c.rank_key, lag(c.rank_key) OVER (ORDER BY c.rank_key) AS previous
+      FROM (${sql.join(reads, sql` UNION ALL `)}) c
+    ) c WHERE c.previous IS DISTINCT FROM c.rank_key)`;
+}
+
+/**
+ * A page of a word searched alone, read from its postings. `terms`: the word's terms and web-domain
+ * word; `exactNames`: the carriers whose name is the word, in order (they rank first); `excluded`:
+ * the exact number matches ranked before every text match; `sorted`: ids in the exact fleet order.
+ */
+export async function postingsPage(
+  execute: Execute,
+  {
+    terms,
+    filters,
+    exactNames,
+    excluded,
+    sorted,
+  }: {
+    terms: readonly string[];
+    filters: SearchFilters;
+    exactNames: number[];
+    excluded: number[];
+    sorted: (ids: number[], offset: number, limit: number) => Promise<number[]>;
+  },
+  offset: number,
+  limit: number,
+): Promise<SearchHits> {
+  const where = sql`${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}`;
+  const [counted] = await execute(sql<{ matched: string }>`SELECT count(*) AS matched FROM (
+      SELECT 1 FROM ${inKeyOrder(terms, [true, false], where)} c LIMIT ${COUNT_BOUND + 1}) c`);
+  const total = boundedTotal(Number(counted?.matched ?? 0));
+  if (limit === 0 || offset >= total.total) return { ids: [], ...total };
+
+  const notExact = sql`${where} AND ${notIn(sql`c.id`, exactNames)}`;
+  // A carrier is in the group of names that start with the word when any posting of the word's
+  // terms says so; the other group is the rest, so its reads leave out the carriers flagged on
+  // another term (a name starting 'ANDRE' in the city of 'ANDREWS').
+  const startsElsewhere = sql`EXISTS (SELECT 1 FROM search_postings s
+    WHERE s.term = ANY(${[...terms]}::text[]) AND s.starts AND s.rank_key = c.rank_key)`;
+  const group =
+    (starts: boolean, condition: RawBuilder<unknown>): GroupPage =>
+    (from, size) =>
+      pageInKeyOrder(
+        {
+          read: async (count) =>
+            (
+              await execute(sql<{ id: number; bucket: string }>`
+                SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM ${inKeyOrder(terms, [starts], condition)} c
+                ORDER BY c.rank_key LIMIT ${count}`)
+            ).map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) })),
+          bucket: async (bucket) => {
+            const range = bucketRange('postgres', bucket);
+            const rows = await execute(sql<{ id: number }>`SELECT DISTINCT c.id FROM search_postings c
+              WHERE c.term = ANY(${[...terms]}::text[]) AND c.starts = ${starts} AND ${condition}
+                AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
+            return rows.map((row) => Number(row.id));
+          },
+          sorted,
+        },
+        from,
+        size,
+      );
+  return pageOverGroups(
+    exactNames,
+    [group(true, notExact), group(false, sql`${notExact} AND NOT ${startsElsewhere}`)],
+    total,
+    offset,
+    limit,
+  );
+}
