@@ -87,8 +87,10 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) =>
     (await execute(query)).map((row) => Number(row.id));
-  const { circleWay, matchCondition, readsStartsByNameKeys, wordTerms, postingsTerms } =
-    createPostgresStrategy(execute, tuning);
+  const { circleWay, matchCondition, readsStartsByNameKeys, wordTerms, postedWord } = createPostgresStrategy(
+    execute,
+    tuning,
+  );
 
   /** Of `companies`, `limit` from `offset` in the exact fleet order. */
   const sortedByFleet = (companies: number[], offset: number, limit: number) =>
@@ -283,9 +285,9 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
       const hasWords = terms.words.length > 0;
       if (!hasWords && !hasFilters(filters)) return { ids: [], total: 0, totalExact: true };
       const exact = terms.number ? await exactNumberIds(execute, 'postgres', terms.number, filters) : [];
-      const posted = hasWords ? await postingsTerms(terms.words, filters) : null;
+      const posted = hasWords ? await postedWord(terms.words, filters) : null;
       if (posted) {
-        const [word] = terms.words;
+        const { word } = posted;
         return mergeExactFirst(exact, request, async (offset, limit, excluded) => {
           // Names that are exactly the word rank first: few, found by the name-key indexes.
           const exactNames = await ids(sql<{ id: number }>`SELECT c.id FROM companies c
@@ -294,7 +296,7 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
             ORDER BY ${fleetOrder('postgres')}`);
           return postingsPage(
             execute,
-            { terms: posted, filters, exactNames, excluded, sorted: sortedByFleet },
+            { posted, filters, exactNames, excluded, sorted: sortedByFleet },
             offset,
             limit,
           );

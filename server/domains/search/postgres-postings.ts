@@ -1,10 +1,9 @@
 /**
  * PostgreSQL's reads of a word searched alone from search_postings (migration 036), a b-tree read
- * index-only: the word's terms (prefix-terms.ts) and its web-domain word, each term's postings in
- * rank-key order, merged and counted up to the bound, and its rank groups paged from the same lists
+ * index-only: the postings of the terms the word starts and of its web-domain word, in rank-key
+ * order, merged and counted up to the bound, and its rank groups paged from the same lists
  * (docs/decisions/069-postgres-search-postings.md). The filters it serves are conditions on the
- * postings' own columns; engine-postgres.ts decides when a search is read here (postgres-strategy.ts
- * postingsTerms).
+ * postings' own columns; postgres-strategy.ts postedWord decides when a search is read here.
  */
 import { sql, type RawBuilder } from 'kysely';
 import {
@@ -14,7 +13,9 @@ import {
   type SearchFilters,
   type SearchHits,
 } from './engine.ts';
+import { WEB_LABEL } from './facets.ts';
 import { bucketRange, bucketSql } from './rank-key.ts';
+import { prefixEnd } from './search-index.ts';
 import { boundedTotal, COUNT_BOUND, notIn, rowFilterCondition } from './sql-conditions.ts';
 
 /** Runs a statement and gives its rows. */
@@ -29,20 +30,40 @@ export function postingsServe(filters: SearchFilters): boolean {
 }
 
 /**
- * The postings of `terms` that meet `where` (conditions on a posting aliased `c`), with their starts
- * flag among `starts`, each carrier once, in rank-key order. Each term and flag is one ordered read of
- * the index, so PostgreSQL merges them and stops where the statement's LIMIT does; a carrier holding
- * several of the terms comes once per term, side by side, and is kept once.
+ * A typed word read from its postings: by the terms it starts (prefix-terms.ts) when they are few,
+ * each a list in rank-key order, otherwise (`terms` null) by the range of terms it starts, read whole.
  */
-function inKeyOrder(
-  terms: readonly string[],
-  starts: boolean[],
-  where: RawBuilder<unknown>,
-): RawBuilder<unknown> {
-  const reads = terms.flatMap((term) =>
+export interface PostedWord {
+  word: string;
+  terms: readonly string[] | null;
+}
+
+/** Each read of a word's postings, a condition on a posting aliased `c`: its terms or their range, and its web-domain word. */
+function wordReads({ word, terms }: PostedWord): RawBuilder<unknown>[] {
+  const starting =
+    terms === null
+      ? [sql`c.term >= ${word} AND c.term < ${prefixEnd(word)}`]
+      : terms.map((term) => sql`c.term = ${term}`);
+  return [...starting, sql`c.term = ${`${WEB_LABEL}${word}`}`];
+}
+
+/** The condition that a posting (aliased `c`) is one of the word's. */
+export function postingsOf(posted: PostedWord): RawBuilder<unknown> {
+  return sql`(${sql.join(wordReads(posted), sql` OR `)})`;
+}
+
+/**
+ * The word's postings that meet `where` (conditions on a posting aliased `c`), with their starts
+ * flag among `starts`, each carrier once, in rank-key order. Each term and flag is one ordered read
+ * of the index, so PostgreSQL merges them and stops where the statement's LIMIT does (a range of
+ * terms is sorted first); a carrier holding several of the terms comes once per term, side by side,
+ * and is kept once.
+ */
+function inKeyOrder(posted: PostedWord, starts: boolean[], where: RawBuilder<unknown>): RawBuilder<unknown> {
+  const reads = wordReads(posted).flatMap((read) =>
     starts.map(
       (flag) => sql`(SELECT c.id, c.rank_key FROM search_postings c
-        WHERE c.term = ${term} AND c.starts = ${flag} AND ${where} ORDER BY c.rank_key)`,
+        WHERE ${read} AND c.starts = ${flag} AND ${where} ORDER BY c.rank_key)`,
     ),
   );
   return sql`(SELECT c.id, c.rank_key FROM (
@@ -52,20 +73,20 @@ function inKeyOrder(
 }
 
 /**
- * A page of a word searched alone, read from its postings. `terms`: the word's terms and web-domain
- * word; `exactNames`: the carriers whose name is the word, in order (they rank first); `excluded`:
- * the exact number matches ranked before every text match; `sorted`: ids in the exact fleet order.
+ * A page of a word searched alone, read from its postings. `exactNames`: the carriers whose name is
+ * the word, in order (they rank first); `excluded`: the exact number matches ranked before every text
+ * match; `sorted`: ids in the exact fleet order.
  */
 export async function postingsPage(
   execute: Execute,
   {
-    terms,
+    posted,
     filters,
     exactNames,
     excluded,
     sorted,
   }: {
-    terms: readonly string[];
+    posted: PostedWord;
     filters: SearchFilters;
     exactNames: number[];
     excluded: number[];
@@ -76,16 +97,16 @@ export async function postingsPage(
 ): Promise<SearchHits> {
   const where = sql`${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}`;
   const [counted] = await execute(sql<{ matched: string }>`SELECT count(*) AS matched FROM (
-      SELECT 1 FROM ${inKeyOrder(terms, [true, false], where)} c LIMIT ${COUNT_BOUND + 1}) c`);
+      SELECT 1 FROM ${inKeyOrder(posted, [true, false], where)} c LIMIT ${COUNT_BOUND + 1}) c`);
   const total = boundedTotal(Number(counted?.matched ?? 0));
   if (limit === 0 || offset >= total.total) return { ids: [], ...total };
 
   const notExact = sql`${where} AND ${notIn(sql`c.id`, exactNames)}`;
   // A carrier is in the group of names that start with the word when any posting of the word's
-  // terms says so; the other group is the rest, so its reads leave out the carriers flagged on
-  // another term (a name starting 'ANDRE' in the city of 'ANDREWS').
-  const startsElsewhere = sql`EXISTS (SELECT 1 FROM search_postings s
-    WHERE s.term = ANY(${[...terms]}::text[]) AND s.starts AND s.rank_key = c.rank_key)`;
+  // terms says so; the other group is the rest, so its reads leave out a carrier flagged on another
+  // term (a name starting 'ANDRE' in the city of 'ANDREWS'), asked of its row's name keys.
+  const startsWithWord = sql`EXISTS (SELECT 1 FROM companies s WHERE s.id = c.id
+    AND (s.legal_name_key LIKE ${`${posted.word}%`} OR s.dba_name_key LIKE ${`${posted.word}%`}))`;
   const group =
     (starts: boolean, condition: RawBuilder<unknown>): GroupPage =>
     (from, size) =>
@@ -94,13 +115,13 @@ export async function postingsPage(
           read: async (count) =>
             (
               await execute(sql<{ id: number; bucket: string }>`
-                SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM ${inKeyOrder(terms, [starts], condition)} c
+                SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM ${inKeyOrder(posted, [starts], condition)} c
                 ORDER BY c.rank_key LIMIT ${count}`)
             ).map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) })),
           bucket: async (bucket) => {
             const range = bucketRange('postgres', bucket);
             const rows = await execute(sql<{ id: number }>`SELECT DISTINCT c.id FROM search_postings c
-              WHERE c.term = ANY(${[...terms]}::text[]) AND c.starts = ${starts} AND ${condition}
+              WHERE ${postingsOf(posted)} AND c.starts = ${starts} AND ${condition}
                 AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
             return rows.map((row) => Number(row.id));
           },
@@ -111,7 +132,7 @@ export async function postingsPage(
       );
   return pageOverGroups(
     exactNames,
-    [group(true, notExact), group(false, sql`${notExact} AND NOT ${startsElsewhere}`)],
+    [group(true, notExact), group(false, sql`${notExact} AND NOT ${startsWithWord}`)],
     total,
     offset,
     limit,

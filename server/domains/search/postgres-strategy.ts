@@ -6,11 +6,11 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { EngineTuning, SearchFilters } from './engine.ts';
-import { filterFacets, WEB_LABEL } from './facets.ts';
+import { filterFacets } from './facets.ts';
 import { boundingBox } from './geo.ts';
 import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { allOf, MOST_LEAD_LETTERS, rowMatches, wholeQuery, type QueryParts } from './postgres-tsquery.ts';
-import { postingsServe } from './postgres-postings.ts';
+import { postingsOf, postingsServe, type PostedWord } from './postgres-postings.ts';
 import { significantWords } from './search-terms.ts';
 import { COUNT_BOUND, hasFilters, rowFilterCondition } from './sql-conditions.ts';
 
@@ -220,34 +220,34 @@ export function createPostgresStrategy(
   }
 
   /**
-   * The terms to read from search_postings for a search of one typed word of 4 letters or more (2
-   * and 3 are lead tokens in the GIN index, decision 067) that starts at most `mostPrefixTerms`
-   * terms, with filters the postings hold (postgres-postings.ts): those terms and the word as a
-   * web-domain word. Null: the search is the GIN index's, as is one the planner expects to pass more
-   * than `postingsReadRows` postings.
+   * How a search of one typed word of 4 letters or more (2 and 3 are lead tokens in the GIN index,
+   * decision 067), with filters the postings hold, reads search_postings (postgres-postings.ts): by
+   * the terms it starts when they are at most `mostPrefixTerms`, otherwise by their range. Null: the
+   * search is the GIN index's, as is one the planner expects to pass more than `postingsReadRows`
+   * postings: the terms' lists stop at the count bound, a range is read whole.
    */
-  async function postingsTerms(typed: readonly string[], filters: SearchFilters): Promise<string[] | null> {
+  async function postedWord(typed: readonly string[], filters: SearchFilters): Promise<PostedWord | null> {
     const [word] = typed;
     if (
       typed.length !== 1 ||
       word === undefined ||
       word.length <= MOST_LEAD_LETTERS ||
+      !/^[a-z0-9]+$/.test(word) ||
       !postingsServe(filters)
     )
       return null;
-    const found = (await prefixTerms(execute, [word], { shortest: word.length, mostTerms: mostPrefixTerms }))(
+    const terms = (await prefixTerms(execute, [word], { shortest: word.length, mostTerms: mostPrefixTerms }))(
       word,
     );
-    if (found === null) return null;
-    const terms = [...found, `${WEB_LABEL}${word}`];
-    const ofTerms = sql`c.term = ANY(${terms}::text[])`;
-    const postings = await estimatedRows(ofTerms, sql`search_postings`);
+    const posted: PostedWord = { word, terms };
+    const ofWord = postingsOf(posted);
+    const postings = await estimatedRows(ofWord, sql`search_postings`);
     const kept = hasFilters(filters)
-      ? await estimatedRows(sql`${ofTerms} AND ${rowFilterCondition(filters)}`, sql`search_postings`)
+      ? await estimatedRows(sql`${ofWord} AND ${rowFilterCondition(filters)}`, sql`search_postings`)
       : postings;
-    const read = kept > COUNT_BOUND ? (postings * (COUNT_BOUND + 1)) / kept : postings;
-    return read <= postingsReadRows ? terms : null;
+    const read = terms !== null && kept > COUNT_BOUND ? (postings * (COUNT_BOUND + 1)) / kept : postings;
+    return read <= postingsReadRows ? posted : null;
   }
 
-  return { circleWay, matchCondition, readsStartsByNameKeys, wordTerms, postingsTerms };
+  return { circleWay, matchCondition, readsStartsByNameKeys, wordTerms, postedWord };
 }

@@ -111,8 +111,8 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
    * circles through their cells); the same with typed prefixes left as prefix queries (and circles
    * read by rows; on PostgreSQL the rarest word read from the index and the other prefixes tested on
    * the rows it finds); and every circle narrowed by its cells, then the few it counts ranked at
-   * once. On PostgreSQL `search` reads a word searched alone from its postings (decision 069); the
-   * others read it from the GIN index.
+   * once. On PostgreSQL `search` reads a word searched alone from its terms' postings (decision 069),
+   * `searchByPrefixes` from the range of terms it starts, and the others from the GIN index.
    */
   let searchByGroups: SearchService;
   let searchByPrefixes: SearchService;
@@ -235,7 +235,6 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       circleRowTests: 0,
       cellCircleMiles: 0,
       groupWalkRows: 0,
-      postingsReadRows: 0,
     });
     searchByCells = createSearchService(database.db, testDialect, {
       cellsFromMatches: 0,
