@@ -104,9 +104,11 @@ export async function postingsPage(
   const notExact = sql`${where} AND ${notIn(sql`c.id`, exactNames)}`;
   // A carrier is in the group of names that start with the word when any posting of the word's
   // terms says so; the other group is the rest, so its reads leave out a carrier flagged on another
-  // term (a name starting 'ANDRE' in the city of 'ANDREWS'), asked of its row's name keys.
-  const startsWithWord = sql`EXISTS (SELECT 1 FROM companies s WHERE s.id = c.id
-    AND (s.legal_name_key LIKE ${`${posted.word}%`} OR s.dba_name_key LIKE ${`${posted.word}%`}))`;
+  // term (a name starting 'ANDRE' in the city of 'ANDREWS'), asked of its row's name keys. A scalar
+  // subquery is asked row by row as the read goes; as EXISTS, the planner joined every name that
+  // starts with the word first ('TRANSPORT' page 1: 130 ms).
+  const startsWithWord = sql`(SELECT s.legal_name_key LIKE ${`${posted.word}%`}
+    OR coalesce(s.dba_name_key LIKE ${`${posted.word}%`}, false) FROM companies s WHERE s.id = c.id)`;
   const group =
     (starts: boolean, condition: RawBuilder<unknown>): GroupPage =>
     (from, size) =>
