@@ -107,7 +107,7 @@ export async function postingsPage(
   // term (a name starting 'ANDRE' in the city of 'ANDREWS'), asked of its row's name keys. A scalar
   // subquery is asked row by row as the read goes; as EXISTS, the planner joined every name that
   // starts with the word first ('TRANSPORT' page 1: 130 ms).
-  const startsWithWord = sql`(SELECT s.legal_name_key LIKE ${`${posted.word}%`}
+  const startsWithWord = sql`(SELECT coalesce(s.legal_name_key LIKE ${`${posted.word}%`}, false)
     OR coalesce(s.dba_name_key LIKE ${`${posted.word}%`}, false) FROM companies s WHERE s.id = c.id)`;
   const group =
     (starts: boolean, condition: RawBuilder<unknown>): GroupPage =>
