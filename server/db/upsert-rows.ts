@@ -48,6 +48,15 @@ const quote = (name: string) => `"${name}"`;
 const qualified = (table: string, names: readonly string[]) =>
   names.map((column) => `${table}.${quote(column)}`).join(', ');
 
+/**
+ * Whether two rows (tables or aliases) differ in `names`, NULL-safe: IS NOT on SQLite row values, IS
+ * DISTINCT FROM on PostgreSQL's.
+ */
+const rowsDiffer = (dialect: Dialect, left: string, right: string, names: readonly string[]) =>
+  dialect === 'sqlite'
+    ? `(${qualified(left, names)}) IS NOT (${qualified(right, names)})`
+    : `ROW(${qualified(left, names)}) IS DISTINCT FROM ROW(${qualified(right, names)})`;
+
 /** The columns an update writes, and those of them whose values decide whether the row changed. */
 function updatedColumns(set: RowSet): { updated: string[]; compared: string[] } {
   const updated = set.columns.filter((column) => column !== set.key && !set.insertOnly.includes(column));
@@ -64,11 +73,7 @@ function upsertSql(set: RowSet, source: string, dialect: Dialect): string {
   const { updated, compared } = updatedColumns(set);
   const hash = set.sourceHash ? [set.sourceHash] : [];
   const columns = [...set.columns, ...hash].map(quote).join(', ');
-  // NULL-safe comparisons of whole rows: IS NOT on SQLite row values, IS DISTINCT FROM on PostgreSQL's.
-  const differs = (names: readonly string[]) =>
-    dialect === 'sqlite'
-      ? `(${qualified(quote(set.table), names)}) IS NOT (${qualified('excluded', names)})`
-      : `ROW(${qualified(quote(set.table), names)}) IS DISTINCT FROM ROW(${qualified('excluded', names)})`;
+  const differs = (names: readonly string[]) => rowsDiffer(dialect, quote(set.table), 'excluded', names);
   const assignment = (column: string) =>
     column === set.changedAt && hash.length > 0 && compared.length > 0
       ? `${quote(column)} = CASE WHEN ${differs(compared)} THEN excluded.${quote(column)} ELSE ${quote(set.table)}.${quote(column)} END`
@@ -203,7 +208,7 @@ function postgresChangedSource(set: RowSet): string {
   if (compared.length === 0) return rows;
   return (
     `${rows} WHERE NOT EXISTS (SELECT 1 FROM ${quote(set.table)} t WHERE t.${quote(set.key)} = s.${quote(set.key)} ` +
-    `AND ROW(${qualified('t', compared)}) IS NOT DISTINCT FROM ROW(${qualified('s', compared)}))`
+    `AND NOT (${rowsDiffer('postgres', 't', 's', compared)}))`
   );
 }
 
