@@ -10,7 +10,10 @@ import { closeOnSignals } from './http/shutdown.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = openDatabase(config.database, { statementTimeoutMs: config.statementTimeoutMs });
+  const db = openDatabase(config.database, {
+    statementTimeoutMs: config.statementTimeoutMs,
+    memoryMapped: true,
+  });
   await migrateToLatest(db, config.database.dialect);
 
   const buildDir = path.resolve('build');

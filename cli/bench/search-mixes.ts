@@ -104,7 +104,8 @@ export async function measureQueries(
   mix: Record<string, string>[],
   { showSlowest = false, runs = 1 }: { showSlowest?: boolean; runs?: number } = {},
 ): Promise<MixFigures> {
-  const db = openDatabase(database);
+  // Opened as the server opens it (server/main.ts): SQLite reads through a memory map.
+  const db = openDatabase(database, { memoryMapped: true });
   try {
     const search = createSearchService(db, database.dialect);
     const params = mix.map((query) => parseSupersearchQuery({ limit: '10', ...query }));

@@ -31,12 +31,22 @@ export function sqliteConnection(db: Db): SQLite.Database | null {
   return sqliteConnections.get(db) ?? null;
 }
 
+/** SQLite's largest memory map: its compile-time SQLITE_MAX_MMAP_SIZE, 2 GB less 64 KB. */
+const SQLITE_MAP_BYTES = 0x7fff0000;
+
 /**
  * Opens the configured database: SQLite (WAL, one file) by default, PostgreSQL for DATABASE_URL=postgres://.
  * `statementTimeoutMs` bounds each PostgreSQL statement (the server's request queries, STATEMENT_TIMEOUT_MS);
  * the importer and tests open without it. SQLite has no statement timeout.
+ * `memoryMapped` makes SQLite read the file's first 2 GB through a memory map, as the server does
+ * (docs/decisions/071-sqlite-server-reads-through-a-memory-map.md): a page the OS has cached is then
+ * read without a system call and a copy. The importer opens without it, so its RSS counts only its
+ * own memory.
  */
-export function openDatabase(config: DatabaseConfig, options: { statementTimeoutMs?: number } = {}): Db {
+export function openDatabase(
+  config: DatabaseConfig,
+  options: { statementTimeoutMs?: number; memoryMapped?: boolean } = {},
+): Db {
   if (config.dialect === 'postgres') {
     // A server that is down or unreachable fails a request within the connect timeout (503, see
     // ./unavailable.ts) instead of holding it; the pool keeps trying with each new request.
@@ -80,6 +90,7 @@ export function openDatabase(config: DatabaseConfig, options: { statementTimeout
   connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // 64 MB of page cache (the default is 2 MB): index builds and large imports stay in memory.
   connection.pragma('cache_size = -65536');
+  if (options.memoryMapped) connection.pragma(`mmap_size = ${SQLITE_MAP_BYTES}`);
   // Radius search needs great-circle distances, which SQLite does not have built in.
   connection.function('distance_miles', { deterministic: true }, (lat1, lon1, lat2, lon2) =>
     distanceMiles(Number(lat1), Number(lon1), Number(lat2), Number(lon2)),
