@@ -79,4 +79,44 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
     });
     expect(await dots({ super_search_term: 'birch' })).toEqual({ total: 2, dots: [8_200_004, 8_200_001] });
   });
+
+  it('reads a word typed with legal-form words from its postings, ranking the names that start with all of them', async () => {
+    await seedCarriers(database.db, 'postgres', [
+      carrier({ dot_number: 8_300_001, legal_name: 'CEDARWOOD HAULING', power_units: 90 }),
+      carrier({ dot_number: 8_300_002, legal_name: 'ACME CEDARWOOD LLC', power_units: 80 }),
+      carrier({ dot_number: 8_300_003, legal_name: 'CEDARWOOD LLC', power_units: 1 }),
+      carrier({ dot_number: 8_300_004, legal_name: 'CEDARWOOD LLC EAST', power_units: 5 }),
+      carrier({
+        dot_number: 8_300_005,
+        legal_name: 'OAK LINES',
+        dba_name: 'CEDARWOOD LLC WEST',
+        power_units: 7,
+      }),
+      carrier({ dot_number: 8_300_006, legal_name: 'PINE LLC', phy_city: 'CEDARWOOD', power_units: 70 }),
+    ]);
+    const recorded = countingQueries(database.db);
+    const search = createSearchService(recorded.db, 'postgres');
+    const dots = async (query: Record<string, string>) => {
+      const found = await search.supersearchQuery({ limit: '10', ...query });
+      return { total: found.total, dots: found.data.map((company) => company.dot_number) };
+    };
+    // The exact name, the names that start with 'cedarwood llc' (larger fleets first), then every other
+    // carrier with a word starting 'cedarwood', 'LLC' or not: 'CEDARWOOD HAULING' starts with the word
+    // but not with what was typed.
+    expect(await dots({ super_search_term: 'Cedarwood LLC' })).toEqual({
+      total: 6,
+      dots: [8_300_003, 8_300_005, 8_300_004, 8_300_001, 8_300_002, 8_300_006],
+    });
+    expect(recorded.holding('FROM search_postings c')).toBeGreaterThan(0);
+    // Pages of the groups past the first: the same order, two at a time.
+    const paged = [];
+    for (const page of ['1', '2', '3'])
+      paged.push(...(await dots({ super_search_term: 'cedarwood llc', limit: '2', page })).dots);
+    expect(paged).toEqual([8_300_003, 8_300_005, 8_300_004, 8_300_001, 8_300_002, 8_300_006]);
+    // The word alone: the names that start with it, by fleet, then the rest.
+    expect(await dots({ super_search_term: 'cedarwood' })).toEqual({
+      total: 6,
+      dots: [8_300_001, 8_300_005, 8_300_004, 8_300_003, 8_300_002, 8_300_006],
+    });
+  });
 });

@@ -83,14 +83,12 @@ const WALK_END_MAX_AGE_MS = 60 * 60 * 1000;
  * files differ in ids.
  */
 export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): SearchEngine {
-  const { fewMatches, groupWalkRows } = tuning;
+  const { fewMatches, groupWalkRows, sampledWalkMargin } = tuning;
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) =>
     (await execute(query)).map((row) => Number(row.id));
-  const { circleWay, matchCondition, readsStartsByNameKeys, wordTerms, postedWord } = createPostgresStrategy(
-    execute,
-    tuning,
-  );
+  const { circleWay, matchCondition, readsStartsByNameKeys, wordTerms, postedWord, sampledShare } =
+    createPostgresStrategy(execute, tuning);
 
   /** Of `companies`, `limit` from `offset` in the exact fleet order. */
   const sortedByFleet = (companies: number[], offset: number, limit: number) =>
@@ -256,21 +254,31 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
       },
     };
     const [first] = ranked;
+    const pageEnd = offset + limit;
+    const startsEarly = Number(first?.starts_early ?? 0);
+    const othersEarly = Number(first?.others_early ?? 0);
+    // Past the bound the statement counted the first matches it found, not all of them: what it
+    // counted of a group within the walk's bound stands for more (sampledShare).
+    const share =
+      matched > COUNT_BOUND && Math.min(startsEarly, othersEarly) < pageEnd
+        ? await sampledShare(matches, matched)
+        : 1;
     // A group is walked when its page certainly ends within the walk's bound: always when there is
-    // none, otherwise when the page's end lies among its members counted there (a bound on the page's
-    // end within the group, which exact names and an earlier group only lower).
-    const walks = (counted: string | undefined) =>
-      groupWalkRows === Number.POSITIVE_INFINITY || Number(counted ?? 0) >= offset + limit;
+    // none, or when the page's end lies among its members counted there (a bound on the page's end
+    // within the group, which exact names and an earlier group only lower). Past the count bound, also
+    // when the members counted there, scaled to all matches, reach `sampledWalkMargin` pages' ends:
+    // likely, not certain, and a walk that finds too few is read again by the planner (group).
+    const walks = (counted: number) =>
+      groupWalkRows === Number.POSITIVE_INFINITY ||
+      counted >= pageEnd ||
+      (share > 1 && counted * share >= sampledWalkMargin * pageEnd);
     return pageOverGroups(
       exactNames,
       [
-        group(
-          startsIndexed,
-          walks(first?.starts_early) ? sql`${onRow} AND ${notExact} AND ${walkedStarts}` : null,
-        ),
+        group(startsIndexed, walks(startsEarly) ? sql`${onRow} AND ${notExact} AND ${walkedStarts}` : null),
         group(
           { where: sql`${matches} AND NOT ${starts}` },
-          walks(first?.others_early) ? sql`${onRow} AND NOT ${walkedStarts}` : null,
+          walks(othersEarly) ? sql`${onRow} AND NOT ${walkedStarts}` : null,
         ),
       ],
       total,
@@ -287,11 +295,11 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
       const exact = terms.number ? await exactNumberIds(execute, 'postgres', terms.number, filters) : [];
       const posted = hasWords ? await postedWord(terms.words, filters) : null;
       if (posted) {
-        const { word } = posted;
+        const { name } = posted;
         return mergeExactFirst(exact, request, async (offset, limit, excluded) => {
-          // Names that are exactly the word rank first: few, found by the name-key indexes.
+          // Names that are exactly what was typed rank first: few, found by the name-key indexes.
           const exactNames = await ids(sql<{ id: number }>`SELECT c.id FROM companies c
-            WHERE (c.legal_name_key = ${word} OR c.dba_name_key = ${word}) AND ${rowFilterCondition(filters)}
+            WHERE (c.legal_name_key = ${name} OR c.dba_name_key = ${name}) AND ${rowFilterCondition(filters)}
               AND ${notIn(sql`c.id`, excluded)}
             ORDER BY ${fleetOrder('postgres')}`);
           return postingsPage(

@@ -32,9 +32,12 @@ export function postingsServe(filters: SearchFilters): boolean {
 /**
  * A typed word read from its postings: by the terms it starts (prefix-terms.ts) when they are few,
  * each a list in rank-key order, otherwise (`terms` null) by the range of terms it starts, read whole.
+ * `name` is everything typed as a name key: the word, or the word with legal-form words that the
+ * matches need not hold but the name ranks compare ('cartage llc', search-terms.ts significantWords).
  */
 export interface PostedWord {
   word: string;
+  name: string;
   terms: readonly string[] | null;
 }
 
@@ -74,7 +77,7 @@ function inKeyOrder(posted: PostedWord, starts: boolean[], where: RawBuilder<unk
 
 /**
  * A page of a word searched alone, read from its postings. `exactNames`: the carriers whose name is
- * the word, in order (they rank first); `excluded`: the exact number matches ranked before every text
+ * what was typed (`name`), in order (they rank first); `excluded`: the exact number matches ranked before every text
  * match; `sorted`: ids in the exact fleet order.
  */
 export async function postingsPage(
@@ -102,28 +105,26 @@ export async function postingsPage(
   if (limit === 0 || offset >= total.total) return { ids: [], ...total };
 
   const notExact = sql`${where} AND ${notIn(sql`c.id`, exactNames)}`;
-  // A carrier is in the group of names that start with the word when any posting of the word's
-  // terms says so; the other group is the rest, so its reads leave out a carrier flagged on another
-  // term (a name starting 'ANDRE' in the city of 'ANDREWS'), asked of its row's name keys. A scalar
+  // Whether a carrier's legal or DBA name key starts with what was typed, asked of its row. A scalar
   // subquery is asked row by row as the read goes; as EXISTS, the planner joined every name that
   // starts with the word first ('TRANSPORT' page 1: 130 ms).
-  const startsWithWord = sql`(SELECT coalesce(s.legal_name_key LIKE ${`${posted.word}%`}, false)
-    OR coalesce(s.dba_name_key LIKE ${`${posted.word}%`}, false) FROM companies s WHERE s.id = c.id)`;
+  const startsWithName = sql`(SELECT coalesce(s.legal_name_key LIKE ${`${posted.name}%`}, false)
+    OR coalesce(s.dba_name_key LIKE ${`${posted.name}%`}, false) FROM companies s WHERE s.id = c.id)`;
   const group =
-    (starts: boolean, condition: RawBuilder<unknown>): GroupPage =>
+    (starts: boolean[], condition: RawBuilder<unknown>): GroupPage =>
     (from, size) =>
       pageInKeyOrder(
         {
           read: async (count) =>
             (
               await execute(sql<{ id: number; bucket: string }>`
-                SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM ${inKeyOrder(posted, [starts], condition)} c
+                SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM ${inKeyOrder(posted, starts, condition)} c
                 ORDER BY c.rank_key LIMIT ${count}`)
             ).map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) })),
           bucket: async (bucket) => {
             const range = bucketRange('postgres', bucket);
             const rows = await execute(sql<{ id: number }>`SELECT DISTINCT c.id FROM search_postings c
-              WHERE ${postingsOf(posted)} AND c.starts = ${starts} AND ${condition}
+              WHERE ${postingsOf(posted)} AND c.starts IN (${sql.join(starts)}) AND ${condition}
                 AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
             return rows.map((row) => Number(row.id));
           },
@@ -132,11 +133,18 @@ export async function postingsPage(
         from,
         size,
       );
-  return pageOverGroups(
-    exactNames,
-    [group(true, notExact), group(false, sql`${notExact} AND NOT ${startsWithWord}`)],
-    total,
-    offset,
-    limit,
-  );
+  // A carrier is in the group of names that start with the word when any posting of the word's terms
+  // says so; the other group is the rest, so its reads leave out a carrier flagged on another term (a
+  // name starting 'ANDRE' in the city of 'ANDREWS'). With legal-form words typed after the word, the
+  // flag says only that the name starts with the word: the name is asked of each flagged carrier's
+  // row, and the flagged carriers whose name goes on otherwise ('CARTAGE EXPRESS' for 'cartage llc')
+  // are among the rest.
+  const groups =
+    posted.name === posted.word
+      ? [group([true], notExact), group([false], sql`${notExact} AND NOT ${startsWithName}`)]
+      : [
+          group([true], sql`${notExact} AND ${startsWithName}`),
+          group([true, false], sql`${notExact} AND NOT ${startsWithName}`),
+        ];
+  return pageOverGroups(exactNames, groups, total, offset, limit);
 }

@@ -61,6 +61,12 @@ export interface PostgresTuning extends EngineTuning {
    * better intersected in the GIN index.
    */
   postingsReadRows: number;
+  /**
+   * Past the count bound, the counting statement saw only the first matches it found, in the table's
+   * order: a rank group is walked when its members it counted within the walk's bound, scaled to
+   * the planner's estimate of all matches (sampledShare), reach this many times the page's end.
+   */
+  sampledWalkMargin: number;
 }
 
 /**
@@ -79,6 +85,7 @@ export const POSTGRES_TUNING: PostgresTuning = {
   groupWalkRows: 20_000,
   startsNameKeyRows: 20_000,
   postingsReadRows: 200_000,
+  sampledWalkMargin: 2,
 };
 
 /** Runs a statement and gives its rows. */
@@ -221,15 +228,17 @@ export function createPostgresStrategy(
 
   /**
    * How a search of one typed word of 4 letters or more (2 and 3 are lead tokens in the GIN index,
-   * decision 067), with filters the postings hold, reads search_postings (postgres-postings.ts): by
+   * decision 067), alone or with legal-form words the matches need not hold (significantWords), with
+   * filters the postings hold, reads search_postings (postgres-postings.ts): by
    * the terms it starts when they are at most `mostPrefixTerms`, otherwise by their range. Null: the
    * search is the GIN index's, as is one the planner expects to pass more than `postingsReadRows`
    * postings: the terms' lists stop at the count bound, a range is read whole.
    */
   async function postedWord(typed: readonly string[], filters: SearchFilters): Promise<PostedWord | null> {
-    const [word] = typed;
+    const significant = significantWords(typed);
+    const [word] = significant;
     if (
-      typed.length !== 1 ||
+      significant.length !== 1 ||
       word === undefined ||
       word.length <= MOST_LEAD_LETTERS ||
       !/^[a-z0-9]+$/.test(word) ||
@@ -239,7 +248,7 @@ export function createPostgresStrategy(
     const terms = (await prefixTerms(execute, [word], { shortest: word.length, mostTerms: mostPrefixTerms }))(
       word,
     );
-    const posted: PostedWord = { word, terms };
+    const posted: PostedWord = { word, name: typed.join(' '), terms };
     const ofWord = postingsOf(posted);
     const postings = await estimatedRows(ofWord, sql`search_postings`);
     const kept = hasFilters(filters)
@@ -249,5 +258,14 @@ export function createPostgresStrategy(
     return read <= postingsReadRows ? posted : null;
   }
 
-  return { circleWay, matchCondition, readsStartsByNameKeys, wordTerms, postedWord };
+  /**
+   * How many matches each of the `counted` a statement stopped at stands for: the planner's estimate
+   * of all the rows `matches` holds over `counted`, at least 1. The first matches a bitmap read finds
+   * come in the table's order, which follows the import's, not the rank key: about an even sample.
+   */
+  async function sampledShare(matches: RawBuilder<unknown>, counted: number): Promise<number> {
+    return Math.max(1, (await estimatedRows(matches)) / counted);
+  }
+
+  return { circleWay, matchCondition, readsStartsByNameKeys, wordTerms, postedWord, sampledShare };
 }
