@@ -173,6 +173,51 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
     },
   );
 
+  it.skipIf(testDialect !== 'postgres')(
+    'vacuums and analyses the tables it wrote, the word postings with the carriers',
+    async () => {
+      const renamed = path.join(dir, 'renamed_for_vacuum.csv');
+      writeFileSync(renamed, readFileSync(demo.census, 'utf8').replaceAll('TRANSPORT', 'CARTAGE'));
+      const store = await createTestDatabase();
+      try {
+        const options = { showProgress: false };
+        const runs = async () =>
+          (
+            await sql<{ table: string; vacuums: number; analyses: number }>`
+              SELECT relname AS table, vacuum_count::integer AS vacuums, analyze_count::integer AS analyses
+              FROM pg_stat_user_tables WHERE relname IN ('companies', 'search_postings', 'inspections', 'crashes')
+                AND schemaname = current_schema() ORDER BY relname`.execute(store.db)
+          ).rows;
+        const before = await runs();
+        await importFiles(store.db, testDialect, [demo.census, demo.inspections], options);
+        await importFiles(store.db, testDialect, [renamed], options);
+        const after = await runs();
+        // VACUUM (ANALYZE), not autovacuum (counted apart): twice for the carriers, once for the
+        // inspections; nothing for crashes, which no file wrote.
+        expect(
+          after.map((row, index) => ({
+            table: row.table,
+            vacuums: row.vacuums - before[index]!.vacuums,
+            analyses: row.analyses - before[index]!.analyses,
+          })),
+        ).toEqual([
+          { table: 'companies', vacuums: 2, analyses: 2 },
+          { table: 'crashes', vacuums: 0, analyses: 0 },
+          { table: 'inspections', vacuums: 1, analyses: 1 },
+          { table: 'search_postings', vacuums: 2, analyses: 2 },
+        ]);
+        // The planner counts the rows there are now.
+        const { rows } = await sql<{
+          counted: boolean;
+        }>`SELECT reltuples = (SELECT count(*) FROM search_postings)
+            AS counted FROM pg_class WHERE oid = 'search_postings'::regclass`.execute(store.db);
+        expect(rows).toEqual([{ counted: true }]);
+      } finally {
+        await store.destroy();
+      }
+    },
+  );
+
   it('stores the real Company Census sample row as published', async () => {
     const [report] = await importFiles(database.db, testDialect, [SAMPLE_JSON], {
       showProgress: false,

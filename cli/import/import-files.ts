@@ -13,6 +13,7 @@ import {
   isTableEmpty,
   restoreSuspendedIndexes,
   suspendSecondaryIndexes,
+  vacuumWrittenTables,
 } from '../../server/db/bulk-load.ts';
 import { createRowUpserter } from '../../server/db/upsert-rows.ts';
 import type {
@@ -188,6 +189,9 @@ export async function importFiles(
       }
       // The verdict's flags on the carriers of every docket the file touched (docs/decisions/035).
       if (li) await refreshDueSearchFlags(db, timestamp.slice(0, 10));
+      // The carriers' word postings are written with them, by trigger (migration 036).
+      else if (report.imported > 0)
+        await vacuumWrittenTables(db, dialect, table === 'companies' ? [table, 'search_postings'] : [table]);
       report.notes = opened.notes();
       progress?.done();
       if (report.imported > 0) {

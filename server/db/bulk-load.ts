@@ -97,3 +97,20 @@ export function applyBulkLoadSettings(db: Db): () => void {
     connection.pragma(`cache_size = ${cacheSize}`);
   };
 }
+
+/**
+ * PostgreSQL: VACUUM (ANALYZE) the tables an import wrote. A row an import wrote is read from the
+ * table by every index-only read (the word postings, decision 069) until a vacuum marks its page
+ * all-visible, and the planner plans from the last analysis. Autovacuum waits for a fifth of a table
+ * to change (2% for search_postings, migration 036); a monthly refresh rewrites about 5% of the
+ * carriers, so the searches of the month after it would read the table (decision 073). SQLite has
+ * nothing of the kind to do.
+ */
+export async function vacuumWrittenTables(
+  db: Db,
+  dialect: Dialect,
+  tables: readonly string[],
+): Promise<void> {
+  if (dialect !== 'postgres' || tables.length === 0) return;
+  await sql`VACUUM (ANALYZE) ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
+}
