@@ -200,36 +200,39 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
     const { starts, exact } = nameRanks(words);
     // Each statement builds the GIN index's bitmap of the words again, and for a common prefix that
     // is most of its cost ('tr' in Texas: about 200 ms of about 220 at 4.4 million carriers), so one
-    // statement counts the matches (up to the bound) and ranks and pages them when there are few
-    // enough; it sends the page's rows and the count, or only the count (in its first row), and how
-    // many of each rank group it counted within the walk's bound (walkEndKey).
+    // statement counts the matches (up to the bound), how many of each rank group it counted within
+    // the walk's bound (walkEndKey), and ranks and pages them when there are few enough: its rows are
+    // the page's, each with the counts, or one row of the counts alone. The ranking sorts every match
+    // it counted, so it runs only when they are few: `matched` gates it as a one-time filter.
     const early = await withinWalk();
     const ranked = await execute(sql<{
-      id: number;
+      id: number | null;
       matched: string;
-      position: string;
       starts_early: string;
       others_early: string;
     }>`
-      SELECT id, matched, position, starts_early, others_early FROM (
-        SELECT c.id, count(*) OVER () AS matched,
-          count(*) FILTER (WHERE c.name_rank = 1 AND ${early}) OVER () AS starts_early,
-          count(*) FILTER (WHERE c.name_rank = 2 AND ${early}) OVER () AS others_early,
-          row_number() OVER (ORDER BY c.name_rank, ${fleetOrder('postgres')}) AS position
-        FROM (
-          SELECT ${RANKED_COLUMNS}, CASE WHEN ${exact} THEN 0 WHEN ${starts} THEN 1 ELSE 2 END AS name_rank
-          FROM companies c WHERE ${matches} LIMIT ${COUNT_BOUND + 1}
-        ) c
-      ) ranked
-      WHERE position = 1 OR (matched <= ${fewMatches} AND position > ${offset} AND position <= ${offset + limit})
-      ORDER BY position`);
+      WITH found AS MATERIALIZED (
+        SELECT ${RANKED_COLUMNS}, CASE WHEN ${exact} THEN 0 WHEN ${starts} THEN 1 ELSE 2 END AS name_rank
+        FROM companies c WHERE ${matches} LIMIT ${COUNT_BOUND + 1}
+      ), counted AS (
+        SELECT count(*) AS matched,
+          count(*) FILTER (WHERE c.name_rank = 1 AND ${early}) AS starts_early,
+          count(*) FILTER (WHERE c.name_rank = 2 AND ${early}) AS others_early
+        FROM found c
+      )
+      SELECT page.id, counted.matched, counted.starts_early, counted.others_early
+      FROM counted LEFT JOIN LATERAL (
+        SELECT r.id, r.position FROM (
+          SELECT c.id, row_number() OVER (ORDER BY c.name_rank, ${fleetOrder('postgres')}) AS position
+          FROM found c WHERE counted.matched <= ${fewMatches}
+        ) r WHERE r.position > ${offset} AND r.position <= ${offset + limit}
+      ) page ON true
+      ORDER BY page.position`);
     const matched = Number(ranked[0]?.matched ?? 0);
     if (matched <= fewMatches) {
       return {
-        // The first row comes back even when the page does not hold it.
-        ids: ranked
-          .filter((row) => Number(row.position) > offset && Number(row.position) <= offset + limit)
-          .map((row) => Number(row.id)),
+        // A page past the end is one row of the counts alone.
+        ids: ranked.flatMap((row) => (row.id === null ? [] : [Number(row.id)])),
         ...boundedTotal(matched),
       };
     }
