@@ -39,6 +39,13 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The demo census with every 'TRANSPORT' renamed 'CARTAGE': the same carriers, some of them changed. */
+  function renamedCensus(): string {
+    const renamed = path.join(dir, 'renamed_census.csv');
+    writeFileSync(renamed, readFileSync(demo.census, 'utf8').replaceAll('TRANSPORT', 'CARTAGE'));
+    return renamed;
+  }
+
   it('imports the demo census, inspections and crashes through the real reader', async () => {
     const reports = await importFiles(
       database.db,
@@ -153,8 +160,7 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
   it.skipIf(testDialect !== 'postgres')(
     'leaves no updated carrier in the search index’s pending list, which every search would read',
     async () => {
-      const renamed = path.join(dir, 'renamed_census.csv');
-      writeFileSync(renamed, readFileSync(demo.census, 'utf8').replaceAll('TRANSPORT', 'CARTAGE'));
+      const renamed = renamedCensus();
       const store = await createTestDatabase();
       try {
         const options = { showProgress: false };
@@ -176,8 +182,7 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
   it.skipIf(testDialect !== 'postgres')(
     'vacuums and analyses the tables it wrote, the word postings with the carriers',
     async () => {
-      const renamed = path.join(dir, 'renamed_for_vacuum.csv');
-      writeFileSync(renamed, readFileSync(demo.census, 'utf8').replaceAll('TRANSPORT', 'CARTAGE'));
+      const renamed = renamedCensus();
       const store = await createTestDatabase();
       try {
         const options = { showProgress: false };
