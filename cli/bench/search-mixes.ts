@@ -1,6 +1,7 @@
 /**
  * The supersearch query mixes and their timing, shared by npm run bench:search and npm run bench:scale.
  */
+import { sql } from 'kysely';
 import type { DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { createSearchService } from '../../server/domains/search/service.ts';
@@ -19,17 +20,26 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-/** 200 queries drawn from the stored carriers: the kinds of things people type, with filters. */
+/**
+ * 200 queries drawn from the stored carriers: the kinds of things people type, with filters. The
+ * carriers are picked by their place in DOT-number order, not by id: a PostgreSQL import's two lanes
+ * number the rows in the order their statements commit, so ids would draw another mix from every
+ * load, and another on each dialect, of the same files.
+ */
 export async function queryMix(db: Db, carriers: number): Promise<Record<string, string>[]> {
   const random = seededRandom(42);
+  const places = Array.from({ length: 400 }, () => 1 + Math.floor(random() * carriers));
   const sample = await db
-    .selectFrom('companies')
-    .select(['name', 'dot_number', 'mc_number', 'phy_city', 'phy_state', 'phy_zip'])
-    .where(
-      'id',
-      'in',
-      Array.from({ length: 400 }, () => 1 + Math.floor(random() * carriers)),
+    .selectFrom((inner) =>
+      inner
+        .selectFrom('companies')
+        .select(['name', 'dot_number', 'mc_number', 'phy_city', 'phy_state', 'phy_zip'])
+        .select(sql<number>`row_number() OVER (ORDER BY dot_number)`.as('place'))
+        .as('c'),
     )
+    .select(['name', 'dot_number', 'mc_number', 'phy_city', 'phy_state', 'phy_zip'])
+    .where('place', 'in', places)
+    .orderBy('dot_number')
     .execute();
   const pick = () => sample[Math.floor(random() * sample.length)]!;
   const queries: Record<string, string>[] = [];
