@@ -29,15 +29,16 @@ function seededRandom(seed: number): () => number {
 export async function queryMix(db: Db, carriers: number): Promise<Record<string, string>[]> {
   const random = seededRandom(42);
   const places = Array.from({ length: 400 }, () => 1 + Math.floor(random() * carriers));
+  const columns = ['name', 'dot_number', 'mc_number', 'phy_city', 'phy_state', 'phy_zip'] as const;
   const sample = await db
     .selectFrom((inner) =>
       inner
         .selectFrom('companies')
-        .select(['name', 'dot_number', 'mc_number', 'phy_city', 'phy_state', 'phy_zip'])
+        .select(columns)
         .select(sql<number>`row_number() OVER (ORDER BY dot_number)`.as('place'))
         .as('c'),
     )
-    .select(['name', 'dot_number', 'mc_number', 'phy_city', 'phy_state', 'phy_zip'])
+    .select(columns)
     .where('place', 'in', places)
     .orderBy('dot_number')
     .execute();

@@ -77,8 +77,8 @@ function inKeyOrder(posted: PostedWord, starts: boolean[], where: RawBuilder<unk
 
 /**
  * A page of a word searched alone, read from its postings. `exactNames`: the carriers whose name is
- * what was typed (`name`), in order (they rank first); `excluded`: the exact number matches ranked before every text
- * match; `sorted`: ids in the exact fleet order.
+ * what was typed (`name`), in order (they rank first); `excluded`: the exact number matches ranked
+ * before every text match; `sorted`: ids in the exact fleet order.
  */
 export async function postingsPage(
   execute: Execute,
