@@ -32,6 +32,7 @@ import { postgresGridCellsSchema } from './migrations/033-postgres-grid-cells.ts
 import { postgresNameKeyStatisticsSchema } from './migrations/034-postgres-name-key-statistics.ts';
 import { postgresLeadTokensSchema } from './migrations/035-postgres-lead-tokens.ts';
 import { postgresSearchPostingsSchema } from './migrations/036-postgres-search-postings.ts';
+import { postgresPostingsRoleStatisticsSchema } from './migrations/037-postgres-postings-role-statistics.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -73,6 +74,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '034-postgres-name-key-statistics': postgresNameKeyStatisticsSchema(dialect),
     '035-postgres-lead-tokens': postgresLeadTokensSchema(dialect),
     '036-postgres-search-postings': postgresSearchPostingsSchema(dialect),
+    '037-postgres-postings-role-statistics': postgresPostingsRoleStatisticsSchema(dialect),
   };
 }
 
