@@ -120,6 +120,54 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
     });
   });
 
+  it('reads a word of 3 letters by its terms, and a filtered word as far as its kind of filter allows', async () => {
+    await seedCarriers(database.db, 'postgres', [
+      carrier({ dot_number: 8_500_001, legal_name: 'QUARRY HAULING', power_units: 5 }),
+      carrier({ dot_number: 8_500_002, legal_name: 'ACME QUARRY', power_units: 50 }),
+      carrier({ dot_number: 8_500_003, legal_name: 'QUAIL EXPRESS', power_units: 9 }),
+      carrier({ dot_number: 8_500_004, legal_name: 'OAK LINES', phy_city: 'QUANAH', power_units: 7 }),
+    ]);
+    const recorded = countingQueries(database.db);
+    /** The page a search answers, and whether it read the postings. */
+    const searched = async (query: Record<string, string>, tuning = {}) => {
+      recorded.reset();
+      const found = await createSearchService(recorded.db, 'postgres', tuning).supersearchQuery({
+        limit: '10',
+        ...query,
+      });
+      return {
+        total: found.total,
+        dots: found.data.map((company) => company.dot_number),
+        postings: recorded.holding('FROM search_postings c') > 0,
+      };
+    };
+    // Names that start with 'qua' by fleet, then the rest: from the terms' postings, or (its terms
+    // past the most a word is read by, so a range) from its lead token in the GIN index.
+    const quaPage = { total: 4, dots: [8_500_003, 8_500_001, 8_500_002, 8_500_004] };
+    expect(await searched({ super_search_term: 'qua' })).toEqual({ ...quaPage, postings: true });
+    expect(await searched({ super_search_term: 'qua' }, { mostPrefixTerms: 1 })).toEqual({
+      ...quaPage,
+      postings: false,
+    });
+    expect((await searched({ super_search_term: 'qu' })).postings).toBe(false);
+
+    // A state is a facet of the GIN index, a circle its cells: each has its own most postings to read.
+    const inTexas = { super_search_term: 'qua', address_state: 'TX' };
+    const nearDallas = { super_search_term: 'qua', radius_zipcode: '75201', radius_miles: '50' };
+    for (const [query, tuning, postings] of [
+      [inTexas, { postingsFacetReadRows: 0 }, false],
+      [inTexas, { postingsReadRows: 0 }, true],
+      [nearDallas, { postingsFacetReadRows: 0 }, true],
+      [nearDallas, { postingsReadRows: 0 }, false],
+    ] as const)
+      expect({ query, tuning, ...(await searched(query, tuning)) }).toEqual({
+        query,
+        tuning,
+        ...quaPage,
+        postings,
+      });
+  });
+
   it("estimates a word's postings held by carriers or brokers from the role list's statistics", async () => {
     // Three carriers in four and a fifth of brokers (some both): a role filter's LIKE on the list,
     // guessed at a few percent of the postings without statistics, is estimated from them (migration

@@ -33,6 +33,7 @@ describe.skipIf(testDialect !== 'postgres')('a rank group walked along the rank 
       fewMatches: 0,
       groupWalkRows: 20,
       postingsReadRows: 0,
+      postingsFacetReadRows: 0,
     });
     const pageOne = async () => {
       const found = await search.supersearchQuery({ super_search_term: 'pine', limit: '10' });
@@ -88,6 +89,7 @@ describe.skipIf(testDialect !== 'postgres')('a rank group walked along the rank 
         fewMatches: 0,
         groupWalkRows,
         postingsReadRows: 0,
+        postingsFacetReadRows: 0,
         sampledWalkMargin,
       });
       const found = await search.supersearchQuery({ super_search_term: 'haul', limit: '10' });

@@ -54,13 +54,21 @@ export interface PostgresTuning extends EngineTuning {
    */
   startsNameKeyRows: number;
   /**
-   * A word searched alone is read from its postings (search_postings, decision 069) when the planner
-   * expects that read to pass at most this many postings before the count bound: all of the word's,
-   * or, when the filters keep more than the bound, the share of them that holds the bound. A posting
-   * costs about 0.1-0.2 µs; a filter that keeps few of a long list ('TRUCKING' within 50 miles) is
-   * better intersected in the GIN index.
+   * A word searched alone with a circle is read from its postings (search_postings, decision 069)
+   * when the planner expects that read to pass at most this many postings before the count bound:
+   * all of the word's, or, when the filters keep more than the bound, the share of them that holds
+   * the bound. A posting costs about 0.3-0.8 µs read this way; the GIN index asks a circle of 250
+   * miles as its cells or its latitude band, 5-10 times the postings' 160,000 ('LLC' around Chicago:
+   * 883 ms against 74), but intersects a small circle's few cells with a word better ('CARL' within
+   * 50 miles, 34,000 postings: 31 ms against 66). Decision 076.
    */
   postingsReadRows: number;
+  /**
+   * The same without a circle, where the filters (state, role) are facets the GIN index intersects
+   * with the word's lists: 'TRANSPORT' for brokers (174,000 postings to the bound) 147 ms there against
+   * 221 from the postings, 'TRANSPORT' in Texas (114,000) 149 against 69 (decision 076).
+   */
+  postingsFacetReadRows: number;
   /**
    * Past the count bound, the counting statement saw only the first matches it found, in the table's
    * order: a rank group is walked when its members it counted within the walk's bound, scaled to
@@ -85,6 +93,7 @@ export const POSTGRES_TUNING: PostgresTuning = {
   groupWalkRows: 20_000,
   startsNameKeyRows: 20_000,
   postingsReadRows: 200_000,
+  postingsFacetReadRows: 150_000,
   sampledWalkMargin: 2,
 };
 
@@ -103,6 +112,7 @@ export function createPostgresStrategy(
     cellCircleMiles,
     startsNameKeyRows,
     postingsReadRows,
+    postingsFacetReadRows,
   }: PostgresTuning,
 ) {
   /**
@@ -227,12 +237,14 @@ export function createPostgresStrategy(
   }
 
   /**
-   * How a search of one typed word of 4 letters or more (2 and 3 are lead tokens in the GIN index,
-   * decision 067), alone or with legal-form words the matches need not hold (significantWords), with
-   * filters the postings hold, reads search_postings (postgres-postings.ts): by
-   * the terms it starts when they are at most `mostPrefixTerms`, otherwise by their range. Null: the
-   * search is the GIN index's, as is one the planner expects to pass more than `postingsReadRows`
-   * postings: the terms' lists stop at the count bound, a range is read whole.
+   * How a search of one typed word, alone or with legal-form words the matches need not hold
+   * (significantWords), with filters the postings hold, reads search_postings (postgres-postings.ts):
+   * by the terms it starts when they are at most `mostPrefixTerms`, otherwise by their range, which
+   * is read whole. A word of 3 letters only by its terms: its range is as long as its lead token's
+   * list in the GIN index, which is one list (decision 067; 'bla', 55,771 postings: 97 ms against
+   * 75). A word of 2 letters never. Null: the search is the GIN index's, as is one the planner
+   * expects to pass more postings than `postingsReadRows` with a circle, `postingsFacetReadRows`
+   * without: the terms' lists stop at the count bound, a range is read whole (decision 076).
    */
   async function postedWord(typed: readonly string[], filters: SearchFilters): Promise<PostedWord | null> {
     const significant = significantWords(typed);
@@ -240,7 +252,7 @@ export function createPostgresStrategy(
     if (
       significant.length !== 1 ||
       word === undefined ||
-      word.length <= MOST_LEAD_LETTERS ||
+      word.length < 3 ||
       !/^[a-z0-9]+$/.test(word) ||
       !postingsServe(filters)
     )
@@ -248,6 +260,7 @@ export function createPostgresStrategy(
     const terms = (await prefixTerms(execute, [word], { shortest: word.length, mostTerms: mostPrefixTerms }))(
       word,
     );
+    if (terms === null && word.length <= MOST_LEAD_LETTERS) return null;
     const posted: PostedWord = { word, name: typed.join(' '), terms };
     const ofWord = postingsOf(posted);
     const postings = await estimatedRows(ofWord, sql`search_postings`);
@@ -255,7 +268,7 @@ export function createPostgresStrategy(
       ? await estimatedRows(sql`${ofWord} AND ${rowFilterCondition(filters)}`, sql`search_postings`)
       : postings;
     const read = terms !== null && kept > COUNT_BOUND ? (postings * (COUNT_BOUND + 1)) / kept : postings;
-    return read <= postingsReadRows ? posted : null;
+    return read <= (filters.radius ? postingsReadRows : postingsFacetReadRows) ? posted : null;
   }
 
   /**
