@@ -168,6 +168,29 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
       });
   });
 
+  it('reads a word of one letter as that whole word, ranking the names that start with it as a word', async () => {
+    await seedCarriers(database.db, 'postgres', [
+      carrier({ dot_number: 8_600_001, legal_name: 'Q HAULING', power_units: 5 }),
+      carrier({ dot_number: 8_600_002, legal_name: 'ACME Q LINES', power_units: 50 }),
+      carrier({ dot_number: 8_600_003, legal_name: 'OAK LINES', dba_name: 'Q TRANSPORT', power_units: 9 }),
+      carrier({ dot_number: 8_600_004, legal_name: 'Q', power_units: 1 }),
+      carrier({ dot_number: 8_600_005, legal_name: 'QX EXPRESS', power_units: 70 }),
+      carrier({ dot_number: 8_600_006, legal_name: 'QUINCY HAULING', power_units: 80 }),
+      carrier({ dot_number: 8_600_007, legal_name: 'QUICK Q LINES', power_units: 60 }),
+    ]);
+    const recorded = countingQueries(database.db);
+    const search = createSearchService(recorded.db, 'postgres');
+    // The exact name, then the names whose first word is 'Q' (legal or DBA) by fleet, then the other
+    // names with the word ('QUICK Q LINES' starts with the letter, not the word); 'QX' and 'QUINCY'
+    // do not match.
+    const found = await search.supersearchQuery({ super_search_term: 'q', limit: '10' });
+    expect({ total: found.total, dots: found.data.map((company) => company.dot_number) }).toEqual({
+      total: 5,
+      dots: [8_600_004, 8_600_003, 8_600_001, 8_600_007, 8_600_002],
+    });
+    expect(recorded.holding('FROM search_postings c')).toBeGreaterThan(0);
+  });
+
   it("estimates a word's postings held by carriers or brokers from the role list's statistics", async () => {
     // Three carriers in four and a fifth of brokers (some both): a role filter's LIKE on the list,
     // guessed at a few percent of the postings without statistics, is estimated from them (migration

@@ -25,6 +25,7 @@ import {
   fleetOrder,
   hasFilters,
   listByFilters,
+  nameKeyStarts,
   notIn,
   rowFilterCondition,
   rowOnlyCondition,
@@ -32,26 +33,20 @@ import {
 
 /**
  * Conditions for the name ranks of decision 039 over the stored name keys and their indexes
- * (migration 020): a legal or DBA name that starts with all the typed words (the last one as a prefix
- * from two letters), and one that is exactly them. Keys hold letters, digits and spaces only, so the
- * LIKE patterns hold no wildcard but their own. `walked`: the keys as expressions the name-key indexes
- * cannot serve (`|| ''`, the same text), so a read in rank-key order walks companies_rank_key.
+ * (migration 020): a legal or DBA name that starts with all the typed words (nameKeyStarts), and one
+ * that is exactly them. `walked`: the keys as expressions the name-key indexes cannot serve (`|| ''`,
+ * the same text), so a read in rank-key order walks companies_rank_key.
  */
 function nameRanks(
   words: readonly string[],
   { walked }: { walked: boolean } = { walked: false },
 ): { starts: RawBuilder<unknown>; exact: RawBuilder<unknown> } {
   const key = words.join(' ');
-  const last = words[words.length - 1] ?? '';
-  const startsWith = (column: RawBuilder<unknown>) =>
-    last.length >= 2
-      ? sql`${column} LIKE ${`${key}%`}`
-      : sql`(${column} = ${key} OR ${column} LIKE ${`${key} %`})`;
   const [legal, dba] = walked
     ? [sql`(c.legal_name_key || '')`, sql`(c.dba_name_key || '')`]
     : [sql`c.legal_name_key`, sql`c.dba_name_key`];
   return {
-    starts: sql`(${startsWith(legal)} OR ${startsWith(dba)})`,
+    starts: sql`(${nameKeyStarts(legal, key)} OR ${nameKeyStarts(dba, key)})`,
     exact: sql`(${legal} = ${key} OR ${dba} = ${key})`,
   };
 }

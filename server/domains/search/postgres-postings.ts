@@ -16,7 +16,7 @@ import {
 import { WEB_LABEL } from './facets.ts';
 import { bucketRange, bucketSql } from './rank-key.ts';
 import { prefixEnd } from './search-index.ts';
-import { boundedTotal, COUNT_BOUND, notIn, rowFilterCondition } from './sql-conditions.ts';
+import { boundedTotal, COUNT_BOUND, nameKeyStarts, notIn, rowFilterCondition } from './sql-conditions.ts';
 
 /** Runs a statement and gives its rows. */
 type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
@@ -31,7 +31,8 @@ export function postingsServe(filters: SearchFilters): boolean {
 
 /**
  * A typed word read from its postings: by the terms it starts (prefix-terms.ts) when they are few,
- * each a list in rank-key order, otherwise (`terms` null) by the range of terms it starts, read whole.
+ * each a list in rank-key order, otherwise (`terms` null) by the range of terms it starts, read whole;
+ * a word of one letter is that one term, a whole word (as in the GIN index's query).
  * `name` is everything typed as a name key: the word, or the word with legal-form words that the
  * matches need not hold but the name ranks compare ('cartage llc', search-terms.ts significantWords).
  */
@@ -108,8 +109,8 @@ export async function postingsPage(
   // Whether a carrier's legal or DBA name key starts with what was typed, asked of its row. A scalar
   // subquery is asked row by row as the read goes; as EXISTS, the planner joined every name that
   // starts with the word first ('TRANSPORT' page 1: 130 ms).
-  const startsWithName = sql`(SELECT coalesce(s.legal_name_key LIKE ${`${posted.name}%`}, false)
-    OR coalesce(s.dba_name_key LIKE ${`${posted.name}%`}, false) FROM companies s WHERE s.id = c.id)`;
+  const startsWithName = sql`(SELECT coalesce(${nameKeyStarts(sql`s.legal_name_key`, posted.name)}, false)
+    OR coalesce(${nameKeyStarts(sql`s.dba_name_key`, posted.name)}, false) FROM companies s WHERE s.id = c.id)`;
   const group =
     (starts: boolean[], condition: RawBuilder<unknown>): GroupPage =>
     (from, size) =>
@@ -135,12 +136,12 @@ export async function postingsPage(
       );
   // A carrier is in the group of names that start with the word when any posting of the word's terms
   // says so; the other group is the rest, so its reads leave out a carrier flagged on another term (a
-  // name starting 'ANDRE' in the city of 'ANDREWS'). With legal-form words typed after the word, the
-  // flag says only that the name starts with the word: the name is asked of each flagged carrier's
-  // row, and the flagged carriers whose name goes on otherwise ('CARTAGE EXPRESS' for 'cartage llc')
-  // are among the rest.
+  // name starting 'ANDRE' in the city of 'ANDREWS'). With legal-form words typed after the word, or a
+  // word of one letter (a whole word), the flag says only that the name starts with the word's
+  // letters: the name is asked of each flagged carrier's row, and the flagged carriers whose name
+  // goes on otherwise ('CARTAGE EXPRESS' for 'cartage llc', 'ABC HAULING' for 'a') are among the rest.
   const groups =
-    posted.name === posted.word
+    posted.name === posted.word && posted.word.length > 1
       ? [group([true], notExact), group([false], sql`${notExact} AND NOT ${startsWithName}`)]
       : [
           group([true], sql`${notExact} AND ${startsWithName}`),

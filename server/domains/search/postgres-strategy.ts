@@ -242,7 +242,7 @@ export function createPostgresStrategy(
    * by the terms it starts when they are at most `mostPrefixTerms`, otherwise by their range, which
    * is read whole. A word of 3 letters only by its terms: its range is as long as its lead token's
    * list in the GIN index, which is one list (decision 067; 'bla', 55,771 postings: 97 ms against
-   * 75). A word of 2 letters never. Null: the search is the GIN index's, as is one the planner
+   * 75). A word of 2 letters never; a word of one letter is one whole term. Null: the search is the GIN index's, as is one the planner
    * expects to pass more postings than `postingsReadRows` with a circle, `postingsFacetReadRows`
    * without: the terms' lists stop at the count bound, a range is read whole (decision 076).
    */
@@ -252,14 +252,15 @@ export function createPostgresStrategy(
     if (
       significant.length !== 1 ||
       word === undefined ||
-      word.length < 3 ||
+      word.length === 2 ||
       !/^[a-z0-9]+$/.test(word) ||
       !postingsServe(filters)
     )
       return null;
-    const terms = (await prefixTerms(execute, [word], { shortest: word.length, mostTerms: mostPrefixTerms }))(
-      word,
-    );
+    const terms =
+      word.length === 1
+        ? [word]
+        : (await prefixTerms(execute, [word], { shortest: word.length, mostTerms: mostPrefixTerms }))(word);
     if (terms === null && word.length <= MOST_LEAD_LETTERS) return null;
     const posted: PostedWord = { word, name: typed.join(' '), terms };
     const ofWord = postingsOf(posted);

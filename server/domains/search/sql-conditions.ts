@@ -102,6 +102,19 @@ export function rowFilterCondition(filters: SearchFilters): RawBuilder<unknown> 
   return sql.join(conditions, sql` AND `);
 }
 
+/**
+ * That a stored name key (migration 020) starts with `key`, the typed words joined by spaces: the
+ * last word as a prefix from two letters, a single letter only as a whole word ('A' starts 'A & B
+ * HAULING', not 'ABC HAULING'). Keys hold letters, digits and spaces only, so the LIKE patterns hold
+ * no wildcard but their own.
+ */
+export function nameKeyStarts(column: RawBuilder<unknown>, key: string): RawBuilder<unknown> {
+  const last = key.slice(key.lastIndexOf(' ') + 1);
+  return last.length >= 2
+    ? sql`${column} LIKE ${`${key}%`}`
+    : sql`(${column} = ${key} OR ${column} LIKE ${`${key} %`})`;
+}
+
 export function notIn(column: RawBuilder<unknown>, ids: number[]): RawBuilder<unknown> {
   return ids.length === 0 ? sql`1 = 1` : sql`${column} NOT IN (${sql.join(ids)})`;
 }
