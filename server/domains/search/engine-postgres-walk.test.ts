@@ -33,7 +33,6 @@ describe.skipIf(testDialect !== 'postgres')('a rank group walked along the rank 
       fewMatches: 0,
       groupWalkRows: 20,
       postingsReadRows: 0,
-      postingsFacetReadRows: 0,
     });
     const pageOne = async () => {
       const found = await search.supersearchQuery({ super_search_term: 'pine', limit: '10' });
@@ -89,7 +88,6 @@ describe.skipIf(testDialect !== 'postgres')('a rank group walked along the rank 
         fewMatches: 0,
         groupWalkRows,
         postingsReadRows: 0,
-        postingsFacetReadRows: 0,
         sampledWalkMargin,
       });
       const found = await search.supersearchQuery({ super_search_term: 'haul', limit: '10' });

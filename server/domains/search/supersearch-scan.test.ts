@@ -226,7 +226,6 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       // Every rank group walked along the rank key, its rows tested one by one (PostgreSQL).
       groupWalkRows: Number.POSITIVE_INFINITY,
       postingsReadRows: 0,
-      postingsFacetReadRows: 0,
     });
     searchByPrefixes = createSearchService(database.db, testDialect, {
       fewMatches: 0,
@@ -244,7 +243,6 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       circleRowTests: 0,
       cellCircleMiles: Number.POSITIVE_INFINITY,
       postingsReadRows: 0,
-      postingsFacetReadRows: 0,
     });
   }, 60_000);
   afterAll(async () => {
