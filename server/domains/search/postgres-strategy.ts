@@ -6,7 +6,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { EngineTuning, SearchFilters } from './engine.ts';
-import { filterFacets } from './facets.ts';
+import { brokersOnly, filterFacets } from './facets.ts';
 import { boundingBox } from './geo.ts';
 import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { allOf, MOST_LEAD_LETTERS, rowMatches, wholeQuery, type QueryParts } from './postgres-tsquery.ts';
@@ -90,11 +90,6 @@ export const POSTGRES_TUNING: PostgresTuning = {
   postingsReadRows: 200_000,
   sampledWalkMargin: 2,
 };
-
-/** Whether a search asks for brokers and not carriers: the GIN index's facet '_typebroker' (facets.ts). */
-function brokersOnly(filters: SearchFilters): boolean {
-  return Boolean(filters.types?.includes('broker') && !filters.types.includes('carrier'));
-}
 
 /** Runs a statement and gives its rows. */
 type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
