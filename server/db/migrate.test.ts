@@ -8,7 +8,8 @@ import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/
 import { CELL_DEGREES, cellToken } from '../domains/search/geo.ts';
 import { DOT_MASK } from '../domains/search/rank-key.ts';
 import { rebuildSearchIndex } from '../domains/search/search-index.ts';
-import { openDatabase } from './database.ts';
+import { restoreSuspendedIndexes, suspendSecondaryIndexes } from './bulk-load.ts';
+import { openDatabase, type Db } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { sanitizeStoredCustomHtml } from './migrations/008-sanitize-stored-custom-html.ts';
 
@@ -431,6 +432,64 @@ describe.skipIf(testDialect === 'sqlite')('migration 035-postgres-lead-tokens on
         ],
         [7502, ['_l2jo', '_l2li', '_l3jos']],
       ]);
+    } finally {
+      await database.destroy();
+    }
+  });
+});
+
+describe.skipIf(testDialect === 'sqlite')('migration 038-postgres-lead-token-postings on postgres', () => {
+  const stored = async (db: Db) => {
+    const now = new Date().toISOString();
+    await sql`INSERT INTO companies (dot_number, name, dba_name, phy_city, phy_state, created_at, updated_at)
+      VALUES (3801, 'TRUEWAY LINES', 'ACE TRANSPORT', 'TROY', 'TX', ${now}, ${now})`.execute(db);
+  };
+  const leadPostings = async (db: Db) =>
+    (
+      await sql<{ term: string; starts: boolean }>`SELECT term, starts FROM search_postings
+        WHERE term LIKE '\\_l%' ORDER BY term`.execute(db)
+    ).rows;
+
+  it("gives each carrier's 3-letter lead tokens postings, flagged where a name starts with the letters", async () => {
+    const database = await createTestDatabase({ migratedTo: '037-postgres-postings-role-statistics' });
+    const { db } = database;
+    try {
+      await stored(db);
+      await migrateToLatest(db, 'postgres');
+      // trueway lines ace transport troy tx: 'tru' starts the legal name, 'ace' the DBA name.
+      const expected = [
+        { term: '_l3ace', starts: true },
+        { term: '_l3lin', starts: false },
+        { term: '_l3tra', starts: false },
+        { term: '_l3tro', starts: false },
+        { term: '_l3tru', starts: true },
+      ];
+      expect(await leadPostings(db)).toEqual(expected);
+      // The triggers write them too, as a new carrier is stored and as a name changes.
+      await sql`UPDATE companies SET name = 'TROYWAY LINES' WHERE dot_number = 3801`.execute(db);
+      expect(await leadPostings(db)).toEqual([
+        { term: '_l3ace', starts: true },
+        { term: '_l3lin', starts: false },
+        { term: '_l3tra', starts: false },
+        { term: '_l3tro', starts: true },
+      ]);
+    } finally {
+      await database.destroy();
+    }
+  });
+
+  it('leaves the postings index to the next import when a killed census load left it suspended', async () => {
+    const database = await createTestDatabase({ migratedTo: '037-postgres-postings-role-statistics' });
+    const { db } = database;
+    try {
+      await stored(db);
+      await suspendSecondaryIndexes(db, 'postgres', 'search_postings');
+      await migrateToLatest(db, 'postgres');
+      expect(await leadPostings(db)).toHaveLength(5);
+      await restoreSuspendedIndexes(db);
+      const indexes = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes
+        WHERE tablename = 'search_postings'`.execute(db);
+      expect(indexes.rows.map((row) => row.indexname)).toEqual(['search_postings_term']);
     } finally {
       await database.destroy();
     }

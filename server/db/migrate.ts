@@ -33,6 +33,7 @@ import { postgresNameKeyStatisticsSchema } from './migrations/034-postgres-name-
 import { postgresLeadTokensSchema } from './migrations/035-postgres-lead-tokens.ts';
 import { postgresSearchPostingsSchema } from './migrations/036-postgres-search-postings.ts';
 import { postgresPostingsRoleStatisticsSchema } from './migrations/037-postgres-postings-role-statistics.ts';
+import { postgresLeadTokenPostingsSchema } from './migrations/038-postgres-lead-token-postings.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -75,6 +76,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '035-postgres-lead-tokens': postgresLeadTokensSchema(dialect),
     '036-postgres-search-postings': postgresSearchPostingsSchema(dialect),
     '037-postgres-postings-role-statistics': postgresPostingsRoleStatisticsSchema(dialect),
+    '038-postgres-lead-token-postings': postgresLeadTokenPostingsSchema(dialect),
   };
 }
 

@@ -40,41 +40,68 @@ export function postgresSearchPostingsSchema(dialect: Dialect): Migration {
       await sql`INSERT INTO search_postings SELECT ${postingColumns(sql`c`)} FROM companies c, ${lexemesOf(sql`c`)}`.execute(
         db,
       );
-      // The census's postings (about 35 million rows, 1.8 GB of index) sort in memory much sooner.
-      await sql`SET LOCAL maintenance_work_mem = '512MB'`.execute(db);
-      await sql`CREATE INDEX search_postings_term ON search_postings (term, starts, rank_key)
-        INCLUDE (id, latitude, longitude, phy_state, carship)`.execute(db);
-      await sql`CREATE FUNCTION companies_search_postings_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          INSERT INTO search_postings
-            SELECT ${postingColumns(sql`c`)} FROM inserted_companies c, ${lexemesOf(sql`c`)};
-          RETURN NULL;
-        END $$`.execute(db);
+      await createPostingsIndex(db);
+      await writePostingFunctions(db, { lexemesOf, postingColumns });
       await sql`CREATE TRIGGER companies_search_postings_insert AFTER INSERT ON companies
         REFERENCING NEW TABLE AS inserted_companies
         FOR EACH STATEMENT EXECUTE FUNCTION companies_search_postings_insert()`.execute(db);
-      const held = (row: RawBuilder<unknown>) =>
-        sql`(${row}.search_vector, ${row}.rank_key, ${row}.legal_name_key, ${row}.dba_name_key,
-          ${row}.latitude, ${row}.longitude, ${row}.phy_state, ${row}.carship)`;
-      await sql`CREATE FUNCTION companies_search_postings_update() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          DELETE FROM search_postings p USING (
-            SELECT ${postingColumns(sql`o`)} FROM old_companies o
-              JOIN new_companies n ON n.id = o.id AND ${held(sql`n`)} IS DISTINCT FROM ${held(sql`o`)},
-              ${lexemesOf(sql`o`)}
-          ) gone
-          WHERE p.term = gone.term AND p.starts = gone.starts AND p.rank_key = gone.rank_key;
-          INSERT INTO search_postings
-            SELECT ${postingColumns(sql`n`)} FROM new_companies n
-              JOIN old_companies o ON o.id = n.id AND ${held(sql`n`)} IS DISTINCT FROM ${held(sql`o`)},
-              ${lexemesOf(sql`n`)};
-          RETURN NULL;
-        END $$`.execute(db);
       await sql`CREATE TRIGGER companies_search_postings_update AFTER UPDATE ON companies
         REFERENCING OLD TABLE AS old_companies NEW TABLE AS new_companies
         FOR EACH STATEMENT EXECUTE FUNCTION companies_search_postings_update()`.execute(db);
     },
   };
+}
+
+/**
+ * The postings' index, built over the whole table (036, and again by 038 after adding lead tokens:
+ * entries inserted in key order amid an index's split its pages half full).
+ */
+export async function createPostingsIndex(db: Kysely<unknown>) {
+  // The census's postings (35 to 55 million rows, 2 to 3.5 GB of index) sort in memory much sooner.
+  await sql`SET LOCAL maintenance_work_mem = '512MB'`.execute(db);
+  await sql`CREATE INDEX search_postings_term ON search_postings (term, starts, rank_key)
+    INCLUDE (id, latitude, longitude, phy_state, carship)`.execute(db);
+}
+
+/** How a migration says which of a companies row's lexemes have postings, and what each posting holds. */
+export interface PostingRules {
+  /** A LATERAL list of the row's lexemes that have postings, as `word.lexeme`. */
+  lexemesOf: (row: RawBuilder<unknown>) => RawBuilder<unknown>;
+  /** A posting's columns, in the table's order, from a companies row and `word`. */
+  postingColumns: (row: RawBuilder<unknown>) => RawBuilder<unknown>;
+}
+
+/**
+ * The functions the insert and update triggers run, written again (038 adds lead tokens): an insert
+ * adds its carriers' postings, an update rewrites those of the carriers whose postings' sources changed.
+ */
+export async function writePostingFunctions(
+  db: Kysely<unknown>,
+  { lexemesOf, postingColumns }: PostingRules,
+) {
+  await sql`CREATE OR REPLACE FUNCTION companies_search_postings_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO search_postings
+        SELECT ${postingColumns(sql`c`)} FROM inserted_companies c, ${lexemesOf(sql`c`)};
+      RETURN NULL;
+    END $$`.execute(db);
+  const held = (row: RawBuilder<unknown>) =>
+    sql`(${row}.search_vector, ${row}.rank_key, ${row}.legal_name_key, ${row}.dba_name_key,
+      ${row}.latitude, ${row}.longitude, ${row}.phy_state, ${row}.carship)`;
+  await sql`CREATE OR REPLACE FUNCTION companies_search_postings_update() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      DELETE FROM search_postings p USING (
+        SELECT ${postingColumns(sql`o`)} FROM old_companies o
+          JOIN new_companies n ON n.id = o.id AND ${held(sql`n`)} IS DISTINCT FROM ${held(sql`o`)},
+          ${lexemesOf(sql`o`)}
+      ) gone
+      WHERE p.term = gone.term AND p.starts = gone.starts AND p.rank_key = gone.rank_key;
+      INSERT INTO search_postings
+        SELECT ${postingColumns(sql`n`)} FROM new_companies n
+          JOIN old_companies o ON o.id = n.id AND ${held(sql`n`)} IS DISTINCT FROM ${held(sql`o`)},
+          ${lexemesOf(sql`n`)};
+      RETURN NULL;
+    END $$`.execute(db);
 }
 
 /** The lexemes of a companies row's search vector that have postings: its words and web-domain words. */

@@ -20,13 +20,14 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
   /** The postings as the rows make them now, and as the table holds them, in one order. */
   async function postings() {
     const ordered = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
+    // A posting is flagged when a name key starts with its word, or with its lead token's letters.
     const fresh = await sql`SELECT w.lexeme AS term,
-        w.lexeme NOT LIKE '\\_%' AND (coalesce(c.legal_name_key LIKE w.lexeme || '%', false)
-          OR coalesce(c.dba_name_key LIKE w.lexeme || '%', false)) AS starts,
+        coalesce(c.legal_name_key LIKE w.letters || '%', false)
+          OR coalesce(c.dba_name_key LIKE w.letters || '%', false) AS starts,
         c.rank_key, c.id, c.latitude, c.longitude, c.phy_state, c.carship
-      FROM companies c, unnest(c.search_vector) w WHERE w.lexeme NOT LIKE '\\_%' OR w.lexeme LIKE '\\_w%'`.execute(
-      database.db,
-    );
+      FROM companies c, LATERAL (SELECT lexeme, CASE WHEN lexeme LIKE '\\_l3%' THEN substr(lexeme, 4)
+          WHEN lexeme NOT LIKE '\\_%' THEN lexeme END AS letters FROM unnest(c.search_vector)) w
+      WHERE w.lexeme NOT LIKE '\\_%' OR w.lexeme LIKE '\\_w%' OR w.lexeme LIKE '\\_l3%'`.execute(database.db);
     const held = await sql`SELECT term, starts, rank_key, id, latitude, longitude, phy_state, carship
       FROM search_postings`.execute(database.db);
     return { fresh: ordered(fresh.rows), held: ordered(held.rows) };
@@ -120,12 +121,16 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
     });
   });
 
-  it('reads a word of 3 letters by its terms, and a filtered word unless it is for brokers alone', async () => {
+  it('reads a word of 2 or 3 letters from its lead tokens, and a filtered word unless it is for brokers alone', async () => {
     await seedCarriers(database.db, 'postgres', [
       carrier({ dot_number: 8_500_001, legal_name: 'QUARRY HAULING', power_units: 5 }),
       carrier({ dot_number: 8_500_002, legal_name: 'ACME QUARRY', power_units: 50 }),
       carrier({ dot_number: 8_500_003, legal_name: 'QUAIL EXPRESS', power_units: 9, carship: 'C;B' }),
       carrier({ dot_number: 8_500_004, legal_name: 'OAK LINES', phy_city: 'QUANAH', power_units: 7 }),
+      carrier({ dot_number: 8_500_005, legal_name: 'QU LINES', power_units: 2 }),
+      carrier({ dot_number: 8_500_006, legal_name: 'ACME QUEST', dba_name: 'QUEST LINES', power_units: 80 }),
+      carrier({ dot_number: 8_500_007, legal_name: 'ACME QUOTA', power_units: 90 }),
+      carrier({ dot_number: 8_500_008, legal_name: 'AQUA LINES', power_units: 95 }),
     ]);
     const recorded = countingQueries(database.db);
     /** The page a search answers, and whether it read the postings. */
@@ -141,15 +146,29 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
         postings: recorded.holding('FROM search_postings c') > 0,
       };
     };
-    // Names that start with 'qua' by fleet, then the rest: from the terms' postings, or (its terms
-    // past the most a word is read by, so a range) from its lead token in the GIN index.
+    // Names that start with 'qua' by fleet, then the rest ('AQUA' does not match): from its lead
+    // token's postings, or from the GIN index when no read of postings is allowed.
     const quaPage = { total: 4, dots: [8_500_003, 8_500_001, 8_500_002, 8_500_004] };
     expect(await searched({ super_search_term: 'qua' })).toEqual({ ...quaPage, postings: true });
-    expect(await searched({ super_search_term: 'qua' }, { mostPrefixTerms: 1 })).toEqual({
+    expect(await searched({ super_search_term: 'qua' }, { postingsReadRows: 0 })).toEqual({
       ...quaPage,
       postings: false,
     });
-    expect((await searched({ super_search_term: 'qu' })).postings).toBe(false);
+    // 'qu': the word 'QU' and the lead tokens 'qua', 'que', 'quo'; the names that start with it (the
+    // DBA name 'QUEST LINES' too) by fleet, then the rest by fleet, each carrier once.
+    const quPage = {
+      total: 7,
+      dots: [8_500_006, 8_500_003, 8_500_001, 8_500_005, 8_500_007, 8_500_002, 8_500_004],
+    };
+    expect(await searched({ super_search_term: 'qu' })).toEqual({ ...quPage, postings: true });
+    expect(await searched({ super_search_term: 'qu' }, { postingsReadRows: 0 })).toEqual({
+      ...quPage,
+      postings: false,
+    });
+    const paged = [];
+    for (const page of ['1', '2', '3', '4'])
+      paged.push(...(await searched({ super_search_term: 'qu', limit: '2', page })).dots);
+    expect(paged).toEqual(quPage.dots);
 
     // In a state and in a circle from the postings, unless the planner expects too long a read; for
     // brokers alone from the GIN index, which intersects their facet with the word's lists.

@@ -15,6 +15,8 @@ import {
 } from './engine.ts';
 import { WEB_LABEL } from './facets.ts';
 import { bucketRange, bucketSql } from './rank-key.ts';
+import { prefixTerms } from './prefix-terms.ts';
+import { leadToken } from './postgres-tsquery.ts';
 import { prefixEnd } from './search-index.ts';
 import { boundedTotal, COUNT_BOUND, nameKeyStarts, notIn, rowFilterCondition } from './sql-conditions.ts';
 
@@ -30,9 +32,8 @@ export function postingsServe(filters: SearchFilters): boolean {
 }
 
 /**
- * A typed word read from its postings: by the terms it starts (prefix-terms.ts) when they are few,
- * each a list in rank-key order, otherwise (`terms` null) by the range of terms it starts, read whole;
- * a word of one letter is that one term, a whole word (as in the GIN index's query).
+ * A typed word read from its postings: by its terms (postedTerms), each a list in rank-key order,
+ * otherwise (`terms` null) by the range of terms it starts, read whole.
  * `name` is everything typed as a name key: the word, or the word with legal-form words that the
  * matches need not hold but the name ranks compare ('cartage llc', search-terms.ts significantWords).
  */
@@ -40,6 +41,36 @@ export interface PostedWord {
   word: string;
   name: string;
   terms: readonly string[] | null;
+}
+
+/**
+ * The terms of search_postings a typed word is read by, each one list: a word of one letter is that
+ * one term, a whole word (as in the GIN index's query); a word of 3 letters its lead token ('_l3fre',
+ * migration 038); a word of 2 the word itself and the lead tokens it starts ('tr', '_l3tra', '_l3tre',
+ * ...: at most one per letter or digit that follows, found a term apiece in search_terms); a longer
+ * word the terms it starts, when they are at most `mostTerms` (prefix-terms.ts). Null: a longer word
+ * of more terms, read as their range.
+ */
+export async function postedTerms(
+  execute: Execute,
+  word: string,
+  mostTerms: number,
+): Promise<readonly string[] | null> {
+  if (word.length === 1) return [word];
+  if (word.length === 3) return [leadToken(word)];
+  if (word.length > 3)
+    return (await prefixTerms(execute, [word], { shortest: word.length, mostTerms }))(word);
+  // From each term found, the next one past every term of its first 3 letters (U+10FFFF sorts after
+  // every character in byte order): one index probe per lead token.
+  const found = await execute(sql<{ term: string }>`WITH RECURSIVE found AS (
+      SELECT (SELECT min(term) FROM search_terms WHERE term >= ${word} AND term < ${prefixEnd(word)}) AS term
+      UNION ALL
+      SELECT (SELECT min(t.term) FROM search_terms t
+        WHERE t.term > CASE WHEN f.term = ${word} THEN f.term ELSE left(f.term, 3) || chr(1114111) END
+          AND t.term < ${prefixEnd(word)})
+      FROM found f WHERE f.term IS NOT NULL)
+    SELECT term FROM found WHERE term IS NOT NULL`);
+  return found.map(({ term }) => (term === word ? term : leadToken(term.slice(0, 3))));
 }
 
 /** Each read of a word's postings, a condition on a posting aliased `c`: its terms or their range, and its web-domain word. */

@@ -10,7 +10,7 @@ import { brokersOnly, filterFacets } from './facets.ts';
 import { boundingBox } from './geo.ts';
 import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { allOf, MOST_LEAD_LETTERS, rowMatches, wholeQuery, type QueryParts } from './postgres-tsquery.ts';
-import { postingsOf, postingsServe, type PostedWord } from './postgres-postings.ts';
+import { postedTerms, postingsOf, postingsServe, type PostedWord } from './postgres-postings.ts';
 import { significantWords } from './search-terms.ts';
 import { COUNT_BOUND, hasFilters, rowFilterCondition } from './sql-conditions.ts';
 
@@ -232,15 +232,13 @@ export function createPostgresStrategy(
   /**
    * How a search of one typed word, alone or with legal-form words the matches need not hold
    * (significantWords), with filters the postings hold, reads search_postings (postgres-postings.ts):
-   * by the terms it starts when they are at most `mostPrefixTerms`, otherwise by their range, which
-   * is read whole. A word of 3 letters only by its terms: its range is as long as its lead token's
-   * list in the GIN index, which is one list (decision 067; 'bla', 55,771 postings: 97 ms against
-   * 75). A word of 2 letters never; a word of one letter is one whole term. Null: the search is the
-   * GIN index's, as is one the planner expects to pass more than `postingsReadRows` postings (the
-   * terms' lists stop at the count bound, a range is read whole), and one for brokers alone: the GIN
-   * index intersects their facet, a twentieth of the carriers, with the word's lists, quicker at every
-   * size measured ('TRANSPORT' 147 ms against 221, 'TRUCKING' 47 against 85, 'kwam' 10 against 19;
-   * decision 076).
+   * by its terms (postedTerms: a word of 2 or 3 letters by 3-letter lead tokens, decision 077; a
+   * longer word by the terms it starts when they are at most `mostPrefixTerms`), otherwise by their
+   * range, which is read whole. Null: the search is the GIN index's, as is one the planner expects to
+   * pass more than `postingsReadRows` postings (the terms' lists stop at the count bound, a range is
+   * read whole), and one for brokers alone: the GIN index intersects their facet, a twentieth of the
+   * carriers, with the word's lists, quicker at every size measured ('TRANSPORT' 147 ms against 221,
+   * 'TRUCKING' 47 against 85, 'kwam' 10 against 19; decision 076).
    */
   async function postedWord(typed: readonly string[], filters: SearchFilters): Promise<PostedWord | null> {
     const significant = significantWords(typed);
@@ -248,17 +246,12 @@ export function createPostgresStrategy(
     if (
       significant.length !== 1 ||
       word === undefined ||
-      word.length === 2 ||
       !/^[a-z0-9]+$/.test(word) ||
       !postingsServe(filters) ||
       brokersOnly(filters)
     )
       return null;
-    const terms =
-      word.length === 1
-        ? [word]
-        : (await prefixTerms(execute, [word], { shortest: word.length, mostTerms: mostPrefixTerms }))(word);
-    if (terms === null && word.length <= MOST_LEAD_LETTERS) return null;
+    const terms = await postedTerms(execute, word, mostPrefixTerms);
     const posted: PostedWord = { word, name: typed.join(' '), terms };
     const ofWord = postingsOf(posted);
     const postings = await estimatedRows(ofWord, sql`search_postings`);

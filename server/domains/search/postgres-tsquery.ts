@@ -18,6 +18,9 @@ const lexeme = (term: string) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "
  */
 export const MOST_LEAD_LETTERS = 3;
 
+/** The lead token of a word's first 2 or 3 letters (migration 035; 038 gives those of 3 letters postings). */
+export const leadToken = (letters: string) => `_l${letters.length}${letters}`;
+
 /**
  * A typed word as a tsquery. A word of 2 or 3 letters is its lead token, one list, which GIN
  * intersects with a facet or a circle's cells by skipping along the rarer list ('tr' in a
@@ -29,7 +32,7 @@ export const MOST_LEAD_LETTERS = 3;
  */
 function wordQuery(word: string, termsOf: PrefixTerms): string {
   if (word.length < 2) return word;
-  if (word.length <= MOST_LEAD_LETTERS) return lexeme(`_l${word.length}${word}`);
+  if (word.length <= MOST_LEAD_LETTERS) return lexeme(leadToken(word));
   return termsOf(word)?.map(lexeme).join(' | ') ?? `${word}:*`;
 }
 
