@@ -41,7 +41,7 @@ export function postgresSearchPostingsSchema(dialect: Dialect): Migration {
         db,
       );
       await createPostingsIndex(db);
-      await writePostingFunctions(db, { lexemesOf, postingColumns });
+      await writePostingFunctions(db, lexemesOf);
       await sql`CREATE TRIGGER companies_search_postings_insert AFTER INSERT ON companies
         REFERENCING NEW TABLE AS inserted_companies
         FOR EACH STATEMENT EXECUTE FUNCTION companies_search_postings_insert()`.execute(db);
@@ -63,17 +63,10 @@ export async function createPostingsIndex(db: Kysely<unknown>) {
     INCLUDE (id, latitude, longitude, phy_state, carship)`.execute(db);
 }
 
-/** How a migration says which of a companies row's lexemes have postings, and what each posting holds. */
-export interface PostingRules {
-  /** A LATERAL list of the row's lexemes that have postings, as `word.lexeme`. */
-  lexemesOf: (row: RawBuilder<unknown>) => RawBuilder<unknown>;
-  /** A posting's columns, in the table's order, from a companies row and `word`. */
-  postingColumns: (row: RawBuilder<unknown>) => RawBuilder<unknown>;
-}
-
 /**
  * The functions the insert and update triggers run, written again (038 adds lead tokens): an insert
  * adds its carriers' postings, an update rewrites those of the carriers whose postings' sources changed.
+ * `lexemesOf`: a LATERAL list, as `word.lexeme`, of a companies row's lexemes that have postings.
  * The update finds each old posting by one probe of the index (a LATERAL read with a LIMIT, which the
  * planner keeps a probe) and deletes them by their row addresses: as a join the planner hashed every
  * posting of the table (54 million, 114 s for the 1.7 million postings of 138,048 carriers). Postings
@@ -81,7 +74,7 @@ export interface PostingRules {
  */
 export async function writePostingFunctions(
   db: Kysely<unknown>,
-  { lexemesOf, postingColumns }: PostingRules,
+  lexemesOf: (row: RawBuilder<unknown>) => RawBuilder<unknown>,
 ) {
   await sql`CREATE OR REPLACE FUNCTION companies_search_postings_insert() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -117,11 +110,16 @@ function lexemesOf(row: RawBuilder<unknown>): RawBuilder<unknown> {
     WHERE lexeme NOT LIKE '\\_%' OR lexeme LIKE '\\_w%') AS word`;
 }
 
-/** A posting's columns, in the table's order, from a companies row and one of its lexemes (`word`). */
-function postingColumns(row: RawBuilder<unknown>): RawBuilder<unknown> {
-  // Word lexemes hold letters and digits only, so a LIKE pattern made of one has no wildcard but '%'.
-  const startsWith = (key: string) => sql`coalesce(${row}.${sql.ref(key)} LIKE word.lexeme || '%', false)`;
-  return sql`word.lexeme AS term,
-    word.lexeme NOT LIKE '\\_%' AND (${startsWith('legal_name_key')} OR ${startsWith('dba_name_key')}) AS starts,
+/**
+ * A posting's columns, in the table's order, from a companies row and one of its lexemes (`word`).
+ * Flagged when a name key starts with the letters of the lexeme: a word's own, a 3-letter lead
+ * token's after '_l3' (038 gives those postings); none for a web-domain word.
+ */
+export function postingColumns(row: RawBuilder<unknown>): RawBuilder<unknown> {
+  // Letters and digits only, so a LIKE pattern made of them has no wildcard but '%'.
+  const letters = sql`CASE WHEN word.lexeme LIKE '\\_l3%' THEN substr(word.lexeme, 4)
+    WHEN word.lexeme NOT LIKE '\\_%' THEN word.lexeme END`;
+  const startsWith = (key: string) => sql`coalesce(${row}.${sql.ref(key)} LIKE ${letters} || '%', false)`;
+  return sql`word.lexeme AS term, ${startsWith('legal_name_key')} OR ${startsWith('dba_name_key')} AS starts,
     ${row}.rank_key, ${row}.id, ${row}.latitude, ${row}.longitude, ${row}.phy_state, ${row}.carship`;
 }

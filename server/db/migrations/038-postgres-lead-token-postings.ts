@@ -1,6 +1,10 @@
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import type { Dialect } from '../migrate.ts';
-import { createPostingsIndex, writePostingFunctions } from './036-postgres-search-postings.ts';
+import {
+  createPostingsIndex,
+  postingColumns,
+  writePostingFunctions,
+} from './036-postgres-search-postings.ts';
 
 /**
  * PostgreSQL: search_postings also holds each carrier's lead tokens of 3 letters ('_l3tra', one per
@@ -10,18 +14,18 @@ import { createPostingsIndex, writePostingFunctions } from './036-postgres-searc
  * gathers a bitmap of every match and fetches each counted match's row: 'tr' within 250 miles of
  * Chicago 947 ms, 'ha' on page 1,000 832 (docs/decisions/077-postgres-lead-token-postings.md).
  *
- * A lead token's `starts`: a name key of the carrier starts with its letters ('tra'), so the names
- * that start with a typed word of 2 or 3 letters are the carriers with a flagged posting among its
- * terms, as for a longer word. About 4.4 lead tokens a carrier: 19 million more postings at 4.4
+ * A lead token's `starts` (036's postingColumns): a name key of the carrier starts with its letters
+ * ('tra'), so the names that start with a typed word of 2 or 3 letters are the carriers with a
+ * flagged posting among its terms, as for a longer word. About 4.4 lead tokens a carrier: 19 million more postings at 4.4
  * million carriers.
  */
 export function postgresLeadTokenPostingsSchema(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       if (dialect !== 'postgres') return;
-      await writePostingFunctions(db, { lexemesOf, postingColumns });
+      await writePostingFunctions(db, lexemesOf);
       // Built again over the whole table: 19 million entries inserted in key order amid the index
-      // split its pages half full (4,071 MB instead of about 3,300; 348 s in all). A census load
+      // split its pages half full (4,071 MB instead of 3,185; 348 s in all). A census load
       // killed with the index suspended (db/bulk-load.ts) leaves it to the next import to build.
       const suspended =
         await sql`SELECT 1 FROM suspended_indexes WHERE name = 'search_postings_term'`.execute(db);
@@ -41,15 +45,4 @@ export function postgresLeadTokenPostingsSchema(dialect: Dialect): Migration {
 function lexemesOf(row: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`LATERAL (SELECT lexeme FROM unnest(${row}.search_vector)
     WHERE lexeme NOT LIKE '\\_%' OR lexeme LIKE '\\_w%' OR lexeme LIKE '\\_l3%') AS word`;
-}
-
-/** A posting's columns, in the table's order, from a companies row and one of its lexemes (`word`). */
-function postingColumns(row: RawBuilder<unknown>): RawBuilder<unknown> {
-  // The letters a name key starts with for the posting to be flagged: a word's own, a lead token's
-  // after '_l3'; none for a web-domain word. Letters and digits only: no LIKE wildcard but '%'.
-  const letters = sql`CASE WHEN word.lexeme LIKE '\\_l3%' THEN substr(word.lexeme, 4)
-    WHEN word.lexeme NOT LIKE '\\_%' THEN word.lexeme END`;
-  const startsWith = (key: string) => sql`coalesce(${row}.${sql.ref(key)} LIKE ${letters} || '%', false)`;
-  return sql`word.lexeme AS term, ${startsWith('legal_name_key')} OR ${startsWith('dba_name_key')} AS starts,
-    ${row}.rank_key, ${row}.id, ${row}.latitude, ${row}.longitude, ${row}.phy_state, ${row}.carship`;
 }
