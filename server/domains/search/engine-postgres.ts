@@ -25,31 +25,10 @@ import {
   fleetOrder,
   hasFilters,
   listByFilters,
-  nameKeyStarts,
+  nameRanks,
   notIn,
-  rowFilterCondition,
   rowOnlyCondition,
 } from './sql-conditions.ts';
-
-/**
- * Conditions for the name ranks of decision 039 over the stored name keys and their indexes
- * (migration 020): a legal or DBA name that starts with all the typed words (nameKeyStarts), and one
- * that is exactly them. `walked`: the keys as expressions the name-key indexes cannot serve (`|| ''`,
- * the same text), so a read in rank-key order walks companies_rank_key.
- */
-function nameRanks(
-  words: readonly string[],
-  { walked }: { walked: boolean } = { walked: false },
-): { starts: RawBuilder<unknown>; exact: RawBuilder<unknown> } {
-  const key = words.join(' ');
-  const [legal, dba] = walked
-    ? [sql`(c.legal_name_key || '')`, sql`(c.dba_name_key || '')`]
-    : [sql`c.legal_name_key`, sql`c.dba_name_key`];
-  return {
-    starts: sql`(${nameKeyStarts(legal, key)} OR ${nameKeyStarts(dba, key)})`,
-    exact: sql`(${legal} = ${key} OR ${dba} = ${key})`,
-  };
-}
 
 /** How a rank group's page is read when it is not walked. */
 interface GroupRead {
@@ -78,7 +57,7 @@ const WALK_END_MAX_AGE_MS = 60 * 60 * 1000;
  * files differ in ids.
  */
 export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): SearchEngine {
-  const { fewMatches, groupWalkRows, sampledWalkMargin } = tuning;
+  const { fewMatches, fewPostedMatches, groupWalkRows, sampledWalkMargin } = tuning;
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) =>
     (await execute(query)).map((row) => Number(row.id));
@@ -192,7 +171,7 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
     const matches = sql`${await matchCondition(parts)}
       AND ${rowOnlyCondition(filters, { latitudeIndex: circle === 'band' })}
       AND ${notIn(sql`c.id`, excluded)}`;
-    const { starts, exact } = nameRanks(words);
+    const { starts, exact } = nameRanks(words.join(' '));
     // Each statement builds the GIN index's bitmap of the words again, and for a common prefix that
     // is most of its cost ('tr' in Texas: about 200 ms of about 220 at 4.4 million carriers), so one
     // statement counts the matches (up to the bound), how many of each rank group it counted within
@@ -241,7 +220,7 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
     // tested on the row, not by building the words' GIN bitmap once more.
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM companies c WHERE ${exact} AND ${onRow} ORDER BY ${fleetOrder('postgres')}`);
-    const walkedStarts = nameRanks(words, { walked: true }).starts;
+    const walkedStarts = nameRanks(words.join(' '), { walked: true }).starts;
     const notExact = notIn(sql`c.id`, exactNames);
     const startsIndexed: GroupRead = {
       where: sql`${matches} AND ${notExact} AND ${starts}`,
@@ -293,20 +272,14 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
       const exact = terms.number ? await exactNumberIds(execute, 'postgres', terms.number, filters) : [];
       const posted = hasWords ? await postedWord(terms.words, filters) : null;
       if (posted) {
-        const { name } = posted;
-        return mergeExactFirst(exact, request, async (offset, limit, excluded) => {
-          // Names that are exactly what was typed rank first: few, found by the name-key indexes.
-          const exactNames = await ids(sql<{ id: number }>`SELECT c.id FROM companies c
-            WHERE (c.legal_name_key = ${name} OR c.dba_name_key = ${name}) AND ${rowFilterCondition(filters)}
-              AND ${notIn(sql`c.id`, excluded)}
-            ORDER BY ${fleetOrder('postgres')}`);
-          return postingsPage(
+        return mergeExactFirst(exact, request, (offset, limit, excluded) =>
+          postingsPage(
             execute,
-            { posted, filters, exactNames, excluded, sorted: sortedByFleet },
+            { posted, filters, excluded, fewMatches: fewPostedMatches, sorted: sortedByFleet },
             offset,
             limit,
-          );
-        });
+          ),
+        );
       }
       const termsOf = await wordTerms(terms.words, filters);
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>

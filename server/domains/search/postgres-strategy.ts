@@ -65,6 +65,12 @@ export interface PostgresTuning extends EngineTuning {
    */
   postingsReadRows: number;
   /**
+   * A word read from its postings with at most this many matches is ranked and paged by the statement
+   * that counts them, which fetches their rows to rank them (postgres-postings.ts postingsPage); more
+   * are paged by rank group, each read in rank-key order from the postings, which fetch no row.
+   */
+  fewPostedMatches: number;
+  /**
    * Past the count bound, the counting statement saw only the first matches it found, in the table's
    * order: a rank group is walked when its members it counted within the walk's bound, scaled to
    * the planner's estimate of all matches (sampledShare), reach this many times the page's end.
@@ -88,6 +94,7 @@ export const POSTGRES_TUNING: PostgresTuning = {
   groupWalkRows: 20_000,
   startsNameKeyRows: 20_000,
   postingsReadRows: 200_000,
+  fewPostedMatches: 1_000,
   sampledWalkMargin: 2,
 };
 

@@ -115,6 +115,25 @@ export function nameKeyStarts(column: RawBuilder<unknown>, key: string): RawBuil
     : sql`(${column} = ${key} OR ${column} LIKE ${`${key} %`})`;
 }
 
+/**
+ * Conditions for the name ranks of decision 039 over the stored name keys and their indexes
+ * (migration 020): a legal or DBA name that starts with `key`, the typed words joined by spaces
+ * (nameKeyStarts), and one that is exactly it. `walked`: the keys as expressions the name-key
+ * indexes cannot serve (`|| ''`, the same text), so a read in rank-key order walks companies_rank_key.
+ */
+export function nameRanks(
+  key: string,
+  { walked }: { walked: boolean } = { walked: false },
+): { starts: RawBuilder<unknown>; exact: RawBuilder<unknown> } {
+  const [legal, dba] = walked
+    ? [sql`(c.legal_name_key || '')`, sql`(c.dba_name_key || '')`]
+    : [sql`c.legal_name_key`, sql`c.dba_name_key`];
+  return {
+    starts: sql`(${nameKeyStarts(legal, key)} OR ${nameKeyStarts(dba, key)})`,
+    exact: sql`(${legal} = ${key} OR ${dba} = ${key})`,
+  };
+}
+
 export function notIn(column: RawBuilder<unknown>, ids: number[]): RawBuilder<unknown> {
   return ids.length === 0 ? sql`1 = 1` : sql`${column} NOT IN (${sql.join(ids)})`;
 }
