@@ -19,9 +19,10 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
   afterAll(() => database.destroy());
 
   /**
-   * A search's total and page (DOT numbers), and how many statements it ran: with few matches it is
-   * ranked by the statement that counts them (the default tuning here), and it must be the same when
-   * its rank groups are read from the postings instead (fewPostedMatches 0).
+   * A search's total and page (DOT numbers), whether it read the postings, and how many statements it
+   * ran: with few matches it is ranked by the statement that counts them (the default tuning here),
+   * and it must be the same when its rank groups are read from the postings instead
+   * (fewPostedMatches 0), after the count or beside it (groupsBesideCount).
    */
   async function searchedBothWays(
     recorded: ReturnType<typeof countingQueries>,
@@ -40,10 +41,12 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
         statements: recorded.count(),
       };
     };
-    const byGroups = await searched({ ...tuning, fewPostedMatches: 0 });
+    const afterCount = await searched({ ...tuning, fewPostedMatches: 0, groupsBesideCount: Infinity });
+    const besideCount = await searched({ ...tuning, fewPostedMatches: 0, groupsBesideCount: 0 });
     const onePass = await searched(tuning);
-    expect(byGroups.page, JSON.stringify(query)).toEqual(onePass.page);
-    return { ...onePass, statementsByGroups: byGroups.statements };
+    expect(afterCount.page, `${JSON.stringify(query)} after the count`).toEqual(onePass.page);
+    expect(besideCount.page, `${JSON.stringify(query)} beside the count`).toEqual(onePass.page);
+    return { ...onePass, statementsByGroups: afterCount.statements };
   }
 
   /** The postings as the rows make them now, and as the table holds them, in one order. */
@@ -104,6 +107,30 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
       dots: [8_200_002, 8_200_004],
     });
     expect(await dots({ super_search_term: 'birch' })).toEqual({ total: 2, dots: [8_200_004, 8_200_001] });
+  });
+
+  it('keeps a carrier whose name starts with the word out of the rest, whatever other term of the word it holds', async () => {
+    await seedCarriers(database.db, 'postgres', [
+      carrier({ dot_number: 8_700_001, legal_name: 'ANDRE HAULING', phy_city: 'ANDREWS', power_units: 5 }),
+      carrier({ dot_number: 8_700_002, legal_name: 'OAK LINES', phy_city: 'ANDREWS', power_units: 2 }),
+      carrier({ dot_number: 8_700_003, legal_name: 'ANDREWS EXPRESS', power_units: 1 }),
+      carrier({ dot_number: 8_700_004, legal_name: 'ACME ANDRE', power_units: 90 }),
+    ]);
+    const recorded = countingQueries(database.db);
+    // 'ANDRE HAULING' holds 'andre' (its name starts with it) and 'andrews' (its city): it is among
+    // the names that start with the word, by fleet, and not again among the rest.
+    const ranked = [8_700_001, 8_700_003, 8_700_004, 8_700_002];
+    expect((await searchedBothWays(recorded, { super_search_term: 'andre' })).page).toEqual({
+      total: 4,
+      dots: ranked,
+    });
+    // One a page, across the two groups, and a page past the end.
+    const paged = [];
+    for (const page of ['1', '2', '3', '4', '5'])
+      paged.push(
+        ...(await searchedBothWays(recorded, { super_search_term: 'andre', limit: '1', page })).page.dots,
+      );
+    expect(paged).toEqual(ranked);
   });
 
   it('reads a word typed with legal-form words from its postings, ranking the names that start with all of them', async () => {
@@ -182,6 +209,12 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
     for (const page of ['1', '2', '3', '4'])
       paged.push(...(await searched({ super_search_term: 'qu', limit: '2', page })).dots);
     expect(paged).toEqual(quPage.dots);
+    // A page past the end: the count, no carrier.
+    expect(await searched({ super_search_term: 'qu', limit: '2', page: '5' })).toEqual({
+      total: 7,
+      dots: [],
+      postings: true,
+    });
 
     // In a state and in a circle from the postings, unless the planner expects too long a read; for
     // brokers alone from the GIN index, which intersects their facet with the word's lists.

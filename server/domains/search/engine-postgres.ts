@@ -57,7 +57,7 @@ const WALK_END_MAX_AGE_MS = 60 * 60 * 1000;
  * files differ in ids.
  */
 export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): SearchEngine {
-  const { fewMatches, fewPostedMatches, groupWalkRows, sampledWalkMargin } = tuning;
+  const { fewMatches, fewPostedMatches, groupsBesideCount, groupWalkRows, sampledWalkMargin } = tuning;
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) =>
     (await execute(query)).map((row) => Number(row.id));
@@ -275,7 +275,14 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
         return mergeExactFirst(exact, request, (offset, limit, excluded) =>
           postingsPage(
             execute,
-            { posted, filters, excluded, fewMatches: fewPostedMatches, sorted: sortedByFleet },
+            {
+              posted,
+              filters,
+              excluded,
+              fewMatches: fewPostedMatches,
+              groupsBesideCount,
+              sorted: sortedByFleet,
+            },
             offset,
             limit,
           ),

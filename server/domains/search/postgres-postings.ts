@@ -49,6 +49,8 @@ export interface PostedWord {
   word: string;
   name: string;
   terms: readonly string[] | null;
+  /** How many of the word's postings the planner expects the search's filters to keep. */
+  expected: number;
 }
 
 /**
@@ -82,7 +84,7 @@ export async function postedTerms(
 }
 
 /** Each read of a word's postings, a condition on a posting aliased `c`: its terms or their range, and its web-domain word. */
-function wordReads({ word, terms }: PostedWord): RawBuilder<unknown>[] {
+function wordReads({ word, terms }: Pick<PostedWord, 'word' | 'terms'>): RawBuilder<unknown>[] {
   const starting =
     terms === null
       ? [sql`c.term >= ${word} AND c.term < ${prefixEnd(word)}`]
@@ -91,34 +93,45 @@ function wordReads({ word, terms }: PostedWord): RawBuilder<unknown>[] {
 }
 
 /** The condition that a posting (aliased `c`) is one of the word's. */
-export function postingsOf(posted: PostedWord): RawBuilder<unknown> {
+export function postingsOf(posted: Pick<PostedWord, 'word' | 'terms'>): RawBuilder<unknown> {
   return sql`(${sql.join(wordReads(posted), sql` OR `)})`;
 }
 
 /**
- * The word's postings that meet `where` (conditions on a posting aliased `c`), with their starts
- * flag among `starts`, each carrier once, in rank-key order. Each term and flag is one ordered read
- * of the index, so PostgreSQL merges them and stops where the statement's LIMIT does (a range of
- * terms is sorted first); a carrier holding several of the terms comes once per term, side by side,
- * and is kept once.
+ * Which carriers a read of a word's postings keeps: those with a posting of it flagged as starting
+ * their name ('starting'), those with none ('others'), or every carrier with a posting ('all').
  */
-function inKeyOrder(posted: PostedWord, starts: boolean[], where: RawBuilder<unknown>): RawBuilder<unknown> {
+type Carriers = 'starting' | 'others' | 'all';
+
+/**
+ * The `carriers` among those with a posting of the word that meets `where` (conditions on a posting
+ * aliased `c`), each once, in rank-key order. Each term and flag is one ordered read of the index, so
+ * PostgreSQL merges them and stops where the statement's LIMIT does (a range of terms is sorted
+ * first); a carrier's postings (one a term, each with the carrier's columns) come side by side, its
+ * first is kept, and for 'others' whether any is flagged is asked of them all (the window's peers).
+ * A window partitioned by the key would say the same, but the planner then sorted every posting the
+ * filters keep rather than merge the ordered reads ('TRANSPORT' within 500 miles: 20 -> 180 ms).
+ */
+function inKeyOrder(posted: PostedWord, carriers: Carriers, where: RawBuilder<unknown>): RawBuilder<unknown> {
+  const flags = carriers === 'starting' ? [true] : [true, false];
   const reads = wordReads(posted).flatMap((read) =>
-    starts.map(
-      (flag) => sql`(SELECT c.id, c.rank_key FROM search_postings c
+    flags.map(
+      (flag) => sql`(SELECT c.id, c.rank_key, c.starts FROM search_postings c
         WHERE ${read} AND c.starts = ${flag} AND ${where} ORDER BY c.rank_key)`,
     ),
   );
+  const others = carriers === 'others';
   return sql`(SELECT c.id, c.rank_key FROM (
-      SELECT c.id, c.rank_key, lag(c.rank_key) OVER (ORDER BY c.rank_key) AS previous
-      FROM (${sql.join(reads, sql` UNION ALL `)}) c
-    ) c WHERE c.previous IS DISTINCT FROM c.rank_key)`;
+      SELECT c.id, c.rank_key, lag(c.rank_key) OVER carrier AS previous
+        ${others ? sql`, bool_or(c.starts) OVER (carrier RANGE BETWEEN CURRENT ROW AND CURRENT ROW) AS flagged` : sql``}
+      FROM (${sql.join(reads, sql` UNION ALL `)}) c WINDOW carrier AS (ORDER BY c.rank_key)
+    ) c WHERE c.previous IS DISTINCT FROM c.rank_key ${others ? sql`AND NOT c.flagged` : sql``})`;
 }
 
 /**
  * A page of a word searched alone, read from its postings. `excluded`: the exact number matches
- * ranked before every text match; `fewMatches`: at most this many matches are ranked by the statement
- * that counts them (PostgresTuning fewPostedMatches); `sorted`: ids in the exact fleet order.
+ * ranked before every text match; `fewMatches` and `groupsBesideCount`: PostgresTuning's
+ * fewPostedMatches and groupsBesideCount; `sorted`: ids in the exact fleet order.
  */
 export async function postingsPage(
   execute: Execute,
@@ -127,12 +140,14 @@ export async function postingsPage(
     filters,
     excluded,
     fewMatches,
+    groupsBesideCount,
     sorted,
   }: {
     posted: PostedWord;
     filters: SearchFilters;
     excluded: number[];
     fewMatches: number;
+    groupsBesideCount: number;
     sorted: (ids: number[], offset: number, limit: number) => Promise<number[]>;
   },
   offset: number,
@@ -145,9 +160,9 @@ export async function postingsPage(
   // each read the word's postings again ('CARL' within 50 miles: 65 matches among 34,000 postings,
   // counted in 57 ms, then its two groups read them again in 44). The page gates on the count as a
   // one-time filter, so a search of more matches fetches no row; past the end it is one row, the count.
-  const counted = await execute(sql<{ id: number | null; matched: string }>`
+  const counting = execute(sql<{ id: number | null; matched: string }>`
     WITH found AS MATERIALIZED (
-      SELECT c.id FROM ${inKeyOrder(posted, [true, false], where)} c LIMIT ${COUNT_BOUND + 1}
+      SELECT c.id FROM ${inKeyOrder(posted, 'all', where)} c LIMIT ${COUNT_BOUND + 1}
     ), counted AS (SELECT count(*) AS matched FROM found)
     SELECT page.id, counted.matched FROM counted LEFT JOIN LATERAL (
       SELECT r.id, r.position FROM (
@@ -158,17 +173,53 @@ export async function postingsPage(
       ) r WHERE r.position > ${offset} AND r.position <= ${offset + limit}
     ) page ON true
     ORDER BY page.position`);
+  const byGroups = (total: Pick<SearchHits, 'total' | 'totalExact'>) =>
+    pageByGroups(execute, { posted, where, exact, sorted }, total, offset, limit);
+  // Where the planner expects many more matches than a page's end, the page is read by rank group
+  // beside the count, on another connection, as if every match up to the bound were there: the count
+  // of a common word is most of its search ('SALT': 20 ms of 40), and the groups' reads need nothing
+  // it says. Should the count say few, or the page past the end, that read goes unused.
+  const beside =
+    limit > 0 && posted.expected > Math.max(groupsBesideCount, offset + limit)
+      ? byGroups(boundedTotal(COUNT_BOUND + 1))
+      : null;
+  const [counted, pageBeside] = await Promise.all([counting, beside]);
   const matched = Number(counted[0]?.matched ?? 0);
   const total = boundedTotal(matched);
   if (matched <= fewMatches)
     return { ids: counted.flatMap((row) => (row.id === null ? [] : [Number(row.id)])), ...total };
   if (limit === 0 || offset >= total.total) return { ids: [], ...total };
+  // Read beside the count, the page holds no more than the count leaves for it.
+  const ids = pageBeside ? pageBeside.slice(0, total.total - offset) : await byGroups(total);
+  return { ids, ...total };
+}
 
-  // Names that are exactly what was typed rank first: few, found by the name-key indexes.
+/**
+ * A page of a word's matches by rank group, each read from its postings in rank-key order up to the
+ * page's end: exact names (found by the name-key indexes), the names that start with what was typed,
+ * the rest. `where`: the filters, as conditions on a posting aliased `c`; `exact`: that a row's name
+ * is what was typed; `total`: the matches counted, which the reads do not pass.
+ */
+async function pageByGroups(
+  execute: Execute,
+  {
+    posted,
+    where,
+    exact,
+    sorted,
+  }: {
+    posted: PostedWord;
+    where: RawBuilder<unknown>;
+    exact: RawBuilder<unknown>;
+    sorted: (ids: number[], offset: number, limit: number) => Promise<number[]>;
+  },
+  total: Pick<SearchHits, 'total' | 'totalExact'>,
+  offset: number,
+  limit: number,
+): Promise<number[]> {
   const exactNames = (
     await execute(sql<{ id: number }>`SELECT c.id FROM companies c
-      WHERE ${exact} AND ${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}
-      ORDER BY ${fleetOrder('postgres')}`)
+      WHERE ${exact} AND ${where} ORDER BY ${fleetOrder('postgres')}`)
   ).map((row) => Number(row.id));
   const notExact = sql`${where} AND ${notIn(sql`c.id`, exactNames)}`;
   // Whether a carrier's legal or DBA name key starts with what was typed, asked of its row. A scalar
@@ -177,21 +228,26 @@ export async function postingsPage(
   const startsWithName = sql`(SELECT coalesce(${nameKeyStarts(sql`s.legal_name_key`, posted.name)}, false)
     OR coalesce(${nameKeyStarts(sql`s.dba_name_key`, posted.name)}, false) FROM companies s WHERE s.id = c.id)`;
   const group =
-    (starts: boolean[], condition: RawBuilder<unknown>): GroupPage =>
+    (carriers: Carriers, condition: RawBuilder<unknown>): GroupPage =>
     (from, size) =>
       pageInKeyOrder(
         {
+          // The rows come in the window's order, the rank key's (inKeyOrder). With an ORDER BY of its own
+          // this statement made PostgreSQL plan the read for every posting the filters keep (it passes
+          // a LIMIT down to a subquery only from a query that does not sort): a parallel sort of them
+          // all, 140-180 ms where the merged reads stop after 12 ('TRANSPORT' within 500 miles).
           read: async (count) =>
             (
               await execute(sql<{ id: number; bucket: string }>`
-                SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM ${inKeyOrder(posted, starts, condition)} c
-                ORDER BY c.rank_key LIMIT ${count}`)
+                SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket
+                FROM ${inKeyOrder(posted, carriers, condition)} c LIMIT ${count}`)
             ).map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) })),
           bucket: async (bucket) => {
             const range = bucketRange('postgres', bucket);
-            const rows = await execute(sql<{ id: number }>`SELECT DISTINCT c.id FROM search_postings c
-              WHERE ${postingsOf(posted)} AND c.starts IN (${sql.join(starts)}) AND ${condition}
-                AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
+            const inBucket = sql`${condition} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`;
+            const rows = await execute(
+              sql<{ id: number }>`SELECT c.id FROM ${inKeyOrder(posted, carriers, inBucket)} c`,
+            );
             return rows.map((row) => Number(row.id));
           },
           sorted,
@@ -200,17 +256,19 @@ export async function postingsPage(
         size,
       );
   // A carrier is in the group of names that start with the word when any posting of the word's terms
-  // says so; the other group is the rest, so its reads leave out a carrier flagged on another term (a
-  // name starting 'ANDRE' in the city of 'ANDREWS'). With legal-form words typed after the word, or a
-  // word of one letter (a whole word), the flag says only that the name starts with the word's
-  // letters: the name is asked of each flagged carrier's row, and the flagged carriers whose name
-  // goes on otherwise ('CARTAGE EXPRESS' for 'cartage llc', 'ABC HAULING' for 'a') are among the rest.
+  // says so; the other group is the rest, the carriers none of whose postings of the word is flagged
+  // (a name starting 'ANDRE' in the city of 'ANDREWS' is not among them), which the read of all their
+  // postings tells as it goes: asking each carrier's row instead cost 10-25 µs a carrier ('exp' page
+  // 1000: 9,948 of the rest in 121 ms). With legal-form words typed after the word, or a word of one
+  // letter (a whole word), the flag says only that the name starts with the word's letters: the name
+  // is asked of each flagged carrier's row, and the flagged carriers whose name goes on otherwise
+  // ('CARTAGE EXPRESS' for 'cartage llc', 'ABC HAULING' for 'a') are among the rest.
   const groups =
     posted.name === posted.word && posted.word.length > 1
-      ? [group([true], notExact), group([false], sql`${notExact} AND NOT ${startsWithName}`)]
+      ? [group('starting', notExact), group('others', notExact)]
       : [
-          group([true], sql`${notExact} AND ${startsWithName}`),
-          group([true, false], sql`${notExact} AND NOT ${startsWithName}`),
+          group('starting', sql`${notExact} AND ${startsWithName}`),
+          group('all', sql`${notExact} AND NOT ${startsWithName}`),
         ];
-  return pageOverGroups(exactNames, groups, total, offset, limit);
+  return (await pageOverGroups(exactNames, groups, total, offset, limit)).ids;
 }

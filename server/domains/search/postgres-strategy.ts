@@ -71,6 +71,13 @@ export interface PostgresTuning extends EngineTuning {
    */
   fewPostedMatches: number;
   /**
+   * A page of more matches is read by rank group beside the statement that counts them, on another
+   * connection, when the planner expects more than this many of the word's postings to pass the
+   * filters, and more than the page's end (postingsPage); otherwise after the count, which may say
+   * the page is empty.
+   */
+  groupsBesideCount: number;
+  /**
    * Past the count bound, the counting statement saw only the first matches it found, in the table's
    * order: a rank group is walked when its members it counted within the walk's bound, scaled to
    * the planner's estimate of all matches (sampledShare), reach this many times the page's end.
@@ -95,6 +102,7 @@ export const POSTGRES_TUNING: PostgresTuning = {
   startsNameKeyRows: 20_000,
   postingsReadRows: 200_000,
   fewPostedMatches: 1_000,
+  groupsBesideCount: 1_000,
   sampledWalkMargin: 2,
 };
 
@@ -259,14 +267,13 @@ export function createPostgresStrategy(
     )
       return null;
     const terms = await postedTerms(execute, word, mostPrefixTerms);
-    const posted: PostedWord = { word, name: typed.join(' '), terms };
-    const ofWord = postingsOf(posted);
+    const ofWord = postingsOf({ word, terms });
     const postings = await estimatedRows(ofWord, sql`search_postings`);
     const kept = hasFilters(filters)
       ? await estimatedRows(sql`${ofWord} AND ${rowFilterCondition(filters)}`, sql`search_postings`)
       : postings;
     const read = terms !== null && kept > COUNT_BOUND ? (postings * (COUNT_BOUND + 1)) / kept : postings;
-    return read <= postingsReadRows ? posted : null;
+    return read <= postingsReadRows ? { word, name: typed.join(' '), terms, expected: kept } : null;
   }
 
   /**

@@ -229,8 +229,9 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
     });
     searchByPrefixes = createSearchService(database.db, testDialect, {
       fewMatches: 0,
-      // A word's postings read by rank group, however few its matches (PostgreSQL).
+      // A word's postings read by rank group, however few its matches, beside the count (PostgreSQL).
       fewPostedMatches: 0,
+      groupsBesideCount: 0,
       mostPrefixTerms: 0,
       rowTestCost: 0,
       // Every circle read through the latitude index (PostgreSQL), every rank group as the planner chooses.
