@@ -269,8 +269,11 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
       const { terms, filters } = request;
       const hasWords = terms.words.length > 0;
       if (!hasWords && !hasFilters(filters)) return { ids: [], total: 0, totalExact: true };
-      const exact = terms.number ? await exactNumberIds(execute, 'postgres', terms.number, filters) : [];
-      const posted = hasWords ? await postedWord(terms.words, filters) : null;
+      // Independent reads, at once on two connections.
+      const [exact, posted] = await Promise.all([
+        terms.number ? exactNumberIds(execute, 'postgres', terms.number, filters) : [],
+        hasWords ? postedWord(terms.words, filters) : null,
+      ]);
       if (posted) {
         return mergeExactFirst(exact, request, (offset, limit, excluded) =>
           postingsPage(
