@@ -175,14 +175,13 @@ export async function postingsPage(
     ORDER BY page.position`);
   const byGroups = (total: Pick<SearchHits, 'total' | 'totalExact'>) =>
     pageByGroups(execute, { posted, where, exact, sorted }, total, offset, limit);
-  // Where the planner expects many more matches than a page's end, the page is read by rank group
-  // beside the count, on another connection, as if every match up to the bound were there: the count
-  // of a common word is most of its search ('SALT': 20 ms of 40), and the groups' reads need nothing
-  // it says. Should the count say few, or the page past the end, that read goes unused.
+  // Where the planner expects many matches, the page is read by rank group beside the count, on
+  // another connection, as if every match up to the bound were there: the count of a common word is
+  // most of its search ('SALT': 20 ms of 40), and the groups' reads need nothing it says. Should the
+  // count say few, or the page past the end, that read goes unused; it reads no further than the
+  // word's matches.
   const beside =
-    limit > 0 && posted.expected > Math.max(groupsBesideCount, offset + limit)
-      ? byGroups(boundedTotal(COUNT_BOUND + 1))
-      : null;
+    limit > 0 && posted.expected >= groupsBesideCount ? byGroups(boundedTotal(COUNT_BOUND + 1)) : null;
   const [counted, pageBeside] = await Promise.all([counting, beside]);
   const matched = Number(counted[0]?.matched ?? 0);
   const total = boundedTotal(matched);

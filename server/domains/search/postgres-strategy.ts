@@ -72,9 +72,9 @@ export interface PostgresTuning extends EngineTuning {
   fewPostedMatches: number;
   /**
    * A page of more matches is read by rank group beside the statement that counts them, on another
-   * connection, when the planner expects more than this many of the word's postings to pass the
-   * filters, and more than the page's end (postingsPage); otherwise after the count, which may say
-   * the page is empty.
+   * connection, when the planner expects at least this many of the word's postings to pass the
+   * filters (postingsPage); otherwise after the count, which may say there are few or that the page
+   * is past the end. Tests set 0 (always beside) or Infinity (never).
    */
   groupsBesideCount: number;
   /**
