@@ -155,6 +155,8 @@ export async function postingsPage(
 ): Promise<SearchHits> {
   const where = sql`${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}`;
   const { exact, starts } = nameRanks(posted.name);
+  // Past the bound the statement holds only the first matches by key, too few to rank.
+  const ranked = Math.min(fewMatches, COUNT_BOUND);
   // The count, and with few matches their page: their rows are fetched and ranked (exact names, the
   // names that start with what was typed, the rest; then fleetOrder) where the rank groups' reads would
   // each read the word's postings again ('CARL' within 50 miles: 65 matches among 34,000 postings,
@@ -169,7 +171,7 @@ export async function postingsPage(
         SELECT c.id, row_number() OVER (
             ORDER BY CASE WHEN ${exact} THEN 0 WHEN ${starts} THEN 1 ELSE 2 END, ${fleetOrder('postgres')}
           ) AS position
-        FROM companies c WHERE c.id IN (SELECT f.id FROM found f) AND counted.matched <= ${fewMatches}
+        FROM companies c WHERE c.id IN (SELECT f.id FROM found f) AND counted.matched <= ${ranked}
       ) r WHERE r.position > ${offset} AND r.position <= ${offset + limit}
     ) page ON true
     ORDER BY page.position`);
@@ -185,7 +187,7 @@ export async function postingsPage(
   const [counted, pageBeside] = await Promise.all([counting, beside]);
   const matched = Number(counted[0]?.matched ?? 0);
   const total = boundedTotal(matched);
-  if (matched <= fewMatches)
+  if (matched <= ranked)
     return { ids: counted.flatMap((row) => (row.id === null ? [] : [Number(row.id)])), ...total };
   if (limit === 0 || offset >= total.total) return { ids: [], ...total };
   // Read beside the count, the page holds no more than the count leaves for it.
