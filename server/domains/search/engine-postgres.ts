@@ -171,7 +171,7 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
     const matches = sql`${await matchCondition(parts)}
       AND ${rowOnlyCondition(filters, { latitudeIndex: circle === 'band' })}
       AND ${notIn(sql`c.id`, excluded)}`;
-    const { starts, exact } = nameRanks(words.join(' '));
+    const { starts, exact, rank } = nameRanks(words.join(' '));
     // Each statement builds the GIN index's bitmap of the words again, and for a common prefix that
     // is most of its cost ('tr' in Texas: about 200 ms of about 220 at 4.4 million carriers), so one
     // statement counts the matches (up to the bound), how many of each rank group it counted within
@@ -186,7 +186,7 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
       others_early: string;
     }>`
       WITH found AS MATERIALIZED (
-        SELECT ${RANKED_COLUMNS}, CASE WHEN ${exact} THEN 0 WHEN ${starts} THEN 1 ELSE 2 END AS name_rank
+        SELECT ${RANKED_COLUMNS}, ${rank} AS name_rank
         FROM companies c WHERE ${matches} LIMIT ${COUNT_BOUND + 1}
       ), counted AS (
         SELECT count(*) AS matched,

@@ -154,7 +154,7 @@ export async function postingsPage(
   limit: number,
 ): Promise<SearchHits> {
   const where = sql`${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}`;
-  const { exact, starts } = nameRanks(posted.name);
+  const { exact, rank } = nameRanks(posted.name);
   // Past the bound the statement holds only the first matches by key, too few to rank.
   const ranked = Math.min(fewMatches, COUNT_BOUND);
   // The count, and with few matches their page: their rows are fetched and ranked (exact names, the
@@ -169,7 +169,7 @@ export async function postingsPage(
     SELECT page.id, counted.matched FROM counted LEFT JOIN LATERAL (
       SELECT r.id, r.position FROM (
         SELECT c.id, row_number() OVER (
-            ORDER BY CASE WHEN ${exact} THEN 0 WHEN ${starts} THEN 1 ELSE 2 END, ${fleetOrder('postgres')}
+            ORDER BY ${rank}, ${fleetOrder('postgres')}
           ) AS position
         FROM companies c WHERE c.id IN (SELECT f.id FROM found f) AND counted.matched <= ${ranked}
       ) r WHERE r.position > ${offset} AND r.position <= ${offset + limit}

@@ -118,20 +118,20 @@ export function nameKeyStarts(column: RawBuilder<unknown>, key: string): RawBuil
 /**
  * Conditions for the name ranks of decision 039 over the stored name keys and their indexes
  * (migration 020): a legal or DBA name that starts with `key`, the typed words joined by spaces
- * (nameKeyStarts), and one that is exactly it. `walked`: the keys as expressions the name-key
- * indexes cannot serve (`|| ''`, the same text), so a read in rank-key order walks companies_rank_key.
+ * (nameKeyStarts), and one that is exactly it; `rank`, a row's name rank from them (0 exact, 1
+ * starts, 2 the rest). `walked`: the keys as expressions the name-key indexes cannot serve (`|| ''`,
+ * the same text), so a read in rank-key order walks companies_rank_key.
  */
 export function nameRanks(
   key: string,
   { walked }: { walked: boolean } = { walked: false },
-): { starts: RawBuilder<unknown>; exact: RawBuilder<unknown> } {
+): { starts: RawBuilder<unknown>; exact: RawBuilder<unknown>; rank: RawBuilder<unknown> } {
   const [legal, dba] = walked
     ? [sql`(c.legal_name_key || '')`, sql`(c.dba_name_key || '')`]
     : [sql`c.legal_name_key`, sql`c.dba_name_key`];
-  return {
-    starts: sql`(${nameKeyStarts(legal, key)} OR ${nameKeyStarts(dba, key)})`,
-    exact: sql`(${legal} = ${key} OR ${dba} = ${key})`,
-  };
+  const starts = sql`(${nameKeyStarts(legal, key)} OR ${nameKeyStarts(dba, key)})`;
+  const exact = sql`(${legal} = ${key} OR ${dba} = ${key})`;
+  return { starts, exact, rank: sql`CASE WHEN ${exact} THEN 0 WHEN ${starts} THEN 1 ELSE 2 END` };
 }
 
 export function notIn(column: RawBuilder<unknown>, ids: number[]): RawBuilder<unknown> {
