@@ -496,6 +496,32 @@ describe.skipIf(testDialect === 'sqlite')('migration 038-postgres-lead-token-pos
   });
 });
 
+describe.skipIf(testDialect === 'sqlite')(
+  'migration 039-postgres-postings-default-autovacuum on postgres',
+  () => {
+    const storageOptions = async (db: Db) =>
+      (
+        await sql<{ reloptions: string[] | null }>`SELECT reloptions FROM pg_class
+        WHERE oid = 'search_postings'::regclass`.execute(db)
+      ).rows[0]?.reloptions;
+
+    it("gives search_postings autovacuum's default thresholds back, the import vacuuming what it wrote", async () => {
+      const database = await createTestDatabase({ migratedTo: '038-postgres-lead-token-postings' });
+      const { db } = database;
+      try {
+        expect(await storageOptions(db)).toEqual([
+          'autovacuum_vacuum_scale_factor=0.02',
+          'autovacuum_vacuum_insert_scale_factor=0.02',
+        ]);
+        await migrateToLatest(db, 'postgres');
+        expect(await storageOptions(db)).toBeNull();
+      } finally {
+        await database.destroy();
+      }
+    });
+  },
+);
+
 describe.skipIf(testDialect === 'sqlite')('migrations started by two instances at once on postgres', () => {
   it('run once: both starts succeed and each migration is recorded one time', async () => {
     // A fresh database, as on a deployment's first start, with two pools standing for two instances.

@@ -34,6 +34,7 @@ import { postgresLeadTokensSchema } from './migrations/035-postgres-lead-tokens.
 import { postgresSearchPostingsSchema } from './migrations/036-postgres-search-postings.ts';
 import { postgresPostingsRoleStatisticsSchema } from './migrations/037-postgres-postings-role-statistics.ts';
 import { postgresLeadTokenPostingsSchema } from './migrations/038-postgres-lead-token-postings.ts';
+import { postgresPostingsDefaultAutovacuumSchema } from './migrations/039-postgres-postings-default-autovacuum.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -77,6 +78,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '036-postgres-search-postings': postgresSearchPostingsSchema(dialect),
     '037-postgres-postings-role-statistics': postgresPostingsRoleStatisticsSchema(dialect),
     '038-postgres-lead-token-postings': postgresLeadTokenPostingsSchema(dialect),
+    '039-postgres-postings-default-autovacuum': postgresPostingsDefaultAutovacuumSchema(dialect),
   };
 }
 

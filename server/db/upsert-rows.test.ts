@@ -259,6 +259,28 @@ describe(`row-set upserts on ${testDialect}`, () => {
     });
   });
 
+  it('writes each kind of value as given: text with quotes, escapes and emoji, numbers, dates, nulls', async () => {
+    const columns = ['dot_number', 'name', 'dba_name', 'phy_city', 'latitude', 'longitude', 'power_units'];
+    columns.push('hm_flag', 'mcs150_date', 'created_at', 'updated_at');
+    const name = `O'NEIL "BIG" \\ TRUCKING\nLINE 2 \u00e9 \u{1F69A} \u0001`;
+    const row = [70_001, name, '', null, 28.3078, -81.3681, 0, 1, '2024-10-10', 'day 5', 'day 5'];
+    const upserter = createRowUpserter(database.db);
+    await upserter.upsert({
+      table: 'companies',
+      key: 'dot_number',
+      insertOnly: ['created_at'],
+      columns,
+      rows: [row],
+    });
+    await upserter.close();
+    const written = await database.db
+      .selectFrom('companies')
+      .select(columns as 'dot_number'[])
+      .where('dot_number', '=', 70_001)
+      .executeTakeFirstOrThrow();
+    expect(written).toEqual(Object.fromEntries(columns.map((column, index) => [column, row[index]])));
+  });
+
   it('reports a failed statement instead of losing it', async () => {
     const upserter = createRowUpserter(database.db);
     // name is NOT NULL: the statement fails when it runs, on either dialect.
