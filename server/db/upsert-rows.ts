@@ -217,9 +217,10 @@ async function columnTypesOf(db: Db, table: string): Promise<ColumnTypes> {
  * was most of its refresh. The anti-join reads each stored row by the key's unique index and writes
  * nothing.
  *
- * Arrays rather than objects keyed by column: a census row's object took this process about 18 µs to
- * build and write out (17 µs of PostgreSQL's to read back with json_populate_recordset), its array
- * 3 µs (docs/decisions/079-postgres-refresh-rows-as-arrays.md). A JSON null is SQL's NULL.
+ * Arrays rather than objects keyed by column: a census row's object took this process 17-21 µs to
+ * build and write out, and PostgreSQL about twice as long to read back with json_populate_recordset
+ * as it takes over the array; the array takes 3-5 µs here
+ * (docs/decisions/079-postgres-upsert-rows-as-arrays.md). A JSON null is SQL's NULL.
  */
 function postgresChangedSource(set: RowSet, types: ColumnTypes): string {
   const { compared } = updatedColumns(set);
@@ -249,7 +250,7 @@ function postgresUpserter(db: Db): RowUpserter {
     async upsert({ sourceHash: _, ...set }) {
       let types = typesByTable.get(set.table);
       if (!types) typesByTable.set(set.table, (types = columnTypesOf(db, set.table)));
-      const source = postgresChangedSource(set, await types);
+      const statementSql = upsertSql(set, postgresChangedSource(set, await types), 'postgres');
       const at = set.columns.indexOf(set.key);
       // One statement may not update the same row twice: the last row of each key stands for it.
       const rowsByLane = lanes.map(() => new Map<unknown, readonly unknown[]>());
@@ -258,7 +259,7 @@ function postgresUpserter(db: Db): RowUpserter {
         if (byKey.size === 0) continue;
         await lanes[lane];
         const statement = db.executeQuery(
-          CompiledQuery.raw(upsertSql(set, source, 'postgres'), [JSON.stringify([...byKey.values()])]),
+          CompiledQuery.raw(statementSql, [JSON.stringify([...byKey.values()])]),
         );
         const done = statement.then(() => undefined);
         // A failure surfaces at the lane's next statement or at close(), not as an unhandled rejection.
