@@ -35,3 +35,12 @@ export const CARGO_TYPES = [
 ] as const;
 
 export type CargoCode = (typeof CARGO_TYPES)[number][0];
+
+/**
+ * A cargo type's bit in PostgreSQL's search postings (`cargo_bits`, migration 040): bit i for
+ * CARGO_TYPES[i], so a type is only ever added at the end of the list, with a migration that writes
+ * the database's `cargo_bits` function again.
+ */
+export function cargoBit(code: CargoCode): number {
+  return 1 << CARGO_TYPES.findIndex(([type]) => type === code);
+}

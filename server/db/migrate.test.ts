@@ -10,7 +10,7 @@ import { DOT_MASK } from '../domains/search/rank-key.ts';
 import { rebuildSearchIndex } from '../domains/search/search-index.ts';
 import { restoreSuspendedIndexes, suspendSecondaryIndexes } from './bulk-load.ts';
 import { openDatabase, type Db } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { migrateTo, migrateToLatest } from './migrate.ts';
 import { sanitizeStoredCustomHtml } from './migrations/008-sanitize-stored-custom-html.ts';
 
 describe(`migrations on ${testDialect}`, () => {
@@ -484,7 +484,7 @@ describe.skipIf(testDialect === 'sqlite')('migration 038-postgres-lead-token-pos
     try {
       await stored(db);
       await suspendSecondaryIndexes(db, 'postgres', 'search_postings');
-      await migrateToLatest(db, 'postgres');
+      await migrateTo(db, 'postgres', '038-postgres-lead-token-postings');
       expect(await leadPostings(db)).toHaveLength(5);
       await restoreSuspendedIndexes(db);
       const indexes = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes
@@ -515,6 +515,73 @@ describe.skipIf(testDialect === 'sqlite')(
         ]);
         await migrateToLatest(db, 'postgres');
         expect(await storageOptions(db)).toBeNull();
+      } finally {
+        await database.destroy();
+      }
+    });
+  },
+);
+
+describe.skipIf(testDialect === 'sqlite')(
+  'migration 040-postgres-postings-cargo-and-brokers on postgres',
+  () => {
+    const stored = async (db: Db) => {
+      const now = new Date().toISOString();
+      await sql`INSERT INTO companies (dot_number, name, phy_state, carship, cargo_codes, created_at, updated_at)
+      VALUES (4001, 'ACE LINES', 'TX', 'C;B', 'GENFREIGHT;COLDFOOD', ${now}, ${now}),
+        (4002, 'BEE LINES', 'OK', 'C', NULL, ${now}, ${now})`.execute(db);
+    };
+    /** Each carrier's postings: how many, and the cargo bits they hold. */
+    const cargoBitsHeld = async (db: Db) =>
+      (
+        await sql<{ dot_number: number; postings: string; bits: number[] }>`SELECT c.dot_number,
+          count(*) AS postings, array_agg(DISTINCT p.cargo_bits) AS bits
+        FROM search_postings p JOIN companies c ON c.id = p.id GROUP BY c.dot_number ORDER BY 1`.execute(db)
+      ).rows.map((row) => ({ ...row, dot_number: Number(row.dot_number), postings: Number(row.postings) }));
+    const indexes = async (db: Db) =>
+      (
+        await sql<{ indexname: string; indexdef: string }>`SELECT indexname, indexdef FROM pg_indexes
+        WHERE tablename = 'search_postings' ORDER BY indexname`.execute(db)
+      ).rows.map((row) => `${row.indexname}: ${row.indexdef.replace(/^.* USING /, '')}`);
+    const built = [
+      "search_postings_brokers: btree (term, starts, rank_key) INCLUDE (id, latitude, longitude, phy_state, carship, cargo_bits) WHERE (((';'::text || carship) || ';'::text) ~~ '%;B;%'::text)",
+      'search_postings_term: btree (term, starts, rank_key) INCLUDE (id, latitude, longitude, phy_state, carship, cargo_bits)',
+    ];
+
+    it("gives every posting its carrier's cargo bits, and brokers' postings an index of their own", async () => {
+      const database = await createTestDatabase({ migratedTo: '039-postgres-postings-default-autovacuum' });
+      const { db } = database;
+      try {
+        await stored(db);
+        const before = await sql<{ n: string }>`SELECT count(*) AS n FROM search_postings`.execute(db);
+        await migrateToLatest(db, 'postgres');
+        // ace lines tx, its lead tokens 'ace' and 'lin': four postings each (GENFREIGHT 1, COLDFOOD 2^22).
+        expect(await cargoBitsHeld(db)).toEqual([
+          { dot_number: 4001, postings: 5, bits: [1 + 2 ** 22] },
+          { dot_number: 4002, postings: 5, bits: [0] },
+        ]);
+        const after = await sql<{ n: string }>`SELECT count(*) AS n FROM search_postings`.execute(db);
+        expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+        expect(await indexes(db)).toEqual(built);
+        // The triggers write the bits as a carrier's cargo changes.
+        await sql`UPDATE companies SET cargo_codes = 'MEAT' WHERE dot_number = 4002`.execute(db);
+        expect((await cargoBitsHeld(db))[1]).toEqual({ dot_number: 4002, postings: 5, bits: [2 ** 17] });
+      } finally {
+        await database.destroy();
+      }
+    });
+
+    it('leaves both postings indexes to the next import when a killed census load left them suspended', async () => {
+      const database = await createTestDatabase({ migratedTo: '039-postgres-postings-default-autovacuum' });
+      const { db } = database;
+      try {
+        await stored(db);
+        await suspendSecondaryIndexes(db, 'postgres', 'search_postings');
+        await migrateToLatest(db, 'postgres');
+        expect(await indexes(db)).toEqual([]);
+        expect((await cargoBitsHeld(db)).map((row) => row.bits)).toEqual([[1 + 2 ** 22], [0]]);
+        await restoreSuspendedIndexes(db);
+        expect(await indexes(db)).toEqual(built);
       } finally {
         await database.destroy();
       }

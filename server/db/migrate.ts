@@ -35,6 +35,7 @@ import { postgresSearchPostingsSchema } from './migrations/036-postgres-search-p
 import { postgresPostingsRoleStatisticsSchema } from './migrations/037-postgres-postings-role-statistics.ts';
 import { postgresLeadTokenPostingsSchema } from './migrations/038-postgres-lead-token-postings.ts';
 import { postgresPostingsDefaultAutovacuumSchema } from './migrations/039-postgres-postings-default-autovacuum.ts';
+import { postgresPostingsCargoAndBrokersSchema } from './migrations/040-postgres-postings-cargo-and-brokers.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -79,6 +80,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '037-postgres-postings-role-statistics': postgresPostingsRoleStatisticsSchema(dialect),
     '038-postgres-lead-token-postings': postgresLeadTokenPostingsSchema(dialect),
     '039-postgres-postings-default-autovacuum': postgresPostingsDefaultAutovacuumSchema(dialect),
+    '040-postgres-postings-cargo-and-brokers': postgresPostingsCargoAndBrokersSchema(dialect),
   };
 }
 

@@ -41,7 +41,7 @@ export function postgresSearchPostingsSchema(dialect: Dialect): Migration {
         db,
       );
       await createPostingsIndex(db);
-      await writePostingFunctions(db, lexemesOf);
+      await writePostingFunctions(db, { lexemesOf, columns: postingColumns, sources: postingSources });
       await sql`CREATE TRIGGER companies_search_postings_insert AFTER INSERT ON companies
         REFERENCING NEW TABLE AS inserted_companies
         FOR EACH STATEMENT EXECUTE FUNCTION companies_search_postings_insert()`.execute(db);
@@ -64,9 +64,21 @@ export async function createPostingsIndex(db: Kysely<unknown>) {
 }
 
 /**
- * The functions the insert and update triggers run, written again (038 adds lead tokens): an insert
- * adds its carriers' postings, an update rewrites those of the carriers whose postings' sources changed.
- * `lexemesOf`: a LATERAL list, as `word.lexeme`, of a companies row's lexemes that have postings.
+ * What the trigger functions make postings from, as of a migration (038 adds lead tokens, 040 cargo
+ * bits): `lexemesOf`, a LATERAL list, as `word`, of a companies row's lexemes that have postings;
+ * `columns`, a posting's columns in the table's order from a row and its `word`; `sources`, the
+ * row's columns those are made from, so an update rewrites a carrier's postings when one changed.
+ */
+export interface PostingsShape {
+  lexemesOf: (row: RawBuilder<unknown>) => RawBuilder<unknown>;
+  columns: (row: RawBuilder<unknown>) => RawBuilder<unknown>;
+  sources: (row: RawBuilder<unknown>) => RawBuilder<unknown>;
+}
+
+/**
+ * The functions the insert and update triggers run, written again when the postings change shape:
+ * an insert adds its carriers' postings, an update rewrites those of the carriers whose postings'
+ * sources changed.
  * The update finds each old posting by one probe of the index (a LATERAL read with a LIMIT, which the
  * planner keeps a probe) and deletes them by their row addresses: as a join the planner hashed every
  * posting of the table (54 million, 114 s for the 1.7 million postings of 138,048 carriers). Postings
@@ -74,34 +86,37 @@ export async function createPostingsIndex(db: Kysely<unknown>) {
  */
 export async function writePostingFunctions(
   db: Kysely<unknown>,
-  lexemesOf: (row: RawBuilder<unknown>) => RawBuilder<unknown>,
+  { lexemesOf, columns, sources }: PostingsShape,
 ) {
   await sql`CREATE OR REPLACE FUNCTION companies_search_postings_insert() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       INSERT INTO search_postings
-        SELECT ${postingColumns(sql`c`)} FROM inserted_companies c, ${lexemesOf(sql`c`)} ORDER BY 1, 2, 3;
+        SELECT ${columns(sql`c`)} FROM inserted_companies c, ${lexemesOf(sql`c`)} ORDER BY 1, 2, 3;
       RETURN NULL;
     END $$`.execute(db);
-  const held = (row: RawBuilder<unknown>) =>
-    sql`(${row}.search_vector, ${row}.rank_key, ${row}.legal_name_key, ${row}.dba_name_key,
-      ${row}.latitude, ${row}.longitude, ${row}.phy_state, ${row}.carship)`;
   await sql`CREATE OR REPLACE FUNCTION companies_search_postings_update() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       DELETE FROM search_postings WHERE ctid = ANY (ARRAY(
         SELECT posting.ctid FROM (
-          SELECT ${postingColumns(sql`o`)} FROM old_companies o
-            JOIN new_companies n ON n.id = o.id AND ${held(sql`n`)} IS DISTINCT FROM ${held(sql`o`)},
+          SELECT ${columns(sql`o`)} FROM old_companies o
+            JOIN new_companies n ON n.id = o.id AND ${sources(sql`n`)} IS DISTINCT FROM ${sources(sql`o`)},
             ${lexemesOf(sql`o`)}
           ORDER BY 1, 2, 3
         ) gone, LATERAL (SELECT p.ctid FROM search_postings p
           WHERE p.term = gone.term AND p.starts = gone.starts AND p.rank_key = gone.rank_key LIMIT 1) posting));
       INSERT INTO search_postings
-        SELECT ${postingColumns(sql`n`)} FROM new_companies n
-          JOIN old_companies o ON o.id = n.id AND ${held(sql`n`)} IS DISTINCT FROM ${held(sql`o`)},
+        SELECT ${columns(sql`n`)} FROM new_companies n
+          JOIN old_companies o ON o.id = n.id AND ${sources(sql`n`)} IS DISTINCT FROM ${sources(sql`o`)},
           ${lexemesOf(sql`n`)}
         ORDER BY 1, 2, 3;
       RETURN NULL;
     END $$`.execute(db);
+}
+
+/** The companies columns 036's postings are made from. */
+export function postingSources(row: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(${row}.search_vector, ${row}.rank_key, ${row}.legal_name_key, ${row}.dba_name_key,
+    ${row}.latitude, ${row}.longitude, ${row}.phy_state, ${row}.carship)`;
 }
 
 /** The lexemes of a companies row's search vector that have postings: its words and web-domain words. */

@@ -3,6 +3,7 @@ import type { Dialect } from '../migrate.ts';
 import {
   createPostingsIndex,
   postingColumns,
+  postingSources,
   writePostingFunctions,
 } from './036-postgres-search-postings.ts';
 
@@ -23,7 +24,7 @@ export function postgresLeadTokenPostingsSchema(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       if (dialect !== 'postgres') return;
-      await writePostingFunctions(db, lexemesOf);
+      await writePostingFunctions(db, { lexemesOf, columns: postingColumns, sources: postingSources });
       // Built again over the whole table: 19 million entries inserted in key order amid the index
       // split its pages half full (4,071 MB instead of 3,185; 348 s in all). A census load
       // killed with the index suspended (db/bulk-load.ts) leaves it to the next import to build.
@@ -42,7 +43,7 @@ export function postgresLeadTokenPostingsSchema(dialect: Dialect): Migration {
 }
 
 /** The lexemes of a companies row's search vector that have postings: words, web-domain words and 3-letter lead tokens. */
-function lexemesOf(row: RawBuilder<unknown>): RawBuilder<unknown> {
+export function lexemesOf(row: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`LATERAL (SELECT lexeme FROM unnest(${row}.search_vector)
     WHERE lexeme NOT LIKE '\\_%' OR lexeme LIKE '\\_w%' OR lexeme LIKE '\\_l3%') AS word`;
 }

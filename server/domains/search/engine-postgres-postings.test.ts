@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { countingQueries } from '../../../tests/support/query-count.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
+import { cargoBit, CARGO_TYPES } from '../../../core/cargo.ts';
 import type { PostgresTuning } from './postgres-strategy.ts';
+import { rowFilterCondition } from './sql-conditions.ts';
 import { createSearchService } from './service.ts';
 
 /**
@@ -56,12 +58,12 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
     const fresh = await sql`SELECT w.lexeme AS term,
         coalesce(c.legal_name_key LIKE w.letters || '%', false)
           OR coalesce(c.dba_name_key LIKE w.letters || '%', false) AS starts,
-        c.rank_key, c.id, c.latitude, c.longitude, c.phy_state, c.carship
+        c.rank_key, c.id, c.latitude, c.longitude, c.phy_state, c.carship, cargo_bits(c.cargo_codes)
       FROM companies c, LATERAL (SELECT lexeme, CASE WHEN lexeme LIKE '\\_l3%' THEN substr(lexeme, 4)
           WHEN lexeme NOT LIKE '\\_%' THEN lexeme END AS letters FROM unnest(c.search_vector)) w
       WHERE w.lexeme NOT LIKE '\\_%' OR w.lexeme LIKE '\\_w%' OR w.lexeme LIKE '\\_l3%'`.execute(database.db);
-    const held = await sql`SELECT term, starts, rank_key, id, latitude, longitude, phy_state, carship
-      FROM search_postings`.execute(database.db);
+    const held = await sql`SELECT term, starts, rank_key, id, latitude, longitude, phy_state, carship,
+        cargo_bits FROM search_postings`.execute(database.db);
     return { fresh: ordered(fresh.rows), held: ordered(held.rows) };
   }
 
@@ -96,6 +98,9 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
     await sql`UPDATE companies SET phy_state = 'OK' WHERE dot_number = 8200003`.execute(database.db);
     await sql`UPDATE companies SET name = 'BIRCH LINES' WHERE dot_number = 8200001`.execute(database.db);
     await sql`UPDATE companies SET phone = '5550100' WHERE dot_number = 8200004`.execute(database.db);
+    await sql`UPDATE companies SET cargo_codes = 'GENFREIGHT;MEAT' WHERE dot_number = 8200004`.execute(
+      database.db,
+    );
     expect((await postings()).held).toEqual((await postings()).fresh);
 
     expect(await dots({ super_search_term: 'pine' })).toEqual({
@@ -107,6 +112,10 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
       dots: [8_200_002, 8_200_004],
     });
     expect(await dots({ super_search_term: 'birch' })).toEqual({ total: 2, dots: [8_200_004, 8_200_001] });
+    expect(await dots({ super_search_term: 'pine', cargo_types: 'MEAT' })).toEqual({
+      total: 1,
+      dots: [8_200_004],
+    });
   });
 
   it('keeps a carrier whose name starts with the word out of the rest, whatever other term of the word it holds', async () => {
@@ -169,9 +178,14 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
     });
   });
 
-  it('reads a word of 2 or 3 letters from its lead tokens, and a filtered word unless it is for brokers alone', async () => {
+  it('reads a word of 2 or 3 letters from its lead tokens, and a filtered word', async () => {
     await seedCarriers(database.db, 'postgres', [
-      carrier({ dot_number: 8_500_001, legal_name: 'QUARRY HAULING', power_units: 5 }),
+      carrier({
+        dot_number: 8_500_001,
+        legal_name: 'QUARRY HAULING',
+        power_units: 5,
+        cargo_codes: ['GENFREIGHT', 'COLDFOOD'],
+      }),
       carrier({ dot_number: 8_500_002, legal_name: 'ACME QUARRY', power_units: 50 }),
       carrier({ dot_number: 8_500_003, legal_name: 'QUAIL EXPRESS', power_units: 9, carship: 'C;B' }),
       carrier({ dot_number: 8_500_004, legal_name: 'OAK LINES', phy_city: 'QUANAH', power_units: 7 }),
@@ -216,11 +230,10 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
       postings: true,
     });
 
-    // In a state and in a circle from the postings, unless the planner expects too long a read; for
-    // brokers alone from the GIN index, which intersects their facet with the word's lists.
+    // In a state, in a circle, for brokers alone and for a cargo type from the postings, unless the
+    // planner expects too long a read.
     const inTexas = { super_search_term: 'qua', address_state: 'TX' };
     const nearDallas = { super_search_term: 'qua', radius_zipcode: '75201', radius_miles: '50' };
-    const forBrokers = { super_search_term: 'qua', company_types: 'broker' };
     for (const [query, tuning, postings] of [
       [inTexas, {}, true],
       [nearDallas, {}, true],
@@ -233,7 +246,61 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
         ...quaPage,
         postings,
       });
-    expect(await searched(forBrokers)).toEqual({ total: 1, dots: [8_500_003], postings: false });
+    for (const postingsReadRows of [Infinity, 0]) {
+      const postings = postingsReadRows > 0;
+      expect(
+        await searched({ super_search_term: 'qua', company_types: 'broker' }, { postingsReadRows }),
+      ).toEqual({
+        total: 1,
+        dots: [8_500_003],
+        postings,
+      });
+      // Any of the cargo types asked: 'QUARRY HAULING' carries refrigerated food, the factory's others
+      // general freight only.
+      expect(
+        await searched({ super_search_term: 'qua', cargo_types: 'COLDFOOD' }, { postingsReadRows }),
+      ).toEqual({
+        total: 1,
+        dots: [8_500_001],
+        postings,
+      });
+      expect(
+        await searched({ super_search_term: 'qua', cargo_types: 'MEAT,COLDFOOD' }, { postingsReadRows }),
+      ).toEqual({ total: 1, dots: [8_500_001], postings });
+      expect(
+        await searched({ super_search_term: 'qua', cargo_types: 'GENFREIGHT' }, { postingsReadRows }),
+      ).toEqual({ ...quaPage, postings });
+    }
+  });
+
+  it("reads a search for brokers alone from the brokers' own index of postings", async () => {
+    // The condition a broker search puts on the postings, with its value sent apart as every search's
+    // are: the planner proves it is the index's own and reads that index.
+    const forBrokers = rowFilterCondition({ types: ['broker'] }, { postings: true });
+    const plan = await database.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT c.id FROM search_postings c
+        WHERE c.term = 'qua' AND ${forBrokers} ORDER BY c.rank_key`.execute(trx);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('Index Only Scan using search_postings_brokers');
+  });
+
+  it("holds each carrier's cargo types as bits, one a type in the order of CARGO_TYPES", async () => {
+    const bits = async (codes: string | null) =>
+      Number(
+        (await sql<{ bits: number }>`SELECT cargo_bits(${codes}) AS bits`.execute(database.db)).rows[0]?.bits,
+      );
+    for (const [index, [code]] of CARGO_TYPES.entries()) {
+      expect(await bits(code), code).toBe(2 ** index);
+      expect(cargoBit(code), code).toBe(2 ** index);
+    }
+    expect(await bits('GENFREIGHT;COLDFOOD;CARGOOTHR')).toBe(2 ** 0 + 2 ** 22 + 2 ** 29);
+    // A code no type has, an empty list and none: no bit.
+    expect(await bits('GENFREIGHTX;XCOLDFOOD')).toBe(0);
+    expect(await bits('')).toBe(0);
+    expect(await bits(null)).toBe(0);
   });
 
   it('reads a word of one letter as that whole word, ranking the names that start with it as a word', async () => {

@@ -32,11 +32,11 @@ import {
 type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
 
 /**
- * Whether the postings hold every column a search's filters test: state, role and circle do (the
- * carrier's phy_state, carship, latitude and longitude); city, cargo and the L&I flags do not.
+ * Whether the postings hold every column a search's filters test: state, role, cargo and circle do
+ * (the carrier's phy_state, carship, cargo_bits, latitude and longitude); city and the L&I flags do not.
  */
 export function postingsServe(filters: SearchFilters): boolean {
-  return !filters.city && !filters.cargo?.length && !filters.authorizedOnly && !filters.insuredOnly;
+  return !filters.city && !filters.authorizedOnly && !filters.insuredOnly;
 }
 
 /**
@@ -153,7 +153,9 @@ export async function postingsPage(
   offset: number,
   limit: number,
 ): Promise<SearchHits> {
-  const where = sql`${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}`;
+  // The filters on a posting, and on a companies row for the exact names' read.
+  const where = sql`${rowFilterCondition(filters, { postings: true })} AND ${notIn(sql`c.id`, excluded)}`;
+  const rowWhere = sql`${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}`;
   const { exact, rank } = nameRanks(posted.name);
   // Past the bound the statement holds only the first matches by key, too few to rank.
   const ranked = Math.min(fewMatches, COUNT_BOUND);
@@ -176,7 +178,7 @@ export async function postingsPage(
     ) page ON true
     ORDER BY page.position`);
   const byGroups = (total: Pick<SearchHits, 'total' | 'totalExact'>) =>
-    pageByGroups(execute, { posted, where, exact, sorted }, total, offset, limit);
+    pageByGroups(execute, { posted, where, rowWhere, exact, sorted }, total, offset, limit);
   // Where the planner expects many matches, the page is read by rank group beside the count, on
   // another connection, as if every match up to the bound were there: the count of a common word is
   // most of its search ('SALT': 20 ms of 40), and the groups' reads need nothing it says. Should the
@@ -198,19 +200,22 @@ export async function postingsPage(
 /**
  * A page of a word's matches by rank group, each read from its postings in rank-key order up to the
  * page's end: exact names (found by the name-key indexes), the names that start with what was typed,
- * the rest. `where`: the filters, as conditions on a posting aliased `c`; `exact`: that a row's name
- * is what was typed; `total`: the matches counted, which the reads do not pass.
+ * the rest. `where`: the filters, as conditions on a posting aliased `c`, and `rowWhere` on a
+ * companies row; `exact`: that a row's name is what was typed; `total`: the matches counted, which
+ * the reads do not pass.
  */
 async function pageByGroups(
   execute: Execute,
   {
     posted,
     where,
+    rowWhere,
     exact,
     sorted,
   }: {
     posted: PostedWord;
     where: RawBuilder<unknown>;
+    rowWhere: RawBuilder<unknown>;
     exact: RawBuilder<unknown>;
     sorted: (ids: number[], offset: number, limit: number) => Promise<number[]>;
   },
@@ -220,7 +225,7 @@ async function pageByGroups(
 ): Promise<number[]> {
   const exactNames = (
     await execute(sql<{ id: number }>`SELECT c.id FROM companies c
-      WHERE ${exact} AND ${where} ORDER BY ${fleetOrder('postgres')}`)
+      WHERE ${exact} AND ${rowWhere} ORDER BY ${fleetOrder('postgres')}`)
   ).map((row) => Number(row.id));
   const notExact = sql`${where} AND ${notIn(sql`c.id`, exactNames)}`;
   // Whether a carrier's legal or DBA name key starts with what was typed, asked of its row. A scalar

@@ -9,7 +9,14 @@ import type { EngineTuning, SearchFilters } from './engine.ts';
 import { brokersOnly, filterFacets } from './facets.ts';
 import { boundingBox } from './geo.ts';
 import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
-import { allOf, MOST_LEAD_LETTERS, rowMatches, wholeQuery, type QueryParts } from './postgres-tsquery.ts';
+import {
+  allOf,
+  MOST_LEAD_LETTERS,
+  rowMatches,
+  tsQueryParts,
+  wholeQuery,
+  type QueryParts,
+} from './postgres-tsquery.ts';
 import { postedTerms, postingsOf, postingsServe, type PostedWord } from './postgres-postings.ts';
 import { significantWords } from './search-terms.ts';
 import { COUNT_BOUND, hasFilters, rowFilterCondition } from './sql-conditions.ts';
@@ -251,9 +258,8 @@ export function createPostgresStrategy(
    * longer word by the terms it starts when they are at most `mostPrefixTerms`), otherwise by their
    * range, which is read whole. Null: the search is the GIN index's, as is one the planner expects to
    * pass more than `postingsReadRows` postings (the terms' lists stop at the count bound, a range is
-   * read whole), and one for brokers alone: the GIN index intersects their facet, a twentieth of the
-   * carriers, with the word's lists, quicker at every size measured ('TRANSPORT' 147 ms against 221,
-   * 'TRUCKING' 47 against 85, 'kwam' 10 against 19; decision 076).
+   * read whole). A search for brokers alone passes only brokers' postings, which an index of their
+   * own holds (decision 081).
    */
   async function postedWord(typed: readonly string[], filters: SearchFilters): Promise<PostedWord | null> {
     const significant = significantWords(typed);
@@ -262,23 +268,40 @@ export function createPostgresStrategy(
       significant.length !== 1 ||
       word === undefined ||
       !/^[a-z0-9]+$/.test(word) ||
-      !postingsServe(filters) ||
-      brokersOnly(filters)
+      !postingsServe(filters)
     )
       return null;
     const terms = await postedTerms(execute, word, mostPrefixTerms);
     const ofWord = postingsOf({ word, terms });
-    // Both estimates at once, on two connections: each is a round trip of 1-2 ms.
-    const [postings, kept] = await Promise.all([
-      estimatedRows(ofWord, sql`search_postings`),
-      hasFilters(filters)
-        ? estimatedRows(sql`${ofWord} AND ${rowFilterCondition(filters)}`, sql`search_postings`)
-        : null,
+    const { cargo, ...others } = filters;
+    const postingsWhere = (condition: RawBuilder<unknown>) =>
+      estimatedRows(sql`${ofWord} AND ${condition}`, sql`search_postings`);
+    // The estimates at once, on as many connections: each is a round trip of 1-2 ms.
+    const [scanned, kept, cargoShare] = await Promise.all([
+      // A search for brokers alone reads the index of their postings (migration 040).
+      brokersOnly(filters)
+        ? postingsWhere(rowFilterCondition({ types: filters.types }))
+        : postingsWhere(sql`true`),
+      hasFilters(others) ? postingsWhere(rowFilterCondition(others)) : null,
+      cargo?.length ? cargoShareOf(cargo) : 1,
     ]);
-    const expected = kept ?? postings;
+    const expected = (kept ?? scanned) * cargoShare;
     const read =
-      terms !== null && expected > COUNT_BOUND ? (postings * (COUNT_BOUND + 1)) / expected : postings;
+      terms !== null && expected > COUNT_BOUND ? (scanned * (COUNT_BOUND + 1)) / expected : scanned;
     return read <= postingsReadRows ? { word, name: typed.join(' '), terms, expected } : null;
+  }
+
+  /**
+   * The share of carriers that carry any of `cargo`, from the search vector's statistics of their
+   * facets: the planner has none for the postings' cargo bits, and guesses that a test of them keeps
+   * nearly every posting.
+   */
+  async function cargoShareOf(cargo: NonNullable<SearchFilters['cargo']>): Promise<number> {
+    const [carrying, carriers] = await Promise.all([
+      estimatedMatches(wholeQuery(tsQueryParts([], { cargo }, () => null))),
+      estimatedRows(sql`true`),
+    ]);
+    return carriers > 0 ? Math.min(1, carrying / carriers) : 1;
   }
 
   /**

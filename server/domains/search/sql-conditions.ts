@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/migrate.ts';
 import type { SearchFilters, SearchHits } from './engine.ts';
+import { cargoBit } from '../../../core/cargo.ts';
 import { EARTH_RADIUS_MILES, toRadians } from '../../../core/geo.ts';
 import { boundingBox } from './geo.ts';
 import type { SearchTerms } from './search-terms.ts';
@@ -87,8 +88,15 @@ export function rowOnlyCondition(filters: SearchFilters, options?: RowConditionO
   return sql.join(conditions, sql` AND `);
 }
 
-/** Every filter as a condition on the row, for reads without words (city pages, exact numbers). */
-export function rowFilterCondition(filters: SearchFilters): RawBuilder<unknown> {
+/**
+ * Every filter as a condition on the row, for reads without words (city pages, exact numbers), and
+ * on PostgreSQL's search postings (`postings`), which hold a carrier's cargo types as bits (migration
+ * 040) where its row holds their list.
+ */
+export function rowFilterCondition(
+  filters: SearchFilters,
+  { postings = false }: { postings?: boolean } = {},
+): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [rowOnlyCondition(filters)];
   if (filters.state) conditions.push(sql`c.phy_state = ${filters.state}`);
   if (filters.types?.length) {
@@ -97,7 +105,11 @@ export function rowFilterCondition(filters: SearchFilters): RawBuilder<unknown> 
     );
   }
   if (filters.cargo?.length) {
-    conditions.push(anyOf(filters.cargo.map((code) => listContains(sql`c.cargo_codes`, code))));
+    conditions.push(
+      postings
+        ? sql`(c.cargo_bits & ${filters.cargo.reduce((bits, code) => bits | cargoBit(code), 0)}) <> 0`
+        : anyOf(filters.cargo.map((code) => listContains(sql`c.cargo_codes`, code))),
+    );
   }
   return sql.join(conditions, sql` AND `);
 }
