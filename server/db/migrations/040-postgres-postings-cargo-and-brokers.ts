@@ -33,7 +33,7 @@ export function postgresPostingsCargoAndBrokersSchema(dialect: Dialect): Migrati
         db,
       );
       if (suspended.rows.length === 0) {
-        // The census's postings (about 55 million rows, 3.5 GB of index) sort in memory much sooner.
+        // The census's postings (about 54 million rows, 3.2 GB of index) sort in memory much sooner.
         await sql`SET LOCAL maintenance_work_mem = '512MB'`.execute(db);
         for (const index of POSTINGS_INDEXES) await sql.raw(index.definition).execute(db);
       } else {

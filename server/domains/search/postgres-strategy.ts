@@ -274,15 +274,17 @@ export function createPostgresStrategy(
     const terms = await postedTerms(execute, word, mostPrefixTerms);
     const ofWord = postingsOf({ word, terms });
     const { cargo, ...others } = filters;
+    // A search for brokers alone reads the index of their postings (migration 040): the read itself
+    // keeps only brokers, and the other filters are what the postings they keep are estimated for.
+    const brokers = brokersOnly(filters);
     const postingsWhere = (condition: RawBuilder<unknown>) =>
       estimatedRows(sql`${ofWord} AND ${condition}`, sql`search_postings`);
     // The estimates at once, on as many connections: each is a round trip of 1-2 ms.
     const [scanned, kept, cargoShare] = await Promise.all([
-      // A search for brokers alone reads the index of their postings (migration 040).
-      brokersOnly(filters)
-        ? postingsWhere(rowFilterCondition({ types: filters.types }))
-        : postingsWhere(sql`true`),
-      hasFilters(others) ? postingsWhere(rowFilterCondition(others)) : null,
+      postingsWhere(brokers ? rowFilterCondition({ types: filters.types }) : sql`true`),
+      hasFilters(brokers ? { ...others, types: undefined } : others)
+        ? postingsWhere(rowFilterCondition(others))
+        : null,
       cargo?.length ? cargoShareOf(cargo) : 1,
     ]);
     const expected = (kept ?? scanned) * cargoShare;
