@@ -81,12 +81,12 @@ describe('rendered public pages', () => {
     expect(count.renders()).toBe(8);
   });
 
-  it('keeps no page whose data its JSON cannot tell apart: maps, sets, class instances, bigints', () => {
+  it('keeps no page whose data its JSON cannot tell apart: maps, sets, class instances, bigints, NaN', () => {
     const withData = (value: unknown) => profilePage({ loaderData: { 'routes/public/profile': { value } } });
     class Fleet {
       constructor(readonly trucks: number) {}
     }
-    for (const value of [new Map([['a', 1]]), new Set([1]), new Fleet(3), 10n]) {
+    for (const value of [new Map([['a', 1]]), new Set([1]), new Fleet(3), 10n, Number.NaN, Infinity]) {
       expect(pageKey(withData(value))).toBeNull();
     }
     // A date is its ISO text, so two dates are told apart.

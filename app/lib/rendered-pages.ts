@@ -33,7 +33,7 @@ interface RenderedPage {
 /** At most this many bytes of HTML (a carrier profile is about 21 KB): a bound on memory, whatever the URLs. */
 const MAX_CHARACTERS = 16 * 1024 * 1024;
 
-/** Data the key cannot tell apart by its JSON (a Map, a class instance): such a page is rendered every time. */
+/** Data the key cannot tell apart by its JSON (a Map, a class instance, NaN): such a page is rendered every time. */
 class NotPlainData extends Error {}
 
 /**
@@ -69,6 +69,8 @@ function plainOnly(_key: string, value: unknown): unknown {
     const prototype = Object.getPrototypeOf(value) as unknown;
     if (prototype !== Object.prototype && prototype !== null) throw new NotPlainData();
   }
+  // NaN and the infinities are JSON's null, which a page would show otherwise.
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new NotPlainData();
   if (typeof value === 'bigint' || typeof value === 'function' || typeof value === 'symbol')
     throw new NotPlainData();
   return value;
