@@ -30,7 +30,7 @@ interface RenderedPage {
   nonce: string;
 }
 
-/** At most this many bytes of HTML (a carrier profile is about 21 KB): a bound on memory, whatever the URLs. */
+/** At most this many characters of HTML (a carrier profile is about 21,000): a bound on memory, whatever the URLs. */
 const MAX_CHARACTERS = 16 * 1024 * 1024;
 
 /** Data the key cannot tell apart by its JSON (a Map, a class instance, NaN): such a page is rendered every time. */
