@@ -29,6 +29,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createSearchService } from '../../server/domains/search/service.ts';
 import { parseSupersearchQuery } from '../../server/domains/search/supersearch-query.ts';
 import { DEMO_FILE_NAMES, generateDemoData } from '../demo/generate.ts';
+import { CENSUS_MAPPING_VERSION } from '../fmcsa/source-hash.ts';
 import { startBuiltServer } from './built-server.ts';
 import { deriveNextMonth } from './next-month.ts';
 import { runImport } from './run-import.ts';
@@ -219,9 +220,13 @@ async function measureStore(
   }
 }
 
-/** SQLite: a copy of the cached month-1 store (imported once, timed then), measured. */
+/**
+ * SQLite: a copy of the cached month-1 store (imported once, timed then), measured. One store per
+ * census mapping version: a store whose source hashes another mapping wrote would measure the one
+ * refresh after an upgrade, which maps every record again, instead of a month's.
+ */
 async function benchSqlite(): Promise<DialectFigures> {
-  const cachedDir = path.join(cacheDir, 'sqlite-month-1');
+  const cachedDir = path.join(cacheDir, `sqlite-month-1-census-v${CENSUS_MAPPING_VERSION}`);
   let emptyImportSeconds: number | null = null;
   if (!existsSync(path.join(cachedDir, 'loaded'))) {
     rmSync(cachedDir, { recursive: true, force: true });

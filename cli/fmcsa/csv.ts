@@ -51,6 +51,10 @@ export class CsvRow implements FieldSource {
       : (this.values[index] as string);
   }
 
+  recordText(): string {
+    return this.count === 0 ? '' : this.text.slice(this.first, this.ends[this.count - 1]);
+  }
+
   isEmpty(index: number): boolean {
     if (index < 0 || index >= this.count) return true;
     const kind = this.kinds[index];

@@ -13,7 +13,8 @@ import {
   text,
   upperText,
 } from './normalize.ts';
-import type { ColumnLookup, FieldSource, RowMapper } from './types.ts';
+import { sourceHash, sourceHashSeed } from './source-hash.ts';
+import type { ColumnLookup, FieldSource, ParsedRow, RowMapper, UnchangedCarrier } from './types.ts';
 
 type Columns = Partial<Record<keyof CarrierRecord, string>>;
 
@@ -128,93 +129,121 @@ function mcNumberReader(column: ColumnLookup): ((row: FieldSource) => string | n
   };
 }
 
-export function createCompanyCensusMapper(column: ColumnLookup): RowMapper {
-  const dot = column('DOT_NUMBER');
+/** A census mapper, which can be told which records to pass over unmapped. */
+export type CensusMapper = RowMapper & {
+  /** From now on, records `isUnchanged` says the store holds come out as `unchanged`. */
+  passOverUnchanged(isUnchanged: UnchangedCarrier): void;
+};
+
+/**
+ * A census mapper from `mapRecord`: each record's DOT number and source hash first, then, unless the
+ * store holds that record already, the rest of it.
+ */
+function censusMapper(
+  header: { columns: readonly string[]; column: ColumnLookup; dataset: 'company_census' | 'sms_census' },
+  /** The column of the carrier's state, read from passed-over records too. */
+  state: number,
+  mapRecord: (row: FieldSource, dotNumber: number) => CarrierRecord,
+): CensusMapper {
+  const dot = header.column('DOT_NUMBER');
+  const seed = sourceHashSeed(header.dataset, header.columns);
+  let isUnchanged: UnchangedCarrier | null = null;
+  const map = (row: FieldSource, line: number): ParsedRow => {
+    try {
+      const dotNumber = requiredDotNumber(row.get(dot));
+      const hash = sourceHash(row.recordText(), seed);
+      if (isUnchanged?.(dotNumber, hash)) {
+        return { kind: 'unchanged', line, phy_state: jurisdiction(row.get(state)) };
+      }
+      return { kind: 'carrier', line, record: mapRecord(row, dotNumber), sourceHash: hash };
+    } catch (error) {
+      return skipRow(error, line);
+    }
+  };
+  return Object.assign(map, {
+    passOverUnchanged(given: UnchangedCarrier) {
+      isUnchanged = given;
+    },
+  });
+}
+
+export function createCompanyCensusMapper(columns: readonly string[], column: ColumnLookup): CensusMapper {
   const { at, absent } = resolve(COMPANY_CENSUS, column);
   const mcNumber = mcNumberReader(column);
   const cargoCodes = cargoReader(column);
   if (!mcNumber) absent.push('mc_number');
   if (!cargoCodes) absent.push('cargo_codes');
   if (column('CRGO_PASSENGERS') < 0) absent.push('pc_flag');
-  return (row, line) => {
-    try {
-      const cargo = cargoCodes ? cargoCodes(row) : undefined;
-      const record: CarrierRecord = {
-        dot_number: requiredDotNumber(row.get(dot)),
-        // The census has no empty legal names; were one empty, the stored name is kept.
-        legal_name: text(row.get(at.legal_name)) ?? undefined,
-        dba_name: text(row.get(at.dba_name)),
-        mc_number: mcNumber ? mcNumber(row) : undefined,
-        email: text(row.get(at.email)),
-        phone: text(row.get(at.phone)),
-        phy_street: text(row.get(at.phy_street)),
-        phy_city: text(row.get(at.phy_city)),
-        phy_state: jurisdiction(row.get(at.phy_state)),
-        // As published (ZIP+4 too); geocoding derives the five-digit prefix (geocode.ts).
-        phy_zip: text(row.get(at.phy_zip)),
-        phy_country: upperText(row.get(at.phy_country)),
-        phy_cnty: county(row.get(at.phy_cnty)),
-        power_units: count(row.get(at.power_units)),
-        truck_units: count(row.get(at.truck_units)),
-        total_drivers: count(row.get(at.total_drivers)),
-        total_cdl: count(row.get(at.total_cdl)),
-        mcs150_mileage: count(row.get(at.mcs150_mileage)),
-        mcs150_mileage_year: count(row.get(at.mcs150_mileage_year)),
-        business_org_desc: text(row.get(at.business_org_desc)),
-        carrier_operation: upperText(row.get(at.carrier_operation)),
-        status_code: upperText(row.get(at.status_code)),
-        safety_rating: upperText(row.get(at.safety_rating)),
-        company_officer_1: text(row.get(at.company_officer_1)),
-        company_officer_2: text(row.get(at.company_officer_2)),
-        carship: carship(row.get(at.carship)),
-        cargo_codes: cargo,
-        cargo_other_desc: text(row.get(at.cargo_other_desc)),
-        mcs150_date: date(row.get(at.mcs150_date)),
-        add_date: date(row.get(at.add_date)),
-        hm_flag: optionalFlag(row.get(at.hm_flag)),
-        // This census has no passenger-carrier flag: its passengers cargo flag says the same.
-        pc_flag: cargo?.includes('PASSENGERS'),
-      };
-      return { kind: 'carrier', line, record: absent.length === 0 ? record : leaveOut(record, absent) };
-    } catch (error) {
-      return skipRow(error, line);
-    }
-  };
+  return censusMapper({ columns, column, dataset: 'company_census' }, at.phy_state, (row, dotNumber) => {
+    const cargo = cargoCodes ? cargoCodes(row) : undefined;
+    const record: CarrierRecord = {
+      dot_number: dotNumber,
+      // The census has no empty legal names; were one empty, the stored name is kept.
+      legal_name: text(row.get(at.legal_name)) ?? undefined,
+      dba_name: text(row.get(at.dba_name)),
+      mc_number: mcNumber ? mcNumber(row) : undefined,
+      email: text(row.get(at.email)),
+      phone: text(row.get(at.phone)),
+      phy_street: text(row.get(at.phy_street)),
+      phy_city: text(row.get(at.phy_city)),
+      phy_state: jurisdiction(row.get(at.phy_state)),
+      // As published (ZIP+4 too); geocoding derives the five-digit prefix (geocode.ts).
+      phy_zip: text(row.get(at.phy_zip)),
+      phy_country: upperText(row.get(at.phy_country)),
+      phy_cnty: county(row.get(at.phy_cnty)),
+      power_units: count(row.get(at.power_units)),
+      truck_units: count(row.get(at.truck_units)),
+      total_drivers: count(row.get(at.total_drivers)),
+      total_cdl: count(row.get(at.total_cdl)),
+      mcs150_mileage: count(row.get(at.mcs150_mileage)),
+      mcs150_mileage_year: count(row.get(at.mcs150_mileage_year)),
+      business_org_desc: text(row.get(at.business_org_desc)),
+      carrier_operation: upperText(row.get(at.carrier_operation)),
+      status_code: upperText(row.get(at.status_code)),
+      safety_rating: upperText(row.get(at.safety_rating)),
+      company_officer_1: text(row.get(at.company_officer_1)),
+      company_officer_2: text(row.get(at.company_officer_2)),
+      carship: carship(row.get(at.carship)),
+      cargo_codes: cargo,
+      cargo_other_desc: text(row.get(at.cargo_other_desc)),
+      mcs150_date: date(row.get(at.mcs150_date)),
+      add_date: date(row.get(at.add_date)),
+      hm_flag: optionalFlag(row.get(at.hm_flag)),
+      // This census has no passenger-carrier flag: its passengers cargo flag says the same.
+      pc_flag: cargo?.includes('PASSENGERS'),
+    };
+    return absent.length === 0 ? record : leaveOut(record, absent);
+  });
 }
 
 /**
  * The SMS census (42 columns) carries no dockets, cargo, officers, status or county: its records leave
  * those fields out, so an import of it keeps what a Company Census import stored.
  */
-export function createSmsCensusMapper(column: ColumnLookup): RowMapper {
-  const dot = column('DOT_NUMBER');
+export function createSmsCensusMapper(columns: readonly string[], column: ColumnLookup): CensusMapper {
   const { at, absent } = resolve(SMS_CENSUS, column);
-  return (row, line) => {
-    try {
-      const record: CarrierRecord = {
-        dot_number: requiredDotNumber(row.get(dot)),
-        legal_name: text(row.get(at.legal_name)) ?? undefined,
-        dba_name: text(row.get(at.dba_name)),
-        email: text(row.get(at.email)),
-        phone: text(row.get(at.phone)),
-        phy_street: text(row.get(at.phy_street)),
-        phy_city: text(row.get(at.phy_city)),
-        phy_state: jurisdiction(row.get(at.phy_state)),
-        phy_zip: text(row.get(at.phy_zip)),
-        phy_country: upperText(row.get(at.phy_country)),
-        power_units: count(row.get(at.power_units)),
-        total_drivers: count(row.get(at.total_drivers)),
-        mcs150_mileage: count(row.get(at.mcs150_mileage)),
-        mcs150_mileage_year: count(row.get(at.mcs150_mileage_year)),
-        carrier_operation: upperText(row.get(at.carrier_operation)),
-        mcs150_date: date(row.get(at.mcs150_date)),
-        add_date: date(row.get(at.add_date)),
-        hm_flag: optionalFlag(row.get(at.hm_flag)),
-        pc_flag: optionalFlag(row.get(at.pc_flag)),
-      };
-      return { kind: 'carrier', line, record: absent.length === 0 ? record : leaveOut(record, absent) };
-    } catch (error) {
-      return skipRow(error, line);
-    }
-  };
+  return censusMapper({ columns, column, dataset: 'sms_census' }, at.phy_state, (row, dotNumber) => {
+    const record: CarrierRecord = {
+      dot_number: dotNumber,
+      legal_name: text(row.get(at.legal_name)) ?? undefined,
+      dba_name: text(row.get(at.dba_name)),
+      email: text(row.get(at.email)),
+      phone: text(row.get(at.phone)),
+      phy_street: text(row.get(at.phy_street)),
+      phy_city: text(row.get(at.phy_city)),
+      phy_state: jurisdiction(row.get(at.phy_state)),
+      phy_zip: text(row.get(at.phy_zip)),
+      phy_country: upperText(row.get(at.phy_country)),
+      power_units: count(row.get(at.power_units)),
+      total_drivers: count(row.get(at.total_drivers)),
+      mcs150_mileage: count(row.get(at.mcs150_mileage)),
+      mcs150_mileage_year: count(row.get(at.mcs150_mileage_year)),
+      carrier_operation: upperText(row.get(at.carrier_operation)),
+      mcs150_date: date(row.get(at.mcs150_date)),
+      add_date: date(row.get(at.add_date)),
+      hm_flag: optionalFlag(row.get(at.hm_flag)),
+      pc_flag: optionalFlag(row.get(at.pc_flag)),
+    };
+    return absent.length === 0 ? record : leaveOut(record, absent);
+  });
 }

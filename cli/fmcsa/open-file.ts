@@ -7,11 +7,11 @@ import { RowIterator } from './row-iterator.ts';
 import { openCsvRows, openJsonRows } from './row-sources.ts';
 import { describeError, openByteSource } from './source.ts';
 import { textChunks } from './text-chunks.ts';
-import type { DatasetKind, ParsedRow } from './types.ts';
+import type { DatasetKind, ParsedRow, UnchangedCarrier } from './types.ts';
 
 export { UnreadableFileError } from './errors.ts';
 export { normalizeMcNumber } from './normalize.ts';
-export type { DatasetKind, ParsedRow } from './types.ts';
+export type { DatasetKind, ParsedRow, UnchangedCarrier } from './types.ts';
 
 export interface OpenedFile {
   dataset: DatasetKind;
@@ -25,6 +25,11 @@ export interface OpenedFile {
   rows: AsyncIterable<ParsedRow>;
   /** What the report should say of how the rows were read (L&I: which amount reading), once read. */
   notes(): string[];
+  /**
+   * Census files: from now on, a record `isUnchanged` says the store holds (by its DOT number and
+   * source hash) comes out as an `unchanged` row, not mapped. Other datasets have no such rows.
+   */
+  passOverUnchanged(isUnchanged: UnchangedCarrier): void;
 }
 
 /** Opens the file and recognises its dataset. Throws UnreadableFileError, naming the file, when it cannot. */
@@ -49,7 +54,11 @@ export async function openFmcsaFile(filePath: string): Promise<OpenedFile> {
     }
     if (first.includes('\u0000')) throw new UnreadableFileError(`${filePath}: not a CSV or JSON file`);
     const json = first[start] === '[' || first[start] === '{';
-    const { dataset, rows, notes } = await (json ? openJsonRows : openCsvRows)(filePath, first, nextText);
+    const { dataset, rows, notes, passOverUnchanged } = await (json ? openJsonRows : openCsvRows)(
+      filePath,
+      first,
+      nextText,
+    );
     return {
       dataset: dataset.kind,
       label: dataset.label,
@@ -57,6 +66,7 @@ export async function openFmcsaFile(filePath: string): Promise<OpenedFile> {
       bytesRead: () => source.bytesRead(),
       rows: new RowIterator(rows, nextText, () => source.close()),
       notes,
+      passOverUnchanged,
     };
   } catch (error) {
     source.close();

@@ -6,12 +6,12 @@ import { CsvParser, MAX_RECORD_CHARS } from './csv.ts';
 import { DATASETS, detectDataset, detectHeaderless, isLiDataset, type Dataset } from './datasets.ts';
 import { UnreadableFileError } from './errors.ts';
 import { JsonObjectReader, JsonSyntaxError, type JsonObject } from './json.ts';
-import { createCompanyCensusMapper, createSmsCensusMapper } from './map-census.ts';
+import { createCompanyCensusMapper, createSmsCensusMapper, type CensusMapper } from './map-census.ts';
 import { createCrashMapper } from './map-crash.ts';
 import { createInspectionMapper } from './map-inspection.ts';
 import { createLiMapper, type MapperNotes } from './map-li.ts';
 import type { RowSource } from './row-iterator.ts';
-import type { ColumnLookup, DatasetKind, FieldSource, RowMapper } from './types.ts';
+import type { ColumnLookup, DatasetKind, FieldSource, RowMapper, UnchangedCarrier } from './types.ts';
 
 /** JSON objects read before recognising the dataset: the first ones may lack columns that are null there. */
 const JSON_SAMPLE_OBJECTS = 50;
@@ -19,17 +19,23 @@ const JSON_SAMPLE_OBJECTS = 50;
 export interface OpenedRows extends MapperNotes {
   dataset: Dataset;
   rows: RowSource;
+  /** Census files: rows the store holds already come out unmapped (OpenedFile.passOverUnchanged). */
+  passOverUnchanged(isUnchanged: UnchangedCarrier): void;
 }
 
 type NextText = () => Promise<string | null>;
 
-function createMapper(kind: DatasetKind, column: ColumnLookup): RowMapper & Partial<MapperNotes> {
+type Mapper = RowMapper & Partial<MapperNotes> & Partial<Pick<CensusMapper, 'passOverUnchanged'>>;
+
+/** The mapper of a file of `kind` whose records hold `columns` (`column` looks them up). */
+function createMapper(kind: DatasetKind, columns: readonly string[]): Mapper {
+  const column = lookup(columns);
   if (isLiDataset(kind)) return createLiMapper(kind, column);
   switch (kind) {
     case 'company_census':
-      return createCompanyCensusMapper(column);
+      return createCompanyCensusMapper(columns, column);
     case 'sms_census':
-      return createSmsCensusMapper(column);
+      return createSmsCensusMapper(columns, column);
     case 'mcmis_inspection':
     case 'sms_inspection':
       return createInspectionMapper(kind, column);
@@ -82,12 +88,13 @@ export async function openCsvRows(filePath: string, first: string, nextText: Nex
   // The L&I text downloads have no header: their first line is already a row.
   const positional = named ? null : detectHeaderless(header);
   const dataset = named ?? positional ?? unknownDataset(filePath);
-  const map = createMapper(dataset.kind, lookup(positional ? dataset.columns : header));
+  const map = createMapper(dataset.kind, positional ? dataset.columns : header);
   const width = header.length;
   let firstIsRow = positional !== null;
   return {
     dataset,
     notes: () => map.notes?.() ?? [],
+    passOverUnchanged: (isUnchanged) => map.passOverUnchanged?.(isUnchanged),
     rows: {
       push: (text) => parser.push(text),
       next(final) {
@@ -123,6 +130,10 @@ class JsonRow implements FieldSource {
 
   isEmpty(index: number): boolean {
     return this.get(index) === '';
+  }
+
+  recordText(): string {
+    return this.values.join('\u0001');
   }
 
   load(object: JsonObject): void {
@@ -173,10 +184,11 @@ export async function openJsonRows(filePath: string, first: string, nextText: Ne
   const keys = new Set(sample.flatMap((object) => object.keys));
   const dataset = detectDataset([...keys]) ?? unknownDataset(filePath);
   const row = new JsonRow(dataset.columns);
-  const map = createMapper(dataset.kind, lookup(dataset.columns));
+  const map = createMapper(dataset.kind, dataset.columns);
   return {
     dataset,
     notes: () => map.notes?.() ?? [],
+    passOverUnchanged: (isUnchanged) => map.passOverUnchanged?.(isUnchanged),
     rows: {
       push: (text) => reader.push(text),
       next(final) {

@@ -28,7 +28,13 @@ export type LiDatasetKind =
   | 'motus_authhist';
 
 export type ParsedRow =
-  | { kind: 'carrier'; line: number; record: CarrierRecord }
+  /** `sourceHash`: the record's hash as the file holds it (source-hash.ts), stored with the carrier. */
+  | { kind: 'carrier'; line: number; record: CarrierRecord; sourceHash: number }
+  /**
+   * A census record as the store holds it already (UnchangedCarrier said so): not mapped, only its
+   * state read, for the report of unrecognised codes.
+   */
+  | { kind: 'unchanged'; line: number; phy_state: string | null }
   | { kind: 'inspection'; line: number; record: InspectionRecord }
   | { kind: 'crash'; line: number; record: CrashRecord }
   | { kind: 'li'; line: number; record: LiRecord }
@@ -39,7 +45,16 @@ export interface FieldSource {
   get(index: number): string;
   /** Same as `get(index) === ''`, without making the string. */
   isEmpty(index: number): boolean;
+  /** The whole record as the file spells it (a CSV line; a JSON object's values), to hash it. */
+  recordText(): string;
 }
+
+/**
+ * Whether the store holds carrier `dotNumber` as written from a record of this hash: the importer's
+ * look-up, by which census rows of last month are passed over before they are mapped. Asked once a
+ * record, in the file's order.
+ */
+export type UnchangedCarrier = (dotNumber: number, sourceHash: number) => boolean;
 
 /** Index of a column (upper-case name) in the rows of one file, or -1 when the file lacks it. */
 export type ColumnLookup = (name: string) => number;

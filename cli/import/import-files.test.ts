@@ -141,7 +141,10 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
         [nextMonth, demo.inspections],
         at('2026-12-01'),
       );
-      expect(report?.imported).toBe(400);
+      expect(report).toMatchObject({ imported: 400, unchanged: 399 });
+      expect(describeReport(report!)).toContain(
+        '\n  399 of them as stored already (passed over, not written)',
+      );
       const changed = await store.db
         .selectFrom('companies')
         .select(['dot_number', 'name'])
@@ -152,6 +155,106 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
       expect(await dotsMatchingPrefix(store.db, 'transport')).toEqual(
         (await dotsMatchingPrefix(database.db, 'transport')).filter((dot) => dot !== renamedDot),
       );
+    } finally {
+      await store.destroy();
+    }
+  });
+
+  it('passes over the census records the store holds, and maps them all again read through other columns', async () => {
+    const store = await createTestDatabase();
+    try {
+      const at = (day: string) => ({ showProgress: false, now: () => `${day}T00:00:00.000Z` });
+      await importFiles(store.db, testDialect, [demo.census], at('2026-11-01'));
+      const [header = '', ...lines] = readFileSync(demo.census, 'utf8').trimEnd().split('\n');
+      const dot = Number(lines[0]?.split(',')[header.split(',').indexOf('DOT_NUMBER')]);
+      // Nothing but the census writes the name: a hand edit shows whether a record was compared.
+      const editByHand = () =>
+        store.db
+          .updateTable('companies')
+          .set({ name: 'EDITED BY HAND' })
+          .where('dot_number', '=', dot)
+          .execute();
+      const nameOf = async () =>
+        (
+          await store.db
+            .selectFrom('companies')
+            .select('name')
+            .where('dot_number', '=', dot)
+            .executeTakeFirstOrThrow()
+        ).name;
+      const changedSince = (day: string) =>
+        store.db.selectFrom('companies').select('dot_number').where('updated_at', '>=', day).execute();
+      await editByHand();
+
+      const [again] = await importFiles(store.db, testDialect, [demo.census], at('2026-12-01'));
+      expect(again).toMatchObject({ imported: 400, unchanged: 400, skipped: 0 });
+      expect(await nameOf()).toBe('EDITED BY HAND');
+      expect(await changedSince('2026-12-01')).toEqual([]);
+
+      // The same records with a column more (as when FMCSA adds one): every record is mapped and
+      // compared again; only the edited carrier differs from its record, and is written.
+      const wider = path.join(dir, 'wider_census.csv');
+      writeFileSync(wider, [`${header},NEW_COLUMN`, ...lines.map((line) => `${line},x`)].join('\n') + '\n');
+      const [widened] = await importFiles(store.db, testDialect, [wider], at('2027-01-01'));
+      expect(widened).toMatchObject({ imported: 400, unchanged: 0 });
+      expect(await nameOf()).not.toBe('EDITED BY HAND');
+      expect(await changedSince('2027-01-01')).toEqual([{ dot_number: dot }]);
+      // Their hashes were written then, without marking them changed: the next month passes them over.
+      await editByHand();
+      const [next] = await importFiles(store.db, testDialect, [wider], at('2027-02-01'));
+      expect(next).toMatchObject({ imported: 400, unchanged: 400 });
+      expect(await nameOf()).toBe('EDITED BY HAND');
+    } finally {
+      await store.destroy();
+    }
+  });
+
+  it('lets the last record of a carrier in a census stand, whether or not the store holds it', async () => {
+    const store = await createTestDatabase();
+    try {
+      const options = { showProgress: false };
+      const census = (name: string, rows: [number, string, string][]) =>
+        censusWithEmails(path.join(dir, name), rows);
+      const nameOf = async () =>
+        (
+          await store.db
+            .selectFrom('companies')
+            .select('name')
+            .where('dot_number', '=', 901)
+            .executeTakeFirstOrThrow()
+        ).name;
+      await importFiles(store.db, testDialect, [census('last-1.csv', [[901, 'STORED NAME', '']])], options);
+      const storedLast = census('last-2.csv', [
+        [901, 'NEWER NAME', ''],
+        [901, 'STORED NAME', ''],
+      ]);
+      await importFiles(store.db, testDialect, [storedLast], options);
+      expect(await nameOf()).toBe('STORED NAME');
+      const newerLast = census('last-3.csv', [
+        [901, 'STORED NAME', ''],
+        [901, 'NEWER NAME', ''],
+      ]);
+      await importFiles(store.db, testDialect, [newerLast], options);
+      expect(await nameOf()).toBe('NEWER NAME');
+    } finally {
+      await store.destroy();
+    }
+  });
+
+  it('reports the unrecognised state codes of records it passes over too', async () => {
+    const store = await createTestDatabase();
+    try {
+      const file = path.join(dir, 'unrecognised-census.csv');
+      writeFileSync(file, 'DOT_NUMBER,LEGAL_NAME,PHY_STATE\n902,FAR AWAY LLC,ZZ\n903,NEAR BY LLC,TX\n');
+      const options = { showProgress: false };
+      await importFiles(store.db, testDialect, [file], options);
+      const [report] = await importFiles(store.db, testDialect, [file], options);
+      expect(report).toMatchObject({
+        imported: 2,
+        unchanged: 2,
+        unrecognisedJurisdictions: 1,
+        unrecognisedExamples: ['line 2: ZZ'],
+      });
     } finally {
       await store.destroy();
     }

@@ -23,6 +23,7 @@ import type {
 } from '../../server/domains/carrier-data/records.ts';
 import { openFmcsaFile, UnreadableFileError, type DatasetKind } from '../fmcsa/open-file.ts';
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
+import { readStoredSourceHashes } from '../../server/domains/carrier-data/stored-source-hashes.ts';
 import { createLiBatch } from '../../server/domains/authority/li-writer.ts';
 import { refreshDueSearchFlags } from '../../server/domains/authority/repo.ts';
 import type { DataImportsTable } from '../../server/db/schema.ts';
@@ -63,6 +64,8 @@ export interface FileReport {
   dataset: DatasetKind | null;
   label: string;
   imported: number;
+  /** Of the imported census rows, those the store held already: passed over, not written. */
+  unchanged: number;
   skipped: number;
   skipExamples: string[];
   /** Rows kept with a state/province code outside FMCSA's list (stored as published). */
@@ -102,6 +105,7 @@ export async function importFiles(
         dataset: opened.dataset,
         label: opened.label,
         imported: 0,
+        unchanged: 0,
         skipped: 0,
         skipExamples: [],
         unrecognisedJurisdictions: 0,
@@ -114,6 +118,8 @@ export async function importFiles(
       const progress = options.showProgress === false ? null : createProgress(opened.label);
       const timestamp = now();
       let carriers: CarrierRecord[] = [];
+      /** Each carrier's source hash, at its index in `carriers`. */
+      let carrierHashes: number[] = [];
       let inspections: InspectionRecord[] = [];
       let crashes: CrashRecord[] = [];
       const upserter = createRowUpserter(db);
@@ -121,13 +127,14 @@ export async function importFiles(
 
       const flush = async () => {
         const sets = [
-          ...(carriers.length > 0 ? companyRowSets(carriers, timestamp) : []),
+          ...(carriers.length > 0 ? companyRowSets(carriers, timestamp, carrierHashes) : []),
           ...(inspections.length > 0 ? [inspectionRowSet(inspections)] : []),
           ...(crashes.length > 0 ? [crashRowSet(crashes)] : []),
         ];
         report.imported += carriers.length + inspections.length + crashes.length + (li?.size() ?? 0);
         await li?.flush();
         carriers = [];
+        carrierHashes = [];
         inspections = [];
         crashes = [];
         for (const set of sets) await upserter.upsert(set);
@@ -147,6 +154,9 @@ export async function importFiles(
         await suspendSecondaryIndexes(db, dialect, 'search_postings');
       // A fresh census load on SQLite builds its search index on another thread as the rows go in.
       const searchBuild = table === 'companies' && restoreIndexes ? startSearchIndexBuild(db) : null;
+      // Into a store holding carriers, the census records it holds already are passed over unmapped.
+      if (table === 'companies' && !fresh)
+        opened.passOverUnchanged((await readStoredSourceHashes(db)).isUnchanged);
       const restoreSettings = applyBulkLoadSettings(db);
       try {
         for await (const row of opened.rows) {
@@ -162,7 +172,12 @@ export async function importFiles(
             if ((li?.size() ?? 0) >= BATCH_SIZE) await flush();
             continue;
           }
-          const code = row.kind === 'carrier' ? row.record.phy_state : row.record.report_state;
+          const code =
+            row.kind === 'carrier'
+              ? row.record.phy_state
+              : row.kind === 'unchanged'
+                ? row.phy_state
+                : row.record.report_state;
           if (code != null && !isRecognisedJurisdiction(code)) {
             report.unrecognisedJurisdictions += 1;
             if (report.unrecognisedExamples.length < SKIPS_SHOWN) {
@@ -170,8 +185,14 @@ export async function importFiles(
               report.unrecognisedExamples.push(`line ${row.line}: ${code.slice(0, 10)}`);
             }
           }
+          if (row.kind === 'unchanged') {
+            report.imported += 1;
+            report.unchanged += 1;
+            continue;
+          }
           if (row.kind === 'carrier') {
             carriers.push(row.record);
+            carrierHashes.push(row.sourceHash);
             searchBuild?.noteCarrier(row.record.dot_number);
           } else if (row.kind === 'inspection') inspections.push(row.record);
           else crashes.push(row.record);
@@ -216,6 +237,7 @@ export async function importFiles(
         dataset: null,
         label: file,
         imported: 0,
+        unchanged: 0,
         skipped: 0,
         skipExamples: [],
         unrecognisedJurisdictions: 0,
@@ -241,6 +263,13 @@ export function describeReport(report: FileReport): string {
       `${report.skipped.toLocaleString('en-US')} skipped, ${report.seconds.toFixed(1)} s, ${rate.toLocaleString('en-US')} rows/s`,
     ...report.skipExamples.map((example) => `  skipped ${example}`),
   ];
+  if (report.unchanged > 0) {
+    lines.splice(
+      1,
+      0,
+      `  ${report.unchanged.toLocaleString('en-US')} of them as stored already (passed over, not written)`,
+    );
+  }
   if (report.asOf) lines.splice(1, 0, `  data as of ${report.asOf} (from ${report.asOfSource})`);
   lines.push(...report.notes.map((note) => `  ${note}`));
   if (report.skipped > report.skipExamples.length) {

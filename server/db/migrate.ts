@@ -36,6 +36,7 @@ import { postgresPostingsRoleStatisticsSchema } from './migrations/037-postgres-
 import { postgresLeadTokenPostingsSchema } from './migrations/038-postgres-lead-token-postings.ts';
 import { postgresPostingsDefaultAutovacuumSchema } from './migrations/039-postgres-postings-default-autovacuum.ts';
 import { postgresPostingsCargoAndBrokersSchema } from './migrations/040-postgres-postings-cargo-and-brokers.ts';
+import { postgresSourceHashSchema } from './migrations/041-postgres-source-hash.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -81,6 +82,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '038-postgres-lead-token-postings': postgresLeadTokenPostingsSchema(dialect),
     '039-postgres-postings-default-autovacuum': postgresPostingsDefaultAutovacuumSchema(dialect),
     '040-postgres-postings-cargo-and-brokers': postgresPostingsCargoAndBrokersSchema(dialect),
+    '041-postgres-source-hash': postgresSourceHashSchema(dialect),
   };
 }
 

@@ -57,6 +57,11 @@ export interface CompaniesTable {
   css: Generated<string>;
   /** The custom CSS sanitised and scoped to the profile, as saved (core/sanitize-css.ts): what pages serve. */
   scoped_css: Generated<string>;
+  /**
+   * The hash of the census record the row was last written from (cli/fmcsa/source-hash.ts); null
+   * when written otherwise. PostgreSQL's bigint reads as text.
+   */
+  source_hash: number | string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,3 @@
-import { xxh64 } from '@node-rs/xxhash';
 import { CompiledQuery, SqliteAdapter } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import { sqliteConnection, type Db } from './database.ts';
@@ -19,10 +18,11 @@ export interface RowSet {
    */
   changedAt?: string;
   /**
-   * SQLite: the column that holds a hash of the row's compared values, written with them. Rows whose
-   * stored hash equals the new one are dropped before any SQL, so the bulk of a monthly file costs a
-   * look-up instead of an upsert each (docs/decisions/052-unchanged-rows-dropped-by-hash.md). Not a
-   * column of `columns`: the upserter computes and appends it.
+   * The column (one of `columns`) that holds a hash of the record the row was made from, by which the
+   * importer passes over records the store holds already
+   * (docs/decisions/084-census-records-passed-over-by-their-text.md). A row that differs from the
+   * stored one in this column alone (the same values from a record spelled otherwise) gets the new
+   * hash without changedAt moving.
    */
   sourceHash?: string;
   columns: readonly string[];
@@ -57,70 +57,33 @@ const rowsDiffer = (dialect: Dialect, left: string, right: string, names: readon
     ? `(${qualified(left, names)}) IS NOT (${qualified(right, names)})`
     : `ROW(${qualified(left, names)}) IS DISTINCT FROM ROW(${qualified(right, names)})`;
 
-/** The columns an update writes, and those of them whose values decide whether the row changed. */
-function updatedColumns(set: RowSet): { updated: string[]; compared: string[] } {
+/**
+ * The columns an update writes; those of them whose values decide whether the row changed; and those
+ * that decide whether it is written at all (the compared ones and the source hash).
+ */
+function updatedColumns(set: RowSet): { updated: string[]; compared: string[]; checked: string[] } {
   const updated = set.columns.filter((column) => column !== set.key && !set.insertOnly.includes(column));
-  return { updated, compared: updated.filter((column) => column !== set.changedAt) };
+  const checked = updated.filter((column) => column !== set.changedAt);
+  return { updated, compared: checked.filter((column) => column !== set.sourceHash), checked };
 }
 
 /**
  * `INSERT ... ON CONFLICT (key) DO UPDATE` for `set`, reading its rows from `source`, and updating
- * only rows that differ from the stored ones (but for `changedAt`). With a `sourceHash` column (last
- * in the rows), a row whose values are as stored but whose hash is not (one written before the hash
- * existed) gets the hash without its change time moving.
+ * only rows that differ from the stored ones (but for `changedAt`). A row whose values are as stored
+ * but whose source hash is not gets the hash without its change time moving.
  */
 function upsertSql(set: RowSet, source: string, dialect: Dialect): string {
-  const { updated, compared } = updatedColumns(set);
-  const hash = set.sourceHash ? [set.sourceHash] : [];
-  const columns = [...set.columns, ...hash].map(quote).join(', ');
+  const { updated, compared, checked } = updatedColumns(set);
   const differs = (names: readonly string[]) => rowsDiffer(dialect, quote(set.table), 'excluded', names);
   const assignment = (column: string) =>
-    column === set.changedAt && hash.length > 0 && compared.length > 0
+    column === set.changedAt && set.sourceHash && compared.length > 0
       ? `${quote(column)} = CASE WHEN ${differs(compared)} THEN excluded.${quote(column)} ELSE ${quote(set.table)}.${quote(column)} END`
       : `${quote(column)} = excluded.${quote(column)}`;
-  const checked = [...compared, ...hash];
   return (
-    `INSERT INTO ${quote(set.table)} (${columns}) ${source} ON CONFLICT (${quote(set.key)}) DO UPDATE SET ` +
-    [...updated, ...hash].map(assignment).join(', ') +
+    `INSERT INTO ${quote(set.table)} (${set.columns.map(quote).join(', ')}) ${source} ON CONFLICT (${quote(set.key)}) DO UPDATE SET ` +
+    updated.map(assignment).join(', ') +
     (checked.length > 0 ? ` WHERE ${differs(checked)}` : '')
   );
-}
-
-/**
- * A 48-bit hash of the values of `row` at `at` (and of their column names, so a set that writes other
- * columns never matches): exact in a JavaScript number and an SQLite integer. xxHash of the values
- * joined costs about 2 µs a census row, where SHA-1 of their JSON took 5.
- */
-function rowHash(columnNames: string, row: readonly unknown[], at: readonly number[]): number {
-  let text = columnNames;
-  for (const index of at) {
-    const value = row[index];
-    text += value === null || value === undefined ? '\u0000\u0001' : `${String(value)}\u0001`;
-  }
-  return Number(BigInt.asUintN(48, xxh64(text)));
-}
-
-/**
- * `set` without the rows whose stored hash (read by `storedHashes`, key to hash) equals theirs, each
- * remaining row with its hash appended. A key's later rows in the set are kept once an earlier one
- * is, so the last row of a key still wins.
- */
-function changedRows(set: RowSet, storedHashes: (keys: unknown[]) => Map<unknown, unknown>): RowSet {
-  const { compared } = updatedColumns(set);
-  const comparedAt = compared.map((column) => set.columns.indexOf(column));
-  const keyAt = set.columns.indexOf(set.key);
-  const names = compared.join();
-  const stored = storedHashes(set.rows.map((row) => row[keyAt]));
-  const kept = new Set<unknown>();
-  const rows: unknown[][] = [];
-  for (const row of set.rows) {
-    const key = row[keyAt];
-    const hash = rowHash(names, row, comparedAt);
-    if (!kept.has(key) && stored.get(key) === hash) continue;
-    kept.add(key);
-    rows.push([...row, hash]);
-  }
-  return { ...set, rows };
 }
 
 /**
@@ -129,22 +92,6 @@ function changedRows(set: RowSet, storedHashes: (keys: unknown[]) => Map<unknown
  */
 function sqliteUpserter(connection: SQLite.Database): RowUpserter {
   const statements = new Map<string, SQLite.Statement>();
-  const hashReads = new Map<string, SQLite.Statement>();
-  /** The stored hashes of `set`'s table for `keys`, key to hash, in one statement. */
-  const storedHashes = (set: RowSet, hashColumn: string) => (keys: unknown[]) => {
-    const id = `${set.table}.${hashColumn}`;
-    let read = hashReads.get(id);
-    if (!read) {
-      read = connection
-        .prepare(
-          `SELECT ${quote(set.key)}, ${quote(hashColumn)} FROM ${quote(set.table)} ` +
-            `WHERE ${quote(set.key)} IN (SELECT value FROM json_each(?))`,
-        )
-        .raw();
-      hashReads.set(id, read);
-    }
-    return new Map(read.all(JSON.stringify(keys)) as [unknown, unknown][]);
-  };
   // Inside a caller's transaction the rows join it; otherwise this upserter owns its transactions.
   const owned = !connection.inTransaction;
   let uncommitted = 0;
@@ -153,17 +100,12 @@ function sqliteUpserter(connection: SQLite.Database): RowUpserter {
     uncommitted = 0;
   };
   return {
-    async upsert(given) {
-      const set = given.sourceHash ? changedRows(given, storedHashes(given, given.sourceHash)) : given;
+    async upsert(set) {
       const id = `${set.table}(${set.columns.join()})${set.sourceHash ?? ''}`;
       let statement = statements.get(id);
       if (!statement) {
         statement = connection.prepare(
-          upsertSql(
-            set,
-            `VALUES (${set.columns.map(() => '?').join(', ')}${set.sourceHash ? ', ?' : ''})`,
-            'sqlite',
-          ),
+          upsertSql(set, `VALUES (${set.columns.map(() => '?').join(', ')})`, 'sqlite'),
         );
         statements.set(id, statement);
       }
@@ -210,12 +152,12 @@ async function columnTypesOf(db: Db, table: string): Promise<ColumnTypes> {
 
 /**
  * PostgreSQL: the rows of `set`, from the statement's parameter (a JSON array of the rows' value
- * arrays), each value cast to its column's type, without those whose compared columns hold the
- * stored values. ON CONFLICT would skip them too, but only after computing each
+ * arrays), each value cast to its column's type, without those whose compared columns and source
+ * hash hold the stored values. ON CONFLICT would skip them too, but only after computing each
  * row's generated columns (the search vector, name keys and rank key, computed before the conflict
- * is found) and locking the stored row: most of a monthly census is last month's rows, and that cost
- * was most of its refresh. The anti-join reads each stored row by the key's unique index and writes
- * nothing.
+ * is found) and locking the stored row: rows as stored were most of a monthly census before the
+ * importer passed over unchanged records (decision 084), and still come from other writers. The
+ * anti-join reads each stored row by the key's unique index and writes nothing.
  *
  * Arrays rather than objects keyed by column: a census row's object took this process 17-21 µs to
  * build and write out, and PostgreSQL about twice as long to read back with json_populate_recordset
@@ -223,17 +165,17 @@ async function columnTypesOf(db: Db, table: string): Promise<ColumnTypes> {
  * (docs/decisions/079-postgres-upsert-rows-as-arrays.md). A JSON null is SQL's NULL.
  */
 function postgresChangedSource(set: RowSet, types: ColumnTypes): string {
-  const { compared } = updatedColumns(set);
+  const { checked } = updatedColumns(set);
   const values = set.columns.map((column, index) => {
     const type = types.get(column);
     if (!type) throw new Error(`${set.table} has no column ${column}`);
     return `(r->>${index})::${type} AS ${quote(column)}`;
   });
   const rows = `SELECT ${qualified('s', set.columns)} FROM (SELECT ${values.join(', ')} FROM jsonb_array_elements($1::jsonb) r) s`;
-  if (compared.length === 0) return rows;
+  if (checked.length === 0) return rows;
   return (
     `${rows} WHERE NOT EXISTS (SELECT 1 FROM ${quote(set.table)} t WHERE t.${quote(set.key)} = s.${quote(set.key)} ` +
-    `AND NOT (${rowsDiffer('postgres', 't', 's', compared)}))`
+    `AND NOT (${rowsDiffer('postgres', 't', 's', checked)}))`
   );
 }
 
@@ -246,8 +188,7 @@ function postgresUpserter(db: Db): RowUpserter {
   const lanes: Promise<void>[] = Array.from({ length: POSTGRES_LANES }, () => Promise.resolve());
   const typesByTable = new Map<string, Promise<ColumnTypes>>();
   return {
-    // PostgreSQL compares in its own processes, beside this one: sourceHash is SQLite's (decision 052).
-    async upsert({ sourceHash: _, ...set }) {
+    async upsert(set) {
       let types = typesByTable.get(set.table);
       if (!types) typesByTable.set(set.table, (types = columnTypesOf(db, set.table)));
       const statementSql = upsertSql(set, postgresChangedSource(set, await types), 'postgres');

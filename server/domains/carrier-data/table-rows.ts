@@ -52,7 +52,7 @@ function companyColumns(mask: number): string[] {
   if (mask & EMAIL_BIT) columns.push('web_domain');
   if (mask & CARGO_BIT) columns.push('cargo_codes');
   if (mask & ZIP_BIT) columns.push('latitude', 'longitude');
-  columns.push('created_at', 'updated_at');
+  columns.push('source_hash', 'created_at', 'updated_at');
   return columns;
 }
 
@@ -79,13 +79,19 @@ function companySet(mask: number): RowSet & { rows: unknown[][] } {
  * Companies rows for census records. A field the file format does not carry (undefined) is not a
  * column of the row, so an update leaves it as stored; the claim state, custom CSS and creation
  * time of an existing company are never touched. Consecutive records carrying the same fields share
- * a set (one file's records all do).
+ * a set (one file's records all do). `sourceHashes[i]` is the hash of the file's text of
+ * `records[i]` (cli/fmcsa/source-hash.ts); records from elsewhere have none and store null, so the
+ * next census maps them again.
  */
-export function companyRowSets(records: readonly CarrierRecord[], now: string): RowSet[] {
+export function companyRowSets(
+  records: readonly CarrierRecord[],
+  now: string,
+  sourceHashes: readonly number[] = [],
+): RowSet[] {
   const sets: (RowSet & { rows: unknown[][] })[] = [];
   let current: (RowSet & { rows: unknown[][] }) | null = null;
   let currentMask = -1;
-  for (const record of records) {
+  for (const [at, record] of records.entries()) {
     const row: unknown[] = [record.dot_number, record.legal_name ?? `USDOT ${record.dot_number}`];
     let mask = 0;
     for (let index = 0; index < AS_IS.length; index += 1) {
@@ -105,7 +111,7 @@ export function companyRowSets(records: readonly CarrierRecord[], now: string): 
       const centroid = zipCentroid(record.phy_zip);
       row.push(centroid?.latitude ?? null, centroid?.longitude ?? null);
     }
-    row.push(now, now);
+    row.push(sourceHashes[at] ?? null, now, now);
     if (mask !== currentMask) {
       current = companySet(mask);
       currentMask = mask;
