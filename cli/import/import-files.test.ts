@@ -8,6 +8,7 @@ import { DOT_MASK } from '../../server/domains/search/rank-key.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { dotsMatchingPrefix } from '../../tests/support/search-matches.ts';
 import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
+import { openFmcsaFile } from '../fmcsa/open-file.ts';
 import { describeReport, importFiles } from './import-files.ts';
 
 const SAMPLE_JSON = path.resolve(
@@ -204,6 +205,45 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
       const [next] = await importFiles(store.db, testDialect, [wider], at('2027-02-01'));
       expect(next).toMatchObject({ imported: 400, unchanged: 400 });
       expect(await nameOf()).toBe('EDITED BY HAND');
+    } finally {
+      await store.destroy();
+    }
+  });
+
+  it('indexes the carriers an import killed before its search index refresh had written', async () => {
+    const lines = readFileSync(demo.census, 'utf8').trimEnd().split('\n');
+    const header = (lines[0] ?? '').split(',');
+    const [dotColumn, nameColumn] = [header.indexOf('DOT_NUMBER'), header.indexOf('LEGAL_NAME')];
+    const renamedLine = lines.findIndex((line, index) => index > 0 && !line.includes('"'));
+    const fields = (lines[renamedLine] ?? '').split(',');
+    const renamedDot = Number(fields[dotColumn]);
+    fields[nameColumn] = 'QWERTZ LAZULI HAULERS LLC';
+    const nextMonth = path.join(dir, 'killed_month_census.csv');
+    writeFileSync(nextMonth, lines.with(renamedLine, fields.join(',')).join('\n') + '\n');
+    const opened = await openFmcsaFile(nextMonth);
+    let renamedHash = 0;
+    for await (const row of opened.rows) {
+      if (row.kind === 'carrier' && row.record.dot_number === renamedDot) renamedHash = row.sourceHash;
+    }
+
+    const store = await createTestDatabase();
+    try {
+      const at = (day: string) => ({ showProgress: false, now: () => `${day}T00:00:00.000Z` });
+      await importFiles(store.db, testDialect, [demo.census], at('2026-11-01'));
+      // What the import of next month leaves when killed after its rows were committed and before
+      // the search index was refreshed: the carrier written with its record's hash, not indexed.
+      await store.db
+        .updateTable('companies')
+        .set({
+          name: 'QWERTZ LAZULI HAULERS LLC',
+          source_hash: renamedHash,
+          updated_at: '2026-12-01T00:00:00.000Z',
+        })
+        .where('dot_number', '=', renamedDot)
+        .execute();
+      const [again] = await importFiles(store.db, testDialect, [nextMonth], at('2026-12-02'));
+      expect(again).toMatchObject({ imported: 400, unchanged: 400 });
+      expect(await dotsMatchingPrefix(store.db, 'qwertz')).toEqual([renamedDot]);
     } finally {
       await store.destroy();
     }

@@ -205,7 +205,12 @@ export async function importFiles(
         searchBuild?.rowsWritten();
         await restoreIndexes?.();
         if (searchBuild) await searchBuild.install();
-        else if (table === 'companies') await createSearchIndex(db, dialect).refreshSince(timestamp);
+        else if (table === 'companies') {
+          // Also what changed after the last import that ran to its end (all, before any): the rows of
+          // one killed before its refresh are passed over now, their hashes stored, but not indexed.
+          const indexedThrough = (await carrierData.newestImportAt('companies')) ?? '';
+          await createSearchIndex(db, dialect).refreshSince(timestamp, indexedThrough);
+        }
         restoreSettings();
       }
       // The verdict's flags on the carriers of every docket the file touched (docs/decisions/035).

@@ -77,6 +77,19 @@ export function createCarrierDataRepo(db: Db) {
       await db.insertInto('data_imports').values(entry).execute();
     },
 
+    /**
+     * When the newest import into `table` that ran to its end started (its rows' updated_at): what
+     * the search index was last brought up to date with, for the census. Null before any.
+     */
+    async newestImportAt(table: DataImportsTable['table_name']): Promise<string | null> {
+      const row = await db
+        .selectFrom('data_imports')
+        .select((eb) => eb.fn.max('imported_at').as('imported_at'))
+        .where('table_name', '=', table)
+        .executeTakeFirst();
+      return row?.imported_at ?? null;
+    },
+
     /** The newest import of each dataset: its rows and when it finished (for /metrics). */
     async lastImports() {
       const newest = db

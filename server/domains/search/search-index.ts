@@ -6,8 +6,12 @@ import { CELL_DEGREES, cellLabel } from './geo.ts';
 import { rankKeySql } from './rank-key.ts';
 
 export interface SearchIndex {
-  /** Brings the index up to date for every company changed at or after `since` (its updated_at). */
-  refreshSince(since: string): Promise<void>;
+  /**
+   * Brings the index up to date for every company changed at or after `since` (its updated_at), and
+   * with `after` also for those changed after it: when the index was last brought up to date, so the
+   * companies an import wrote before it was killed, ahead of its refresh, are indexed by the next.
+   */
+  refreshSince(since: string, after?: string): Promise<void>;
 }
 
 /** The geography cell token of geo.ts cellToken(), in SQL, with a leading space. */
@@ -222,11 +226,16 @@ export async function rebuildSearchIndex<Schema>(db: Kysely<Schema>): Promise<vo
 /** SQLite: the FTS5 table is written from the companies table whenever companies change. */
 function sqliteSearchIndex(db: Db): SearchIndex {
   return {
-    async refreshSince(since) {
+    async refreshSince(since, after) {
+      // One bound: `after` comes before `since` unless the clock went back.
+      const changedSince =
+        after !== undefined && after < since
+          ? sql<boolean>`updated_at > ${after}`
+          : sql<boolean>`updated_at >= ${since}`;
       const [changed, all] = await Promise.all([
         db
           .selectFrom('companies')
-          .where('updated_at', '>=', since)
+          .where(changedSince)
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
         db
@@ -241,9 +250,8 @@ function sqliteSearchIndex(db: Db): SearchIndex {
         await rebuildSearchIndex(db);
       } else {
         await db.transaction().execute(async (trx) => {
-          const changed = sql`SELECT dot_number FROM companies WHERE updated_at >= ${since}`;
-          for (const query of replaceSearchRows(sql`updated_at >= ${since}`, changed))
-            await query.execute(trx);
+          const changed = sql`SELECT dot_number FROM companies WHERE ${changedSince}`;
+          for (const query of replaceSearchRows(changedSince, changed)) await query.execute(trx);
           await OPTIMIZE.execute(trx);
           for (const query of WRITE_TERMS) await query.execute(trx);
         });
