@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_DOT_NUMBER } from '../../server/domains/carrier-data/records.ts';
+import { DOT_MASK } from '../../server/domains/search/rank-key.ts';
 import { RowError } from './errors.ts';
 import {
   count,
@@ -53,6 +55,12 @@ describe('field normalisation', () => {
     expect(rowError(() => dotNumber('-5'))).toBe('negative DOT number');
     expect(rowError(() => dotNumber('0000'))).toBe('DOT number 0');
     expect(rowError(() => dotNumber('1234567890123456'))).toBe('DOT number too long');
+    // Past what the store keeps (the rank key's DOT bits): a garbled row, skipped rather than failing
+    // the import.
+    expect(MAX_DOT_NUMBER).toBe(DOT_MASK);
+    expect(dotNumber('33554431')).toBe(33_554_431);
+    expect(rowError(() => dotNumber('33554432'))).toBe('DOT number too large');
+    expect(rowError(() => dotNumber('99999999999'))).toBe('DOT number too large');
   });
 
   it('reads the date spellings of the files as ISO days', () => {

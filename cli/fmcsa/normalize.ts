@@ -2,6 +2,7 @@
  * Field normalisation shared by the dataset mappers. Readers of optional values return null for an
  * empty field; a value that makes the whole row unusable throws a RowError (the row becomes a skip).
  */
+import { MAX_DOT_NUMBER } from '../../server/domains/carrier-data/records.ts';
 import { RowError } from './errors.ts';
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
@@ -59,6 +60,7 @@ export function dotNumber(raw: string): number | null {
   const value = text(raw);
   if (value === null) return null;
   const number = digitsAt(value);
+  if (number > MAX_DOT_NUMBER) throw new RowError('DOT number too large');
   if (number > 0) return number;
   if (number === 0) throw new RowError('DOT number 0');
   if (value.charCodeAt(0) === 45 && digitsAt(value, 1) >= 0) throw new RowError('negative DOT number');

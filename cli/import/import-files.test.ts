@@ -481,17 +481,21 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
         'abc,LETTERS LLC,1,1,TX,,20240101,C',
         '1000002,TOO,FEW',
         '1000003,"QUOTED, NAME INC",2,2,OH,,20240101,C;B',
+        // Past any column's or the search's DOT numbers: skipped, not a failed import.
+        '99999999999,GARBLED LLC,1,1,TX,,20240101,C',
       ].join('\n') + '\n',
     );
     const [report] = await importFiles(database.db, testDialect, [file], { showProgress: false });
     expect(report?.imported).toBe(2);
-    expect(report?.skipped).toBe(3);
+    expect(report?.skipped).toBe(4);
     expect(report?.skipExamples.map((example) => example.slice(0, 7))).toEqual([
       'line 3:',
       'line 4:',
       'line 5:',
+      'line 7:',
     ]);
-    expect(describeReport(report!)).toContain('2 rows imported, 3 skipped');
+    expect(report?.skipExamples[3]).toBe('line 7: DOT number too large');
+    expect(describeReport(report!)).toContain('2 rows imported, 4 skipped');
     const quoted = await database.db
       .selectFrom('companies')
       .select(['name', 'carship'])

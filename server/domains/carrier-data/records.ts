@@ -7,6 +7,13 @@ import type { CargoCode } from '../../../core/cargo.ts';
 import type { InspectionsTable } from '../../db/schema.ts';
 
 /**
+ * The largest DOT number the store keeps: the search's rank key holds a carrier's DOT number in 25
+ * bits (server/domains/search/rank-key.ts), PostgreSQL's integer column 31. FMCSA's run to about 4.5
+ * million; a larger one is a garbled row, which the importer skips.
+ */
+export const MAX_DOT_NUMBER = 2 ** 25 - 1;
+
+/**
  * One carrier from a census file. `dot_number` is always present; any other field is `undefined`
  * when the file format does not carry it (the SMS census has no cargo flags or dockets), so an
  * upsert from that format leaves what an earlier Company Census import stored. `null` means the file

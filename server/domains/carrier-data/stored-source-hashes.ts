@@ -17,7 +17,7 @@ export interface StoredSourceHashes {
 /** Rows read a statement: enough to make the statements' own cost small, few enough to keep pages small. */
 const ROWS_PER_READ = 100_000;
 
-function copied<T extends Int32Array | Float64Array>(from: T, to: T): T {
+function copied<T extends Uint32Array | Float64Array>(from: T, to: T): T {
   to.set(from);
   return to;
 }
@@ -34,7 +34,8 @@ export async function readStoredSourceHashes(
     .selectFrom('companies')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
-  let dots = new Int32Array(Number(count));
+  // DOT numbers stay within MAX_DOT_NUMBER (records.ts): 32 bits hold them.
+  let dots = new Uint32Array(Number(count));
   let hashes = new Float64Array(Number(count));
   let size = 0;
   for (let after = -1; ;) {
@@ -50,7 +51,7 @@ export async function readStoredSourceHashes(
       if (size === dots.length) {
         // Carriers added since the count (another import): room for them.
         const grown = Math.max(1024, size * 2);
-        dots = copied(dots, new Int32Array(grown));
+        dots = copied(dots, new Uint32Array(grown));
         hashes = copied(hashes, new Float64Array(grown));
       }
       dots[size] = row.dot_number;
