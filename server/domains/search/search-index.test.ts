@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
+import { createCarrierDataRepo } from '../carrier-data/repo.ts';
+import { createSearchIndex } from './search-index.ts';
 import { createSearchService, type SearchService } from './service.ts';
 
 describe(`the search index after a refresh changes names and fleets on ${testDialect}`, () => {
@@ -44,5 +46,48 @@ describe(`the search index after a refresh changes names and fleets on ${testDia
     expect(await dots('haulers')).toEqual([8_200_001, 8_200_002]);
     const total = await search.supersearchQuery({ super_search_term: 'haulers' });
     expect(total).toMatchObject({ total: 2, total_exact: true });
+  });
+});
+
+describe(`a refresh of the search index after an interrupted one on ${testDialect}`, () => {
+  let database: TestDatabase;
+  let search: SearchService;
+  const dots = async (term: string) =>
+    (await search.supersearchQuery({ super_search_term: term })).data.map((company) => company.dot_number);
+  const day = (month: number) => `2026-0${month}-01T00:00:00.000Z`;
+  const write = (records: Parameters<typeof carrier>[0][], at: string) =>
+    createCarrierDataRepo(database.db).upsertCarriers(records.map(carrier), at);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    search = createSearchService(database.db, testDialect);
+  });
+  afterAll(async () => database.destroy());
+
+  it('indexes what changed after `after` too, unless `after` is later than `since`', async () => {
+    const index = createSearchIndex(database.db, testDialect);
+    // Enough carriers that a refresh of two replaces rows instead of rebuilding the whole index.
+    await write(
+      [
+        { dot_number: 8_300_001, legal_name: 'ALPHAKILN HAULERS' },
+        ...Array.from({ length: 10 }, (_, at) => ({
+          dot_number: 8_300_100 + at,
+          legal_name: `KILN FILLER ${at}`,
+        })),
+      ],
+      day(1),
+    );
+    await index.refreshSince(day(1));
+    // An import that wrote a carrier and stopped before its refresh.
+    await write([{ dot_number: 8_300_001, legal_name: 'BRAVOKILN HAULERS' }], day(2));
+    await write([{ dot_number: 8_300_002, legal_name: 'CHARLIEKILN HAULERS' }], day(3));
+    await index.refreshSince(day(3), day(1));
+    expect(await dots('alphakiln')).toEqual([]);
+    expect(await dots('bravokiln')).toEqual([8_300_001]);
+    expect(await dots('charliekiln')).toEqual([8_300_002]);
+    // A clock set back: the later `after` would leave this refresh's own carrier out.
+    await write([{ dot_number: 8_300_003, legal_name: 'DELTAKILN HAULERS' }], day(4));
+    await index.refreshSince(day(4), day(5));
+    expect(await dots('deltakiln')).toEqual([8_300_003]);
   });
 });
