@@ -40,6 +40,19 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The demo census, written to `fileName` with its first unquoted line's carrier renamed; that DOT number. */
+  function censusWithOneRenamed(fileName: string, newName: string): { file: string; dot: number } {
+    const lines = readFileSync(demo.census, 'utf8').trimEnd().split('\n');
+    const header = (lines[0] ?? '').split(',');
+    const [dotColumn, nameColumn] = [header.indexOf('DOT_NUMBER'), header.indexOf('LEGAL_NAME')];
+    const renamedLine = lines.findIndex((line, index) => index > 0 && !line.includes('"'));
+    const fields = (lines[renamedLine] ?? '').split(',');
+    fields[nameColumn] = newName;
+    const file = path.join(dir, fileName);
+    writeFileSync(file, lines.with(renamedLine, fields.join(',')).join('\n') + '\n');
+    return { file, dot: Number(fields[dotColumn]) };
+  }
+
   /** The demo census with every 'TRANSPORT' renamed 'CARTAGE': the same carriers, some of them changed. */
   function renamedCensus(): string {
     const renamed = path.join(dir, 'renamed_census.csv');
@@ -122,15 +135,10 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
   });
 
   it('marks and re-indexes only the carriers whose record changed when a census comes again', async () => {
-    const lines = readFileSync(demo.census, 'utf8').trimEnd().split('\n');
-    const header = (lines[0] ?? '').split(',');
-    const [dotColumn, nameColumn] = [header.indexOf('DOT_NUMBER'), header.indexOf('LEGAL_NAME')];
-    const renamedLine = lines.findIndex((line, index) => index > 0 && !line.includes('"'));
-    const fields = (lines[renamedLine] ?? '').split(',');
-    const renamedDot = Number(fields[dotColumn]);
-    fields[nameColumn] = 'ZYXWVU QUARTZ HAULERS LLC';
-    const nextMonth = path.join(dir, 'next_month_census.csv');
-    writeFileSync(nextMonth, lines.with(renamedLine, fields.join(',')).join('\n') + '\n');
+    const { file: nextMonth, dot: renamedDot } = censusWithOneRenamed(
+      'next_month_census.csv',
+      'ZYXWVU QUARTZ HAULERS LLC',
+    );
 
     const store = await createTestDatabase();
     try {
@@ -211,15 +219,10 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
   });
 
   it('indexes the carriers an import killed before its search index refresh had written', async () => {
-    const lines = readFileSync(demo.census, 'utf8').trimEnd().split('\n');
-    const header = (lines[0] ?? '').split(',');
-    const [dotColumn, nameColumn] = [header.indexOf('DOT_NUMBER'), header.indexOf('LEGAL_NAME')];
-    const renamedLine = lines.findIndex((line, index) => index > 0 && !line.includes('"'));
-    const fields = (lines[renamedLine] ?? '').split(',');
-    const renamedDot = Number(fields[dotColumn]);
-    fields[nameColumn] = 'QWERTZ LAZULI HAULERS LLC';
-    const nextMonth = path.join(dir, 'killed_month_census.csv');
-    writeFileSync(nextMonth, lines.with(renamedLine, fields.join(',')).join('\n') + '\n');
+    const { file: nextMonth, dot: renamedDot } = censusWithOneRenamed(
+      'killed_month_census.csv',
+      'QWERTZ LAZULI HAULERS LLC',
+    );
     const opened = await openFmcsaFile(nextMonth);
     let renamedHash = 0;
     for await (const row of opened.rows) {
