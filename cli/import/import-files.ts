@@ -80,6 +80,25 @@ export interface FileReport {
   error?: string;
 }
 
+/** The report of a file before any of its rows is read. */
+function emptyReport(file: string, dataset: DatasetKind | null, label: string): FileReport {
+  return {
+    file,
+    dataset,
+    label,
+    imported: 0,
+    unchanged: 0,
+    skipped: 0,
+    skipExamples: [],
+    unrecognisedJurisdictions: 0,
+    unrecognisedExamples: [],
+    notes: [],
+    asOf: null,
+    asOfSource: null,
+    seconds: 0,
+  };
+}
+
 /**
  * Streams each file into the store: carriers upsert by DOT number (then the search index is
  * refreshed for them), inspections by inspection id, crashes by crash id, so a re-run or a newer monthly file updates in place. Bad rows are skipped
@@ -100,21 +119,7 @@ export async function importFiles(
     const started = performance.now();
     try {
       const opened = await openFmcsaFile(file);
-      const report: FileReport = {
-        file,
-        dataset: opened.dataset,
-        label: opened.label,
-        imported: 0,
-        unchanged: 0,
-        skipped: 0,
-        skipExamples: [],
-        unrecognisedJurisdictions: 0,
-        unrecognisedExamples: [],
-        notes: [],
-        asOf: null,
-        asOfSource: null,
-        seconds: 0,
-      };
+      const report = emptyReport(file, opened.dataset, opened.label);
       const progress = options.showProgress === false ? null : createProgress(opened.label);
       const timestamp = now();
       let carriers: CarrierRecord[] = [];
@@ -238,18 +243,7 @@ export async function importFiles(
     } catch (error) {
       if (!(error instanceof UnreadableFileError)) throw error;
       reports.push({
-        file,
-        dataset: null,
-        label: file,
-        imported: 0,
-        unchanged: 0,
-        skipped: 0,
-        skipExamples: [],
-        unrecognisedJurisdictions: 0,
-        unrecognisedExamples: [],
-        notes: [],
-        asOf: null,
-        asOfSource: null,
+        ...emptyReport(file, null, file),
         seconds: (performance.now() - started) / 1000,
         error: error.message,
       });
