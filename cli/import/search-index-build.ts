@@ -58,14 +58,17 @@ class DotNumberSet {
 }
 
 /**
- * The FTS5 table's storage: its segments, their term index and each row's token counts, the rank
- * key of each carrier's row and the list of its terms (search-index.ts). Its configuration table
- * stays the store's own: it holds settings, not data.
+ * The FTS5 tables' storage: their segments, term indexes and each row's token counts, the rowids of
+ * each carrier's rows and the list of the terms (search-index.ts). Their configuration tables stay
+ * the store's own: they hold settings, not data.
  */
 const INDEX_TABLES = [
   'companies_fts_data',
   'companies_fts_idx',
   'companies_fts_docsize',
+  'companies_circle_fts_data',
+  'companies_circle_fts_idx',
+  'companies_circle_fts_docsize',
   'search_index_keys',
   'search_terms',
 ];

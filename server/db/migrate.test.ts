@@ -227,9 +227,6 @@ describe(`migration 009-web-domain on ${testDialect}`, () => {
           'facets:"_cargocoldfood"',
           'facets:"_g1n32w97"',
           'facets:"_g4n8w25"',
-          // Quarter-degree cells (migration 031).
-          'facets:"_gqn131w388"',
-          'facets:"_gqn135w392"',
           // The names' lead and exact-name tokens (migrations 021 and 028), and the lead prefixes (031).
           'facets:"_fprairie"',
           'facets:"_xprairielinesllc"',
@@ -237,6 +234,8 @@ describe(`migration 009-web-domain on ${testDialect}`, () => {
           'facets:"_fpra"',
           'facets:"_fso"',
         ];
+        // The circle index (migration 042) holds the words and the filters' facets under circle keys.
+        const circleQueries = queries.filter((query) => !/_[gfx]/.test(query));
         const results = async () => {
           const found: Record<string, number[]> = {};
           for (const query of queries) {
@@ -246,6 +245,18 @@ describe(`migration 009-web-domain on ${testDialect}`, () => {
             );
             found[query] = hits.map((row) => Number(row.dot)).sort((a, b) => a - b);
           }
+          for (const query of circleQueries) {
+            const { rows: hits } = await sql<{ key: number }>`SELECT rowid AS key FROM companies_circle_fts
+              WHERE companies_circle_fts MATCH ${query.includes(':') ? query : `"${query}"*`} ORDER BY rowid`.execute(
+              db,
+            );
+            found[`circle ${query}`] = hits.map((row) => Number(row.key));
+          }
+          const { rows: keys } = await sql<{ dot: number; rank: number; circle: number | null }>`
+            SELECT dot_number AS dot, rank_key AS rank, circle_key AS circle FROM search_index_keys ORDER BY 1`.execute(
+            db,
+          );
+          found['keys'] = keys.flatMap((row) => [row.dot, row.rank, row.circle ?? -1]);
           return found;
         };
         const terms = async () =>

@@ -37,6 +37,7 @@ import { postgresLeadTokenPostingsSchema } from './migrations/038-postgres-lead-
 import { postgresPostingsDefaultAutovacuumSchema } from './migrations/039-postgres-postings-default-autovacuum.ts';
 import { postgresPostingsCargoAndBrokersSchema } from './migrations/040-postgres-postings-cargo-and-brokers.ts';
 import { postgresSourceHashSchema } from './migrations/041-postgres-source-hash.ts';
+import { sqliteCircleIndexSchema } from './migrations/042-sqlite-circle-index.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -83,6 +84,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '039-postgres-postings-default-autovacuum': postgresPostingsDefaultAutovacuumSchema(dialect),
     '040-postgres-postings-cargo-and-brokers': postgresPostingsCargoAndBrokersSchema(dialect),
     '041-postgres-source-hash': postgresSourceHashSchema(dialect),
+    '042-sqlite-circle-index': sqliteCircleIndexSchema(dialect),
   };
 }
 

@@ -99,6 +99,15 @@ function lead(column: RawBuilder<unknown>): RawBuilder<unknown> {
     ELSE ' _f' || ${first} END`;
 }
 
+/** The tokens of the state, roles and cargo, with a leading space each (042 writes them too). */
+export const FILTER_TOKENS = sql`
+  CASE WHEN phy_state IS NOT NULL THEN ' _state' || lower(phy_state) ELSE '' END ||
+  CASE WHEN ';' || coalesce(carship, '') || ';' LIKE '%;B;%' THEN ' _typebroker' ELSE '' END ||
+  CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%' THEN ' _typenoncarrier' ELSE '' END ||
+  CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%'
+    AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' _typenone' ELSE '' END ||
+  CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END`;
+
 /**
  * The index rows of every company, with the given name and DBA name columns (024 ends each name with
  * a marker) and the facet tokens each name adds (028 replaces the one-word names' '_e' token). With
@@ -119,12 +128,7 @@ export const searchRowsWith = (
     coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
     ${webTokens ? sql`` : sql`coalesce(web_domain, ''),`}
     trim(
-      CASE WHEN phy_state IS NOT NULL THEN '_state' || lower(phy_state) ELSE '' END ||
-      CASE WHEN ';' || coalesce(carship, '') || ';' LIKE '%;B;%' THEN ' _typebroker' ELSE '' END ||
-      CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%' THEN ' _typenoncarrier' ELSE '' END ||
-      CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%'
-        AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' _typenone' ELSE '' END ||
-      CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END ||
+      ${FILTER_TOKENS} ||
       CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL THEN ${sql.join(
         cellDegrees.map((degrees) => sql`' ' || ${cell(degrees)}`),
         sql` || `,

@@ -21,9 +21,9 @@ export function searchTermsSchema(dialect: Dialect): Migration {
 }
 
 /**
- * Writes search_terms again from the index as it stands (024, 028, 030 and 031 too, after they
+ * Writes search_terms again from the index as it stands (024, 028, 030, 031 and 042 too, after they
  * rewrite the index), without the terms from `excluded.from` up to `excluded.to` when given: tokens
- * no search expands a word into (028: the exact-name tokens; 030 and 031: the web-label ones too).
+ * no search expands a word into (028: the exact-name tokens; 030, 031 and 042: the web-label ones too).
  */
 export async function writeSearchTerms(
   db: Kysely<unknown>,

@@ -40,8 +40,8 @@ export function quarterCellsAndLeadPrefixesSchema(dialect: Dialect): Migration {
   };
 }
 
-/** 028's name tokens, and the lead prefixes of a printable ASCII name's first word. */
-function nameTokens(column: RawBuilder<unknown>): RawBuilder<unknown> {
+/** 028's name tokens, and the lead prefixes of a printable ASCII name's first word (042 writes them too). */
+export function nameTokens(column: RawBuilder<unknown>): RawBuilder<unknown> {
   const rest = sql`(ltrim(${column}, ${sql.lit(SEPARATORS)}) || ${sql.lit(SEPARATORS)})`;
   const leadPrefix = (letters: number) =>
     sql`CASE WHEN substr(${rest}, 1, ${sql.lit(letters + 1)}) GLOB ${sql.lit('[A-Za-z0-9]'.repeat(letters + 1))}

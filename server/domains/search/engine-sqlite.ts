@@ -19,11 +19,11 @@ import {
 } from './engine.ts';
 import { ASCII_SEPARATORS } from './search-index.ts';
 import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
+import { circleKeyRanges } from './circle-index.ts';
+import { radiusCellBoxes, type GridCell } from './geo.ts';
 import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { significantWords } from './search-terms.ts';
 import {
-  cellFacets,
-  circleCells,
   ftsQuery,
   LEAD_PREFIX_LETTERS,
   startsWithWords,
@@ -180,35 +180,48 @@ export function createSqliteSearchEngine(
     const circleOnly =
       Boolean(filters.radius) && !filters.city && !filters.authorizedOnly && !filters.insuredOnly;
     /**
-     * A circle around words with many matches: the matches in the cells entirely inside it are
-     * counted in the index, only those in the cells on its edge are measured; each with the words
-     * alone, a shorter OR than the words with every cell, which FTS5 seeks in every list of at each
-     * match. With the DOT numbers of all when there are few.
+     * A circle around words with many matches, counted in the circle index (circle-index.ts): the
+     * matches in the quarter-degree cells entirely inside it without their rows, only those in the
+     * cells on its edge measured in companies_dot_position; each run of cells side by side in a row
+     * a range of the index's rowids, which FTS5 seeks to. With the DOT numbers of all when there are
+     * few.
      */
-    const countByCells = async (radius: NonNullable<SearchFilters['radius']>): Promise<Counted> => {
-      const { inside, edge } = circleCells(radius, true);
+    const countInCircle = async (radius: NonNullable<SearchFilters['radius']>): Promise<Counted> => {
+      const { inside, edge } = radiusCellBoxes(radius.latitude, radius.longitude, radius.miles, 0.25);
+      const inCells = (cells: GridCell[]) => sql`json_each(${JSON.stringify(circleKeyRanges(cells))}) cells
+        CROSS JOIN companies_circle_fts f`;
+      const matching = sql`companies_circle_fts MATCH ${withoutCells}
+        AND f.rowid >= cells.value ->> 0 AND f.rowid < cells.value ->> 1`;
       const none: Counted = { n: 0, dots: [] };
-      const inCells = inside.length
-        ? await countMatches(inIndex(`(${withoutCells}) AND ${cellFacets(inside)}`), fewMatches)
-        : none;
-      if (inCells.n > COUNT_BOUND) return inCells;
-      const onEdge = edge.length
+      const insideCount = inside.length
         ? await countMatches(
-            onRowsMatching(`(${withoutCells}) AND ${cellFacets(edge)}`),
+            sql`SELECT ${ROW_DOT} AS dot FROM ${inCells(inside)} WHERE ${matching} AND ${excludedDots}`,
             fewMatches,
-            COUNT_BOUND + 1 - inCells.n,
           )
         : none;
-      const n = inCells.n + onEdge.n;
+      if (insideCount.n > COUNT_BOUND) return insideCount;
+      const edgeCount = edge.length
+        ? await countMatches(
+            sql`SELECT c.dot_number AS dot FROM ${inCells(edge)}
+              CROSS JOIN companies c ON c.dot_number = ${ROW_DOT} AND ${rowCondition}
+              WHERE ${matching} AND ${notIn(sql`c.id`, excluded)}`,
+            fewMatches,
+            COUNT_BOUND + 1 - insideCount.n,
+          )
+        : none;
+      const n = insideCount.n + edgeCount.n;
       return {
         n,
-        dots: inCells.dots && onEdge.dots && n <= fewMatches ? [...inCells.dots, ...onEdge.dots] : null,
+        dots:
+          insideCount.dots && edgeCount.dots && n <= fewMatches
+            ? [...insideCount.dots, ...edgeCount.dots]
+            : null,
       };
     };
     let total: Pick<SearchHits, 'total' | 'totalExact'>;
     if (!onRows || circleOnly) {
       // The index counts the matches without reading the rows: the words and facets alone; a circle
-      // around words with many matches by its cells (countByCells); a circle around words with few
+      // around words with many matches in the circle index (countInCircle); a circle around words with few
       // by measuring each match in companies_dot_position, so only the rows of a few are read
       // (decision 059). The few are named by DOT number, so their rows are read without a second
       // evaluation of the full-text query (a prefix past the prefix indexes merges its terms' lists
@@ -216,7 +229,7 @@ export function createSqliteSearchEngine(
       const counted = !filters.radius
         ? await countMatches(inIndex(match), fewMatches)
         : match === withCells
-          ? await countByCells(filters.radius)
+          ? await countInCircle(filters.radius)
           : await countMatches(onRowsMatching(walked), fewMatches);
       if (counted.dots) return rankedFew(await rowsOfDots(counted.dots, excluded));
       total = boundedTotal(counted.n);

@@ -48,6 +48,25 @@ export function cellToken(latitude: number, longitude: number, degrees: number):
   return `_g${cellLabel(degrees)}${row >= 0 ? 'n' : 's'}${Math.abs(row)}${column >= 0 ? 'e' : 'w'}${Math.abs(column)}`;
 }
 
+/** A grid cell: its south-west corner and its size in degrees (one of CELL_DEGREES). */
+export interface GridCell {
+  south: number;
+  west: number;
+  degrees: number;
+}
+
+/** The tokens of radiusCellBoxes' cells, as the search indexes hold them (cellToken). */
+export function radiusCells(
+  latitude: number,
+  longitude: number,
+  miles: number,
+  finestDegrees: 1 | 0.25 = 1,
+): { inside: string[]; edge: string[] } {
+  const { inside, edge } = radiusCellBoxes(latitude, longitude, miles, finestDegrees);
+  const tokens = (cells: GridCell[]) => cells.map((cell) => cellToken(cell.south, cell.west, cell.degrees));
+  return { inside: tokens(inside), edge: tokens(edge) };
+}
+
 /**
  * The grid cells a circle touches, split into those entirely inside it (`inside`: every carrier there
  * is within the radius, so the index alone counts them) and those on its edge (`edge`: each carrier's
@@ -57,12 +76,12 @@ export function cellToken(latitude: number, longitude: number, degrees: number):
  * along a parallel or a meridian the distance from the centre grows toward one end, so a cell's
  * farthest point is a corner.
  */
-export function radiusCells(
+export function radiusCellBoxes(
   latitude: number,
   longitude: number,
   miles: number,
   finestDegrees: 1 | 0.25 = 1,
-): { inside: string[]; edge: string[] } {
+): { inside: GridCell[]; edge: GridCell[] } {
   const box = boundingBox(latitude, longitude, miles);
   // A margin for rounding: a cell at the very edge is checked row by row.
   const within = (rowLatitude: number, rowLongitude: number) =>
@@ -90,8 +109,8 @@ export function radiusCells(
     return distanceMiles(latitude, longitude, middleLatitude, middleLongitude) - reach > miles;
   };
   const sizes = CELL_DEGREES.slice(0, CELL_DEGREES.indexOf(finestDegrees) + 1);
-  const inside: string[] = [];
-  const edge: string[] = [];
+  const inside: GridCell[] = [];
+  const edge: GridCell[] = [];
   /** The cells of sizes[level] in the box and in the cell of `parent` degrees at south, west. */
   const visit = (level: number, parent: { south: number; west: number; degrees: number } | null) => {
     const degrees = sizes[level]!;
@@ -113,8 +132,8 @@ export function radiusCells(
         const south = row * degrees;
         const west = column * degrees;
         if (cellOutside(south, west, degrees)) continue;
-        if (cellInside(south, west, degrees)) inside.push(cellToken(south, west, degrees));
-        else if (level === sizes.length - 1) edge.push(cellToken(south, west, degrees));
+        if (cellInside(south, west, degrees)) inside.push({ south, west, degrees });
+        else if (level === sizes.length - 1) edge.push({ south, west, degrees });
         else visit(level + 1, { south, west, degrees });
       }
     }

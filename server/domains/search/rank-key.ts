@@ -12,7 +12,7 @@ import type { Dialect } from '../../db/migrate.ts';
  * (7 bits each) and the DOT number (25 bits, which also finds the company again). It is computed from
  * the row alone, so the importer's build worker (decision 019) can index rows while others still load.
  */
-const DOT_BITS = 25;
+export const DOT_BITS = 25;
 /** Low bits of the key that hold the DOT number: DOT numbers stay below 2^25 (33,554,432). */
 export const DOT_MASK = 2 ** DOT_BITS - 1;
 const NAME_BITS = 28;

@@ -47,6 +47,28 @@ describe(`the search index after a refresh changes names and fleets on ${testDia
     const total = await search.supersearchQuery({ super_search_term: 'haulers' });
     expect(total).toMatchObject({ total: 2, total_exact: true });
   });
+
+  it('counts a carrier that moved in the circle around its new place only', async () => {
+    // Every circle around words counted by its cells (SQLite: in the circle index, circle-index.ts,
+    // whose rowid is the carrier's place, so a move changes it).
+    const byCells = createSearchService(database.db, testDialect, { cellsFromMatches: 0 });
+    const near = async (zip: string) => {
+      const found = await byCells.supersearchQuery({
+        super_search_term: 'steady',
+        radius_zipcode: zip,
+        radius_miles: '30',
+      });
+      return { total: found.total, dots: found.data.map((company) => company.dot_number) };
+    };
+    expect(await near('75201')).toEqual({ total: 1, dots: [8_200_002] });
+    expect(await near('77002')).toEqual({ total: 0, dots: [] });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await seedCarriers(database.db, testDialect, [
+      carrier({ dot_number: 8_200_002, legal_name: 'STEADY HAULERS', power_units: 5, phy_zip: '77002' }),
+    ]);
+    expect(await near('75201')).toEqual({ total: 0, dots: [] });
+    expect(await near('77002')).toEqual({ total: 1, dots: [8_200_002] });
+  });
 });
 
 describe(`a refresh of the search index after an interrupted one on ${testDialect}`, () => {

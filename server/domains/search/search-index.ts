@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import { WEB_LABEL } from './facets.ts';
 import { CELL_DEGREES, cellLabel } from './geo.ts';
+import { circleKeySql } from './circle-index.ts';
 import { rankKeySql } from './rank-key.ts';
 
 export interface SearchIndex {
@@ -89,18 +90,36 @@ function nameTokens(column: RawBuilder<unknown>) {
 }
 
 /**
+ * The facet tokens of the filters the full-text indexes answer (facets.ts), with a leading space
+ * each: state, roles and cargo. Roles are stored as the rare cases (_typebroker, _typenoncarrier,
+ * _typenone): almost every record is a carrier, and a filter reads a short list of exceptions far
+ * faster than a list of nearly every row.
+ */
+const FILTER_TOKENS = sql`
+  CASE WHEN phy_state IS NOT NULL THEN ' _state' || lower(phy_state) ELSE '' END ||
+  CASE WHEN ';' || coalesce(carship, '') || ';' LIKE '%;B;%' THEN ' _typebroker' ELSE '' END ||
+  CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%' THEN ' _typenoncarrier' ELSE '' END ||
+  CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%'
+    AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' _typenone' ELSE '' END ||
+  CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END`;
+
+/**
+ * The grid cells companies_fts names (geo.ts): those a page's walk through a circle reads. A circle's
+ * count reads the circle index (circle-index.ts), which orders carriers by quarter-degree cell.
+ */
+const WALKED_CELL_DEGREES = CELL_DEGREES.filter((degrees) => degrees >= 1);
+
+/**
  * SQLite: the rows of the contentless FTS5 table, selected from the companies `where` picks. The
  * rowid is the company's rank key (rank-key.ts), so FTS5 returns matches in the order of results.
- * Columns: name and DBA name, place (city and state) and facets: tokens for state, role, cargo,
- * geography cells, the names (nameTokens) and the web domain's words (webLabels; web_domain is the
- * FMCSA e-mail's domain unless a free-mail provider's, never the address; the importer derives it,
- * email-addresses.ts), so those filters intersect inside the index. Facet tokens start with '_',
- * which the table's tokenizer keeps inside a token and typed search words never contain, so a word
- * such as 'state' never reads a facet's posting list as a prefix. Rows come in rowid order: FTS5
- * writes its pending terms out as a new segment whenever a rowid is not above the last one, so rows
- * in any other order would each make a segment of their own. Roles are stored as the rare cases
- * (_typebroker, _typenoncarrier, _typenone): almost every record is a carrier, and a filter reads a
- * short list of exceptions far faster than a list of nearly every row.
+ * Columns: name and DBA name, place (city and state) and facets: tokens for the filters
+ * (FILTER_TOKENS), geography cells, the names (nameTokens) and the web domain's words (webLabels;
+ * web_domain is the FMCSA e-mail's domain unless a free-mail provider's, never the address; the
+ * importer derives it, email-addresses.ts), so those filters intersect inside the index. Facet tokens
+ * start with '_', which the table's tokenizer keeps inside a token and typed search words never
+ * contain, so a word such as 'state' never reads a facet's posting list as a prefix. Rows come in
+ * rowid order: FTS5 writes its pending terms out as a new segment whenever a rowid is not above the
+ * last one, so rows in any other order would each make a segment of their own.
  */
 function searchRows(where: RawBuilder<unknown>) {
   return sql`
@@ -110,14 +129,9 @@ function searchRows(where: RawBuilder<unknown>) {
       coalesce(dba_name, ''),
       coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
       trim(
-        CASE WHEN phy_state IS NOT NULL THEN '_state' || lower(phy_state) ELSE '' END ||
-        CASE WHEN ';' || coalesce(carship, '') || ';' LIKE '%;B;%' THEN ' _typebroker' ELSE '' END ||
-        CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%' THEN ' _typenoncarrier' ELSE '' END ||
-        CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%'
-          AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' _typenone' ELSE '' END ||
-        CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END ||
+        ${FILTER_TOKENS} ||
         CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
-          THEN ${sql.join(CELL_DEGREES.map(cellSql), sql` || `)} ELSE '' END ||
+          THEN ${sql.join(WALKED_CELL_DEGREES.map(cellSql), sql` || `)} ELSE '' END ||
         ${nameTokens(sql`name`)} || ${nameTokens(sql`dba_name`)} || ${webLabels(sql`web_domain`)}
       )
     FROM companies
@@ -125,39 +139,64 @@ function searchRows(where: RawBuilder<unknown>) {
     ORDER BY 1`;
 }
 
+/**
+ * The rows of the circle index (circle-index.ts) of the companies `where` picks that have a
+ * position, in rowid order: their words (name, DBA name and place) and the facets a search's words
+ * and filters ask of it (FILTER_TOKENS and the web domain's words), as in companies_fts.
+ */
+function circleRows(where: RawBuilder<unknown>) {
+  return sql`
+    SELECT
+      ${circleKeySql()},
+      name || ' ' || coalesce(dba_name, '') || ' ' || coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
+      trim(${FILTER_TOKENS} || ${webLabels(sql`web_domain`)})
+    FROM companies
+    WHERE (${where}) AND latitude IS NOT NULL AND longitude IS NOT NULL
+    ORDER BY 1`;
+}
+
 const FTS_COLUMNS = sql`companies_fts (rowid, name, dba_name, place, facets)`;
+const CIRCLE_COLUMNS = sql`companies_circle_fts (rowid, words, facets)`;
 
 /**
- * The rank key each carrier's index row has (search_index_keys, migration 021): a contentless FTS5
- * row is deleted by its rowid, and once a name or fleet size changed the row no longer tells it.
+ * The rowids each carrier's index rows have (search_index_keys, migrations 021 and 042): a
+ * contentless FTS5 row is deleted by its rowid, and once a name, fleet size or position changed the
+ * row no longer tells it.
  */
 const writeKeys = (where: RawBuilder<unknown>) =>
-  sql`INSERT OR REPLACE INTO search_index_keys (dot_number, rank_key)
-    SELECT dot_number, ${rankKeySql('sqlite')} FROM companies WHERE ${where}`;
+  sql`INSERT OR REPLACE INTO search_index_keys (dot_number, rank_key, circle_key)
+    SELECT dot_number, ${rankKeySql('sqlite')}, ${circleKeySql()} FROM companies WHERE ${where}`;
 
-/** Adds the FTS5 rows of the companies `where` picks, which the index does not hold yet (two statements). */
+/** Adds the index rows of the companies `where` picks, which the indexes do not hold yet (three statements). */
 const addSearchRows = (where: RawBuilder<unknown>) => [
   sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(where)}`,
+  sql`INSERT INTO ${CIRCLE_COLUMNS} ${circleRows(where)}`,
   writeKeys(where),
 ];
 
 /**
- * Writes the FTS5 rows of the companies `where` picks, deleting those the index holds for them
- * first (three statements; `dots` selects their DOT numbers).
+ * Writes the index rows of the companies `where` picks, deleting those the indexes hold for them
+ * first (five statements; `dots` selects their DOT numbers).
  */
 const replaceSearchRows = (where: RawBuilder<unknown>, dots: RawBuilder<unknown>) => [
   sql`DELETE FROM companies_fts WHERE rowid IN (
     SELECT rank_key FROM search_index_keys WHERE dot_number IN (${dots}))`,
+  sql`DELETE FROM companies_circle_fts WHERE rowid IN (
+    SELECT circle_key FROM search_index_keys WHERE dot_number IN (${dots}))`,
   sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(where)}`,
+  sql`INSERT INTO ${CIRCLE_COLUMNS} ${circleRows(where)}`,
   writeKeys(where),
 ];
 
 /**
- * Merging the FTS5 index segments, so queries read one b-tree per term instead of many: a wide circle
- * read 3 to 5 times slower from last month's segment and this month's changed rows. Run before
+ * Merging each FTS5 index's segments, so queries read one b-tree per term instead of many: a wide
+ * circle read 3 to 5 times slower from last month's segment and this month's changed rows. Run before
  * WRITE_TERMS in the same transaction, which lists the terms from one segment several times faster.
  */
-const OPTIMIZE = sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`;
+const OPTIMIZE = [
+  sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`,
+  sql`INSERT INTO companies_circle_fts (companies_circle_fts) VALUES ('optimize')`,
+];
 
 /**
  * Writes search_terms again from the index (migration 023): every term it holds, with how many
@@ -186,7 +225,7 @@ const WRITE_TERMS = [
 export function searchIndexStatements(db: Db): {
   addRows: string[];
   replaceRows: string[];
-  optimize: string;
+  optimize: string[];
   writeTerms: string[];
 } {
   const addRows = addSearchRows(sql`id > ${0} AND id <= ${0}`).map((query) => query.compile(db));
@@ -202,7 +241,7 @@ export function searchIndexStatements(db: Db): {
   return {
     addRows: addRows.map((query) => query.sql),
     replaceRows: replaceRows.map((query) => query.sql),
-    optimize: OPTIMIZE.compile(db).sql,
+    optimize: OPTIMIZE.map((query) => query.compile(db).sql),
     writeTerms: WRITE_TERMS.map((query) => query.compile(db).sql),
   };
 }
@@ -216,9 +255,9 @@ export function searchIndexStatements(db: Db): {
 export async function rebuildSearchIndex<Schema>(db: Kysely<Schema>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`INSERT INTO companies_fts (companies_fts) VALUES ('delete-all')`.execute(trx);
+    await sql`INSERT INTO companies_circle_fts (companies_circle_fts) VALUES ('delete-all')`.execute(trx);
     await sql`DELETE FROM search_index_keys`.execute(trx);
-    for (const query of addSearchRows(sql`1 = 1`)) await query.execute(trx);
-    await OPTIMIZE.execute(trx);
+    for (const query of [...addSearchRows(sql`1 = 1`), ...OPTIMIZE]) await query.execute(trx);
     for (const query of WRITE_TERMS) await query.execute(trx);
   });
 }
@@ -251,8 +290,8 @@ function sqliteSearchIndex(db: Db): SearchIndex {
       } else {
         await db.transaction().execute(async (trx) => {
           const changed = sql`SELECT dot_number FROM companies WHERE ${changedSince}`;
-          for (const query of replaceSearchRows(changedSince, changed)) await query.execute(trx);
-          await OPTIMIZE.execute(trx);
+          for (const query of [...replaceSearchRows(changedSince, changed), ...OPTIMIZE])
+            await query.execute(trx);
           for (const query of WRITE_TERMS) await query.execute(trx);
         });
       }

@@ -5,7 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { SearchFilters } from './engine.ts';
 import { filterFacets, WEB_LABEL } from './facets.ts';
-import { QUARTER_CELL_MILES, radiusCells } from './geo.ts';
+import { radiusCells } from './geo.ts';
 import type { PrefixTerms } from './prefix-terms.ts';
 import { EXACT_NAME } from './search-index.ts';
 
@@ -30,21 +30,14 @@ function prefixMatch(termsOf: PrefixTerms, token: string): string {
 }
 
 /**
- * The cells a circle touches (geo.ts radiusCells), down to a quarter degree when `counting` a small one
- * (QUARTER_CELL_MILES). Reads that stop early, and circles around words with few matches, keep the
- * cells of a degree: FTS5 steps through every cell of the OR at each match, and a circle of 50 miles
- * names about 50 quarter cells against about 6 (decision 059).
+ * The FTS5 facet filter of the grid cells a circle touches (geo.ts radiusCells), of 4 and 1 degrees:
+ * the reads that walk a circle's matches in rank order and stop at a page's end (a circle's count
+ * reads the circle index, circle-index.ts). A carrier is in one cell of each size and radiusCells
+ * names no cell inside another, so no carrier is named twice.
  */
-export function circleCells(radius: NonNullable<SearchFilters['radius']>, counting = false) {
-  const finest = counting && radius.miles <= QUARTER_CELL_MILES ? 0.25 : 1;
-  return radiusCells(radius.latitude, radius.longitude, radius.miles, finest);
-}
-
-/**
- * The FTS5 facet filter of grid cells. A carrier is in one cell of each size and radiusCells names
- * no cell inside another, so a circle's inside and edge cells never hold the same carrier.
- */
-export function cellFacets(cells: readonly string[]): string {
+function circleFacets(radius: NonNullable<SearchFilters['radius']>): string {
+  const { inside, edge } = radiusCells(radius.latitude, radius.longitude, radius.miles);
+  const cells = [...inside, ...edge];
   // '_gnone', no carrier's token, stands in for an empty list, which FTS5 would reject.
   return `facets:(${(cells.length ? cells : ['_gnone']).map((token) => `"${token}"`).join(' OR ')})`;
 }
@@ -59,12 +52,9 @@ export function ftsQuery(expressions: readonly string[], filters: SearchFilters)
     ...expressions,
     ...required.map((tokens) => `facets:(${tokens.map((token) => `"${token}"`).join(' OR ')})`),
   ];
-  // A circle narrows by the grid cells it touches inside the index (geo.ts radiusCells); the exact
-  // distance is checked on the row.
-  if (filters.radius) {
-    const { inside, edge } = circleCells(filters.radius);
-    parts.push(cellFacets([...inside, ...edge]));
-  }
+  // A circle narrows by the grid cells it touches inside the index; the exact distance is checked on
+  // the row.
+  if (filters.radius) parts.push(circleFacets(filters.radius));
   const query = parts.join(' AND ');
   return excluded ? `(${query}) NOT facets:"${excluded}"` : query;
 }

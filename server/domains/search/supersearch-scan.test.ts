@@ -271,8 +271,16 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       if (row.dba_name) queries.push({ super_search_term: row.dba_name });
       if (row.mc_number) queries.push({ super_search_term: `MC${row.mc_number}` });
     }
-    // Circles: the index counts the cells entirely inside, the rows on the edge are measured; up
-    // to 60 miles in quarter degrees (Houston, El Paso and Atlanta hold the most demo carriers).
+    // Circles: the matches in the quarter-degree cells entirely inside are counted in the index (the
+    // circle index on SQLite), those on the edge measured (Houston, El Paso and Atlanta hold the most
+    // demo carriers); beside filters, a web domain's word and an exact number, which the count leaves out.
+    queries.push(
+      { super_search_term: 'express', address_state: 'TX', radius_zipcode: '75201', radius_miles: '250' },
+      { super_search_term: 'tr', company_types: 'broker', radius_zipcode: '77002', radius_miles: '60' },
+      { super_search_term: 'fre', cargo_types: 'COLDFOOD', radius_zipcode: '30303', radius_miles: '500' },
+      { super_search_term: 'bluewaterfreight', radius_zipcode: '75201', radius_miles: '500' },
+      { super_search_term: '9100001', radius_zipcode: '75201', radius_miles: '500' },
+    );
     for (const [word, zip, miles] of [
       ['trucking', '75201', '50'],
       ['llc', '77002', '50'],

@@ -1,0 +1,61 @@
+/**
+ * SQLite's circle index (migration 042, docs/decisions/085-sqlite-circle-index.md):
+ * companies_circle_fts, a second contentless FTS5 table holding every carrier with a position under
+ * its words and filter facets, whose rowid orders carriers by their quarter-degree grid cell, row by
+ * row (south to north, west to east within a row), then by DOT number. The carriers of cells side
+ * by side in a row are one range of rowids, and FTS5 seeks each term's list to the start of a range,
+ * so the matches of a search's words inside a circle are counted by reading only theirs, not every
+ * match in the country as the rank-ordered companies_fts must.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { GridCell } from './geo.ts';
+import { DOT_BITS } from './rank-key.ts';
+
+const QUARTER_DEGREE = 0.25;
+/** Quarter-degree rows and columns are numbered from the south pole and from 180° west. */
+const ROWS_SOUTH_OF_EQUATOR = 360;
+const COLUMNS_WEST_OF_GREENWICH = 720;
+/** Columns in a row: 180° west to 180° east, with a column of its own for a longitude of exactly 180. */
+const COLUMNS_PER_ROW = 1441;
+
+/** The number of the quarter-degree cell at `row` and `column` (floor of degrees / 0.25). */
+function cellNumber(row: number, column: number): number {
+  return (row + ROWS_SOUTH_OF_EQUATOR) * COLUMNS_PER_ROW + column + COLUMNS_WEST_OF_GREENWICH;
+}
+
+/**
+ * A carrier's circle key in SQL over the companies columns (null without a position): its cell's
+ * number above the DOT number's bits. Pure SQL: the importer's build worker has no functions of ours.
+ */
+export function circleKeySql(): RawBuilder<unknown> {
+  const quarters = (degrees: string) =>
+    sql`cast(floor(${sql.ref(degrees)} / ${sql.lit(QUARTER_DEGREE)}) AS integer)`;
+  return sql`((${quarters('latitude')} + ${sql.lit(ROWS_SOUTH_OF_EQUATOR)}) * ${sql.lit(COLUMNS_PER_ROW)}
+    + ${quarters('longitude')} + ${sql.lit(COLUMNS_WEST_OF_GREENWICH)}) * ${sql.lit(2 ** DOT_BITS)} + dot_number`;
+}
+
+/**
+ * The circle keys of the carriers in `cells` (of a quarter degree or larger, as geo.ts
+ * radiusCellBoxes names them) as ranges [start, end), one a run of cells side by side in a row.
+ * Below 2^47: safe as JavaScript numbers, and written as JSON integers, which SQLite reads as
+ * integers (FTS5 ignores a rowid bound given as a real).
+ */
+export function circleKeyRanges(cells: readonly GridCell[]): [number, number][] {
+  const rows = cells.flatMap(({ south, west, degrees }) => {
+    const side = Math.round(degrees / QUARTER_DEGREE);
+    const row = Math.round(south / QUARTER_DEGREE);
+    const column = Math.round(west / QUARTER_DEGREE);
+    return Array.from({ length: side }, (_, step): [number, number] => [
+      cellNumber(row + step, column),
+      cellNumber(row + step, column + side),
+    ]);
+  });
+  rows.sort((a, b) => a[0] - b[0]);
+  const runs: [number, number][] = [];
+  for (const [start, end] of rows) {
+    const last = runs[runs.length - 1];
+    if (last && last[1] === start) last[1] = end;
+    else runs.push([start, end]);
+  }
+  return runs.map(([start, end]) => [start * 2 ** DOT_BITS, end * 2 ** DOT_BITS]);
+}
