@@ -23,17 +23,18 @@ export function boundingBox(latitude: number, longitude: number, miles: number):
 /**
  * Grid cells for the search indexes' geography facets: every carrier carries the token of its cell of
  * each size, and a radius search asks for the cells its circle touches (radiusCells), so the index
- * narrows by place before the exact distance is checked; SQLite's counts the carriers of the cells
- * entirely inside without reading their rows. The SQL in search-index.ts (SQLite) and migration 033
- * (PostgreSQL's search vector) writes the same tokens. Sizes, largest first: 4 degrees, 1 degree and a
- * quarter degree (about 17 by 14 miles).
+ * narrows by place before the exact distance is checked, and counts the carriers of the cells entirely
+ * inside without reading their rows. Migration 033 writes the tokens of every size into PostgreSQL's
+ * search vector; SQLite's companies_fts holds the 4- and 1-degree ones (search-index.ts), and its
+ * circle index orders carriers by quarter-degree cell instead (circle-index.ts). Sizes, largest
+ * first: 4 degrees, 1 degree and a quarter degree (about 17 by 14 miles).
  */
 export const CELL_DEGREES = [4, 1, 0.25] as const;
 
 /**
- * Circles up to this radius are counted by their quarter-degree cells. A 50-mile circle holds no whole
- * 1-degree cell, so every carrier of the four to nine it touches is a candidate, two to four times
- * the circle's; in quarter degrees most of the circle is inside (decisions 059 and 064).
+ * PostgreSQL asks circles up to this radius as their quarter-degree cells. A 50-mile circle holds no
+ * whole 1-degree cell, so every carrier of the four to nine it touches is a candidate, two to four
+ * times the circle's; in quarter degrees most of the circle is inside (decisions 059 and 064).
  */
 export const QUARTER_CELL_MILES = 60;
 
