@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBlockRow, insertContentBlock } from '../../tests/support/factories.ts';
 import { dotsMatchingPrefix } from '../../tests/support/search-matches.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
+import { quarterCellSql } from '../domains/search/circle-index.ts';
 import { CELL_DEGREES, cellToken } from '../domains/search/geo.ts';
 import { DOT_MASK } from '../domains/search/rank-key.ts';
 import { rebuildSearchIndex } from '../domains/search/search-index.ts';
@@ -565,7 +566,7 @@ describe.skipIf(testDialect === 'sqlite')(
       try {
         await stored(db);
         const before = await sql<{ n: string }>`SELECT count(*) AS n FROM search_postings`.execute(db);
-        await migrateToLatest(db, 'postgres');
+        await migrateTo(db, 'postgres', '040-postgres-postings-cargo-and-brokers');
         // ace lines tx, its lead tokens 'ace' and 'lin': four postings each (GENFREIGHT 1, COLDFOOD 2^22).
         expect(await cargoBitsHeld(db)).toEqual([
           { dot_number: 4001, postings: 5, bits: [1 + 2 ** 22] },
@@ -588,7 +589,7 @@ describe.skipIf(testDialect === 'sqlite')(
       try {
         await stored(db);
         await suspendSecondaryIndexes(db, 'postgres', 'search_postings');
-        await migrateToLatest(db, 'postgres');
+        await migrateTo(db, 'postgres', '040-postgres-postings-cargo-and-brokers');
         expect(await indexes(db)).toEqual([]);
         expect((await cargoBitsHeld(db)).map((row) => row.bits)).toEqual([[1 + 2 ** 22], [0]]);
         await restoreSuspendedIndexes(db);
@@ -599,6 +600,51 @@ describe.skipIf(testDialect === 'sqlite')(
     });
   },
 );
+
+describe.skipIf(testDialect === 'sqlite')('migration 043-postgres-postings-places on postgres', () => {
+  const indexes = async (db: Db) =>
+    (
+      await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes
+        WHERE tablename = 'search_postings' ORDER BY indexname`.execute(db)
+    ).rows.map((row) => row.indexname);
+  const all = ['search_postings_brokers', 'search_postings_place', 'search_postings_term'];
+
+  it('indexes the postings by term and place, and the reads of a circle use it', async () => {
+    const database = await createTestDatabase({ migratedTo: '042-sqlite-circle-index' });
+    const { db } = database;
+    try {
+      await migrateToLatest(db, 'postgres');
+      expect(await indexes(db)).toEqual(all);
+      // The expression the search spells (circle-index.ts quarterCellSql) is the index's.
+      await sql`SET enable_seqscan = off`.execute(db);
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT c.id FROM search_postings c
+        WHERE c.term = 'lines' AND c.latitude IS NOT NULL
+          AND ${quarterCellSql(sql`c.latitude`, sql`c.longitude`)} >= 1 AND ${quarterCellSql(sql`c.latitude`, sql`c.longitude`)} < 9`.execute(
+        db,
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('search_postings_place');
+      // The cell bounds are the index's condition, not a test of each posting of the term.
+      expect(plan).toMatch(/Index Cond: .*term = 'lines'.*floor/);
+    } finally {
+      await database.destroy();
+    }
+  });
+
+  it('leaves the index to the next import when a killed census load left the postings indexes suspended', async () => {
+    const database = await createTestDatabase({ migratedTo: '042-sqlite-circle-index' });
+    const { db } = database;
+    try {
+      await suspendSecondaryIndexes(db, 'postgres', 'search_postings');
+      await migrateToLatest(db, 'postgres');
+      expect(await indexes(db)).toEqual([]);
+      await restoreSuspendedIndexes(db);
+      expect(await indexes(db)).toEqual(all);
+    } finally {
+      await database.destroy();
+    }
+  });
+});
 
 describe.skipIf(testDialect === 'sqlite')('migrations started by two instances at once on postgres', () => {
   it('run once: both starts succeed and each migration is recorded one time', async () => {

@@ -38,6 +38,7 @@ import { postgresPostingsDefaultAutovacuumSchema } from './migrations/039-postgr
 import { postgresPostingsCargoAndBrokersSchema } from './migrations/040-postgres-postings-cargo-and-brokers.ts';
 import { postgresSourceHashSchema } from './migrations/041-postgres-source-hash.ts';
 import { sqliteCircleIndexSchema } from './migrations/042-sqlite-circle-index.ts';
+import { postgresPostingsPlacesSchema } from './migrations/043-postgres-postings-places.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -85,6 +86,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '040-postgres-postings-cargo-and-brokers': postgresPostingsCargoAndBrokersSchema(dialect),
     '041-postgres-source-hash': postgresSourceHashSchema(dialect),
     '042-sqlite-circle-index': sqliteCircleIndexSchema(dialect),
+    '043-postgres-postings-places': postgresPostingsPlacesSchema(dialect),
   };
 }
 

@@ -24,23 +24,34 @@ function cellNumber(row: number, column: number): number {
 }
 
 /**
+ * The number of the quarter-degree cell at `latitude` and `longitude` (SQL over those columns; null
+ * without a position), on both dialects: PostgreSQL's index of the postings by place
+ * (search_postings_place, migration 043) is built on this expression, which its reads must spell
+ * the same way.
+ */
+export function quarterCellSql(
+  latitude: RawBuilder<unknown>,
+  longitude: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const quarters = (degrees: RawBuilder<unknown>) =>
+    sql`cast(floor(${degrees} / ${sql.lit(QUARTER_DEGREE)}) AS integer)`;
+  return sql`((${quarters(latitude)} + ${sql.lit(ROWS_SOUTH_OF_EQUATOR)}) * ${sql.lit(COLUMNS_PER_ROW)}
+    + ${quarters(longitude)} + ${sql.lit(COLUMNS_WEST_OF_GREENWICH)})`;
+}
+
+/**
  * A carrier's circle key in SQL over the companies columns (null without a position): its cell's
  * number above the DOT number's bits. Pure SQL: the importer's build worker has no functions of ours.
  */
 export function circleKeySql(): RawBuilder<unknown> {
-  const quarters = (degrees: string) =>
-    sql`cast(floor(${sql.ref(degrees)} / ${sql.lit(QUARTER_DEGREE)}) AS integer)`;
-  return sql`((${quarters('latitude')} + ${sql.lit(ROWS_SOUTH_OF_EQUATOR)}) * ${sql.lit(COLUMNS_PER_ROW)}
-    + ${quarters('longitude')} + ${sql.lit(COLUMNS_WEST_OF_GREENWICH)}) * ${sql.lit(2 ** DOT_BITS)} + dot_number`;
+  return sql`${quarterCellSql(sql`latitude`, sql`longitude`)} * ${sql.lit(2 ** DOT_BITS)} + dot_number`;
 }
 
 /**
- * The circle keys of the carriers in `cells` (of a quarter degree or larger, as geo.ts
+ * The numbers of the quarter-degree cells in `cells` (of a quarter degree or larger, as geo.ts
  * radiusCellBoxes names them) as ranges [start, end), one a run of cells side by side in a row.
- * Below 2^47: safe as JavaScript numbers, and written as JSON integers, which SQLite reads as
- * integers (FTS5 ignores a rowid bound given as a real).
  */
-export function circleKeyRanges(cells: readonly GridCell[]): [number, number][] {
+export function quarterCellRanges(cells: readonly GridCell[]): [number, number][] {
   const rows = cells.flatMap(({ south, west, degrees }) => {
     const side = Math.round(degrees / QUARTER_DEGREE);
     const row = Math.round(south / QUARTER_DEGREE);
@@ -57,5 +68,14 @@ export function circleKeyRanges(cells: readonly GridCell[]): [number, number][] 
     if (last && last[1] === start) last[1] = end;
     else runs.push([start, end]);
   }
-  return runs.map(([start, end]) => [start * 2 ** DOT_BITS, end * 2 ** DOT_BITS]);
+  return runs;
+}
+
+/**
+ * The circle keys of the carriers in `cells` as ranges [start, end) (quarterCellRanges). Below 2^47:
+ * safe as JavaScript numbers, and written as JSON integers, which SQLite reads as integers (FTS5
+ * ignores a rowid bound given as a real).
+ */
+export function circleKeyRanges(cells: readonly GridCell[]): [number, number][] {
+  return quarterCellRanges(cells).map(([start, end]) => [start * 2 ** DOT_BITS, end * 2 ** DOT_BITS]);
 }

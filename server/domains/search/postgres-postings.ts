@@ -13,7 +13,9 @@ import {
   type SearchFilters,
   type SearchHits,
 } from './engine.ts';
+import { quarterCellRanges, quarterCellSql } from './circle-index.ts';
 import { WEB_LABEL } from './facets.ts';
+import { radiusCellBoxes, type GridCell } from './geo.ts';
 import { bucketRange, bucketSql } from './rank-key.ts';
 import { prefixTerms } from './prefix-terms.ts';
 import { leadToken } from './postgres-tsquery.ts';
@@ -51,6 +53,11 @@ export interface PostedWord {
   terms: readonly string[] | null;
   /** How many of the word's postings the planner expects the search's filters to keep. */
   expected: number;
+  /**
+   * Whether its matches within a circle are counted by place (countInCircle) rather than in rank-key
+   * order: postgres-strategy.ts postedWord decides, by which reads fewer postings.
+   */
+  countedByPlace: boolean;
 }
 
 /**
@@ -129,6 +136,53 @@ function inKeyOrder(posted: PostedWord, carriers: Carriers, where: RawBuilder<un
 }
 
 /**
+ * Whether a word's matches within a circle can be counted from the postings' index by place
+ * (search_postings_place, migration 043): the circle is the only filter, and the word is read by its
+ * terms (a range of terms is no run of that index).
+ */
+export function countableByPlace(terms: readonly string[] | null, filters: SearchFilters): boolean {
+  const alone = !filters.state && !filters.types?.length && !filters.cargo?.length;
+  return Boolean(filters.radius) && alone && terms !== null;
+}
+
+/**
+ * How many carriers with a posting of the word lie within the circle, exactly up to the bound (at
+ * least that many past it): those in the quarter-degree cells entirely inside it, read from
+ * search_postings_place, a run of cells side by side in a row one range of it per term, without a
+ * test; then, while no more than the bound, those in the cells on its edge whose position passes
+ * `where` (the filters, as the postings path tests them). A carrier with postings of several terms
+ * counts once. 'LLC' within 50 miles of Dallas: its 18,637 inside in about 3 ms, where the postings in
+ * rank-key order test the circle on each of the word's 1.6 million until the bound.
+ */
+async function countInCircle(
+  execute: Execute,
+  posted: PostedWord,
+  radius: NonNullable<SearchFilters['radius']>,
+  where: RawBuilder<unknown>,
+  excluded: number[],
+): Promise<number> {
+  const { inside, edge } = radiusCellBoxes(radius.latitude, radius.longitude, radius.miles, 0.25);
+  const terms = [...(posted.terms ?? []), `${WEB_LABEL}${posted.word}`];
+  const cell = quarterCellSql(sql`c.latitude`, sql`c.longitude`);
+  const carriersIn = async (cells: GridCell[], condition: RawBuilder<unknown>) => {
+    if (cells.length === 0) return 0;
+    // OFFSET 0 keeps the test of the position out of the read of a run: given it, the planner read
+    // the word's postings by search_postings_term instead, testing every one ('bla' within 250 miles
+    // of Chicago: 59 ms against 2).
+    const [row] = await execute(sql<{ n: string }>`SELECT count(DISTINCT c.id) AS n
+      FROM jsonb_array_elements(${JSON.stringify(quarterCellRanges(cells))}::jsonb) run
+      CROSS JOIN LATERAL (SELECT c.id, c.latitude, c.longitude FROM search_postings c
+        WHERE c.term = ANY(${terms}::text[]) AND c.latitude IS NOT NULL
+          AND ${cell} >= (run ->> 0)::integer AND ${cell} < (run ->> 1)::integer OFFSET 0) c
+      WHERE ${condition}`);
+    return Number(row?.n ?? 0);
+  };
+  const insideCount = await carriersIn(inside, notIn(sql`c.id`, excluded));
+  if (insideCount > COUNT_BOUND) return insideCount;
+  return insideCount + (await carriersIn(edge, where));
+}
+
+/**
  * A page of a word searched alone, read from its postings. `excluded`: the exact number matches
  * ranked before every text match; `fewMatches` and `groupsBesideCount`: PostgresTuning's
  * fewPostedMatches and groupsBesideCount; `sorted`: ids in the exact fleet order.
@@ -164,7 +218,8 @@ export async function postingsPage(
   // each read the word's postings again ('CARL' within 50 miles: 65 matches among 34,000 postings,
   // counted in 57 ms, then its two groups read them again in 44). The page gates on the count as a
   // one-time filter, so a search of more matches fetches no row; past the end it is one row, the count.
-  const counting = execute(sql<{ id: number | null; matched: string }>`
+  const counting = () =>
+    execute(sql<{ id: number | null; matched: string }>`
     WITH found AS MATERIALIZED (
       SELECT c.id FROM ${inKeyOrder(posted, 'all', where)} c LIMIT ${COUNT_BOUND + 1}
     ), counted AS (SELECT count(*) AS matched FROM found)
@@ -186,10 +241,21 @@ export async function postingsPage(
   // word's matches.
   const beside =
     limit > 0 && posted.expected >= groupsBesideCount ? byGroups(boundedTotal(COUNT_BOUND + 1)) : null;
-  const [counted, pageBeside] = await Promise.all([counting, beside]);
-  const matched = Number(counted[0]?.matched ?? 0);
+  // A circle is counted by place first (countInCircle), and the counting statement runs only when
+  // it finds no more matches than that statement ranks; other searches count at once.
+  const byPlace =
+    posted.countedByPlace && filters.radius
+      ? countInCircle(execute, posted, filters.radius, where, excluded)
+      : null;
+  const [placeCount, countedAtOnce, pageBeside] = await Promise.all([
+    byPlace,
+    byPlace ? null : counting(),
+    beside,
+  ]);
+  const counted = countedAtOnce ?? (placeCount !== null && placeCount > ranked ? null : await counting());
+  const matched = counted ? Number(counted[0]?.matched ?? 0) : (placeCount ?? 0);
   const total = boundedTotal(matched);
-  if (matched <= ranked)
+  if (counted && matched <= ranked)
     return { ids: counted.flatMap((row) => (row.id === null ? [] : [Number(row.id)])), ...total };
   if (limit === 0 || offset >= total.total) return { ids: [], ...total };
   // Read beside the count, the page holds no more than the count leaves for it.

@@ -17,7 +17,13 @@ import {
   wholeQuery,
   type QueryParts,
 } from './postgres-tsquery.ts';
-import { postedTerms, postingsOf, postingsServe, type PostedWord } from './postgres-postings.ts';
+import {
+  countableByPlace,
+  postedTerms,
+  postingsOf,
+  postingsServe,
+  type PostedWord,
+} from './postgres-postings.ts';
 import { significantWords } from './search-terms.ts';
 import { COUNT_BOUND, hasFilters, rowFilterCondition } from './sql-conditions.ts';
 
@@ -288,9 +294,14 @@ export function createPostgresStrategy(
       cargo?.length ? cargoShareOf(cargo) : 1,
     ]);
     const expected = (kept ?? scanned) * cargoShare;
-    const read =
+    // The count in rank-key order reads the word's postings until the bound; by place, those within
+    // the circle: a wide circle around a common word holds the bound among its first postings ('LLC'
+    // within 500 miles of Atlanta: 69 ms by place against 21), a small one few of them.
+    const inKeyOrder =
       terms !== null && expected > COUNT_BOUND ? (scanned * (COUNT_BOUND + 1)) / expected : scanned;
-    return read <= postingsReadRows ? { word, name: typed.join(' '), terms, expected } : null;
+    const countedByPlace = countableByPlace(terms, filters) && expected < inKeyOrder;
+    const read = countedByPlace ? expected : inKeyOrder;
+    return read <= postingsReadRows ? { word, name: typed.join(' '), terms, expected, countedByPlace } : null;
   }
 
   /**
