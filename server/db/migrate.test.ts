@@ -601,50 +601,65 @@ describe.skipIf(testDialect === 'sqlite')(
   },
 );
 
-describe.skipIf(testDialect === 'sqlite')('migration 043-postgres-postings-places on postgres', () => {
-  const indexes = async (db: Db) =>
-    (
-      await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes
+describe.skipIf(testDialect === 'sqlite')(
+  'migrations 043 and 044, the postings by place and by state, on postgres',
+  () => {
+    const indexes = async (db: Db) =>
+      (
+        await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes
         WHERE tablename = 'search_postings' ORDER BY indexname`.execute(db)
-    ).rows.map((row) => row.indexname);
-  const all = ['search_postings_brokers', 'search_postings_place', 'search_postings_term'];
+      ).rows.map((row) => row.indexname);
+    const all = [
+      'search_postings_brokers',
+      'search_postings_place',
+      'search_postings_state',
+      'search_postings_term',
+    ];
 
-  it('indexes the postings by term and place, and the reads of a circle use it', async () => {
-    const database = await createTestDatabase({ migratedTo: '042-sqlite-circle-index' });
-    const { db } = database;
-    try {
-      await migrateToLatest(db, 'postgres');
-      expect(await indexes(db)).toEqual(all);
-      // The expression the search spells (circle-index.ts quarterCellSql) is the index's.
-      await sql`SET enable_seqscan = off`.execute(db);
-      const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT c.id FROM search_postings c
+    it('indexes the postings by term and place and by term and state, and the counts read them', async () => {
+      const database = await createTestDatabase({ migratedTo: '042-sqlite-circle-index' });
+      const { db } = database;
+      try {
+        await migrateToLatest(db, 'postgres');
+        expect(await indexes(db)).toEqual(all);
+        // The expression the search spells (circle-index.ts quarterCellSql) is the index's.
+        await sql`SET enable_seqscan = off`.execute(db);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT c.id FROM search_postings c
         WHERE c.term = 'lines' AND c.latitude IS NOT NULL
           AND ${quarterCellSql(sql`c.latitude`, sql`c.longitude`)} >= 1 AND ${quarterCellSql(sql`c.latitude`, sql`c.longitude`)} < 9`.execute(
-        db,
-      );
-      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-      expect(plan).toContain('search_postings_place');
-      // The cell bounds are the index's condition, not a test of each posting of the term.
-      expect(plan).toMatch(/Index Cond: .*term = 'lines'.*floor/);
-    } finally {
-      await database.destroy();
-    }
-  });
+          db,
+        );
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        expect(plan).toContain('search_postings_place');
+        // The cell bounds are the index's condition, not a test of each posting of the term.
+        expect(plan).toMatch(/Index Cond: .*term = 'lines'.*floor/);
+        const { rows: byState } = await sql<{
+          'QUERY PLAN': string;
+        }>`EXPLAIN SELECT c.id FROM search_postings c
+        WHERE c.term = 'lines' AND c.phy_state = 'TX' ORDER BY c.id`.execute(db);
+        expect(byState.map((row) => row['QUERY PLAN']).join('\n')).toMatch(
+          /Index Only Scan using search_postings_state .*\n.*Index Cond: .*term = 'lines'.*phy_state = 'TX'/,
+        );
+      } finally {
+        await database.destroy();
+      }
+    });
 
-  it('leaves the index to the next import when a killed census load left the postings indexes suspended', async () => {
-    const database = await createTestDatabase({ migratedTo: '042-sqlite-circle-index' });
-    const { db } = database;
-    try {
-      await suspendSecondaryIndexes(db, 'postgres', 'search_postings');
-      await migrateToLatest(db, 'postgres');
-      expect(await indexes(db)).toEqual([]);
-      await restoreSuspendedIndexes(db);
-      expect(await indexes(db)).toEqual(all);
-    } finally {
-      await database.destroy();
-    }
-  });
-});
+    it('leaves the indexes to the next import when a killed census load left the postings indexes suspended', async () => {
+      const database = await createTestDatabase({ migratedTo: '042-sqlite-circle-index' });
+      const { db } = database;
+      try {
+        await suspendSecondaryIndexes(db, 'postgres', 'search_postings');
+        await migrateToLatest(db, 'postgres');
+        expect(await indexes(db)).toEqual([]);
+        await restoreSuspendedIndexes(db);
+        expect(await indexes(db)).toEqual(all);
+      } finally {
+        await database.destroy();
+      }
+    });
+  },
+);
 
 describe.skipIf(testDialect === 'sqlite')('migrations started by two instances at once on postgres', () => {
   it('run once: both starts succeed and each migration is recorded one time', async () => {

@@ -39,6 +39,7 @@ import { postgresPostingsCargoAndBrokersSchema } from './migrations/040-postgres
 import { postgresSourceHashSchema } from './migrations/041-postgres-source-hash.ts';
 import { sqliteCircleIndexSchema } from './migrations/042-sqlite-circle-index.ts';
 import { postgresPostingsPlacesSchema } from './migrations/043-postgres-postings-places.ts';
+import { postgresPostingsStatesSchema } from './migrations/044-postgres-postings-states.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -87,6 +88,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '041-postgres-source-hash': postgresSourceHashSchema(dialect),
     '042-sqlite-circle-index': sqliteCircleIndexSchema(dialect),
     '043-postgres-postings-places': postgresPostingsPlacesSchema(dialect),
+    '044-postgres-postings-states': postgresPostingsStatesSchema(dialect),
   };
 }
 

@@ -18,7 +18,7 @@ import {
   type QueryParts,
 } from './postgres-tsquery.ts';
 import {
-  countableByPlace,
+  otherPostingsCount,
   postedTerms,
   postingsOf,
   postingsServe,
@@ -294,14 +294,17 @@ export function createPostgresStrategy(
       cargo?.length ? cargoShareOf(cargo) : 1,
     ]);
     const expected = (kept ?? scanned) * cargoShare;
-    // The count in rank-key order reads the word's postings until the bound; by place, those within
-    // the circle: a wide circle around a common word holds the bound among its first postings ('LLC'
-    // within 500 miles of Atlanta: 69 ms by place against 21), a small one few of them.
+    // The count in rank-key order reads the word's postings until the bound; by place, all those
+    // within the circle: a wide circle around a common word holds the bound among its first postings
+    // in key order ('LLC' within 500 miles of Atlanta: 69 ms by place against 21), a small one few of
+    // them; by state, the state's up to the bound.
     const inKeyOrder =
       terms !== null && expected > COUNT_BOUND ? (scanned * (COUNT_BOUND + 1)) / expected : scanned;
-    const countedByPlace = countableByPlace(terms, filters) && expected < inKeyOrder;
-    const read = countedByPlace ? expected : inKeyOrder;
-    return read <= postingsReadRows ? { word, name: typed.join(' '), terms, expected, countedByPlace } : null;
+    const other = otherPostingsCount(terms, filters);
+    const otherRead = other === 'byState' ? Math.min(expected, COUNT_BOUND + 1) : expected;
+    const count = other && otherRead < inKeyOrder ? other : 'inKeyOrder';
+    const read = count === 'inKeyOrder' ? inKeyOrder : otherRead;
+    return read <= postingsReadRows ? { word, name: typed.join(' '), terms, expected, count } : null;
   }
 
   /**

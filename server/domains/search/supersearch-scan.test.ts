@@ -149,6 +149,14 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       carrier({ dot_number: 9_100_009, legal_name: 'EXPRESS', carship: 'B', power_units: 1 }),
       // Words joined by punctuation, which a text parser may read as one token ('m-2', 'c&j').
       carrier({ dot_number: 9_100_008, legal_name: 'M-2 LIVESTOCK LLC', dba_name: 'C&J HAULERS' }),
+      // Two words of 'tr' in Texas, two postings of its lead tokens ('tri', 'tru') and a web word
+      // 'lines' beside the name's: counted once in a state and within a circle (decision 086).
+      carrier({
+        dot_number: 9_100_050,
+        legal_name: 'TRINITY TRUCKING LINES',
+        email: 'ops@lines.com',
+        power_units: 4,
+      }),
       // Its name holds another carrier's DOT number: a text match after the two exact numbers.
       carrier({ dot_number: 9_100_042, legal_name: 'ROUTE 9100001 HAULERS' }),
       // Web domains: their words match whole, so 'bluewater' finds the name, not the domain that
