@@ -294,14 +294,12 @@ export function createPostgresStrategy(
       cargo?.length ? cargoShareOf(cargo) : 1,
     ]);
     const expected = (kept ?? scanned) * cargoShare;
-    // The count in rank-key order reads the word's postings until the bound; by place, all those
-    // within the circle: a wide circle around a common word holds the bound among its first postings
-    // in key order ('LLC' within 500 miles of Atlanta: 69 ms by place against 21), a small one few of
-    // them; by state, the state's up to the bound.
+    // The count in rank-key order reads the word's postings until the bound's worth lie in the
+    // filters; by place or by state, only those in the circle or the state, up to about the bound.
     const inKeyOrder =
       terms !== null && expected > COUNT_BOUND ? (scanned * (COUNT_BOUND + 1)) / expected : scanned;
     const other = otherPostingsCount(terms, filters);
-    const otherRead = other === 'byState' ? Math.min(expected, COUNT_BOUND + 1) : expected;
+    const otherRead = Math.min(expected, COUNT_BOUND + 1);
     const count = other && otherRead < inKeyOrder ? other : 'inKeyOrder';
     const read = count === 'inKeyOrder' ? inKeyOrder : otherRead;
     return read <= postingsReadRows ? { word, name: typed.join(' '), terms, expected, count } : null;
