@@ -57,12 +57,17 @@ export function circleKeySql(): RawBuilder<unknown> {
 export function quarterCellRanges(cells: readonly GridCell[]): [number, number][] {
   const rows = cells.flatMap(({ south, west, degrees }) => {
     const side = Math.round(degrees / QUARTER_DEGREE);
-    const row = Math.round(south / QUARTER_DEGREE);
-    const column = Math.round(west / QUARTER_DEGREE);
-    return Array.from({ length: side }, (_, step): [number, number] => [
-      cellNumber(row + step, column),
-      cellNumber(row + step, column + side),
-    ]);
+    const firstRow = Math.round(south / QUARTER_DEGREE);
+    // A circle's box can reach past 180° (around the Aleutians) or a pole, where geo.ts names cells
+    // no carrier is in: their numbers would be another row's cells, so they are left out.
+    const first = Math.max(Math.round(west / QUARTER_DEGREE), -COLUMNS_WEST_OF_GREENWICH);
+    const end = Math.min(
+      Math.round(west / QUARTER_DEGREE) + side,
+      COLUMNS_PER_ROW - COLUMNS_WEST_OF_GREENWICH,
+    );
+    return Array.from({ length: side }, (_, step) => firstRow + step)
+      .filter((row) => first < end && row >= -ROWS_SOUTH_OF_EQUATOR && row <= ROWS_SOUTH_OF_EQUATOR)
+      .map((row): [number, number] => [cellNumber(row, first), cellNumber(row, end)]);
   });
   rows.sort((a, b) => a[0] - b[0]);
   const runs: [number, number][] = [];
