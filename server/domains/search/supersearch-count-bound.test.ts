@@ -55,6 +55,10 @@ describe(`supersearch counts past the bound on ${testDialect}`, () => {
     const past = await search({ super_search_term: 'bound hauling', page: '1001' });
     expect(past.status).toBe(200);
     expect(past.body).toMatchObject({ data: [], total: 10_000, total_exact: false });
+    // One word in a state: counted from the postings by state on PostgreSQL (decision 086).
+    const word = await search({ super_search_term: 'bound', address_state: 'OK', page: '1000' });
+    expect(word.body).toMatchObject({ total: 10_000, total_exact: false, page: 1000 });
+    expect(names(word.body)).toEqual(inFleetOrder.slice(9990, 10_000));
   });
 
   it('ranks a broad radius search past the bound: exact name, names starting with the word, then fleets', async () => {
