@@ -58,15 +58,14 @@ export function quarterCellRanges(cells: readonly GridCell[]): [number, number][
   const rows = cells.flatMap(({ south, west, degrees }) => {
     const side = Math.round(degrees / QUARTER_DEGREE);
     const firstRow = Math.round(south / QUARTER_DEGREE);
+    const column = Math.round(west / QUARTER_DEGREE);
     // A circle's box can reach past 180° (around the Aleutians) or a pole, where geo.ts names cells
     // no carrier is in: their numbers would be another row's cells, so they are left out.
-    const first = Math.max(Math.round(west / QUARTER_DEGREE), -COLUMNS_WEST_OF_GREENWICH);
-    const end = Math.min(
-      Math.round(west / QUARTER_DEGREE) + side,
-      COLUMNS_PER_ROW - COLUMNS_WEST_OF_GREENWICH,
-    );
+    const first = Math.max(column, -COLUMNS_WEST_OF_GREENWICH);
+    const end = Math.min(column + side, COLUMNS_PER_ROW - COLUMNS_WEST_OF_GREENWICH);
+    if (first >= end) return [];
     return Array.from({ length: side }, (_, step) => firstRow + step)
-      .filter((row) => first < end && row >= -ROWS_SOUTH_OF_EQUATOR && row <= ROWS_SOUTH_OF_EQUATOR)
+      .filter((row) => row >= -ROWS_SOUTH_OF_EQUATOR && row <= ROWS_SOUTH_OF_EQUATOR)
       .map((row): [number, number] => [cellNumber(row, first), cellNumber(row, end)]);
   });
   rows.sort((a, b) => a[0] - b[0]);

@@ -94,13 +94,16 @@ export async function postedTerms(
   return found.map(({ term }) => (term === word ? term : leadToken(term.slice(0, 3))));
 }
 
+/** The term that holds a typed word as a whole word of web domains (its web-label token). */
+const webDomainTerm = (word: string) => `${WEB_LABEL}${word}`;
+
 /** Each read of a word's postings, a condition on a posting aliased `c`: its terms or their range, and its web-domain word. */
 function wordReads({ word, terms }: Pick<PostedWord, 'word' | 'terms'>): RawBuilder<unknown>[] {
   const starting =
     terms === null
       ? [sql`c.term >= ${word} AND c.term < ${prefixEnd(word)}`]
       : terms.map((term) => sql`c.term = ${term}`);
-  return [...starting, sql`c.term = ${`${WEB_LABEL}${word}`}`];
+  return [...starting, sql`c.term = ${webDomainTerm(word)}`];
 }
 
 /** The condition that a posting (aliased `c`) is one of the word's. */
@@ -155,8 +158,8 @@ export function otherPostingsCount(
   return null;
 }
 
-/** The terms whose postings hold a posted word: its own, and its web-domain word's (wordReads). */
-const allTerms = (posted: PostedWord) => [...(posted.terms ?? []), `${WEB_LABEL}${posted.word}`];
+/** The terms whose postings hold a word read by its terms: those, and its web-domain word's (wordReads). */
+const allTerms = (posted: PostedWord) => [...(posted.terms ?? []), webDomainTerm(posted.word)];
 
 /** Runs of cells a statement of countInCircle reads: it stops after the statement that passes the bound. */
 const RUNS_PER_COUNT = 16;
