@@ -661,6 +661,60 @@ describe.skipIf(testDialect === 'sqlite')(
   },
 );
 
+describe.skipIf(testDialect === 'sqlite')(
+  'migration 045, one-letter words starting names, on postgres',
+  () => {
+    const oneLetterPostings = async (db: Db) =>
+      (
+        await sql<{ dot_number: number; term: string; starts: boolean }>`SELECT c.dot_number, p.term, p.starts
+        FROM search_postings p JOIN companies c ON c.id = p.id
+        WHERE length(p.term) = 1 ORDER BY c.dot_number, p.term`.execute(db)
+      ).rows;
+
+    it('flags a posting of a word of one letter only where a name starts with it as a whole word', async () => {
+      const database = await createTestDatabase({ migratedTo: '044-postgres-postings-states' });
+      const { db } = database;
+      try {
+        const now = new Date().toISOString();
+        await sql`INSERT INTO companies (dot_number, name, dba_name, phy_city, phy_state, created_at, updated_at)
+        VALUES (4501, 'S & S TRUCKING', NULL, 'TROY', 'TX', ${now}, ${now}),
+          (4502, 'SMITH S TRUCKING', NULL, 'TROY', 'TX', ${now}, ${now}),
+          (4503, 'ACME LINES', 'S', 'TROY', 'TX', ${now}, ${now}),
+          (4504, 'ABC K LINES', 'ALPHA K', 'TROY', 'TX', ${now}, ${now})`.execute(db);
+        // Flagged by their letters before: every name that starts with 's' or 'a'.
+        expect(await oneLetterPostings(db)).toEqual([
+          { dot_number: 4501, term: 's', starts: true },
+          { dot_number: 4502, term: 's', starts: true },
+          { dot_number: 4503, term: 's', starts: true },
+          { dot_number: 4504, term: 'k', starts: false },
+        ]);
+        await migrateToLatest(db, 'postgres');
+        const asWholeWords = [
+          { dot_number: 4501, term: 's', starts: true },
+          { dot_number: 4502, term: 's', starts: false },
+          { dot_number: 4503, term: 's', starts: true },
+          { dot_number: 4504, term: 'k', starts: false },
+        ];
+        expect(await oneLetterPostings(db)).toEqual(asWholeWords);
+        // The triggers write them so too, as a carrier is stored and as a name changes.
+        await sql`UPDATE companies SET name = 'K LINES' WHERE dot_number = 4504`.execute(db);
+        await sql`UPDATE companies SET name = 'S TRUCKING' WHERE dot_number = 4502`.execute(db);
+        await sql`INSERT INTO companies (dot_number, name, phy_city, phy_state, created_at, updated_at)
+        VALUES (4505, 'SKY S LINES', 'TROY', 'TX', ${now}, ${now})`.execute(db);
+        expect(await oneLetterPostings(db)).toEqual([
+          { dot_number: 4501, term: 's', starts: true },
+          { dot_number: 4502, term: 's', starts: true },
+          { dot_number: 4503, term: 's', starts: true },
+          { dot_number: 4504, term: 'k', starts: true },
+          { dot_number: 4505, term: 's', starts: false },
+        ]);
+      } finally {
+        await database.destroy();
+      }
+    });
+  },
+);
+
 describe.skipIf(testDialect === 'sqlite')('migrations started by two instances at once on postgres', () => {
   it('run once: both starts succeed and each migration is recorded one time', async () => {
     // A fresh database, as on a deployment's first start, with two pools standing for two instances.

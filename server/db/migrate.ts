@@ -40,6 +40,7 @@ import { postgresSourceHashSchema } from './migrations/041-postgres-source-hash.
 import { sqliteCircleIndexSchema } from './migrations/042-sqlite-circle-index.ts';
 import { postgresPostingsPlacesSchema } from './migrations/043-postgres-postings-places.ts';
 import { postgresPostingsStatesSchema } from './migrations/044-postgres-postings-states.ts';
+import { postgresOneLetterWordsStartNamesSchema } from './migrations/045-postgres-one-letter-words-start-names.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -89,6 +90,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '042-sqlite-circle-index': sqliteCircleIndexSchema(dialect),
     '043-postgres-postings-places': postgresPostingsPlacesSchema(dialect),
     '044-postgres-postings-states': postgresPostingsStatesSchema(dialect),
+    '045-postgres-one-letter-words-start-names': postgresOneLetterWordsStartNamesSchema(dialect),
   };
 }
 

@@ -126,15 +126,25 @@ function lexemesOf(row: RawBuilder<unknown>): RawBuilder<unknown> {
 }
 
 /**
- * A posting's columns, in the table's order, from a companies row and one of its lexemes (`word`).
- * Flagged when a name key starts with the letters of the lexeme: a word's own, a 3-letter lead
- * token's after '_l3' (038 gives those postings); none for a web-domain word.
+ * A posting's columns, in the table's order, from a companies row and one of its lexemes (`word`):
+ * `starts`, the flag's expression (startsWithLetters unless a later migration's).
  */
-export function postingColumns(row: RawBuilder<unknown>): RawBuilder<unknown> {
+export function postingColumns(
+  row: RawBuilder<unknown>,
+  starts: RawBuilder<unknown> = startsWithLetters(row),
+): RawBuilder<unknown> {
+  return sql`word.lexeme AS term, ${starts} AS starts,
+    ${row}.rank_key, ${row}.id, ${row}.latitude, ${row}.longitude, ${row}.phy_state, ${row}.carship`;
+}
+
+/**
+ * Whether a posting is flagged: a name key starts with the letters of the lexeme, a word's own, a
+ * 3-letter lead token's after '_l3' (038 gives those postings); never for a web-domain word.
+ */
+export function startsWithLetters(row: RawBuilder<unknown>): RawBuilder<unknown> {
   // Letters and digits only, so a LIKE pattern made of them has no wildcard but '%'.
   const letters = sql`CASE WHEN word.lexeme LIKE '\\_l3%' THEN substr(word.lexeme, 4)
     WHEN word.lexeme NOT LIKE '\\_%' THEN word.lexeme END`;
   const startsWith = (key: string) => sql`coalesce(${row}.${sql.ref(key)} LIKE ${letters} || '%', false)`;
-  return sql`word.lexeme AS term, ${startsWith('legal_name_key')} OR ${startsWith('dba_name_key')} AS starts,
-    ${row}.rank_key, ${row}.id, ${row}.latitude, ${row}.longitude, ${row}.phy_state, ${row}.carship`;
+  return sql`(${startsWith('legal_name_key')} OR ${startsWith('dba_name_key')})`;
 }

@@ -85,7 +85,7 @@ function cargoBitsOf(codes: RawBuilder<unknown>): RawBuilder<unknown> {
  * A companies row's lexemes that have postings (038's), as `word.lexeme`, each beside the row's
  * cargo bits (`word.bits`), worked out once a row (the subquery that OFFSET 0 keeps apart).
  */
-function lexemesOf(row: RawBuilder<unknown>): RawBuilder<unknown> {
+export function lexemesOf(row: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`LATERAL (SELECT word.lexeme, cargo.bits
     FROM (SELECT cargo_bits(${row}.cargo_codes) AS bits OFFSET 0) cargo, ${wordLexemesOf(row)}) AS word`;
 }
@@ -96,6 +96,6 @@ function columns(row: RawBuilder<unknown>): RawBuilder<unknown> {
 }
 
 /** The companies columns the postings are made from: 036's and the cargo codes. */
-function sources(row: RawBuilder<unknown>): RawBuilder<unknown> {
+export function sources(row: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`(${postingSources(row)}, ${row}.cargo_codes)`;
 }

@@ -54,13 +54,15 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
   /** The postings as the rows make them now, and as the table holds them, in one order. */
   async function postings() {
     const ordered = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
-    // A posting is flagged when a name key starts with its word, or with its lead token's letters.
+    // A posting is flagged when a name key starts with its word, or with its lead token's letters; a
+    // word of one letter, with the word as a whole word (the key and a space start with it and a space).
     const fresh = await sql`SELECT w.lexeme AS term,
-        coalesce(c.legal_name_key LIKE w.letters || '%', false)
-          OR coalesce(c.dba_name_key LIKE w.letters || '%', false) AS starts,
+        coalesce(c.legal_name_key || ' ' LIKE w.letters || w.after, false)
+          OR coalesce(c.dba_name_key || ' ' LIKE w.letters || w.after, false) AS starts,
         c.rank_key, c.id, c.latitude, c.longitude, c.phy_state, c.carship, cargo_bits(c.cargo_codes)
       FROM companies c, LATERAL (SELECT lexeme, CASE WHEN lexeme LIKE '\\_l3%' THEN substr(lexeme, 4)
-          WHEN lexeme NOT LIKE '\\_%' THEN lexeme END AS letters FROM unnest(c.search_vector)) w
+          WHEN lexeme NOT LIKE '\\_%' THEN lexeme END AS letters,
+          CASE WHEN length(lexeme) = 1 THEN ' %' ELSE '%' END AS after FROM unnest(c.search_vector)) w
       WHERE w.lexeme NOT LIKE '\\_%' OR w.lexeme LIKE '\\_w%' OR w.lexeme LIKE '\\_l3%'`.execute(database.db);
     const held = await sql`SELECT term, starts, rank_key, id, latitude, longitude, phy_state, carship,
         cargo_bits FROM search_postings`.execute(database.db);

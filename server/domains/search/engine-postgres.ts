@@ -64,9 +64,13 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
   const { circleWay, matchCondition, readsStartsByNameKeys, wordTerms, postedWord, sampledShare } =
     createPostgresStrategy(execute, tuning);
 
-  /** Of `companies`, `limit` from `offset` in the exact fleet order. */
+  /**
+   * Of `companies`, `limit` from `offset` in the exact fleet order. The ids go as one array: a page
+   * deep in a group sorts a whole bucket of its members (1,982 for 's' on page 1,000), whose list of
+   * parameters cost PostgreSQL 3 ms more to plan than the statement took to run.
+   */
   const sortedByFleet = (companies: number[], offset: number, limit: number) =>
-    ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id IN (${sql.join(companies)})
+    ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id = ANY(${companies}::integer[])
       ORDER BY ${fleetOrder('postgres')} LIMIT ${limit} OFFSET ${offset}`);
 
   /**
