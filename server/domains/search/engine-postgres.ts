@@ -16,7 +16,7 @@ import {
 import { bucketRange, bucketSql } from './rank-key.ts';
 import type { PrefixTerms } from './prefix-terms.ts';
 import { postingsPage } from './postgres-postings.ts';
-import { createPostgresStrategy, type PostgresTuning } from './postgres-strategy.ts';
+import { createPostgresStrategy, readHourly, type PostgresTuning } from './postgres-strategy.ts';
 import { rowMatches, tsQueryParts, withCircleCells } from './postgres-tsquery.ts';
 import {
   boundedTotal,
@@ -47,9 +47,6 @@ interface GroupRead {
 
 /** The columns of the companies row (aliased `c`) that nameRanks and fleetOrder rank by, and its rank key. */
 const RANKED_COLUMNS = sql`c.id, c.legal_name_key, c.dba_name_key, c.power_units, c.name, c.dot_number, c.rank_key`;
-
-/** How long the walk's bound (walkEndKey) is kept before it is read again. */
-const WALK_END_MAX_AGE_MS = 60 * 60 * 1000;
 
 /**
  * Ties follow DOT numbers, not company ids (sql-conditions.ts fleetOrder): an import's two lanes
@@ -85,15 +82,11 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
    * key at that row (null: the table is shorter), read once an hour: it moves only when an import
    * changes the fleets, and a read that a moved bound cut short is read again (group) (decision 062).
    */
-  let walkEnd: { key: string | null; readAt: number } | null = null;
-  async function walkEndKey(): Promise<string | null> {
-    if (walkEnd === null || Date.now() - walkEnd.readAt > WALK_END_MAX_AGE_MS) {
-      const [row] = await execute(sql<{ key: string }>`SELECT c.rank_key AS key FROM companies c
-        ORDER BY c.rank_key OFFSET ${Math.max(0, groupWalkRows - 1)} LIMIT 1`);
-      walkEnd = { key: row?.key ?? null, readAt: Date.now() };
-    }
-    return walkEnd.key;
-  }
+  const walkEndKey = readHourly(async (): Promise<string | null> => {
+    const [row] = await execute(sql<{ key: string }>`SELECT c.rank_key AS key FROM companies c
+      ORDER BY c.rank_key OFFSET ${Math.max(0, groupWalkRows - 1)} LIMIT 1`);
+    return row?.key ?? null;
+  });
 
   /**
    * A walk reads the first `groupWalkRows` rows of the key index, which hold its page's rows, in

@@ -59,6 +59,12 @@ export interface PostedWord {
    * (countInState). postgres-strategy.ts postedWord decides, by which reads fewer postings.
    */
   count: PostingsCount;
+  /**
+   * Counted in key order, a term of the word whose postings alone are expected to pass the bound
+   * within the filters: its list is counted first (countPastBound), and the word's merged only if
+   * it falls short.
+   */
+  passingTerm: string | null;
 }
 
 /** How a word's postings are counted (PostedWord.count). */
@@ -159,7 +165,10 @@ export function otherPostingsCount(
 }
 
 /** The terms whose postings hold a word read by its terms: those, and its web-domain word's (wordReads). */
-const allTerms = (posted: PostedWord) => [...(posted.terms ?? []), webDomainTerm(posted.word)];
+export const allTerms = (posted: Pick<PostedWord, 'word' | 'terms'>) => [
+  ...(posted.terms ?? []),
+  webDomainTerm(posted.word),
+];
 
 /** Runs of cells a statement of countInCircle reads: it stops after the statement that passes the bound. */
 const RUNS_PER_COUNT = 16;
@@ -235,6 +244,24 @@ async function countInState(
 }
 
 /**
+ * The postings of one of the word's terms that meet `where` (conditions on a posting aliased `c`),
+ * counted up to past the bound: past it, so is the word's count, as a carrier has one posting a term.
+ * One list read index-only, where the counting statement merges the lists of every term and flag and
+ * tells a carrier's postings apart ('tr': 2.7 ms against 10.3). Their count when past the bound,
+ * null otherwise.
+ */
+async function countPastBound(
+  execute: Execute,
+  term: string,
+  where: RawBuilder<unknown>,
+): Promise<number | null> {
+  const [row] = await execute(sql<{ n: string }>`SELECT count(*) AS n FROM (
+      SELECT 1 FROM search_postings c WHERE c.term = ${term} AND ${where} LIMIT ${COUNT_BOUND + 1}) c`);
+  const counted = Number(row?.n ?? 0);
+  return counted > COUNT_BOUND ? counted : null;
+}
+
+/**
  * A page of a word searched alone, read from its postings. `excluded`: the exact number matches
  * ranked before every text match; `fewMatches` and `groupsBesideCount`: PostgresTuning's
  * fewPostedMatches and groupsBesideCount; `sorted`: ids in the exact fleet order.
@@ -293,15 +320,17 @@ export async function postingsPage(
   // word's matches.
   const beside =
     limit > 0 && posted.expected >= groupsBesideCount ? byGroups(boundedTotal(COUNT_BOUND + 1)) : null;
-  // A circle or a state is counted by place or by state first (countInCircle, countInState), and the
-  // counting statement runs only when that finds no more matches than the statement ranks; other
-  // searches count at once.
+  // A circle or a state is counted by place or by state first (countInCircle, countInState), and a
+  // word with a passing term by that term's postings (countPastBound); the counting statement runs
+  // only when that finds no more matches than the statement ranks. Other searches count at once.
   const byIndex =
     posted.count === 'byPlace' && filters.radius
       ? countInCircle(execute, posted, filters.radius, where, excluded)
       : posted.count === 'byState' && filters.state
         ? countInState(execute, posted, filters.state, excluded)
-        : null;
+        : posted.passingTerm !== null
+          ? countPastBound(execute, posted.passingTerm, where)
+          : null;
   const [indexCount, countedAtOnce, pageBeside] = await Promise.all([
     byIndex,
     byIndex ? null : counting(),
