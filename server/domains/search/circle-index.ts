@@ -11,7 +11,7 @@
  *   043, docs/decisions/086-postgres-postings-by-place-and-state.md), built on quarterCellSql.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { GridCell } from './geo.ts';
+import { radiusCellBoxes, type GridCell } from './geo.ts';
 import { DOT_BITS } from './rank-key.ts';
 
 const QUARTER_DEGREE = 0.25;
@@ -85,4 +85,24 @@ export function quarterCellRanges(cells: readonly GridCell[]): [number, number][
  */
 export function circleKeyRanges(cells: readonly GridCell[]): [number, number][] {
   return quarterCellRanges(cells).map(([start, end]) => [start * 2 ** DOT_BITS, end * 2 ** DOT_BITS]);
+}
+
+/** A circle's quarter-degree cells as ranges of circle keys (circleKeyRanges): those entirely inside it, and those on its edge. */
+export interface CircleKeyRuns {
+  inside: [number, number][];
+  edge: [number, number][];
+}
+
+/** The runs of circle keys of the quarter-degree cells of a circle (geo.ts radiusCellBoxes). */
+export function circleKeyRuns({
+  latitude,
+  longitude,
+  miles,
+}: {
+  latitude: number;
+  longitude: number;
+  miles: number;
+}): CircleKeyRuns {
+  const { inside, edge } = radiusCellBoxes(latitude, longitude, miles, QUARTER_DEGREE);
+  return { inside: circleKeyRanges(inside), edge: circleKeyRanges(edge) };
 }

@@ -19,13 +19,13 @@ import {
 } from './engine.ts';
 import { ASCII_SEPARATORS } from './search-index.ts';
 import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
-import { circleKeyRanges } from './circle-index.ts';
-import { radiusCellBoxes, type GridCell } from './geo.ts';
+import { circleKeyRuns, type CircleKeyRuns } from './circle-index.ts';
 import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { significantWords } from './search-terms.ts';
 import {
   ftsQuery,
   LEAD_PREFIX_LETTERS,
+  listsRead,
   startsWithWords,
   UNINDEXED_PREFIX_LENGTH,
   webWords,
@@ -77,17 +77,30 @@ export interface SqliteTuning extends EngineTuning {
    * index, 8.8 measured).
    */
   cellsFromMatches: number;
+  /**
+   * What the circle index costs at each run of cells for each list the words read there (a seek in
+   * it), in matches measured one by one: about 15 µs against 1.1. A circle around words with fewer
+   * matches than cellsFromMatches is counted in the circle index too when its runs times lists times
+   * this is less than its matches ('kwam' within 500 miles of Atlanta: 170 runs of one list and 9,352
+   * matches, 2.5 ms against 10.3; 'hara', 32 terms: 63 ms against 8).
+   */
+  circleRangeMatches: number;
 }
 
 /**
  * SQLite counts matches in its index without their rows, and ranks the few it reads whole in
  * JavaScript (rankFew), so its one pass stops at a few hundred.
  */
-export const SQLITE_TUNING: SqliteTuning = { fewMatches: 500, cellsFromMatches: 10_000, mostPrefixTerms: 32 };
+export const SQLITE_TUNING: SqliteTuning = {
+  fewMatches: 500,
+  cellsFromMatches: 10_000,
+  circleRangeMatches: 14,
+  mostPrefixTerms: 32,
+};
 
 export function createSqliteSearchEngine(
   db: Db,
-  { fewMatches, cellsFromMatches, mostPrefixTerms }: SqliteTuning,
+  { fewMatches, cellsFromMatches, circleRangeMatches, mostPrefixTerms }: SqliteTuning,
 ): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) => (await execute(query)).map((row) => row.id);
@@ -106,12 +119,22 @@ export function createSqliteSearchEngine(
     // one's long OR of cells costs more per match than measuring the rows a page reads, most of
     // them inside it anyway, so they walk the words alone.
     const walked = filters.radius && filters.radius.miles > SMALL_CIRCLE_MILES ? withoutCells : withCells;
-    // A count narrows a circle by its cells inside the index, when the words match many carriers.
+    // A circle is the only row condition: its test reads the index companies_dot_position (DOT
+    // number, latitude, longitude; migration 027), not the rows.
+    const circleOnly =
+      Boolean(filters.radius) && !filters.city && !filters.authorizedOnly && !filters.insuredOnly;
+    // The circle's runs of quarter-degree cells, as ranges of the circle index's keys (countInCircle).
+    const circleRanges = filters.radius ? circleKeyRuns(filters.radius) : null;
+    // A count narrows a circle by its cells inside the index when the words match many carriers, or,
+    // a circle alone, when its runs cost less there than measuring each match (circleRangeMatches).
     let match = withoutCells;
-    if (filters.radius) {
+    if (circleRanges) {
       const [plain] = await execute(sql<{ n: number }>`SELECT count(*) AS n FROM (
         SELECT 1 FROM companies_fts WHERE companies_fts MATCH ${withoutCells} LIMIT ${cellsFromMatches + 1})`);
-      if ((plain?.n ?? 0) > cellsFromMatches) match = withCells;
+      const matches = plain?.n ?? 0;
+      const runs = circleRanges.inside.length + circleRanges.edge.length;
+      const rangeCost = circleOnly ? runs * listsRead(withoutCells) * circleRangeMatches : Infinity;
+      if (matches > cellsFromMatches || rangeCost < matches) match = withCells;
     }
     // City, radius and the L&I flags are conditions on the company row; the other filters are FTS facets.
     const onRows = Boolean(filters.radius || filters.city || filters.authorizedOnly || filters.insuredOnly);
@@ -178,10 +201,6 @@ export function createSqliteSearchEngine(
       total: few.length,
       totalExact: true,
     });
-    // A circle is the only row condition: its test reads the index companies_dot_position (DOT
-    // number, latitude, longitude; migration 027), not the rows.
-    const circleOnly =
-      Boolean(filters.radius) && !filters.city && !filters.authorizedOnly && !filters.insuredOnly;
     /**
      * A circle around words with many matches, counted in the circle index (circle-index.ts): the
      * matches in the quarter-degree cells entirely inside it without their rows, only those in the
@@ -189,9 +208,8 @@ export function createSqliteSearchEngine(
      * a range of the index's rowids, which FTS5 seeks to. With the DOT numbers of all when there are
      * few.
      */
-    const countInCircle = async (radius: NonNullable<SearchFilters['radius']>): Promise<Counted> => {
-      const { inside, edge } = radiusCellBoxes(radius.latitude, radius.longitude, radius.miles, 0.25);
-      const inCells = (cells: GridCell[]) => sql`json_each(${JSON.stringify(circleKeyRanges(cells))}) cells
+    const countInCircle = async ({ inside, edge }: CircleKeyRuns): Promise<Counted> => {
+      const inCells = (ranges: [number, number][]) => sql`json_each(${JSON.stringify(ranges)}) cells
         CROSS JOIN companies_circle_fts f`;
       const matching = sql`companies_circle_fts MATCH ${withoutCells}
         AND f.rowid >= cells.value ->> 0 AND f.rowid < cells.value ->> 1`;
@@ -229,10 +247,10 @@ export function createSqliteSearchEngine(
       // (decision 059). The few are named by DOT number, so their rows are read without a second
       // evaluation of the full-text query (a prefix past the prefix indexes merges its terms' lists
       // at each).
-      const counted = !filters.radius
+      const counted = !circleRanges
         ? await countMatches(inIndex(match), fewMatches)
         : match === withCells
-          ? await countInCircle(filters.radius)
+          ? await countInCircle(circleRanges)
           : await countMatches(onRowsMatching(walked), fewMatches);
       if (counted.dots) return rankedFew(await rowsOfDots(counted.dots, excluded));
       total = boundedTotal(counted.n);

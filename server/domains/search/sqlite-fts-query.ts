@@ -22,6 +22,19 @@ import { EXACT_NAME } from './search-index.ts';
  */
 export const UNINDEXED_PREFIX_LENGTH = 4;
 
+/**
+ * How many lists FTS5 reads for `query` (ftsQuery's) at each range of rowids it is asked within: one
+ * a quoted term or prefix of the prefix indexes; a longer prefix merges every term it starts, which
+ * counts as unbounded.
+ */
+export function listsRead(query: string): number {
+  let lists = 0;
+  for (const [, token, prefix] of query.matchAll(/"([^"]*)"(\*?)/g)) {
+    lists += prefix && token!.length >= UNINDEXED_PREFIX_LENGTH ? Number.POSITIVE_INFINITY : 1;
+  }
+  return lists;
+}
+
 /** A prefix as FTS5: the OR of its terms, or the prefix query (from two letters; one letter is a word). */
 function prefixMatch(termsOf: PrefixTerms, token: string): string {
   const terms = termsOf(token);
