@@ -165,8 +165,12 @@ export function createSqliteSearchEngine(
             return ids(sql<{ id: number }>`SELECT c.id FROM ${withRows}
               WHERE ${where} AND f.rowid >= ${range.start} AND f.rowid < ${range.end}`);
           },
+          // The ids as one JSON list: a page deep in a group sorts a whole bucket of its members
+          // (2,219 for 'bla' on page 1,000), and as that many parameters the statement took 4.9 ms,
+          // 1.1 as a join from the list.
           sorted: (companies, offset, limit) =>
-            ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id IN (${sql.join(companies)})
+            ids(sql<{ id: number }>`SELECT c.id FROM json_each(${JSON.stringify(companies)}) listed
+              CROSS JOIN companies c ON c.id = listed.value
               ORDER BY ${fleetOrder('sqlite')} LIMIT ${limit} OFFSET ${offset}`),
         };
         if (onRows || from === 0) return pageInKeyOrder(inKeyOrder, from, size);
