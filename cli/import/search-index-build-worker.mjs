@@ -40,7 +40,7 @@ connection.pragma('synchronous = OFF');
 connection.pragma('cache_size = -4096');
 connection.prepare('ATTACH ? AS store').run(storeFile);
 // The same definitions as the store's tables, so the copied index is in the format the store expects.
-for (const table of ['companies_fts', 'companies_circle_fts', 'search_index_keys', 'search_terms']) {
+for (const table of [...statements.ftsTables, 'search_index_keys', 'search_terms']) {
   connection.exec(
     /** @type {string} */ (
       connection
@@ -53,7 +53,7 @@ for (const table of ['companies_fts', 'companies_circle_fts', 'search_index_keys
 // Build settings of the scratch tables only (their configuration is not copied into the store): no
 // merging while rows go in and an 8 MB term buffer, so the one merge at the end ('optimize') does the
 // work of many small ones. About a third less time than the defaults.
-for (const table of ['companies_fts', 'companies_circle_fts']) {
+for (const table of statements.ftsTables) {
   connection.exec(`INSERT INTO ${table} (${table}, rank) VALUES ('automerge', 0)`);
   connection.exec(`INSERT INTO ${table} (${table}, rank) VALUES ('hashsize', ${8 * 1024 * 1024})`);
 }

@@ -16,10 +16,10 @@ import { startSearchIndexBuild } from './search-index-build.ts';
 
 const TODAY = new Date('2026-11-22T12:00:00Z');
 
-/** DOT numbers of the carriers an FTS5 query matches. */
-async function matching(db: Db, query: string): Promise<number[]> {
-  const found = await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
-    JOIN companies c ON c.dot_number = (f.rowid & ${sql.lit(DOT_MASK)}) WHERE companies_fts MATCH ${query}`.execute(
+/** DOT numbers of the carriers an FTS5 query matches in `table` (companies_fts's rowids). */
+async function matching(db: Db, query: string, table = 'companies_fts'): Promise<number[]> {
+  const found = await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM ${sql.table(table)} f
+    JOIN companies c ON c.dot_number = (f.rowid & ${sql.lit(DOT_MASK)}) WHERE ${sql.table(table)} MATCH ${query}`.execute(
     db,
   );
   return found.rows.map((row) => Number(row.dot)).sort((a, b) => a - b);
@@ -78,6 +78,13 @@ describe('the search index built on a second thread during a census load', () =>
         const expected = await matching(afterwards, query);
         expect(expected.length, query).toBeGreaterThan(0);
         expect(await matching(parallel, query), query).toEqual(expected);
+      }
+      // The brokers' index holds companies_fts's rows of the brokers, on both paths (migration 046).
+      for (const query of ['"tr"*', 'facets:"_statetx"', 'facets:"_typebroker"']) {
+        const brokers = await matching(afterwards, `(${query}) AND facets:"_typebroker"`);
+        expect(brokers.length, query).toBeGreaterThan(0);
+        expect(await matching(afterwards, query, 'companies_broker_fts'), query).toEqual(brokers);
+        expect(await matching(parallel, query, 'companies_broker_fts'), query).toEqual(brokers);
       }
       const count = async (db: Db) =>
         (await sql<{ n: number }>`SELECT count(*) AS n FROM companies_fts_docsize`.execute(db)).rows[0]?.n;

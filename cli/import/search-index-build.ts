@@ -62,13 +62,8 @@ class DotNumberSet {
  * each carrier's rows and the list of the terms (search-index.ts). Their configuration tables stay
  * the store's own: they hold settings, not data.
  */
-const INDEX_TABLES = [
-  'companies_fts_data',
-  'companies_fts_idx',
-  'companies_fts_docsize',
-  'companies_circle_fts_data',
-  'companies_circle_fts_idx',
-  'companies_circle_fts_docsize',
+const indexTables = (ftsTables: readonly string[]) => [
+  ...ftsTables.flatMap((table) => [`${table}_data`, `${table}_idx`, `${table}_docsize`]),
   'search_index_keys',
   'search_terms',
 ];
@@ -80,14 +75,14 @@ const INDEX_TABLES = [
  * a connection of its own, every other connection sees the change as another writer's and drops any
  * index structure it had cached.
  */
-function copyIndexIntoStore(storeFile: string, buildFile: string): void {
+function copyIndexIntoStore(storeFile: string, buildFile: string, ftsTables: readonly string[]): void {
   const connection = new SQLite(storeFile);
   try {
     connection.pragma('busy_timeout = 5000');
     connection.unsafeMode(true);
     connection.prepare('ATTACH ? AS build').run(buildFile);
     connection.transaction(() => {
-      for (const table of INDEX_TABLES) {
+      for (const table of indexTables(ftsTables)) {
         connection.exec(`DELETE FROM main."${table}"`);
         connection.exec(`INSERT INTO main."${table}" SELECT * FROM build."${table}"`);
       }
@@ -138,7 +133,7 @@ export function startSearchIndexBuild(db: Db): SearchIndexBuild | null {
       worker.ref();
       try {
         await finished;
-        copyIndexIntoStore(storeFile, buildFile);
+        copyIndexIntoStore(storeFile, buildFile, params.statements.ftsTables);
       } finally {
         await worker.terminate();
         rmSync(buildFile, { force: true });

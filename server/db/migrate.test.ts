@@ -239,12 +239,16 @@ describe(`migration 009-web-domain on ${testDialect}`, () => {
         const circleQueries = queries.filter((query) => !/_[gfx]/.test(query));
         const results = async () => {
           const found: Record<string, number[]> = {};
-          for (const query of queries) {
-            const { rows: hits } = await sql<{ dot: number }>`SELECT c.dot_number AS dot FROM companies_fts f
-              JOIN companies c ON c.dot_number = (f.rowid & ${sql.lit(DOT_MASK)}) WHERE companies_fts MATCH ${query.includes(':') ? query : `"${query}"*`}`.execute(
-              db,
-            );
-            found[query] = hits.map((row) => Number(row.dot)).sort((a, b) => a - b);
+          // The brokers' index (migration 046) holds companies_fts's rows of the brokers: every row here.
+          for (const table of ['companies_fts', 'companies_broker_fts']) {
+            for (const query of queries) {
+              const { rows: hits } = await sql<{
+                dot: number;
+              }>`SELECT c.dot_number AS dot FROM ${sql.table(table)} f
+                JOIN companies c ON c.dot_number = (f.rowid & ${sql.lit(DOT_MASK)})
+                WHERE ${sql.table(table)} MATCH ${query.includes(':') ? query : `"${query}"*`}`.execute(db);
+              found[`${table} ${query}`] = hits.map((row) => Number(row.dot)).sort((a, b) => a - b);
+            }
           }
           for (const query of circleQueries) {
             const { rows: hits } = await sql<{ key: number }>`SELECT rowid AS key FROM companies_circle_fts
@@ -660,6 +664,28 @@ describe.skipIf(testDialect === 'sqlite')(
     });
   },
 );
+
+describe.skipIf(testDialect !== 'sqlite')("migration 046, the brokers' index, on sqlite", () => {
+  it('indexes the brokers stored already, and no other carrier', async () => {
+    const database = await createTestDatabase({ migratedTo: '045-postgres-one-letter-words-start-names' });
+    const { db } = database;
+    try {
+      const now = new Date().toISOString();
+      await sql`INSERT INTO companies (dot_number, name, phy_city, phy_state, carship, created_at, updated_at)
+        VALUES (4601, 'ACME BROKERAGE', 'TROY', 'TX', 'B', ${now}, ${now}),
+          (4602, 'ACME HAULING', 'TROY', 'TX', 'C', ${now}, ${now}),
+          (4603, 'ACME LOGISTICS', 'TROY', 'TX', 'C;B', ${now}, ${now})`.execute(db);
+      await migrateToLatest(db, 'sqlite');
+      const { rows } = await sql<{
+        dot: number;
+      }>`SELECT rowid & ${sql.lit(DOT_MASK)} AS dot FROM companies_broker_fts
+        WHERE companies_broker_fts MATCH '"acme"*' ORDER BY 1`.execute(db);
+      expect(rows.map((row) => Number(row.dot))).toEqual([4601, 4603]);
+    } finally {
+      await database.destroy();
+    }
+  });
+});
 
 describe.skipIf(testDialect === 'sqlite')(
   'migration 045, one-letter words starting names, on postgres',

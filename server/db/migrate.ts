@@ -41,6 +41,7 @@ import { sqliteCircleIndexSchema } from './migrations/042-sqlite-circle-index.ts
 import { postgresPostingsPlacesSchema } from './migrations/043-postgres-postings-places.ts';
 import { postgresPostingsStatesSchema } from './migrations/044-postgres-postings-states.ts';
 import { postgresOneLetterWordsStartNamesSchema } from './migrations/045-postgres-one-letter-words-start-names.ts';
+import { sqliteBrokerIndexSchema } from './migrations/046-sqlite-broker-index.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -91,6 +92,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '043-postgres-postings-places': postgresPostingsPlacesSchema(dialect),
     '044-postgres-postings-states': postgresPostingsStatesSchema(dialect),
     '045-postgres-one-letter-words-start-names': postgresOneLetterWordsStartNamesSchema(dialect),
+    '046-sqlite-broker-index': sqliteBrokerIndexSchema(dialect),
   };
 }
 

@@ -112,7 +112,7 @@ export const FILTER_TOKENS = sql`
  * The index rows of every company, with the given name and DBA name columns (024 ends each name with
  * a marker) and the facet tokens each name adds (028 replaces the one-word names' '_e' token). With
  * `webTokens` (030), the web domain is facet tokens instead of a column of its own; `cellDegrees`
- * (031 adds a quarter degree) are the grid cells' sizes.
+ * (031 adds a quarter degree) are the grid cells' sizes; `where` picks the companies (046: brokers).
  */
 export const searchRowsWith = (
   name: RawBuilder<unknown>,
@@ -120,6 +120,7 @@ export const searchRowsWith = (
   nameTokens: (column: RawBuilder<unknown>) => RawBuilder<unknown> = lead,
   webTokens?: (column: RawBuilder<unknown>) => RawBuilder<unknown>,
   cellDegrees: number[] = [1, 4],
+  where: RawBuilder<unknown> = sql`1 = 1`,
 ) => sql`
   SELECT
     ${rankKey('sqlite')},
@@ -136,6 +137,7 @@ export const searchRowsWith = (
       ${nameTokens(sql`name`)} || ${nameTokens(sql`dba_name`)}${webTokens ? sql` || ${webTokens(sql`web_domain`)}` : sql``}
     )
   FROM companies
+  WHERE ${where}
   ORDER BY 1`;
 
 const SEARCH_ROWS = searchRowsWith(sql`name`, sql`coalesce(dba_name, '')`);

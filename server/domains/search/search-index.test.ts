@@ -48,6 +48,24 @@ describe(`the search index after a refresh changes names and fleets on ${testDia
     expect(total).toMatchObject({ total: 2, total_exact: true });
   });
 
+  it('finds a carrier among brokers only while its roles hold a broker', async () => {
+    const brokers = async () =>
+      (await search.supersearchQuery({ super_search_term: 'steady', company_types: 'broker' })).data.map(
+        (company) => company.dot_number,
+      );
+    expect(await brokers()).toEqual([]);
+    const steady = { dot_number: 8_200_002, legal_name: 'STEADY HAULERS', power_units: 5 };
+    for (const [carship, found] of [
+      ['C;B', [8_200_002]],
+      ['B', [8_200_002]],
+      ['C', []],
+    ] as const) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await seedCarriers(database.db, testDialect, [carrier({ ...steady, carship })]);
+      expect(await brokers(), carship).toEqual(found);
+    }
+  });
+
   it('counts a carrier that moved in the circle around its new place only', async () => {
     // Every circle around words counted by its cells (SQLite: in the circle index, circle-index.ts,
     // whose rowid is the carrier's place, so a move changes it).

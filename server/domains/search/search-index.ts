@@ -157,6 +157,16 @@ function circleRows(where: RawBuilder<unknown>) {
 
 const FTS_COLUMNS = sql`companies_fts (rowid, name, dba_name, place, facets)`;
 const CIRCLE_COLUMNS = sql`companies_circle_fts (rowid, words, facets)`;
+const BROKER_COLUMNS = sql`companies_broker_fts (rowid, name, dba_name, place, facets)`;
+
+/**
+ * The brokers' index (migration 046) holds companies_fts's rows of the carriers whose roles hold a
+ * broker (FILTER_TOKENS' '_typebroker'), under the same rowid: a search for brokers alone reads it.
+ */
+const IS_BROKER = sql`';' || coalesce(carship, '') || ';' LIKE '%;B;%'`;
+
+/** The FTS5 tables of the search index, each written by the statements below. */
+const SEARCH_INDEX_FTS_TABLES = ['companies_fts', 'companies_circle_fts', 'companies_broker_fts'];
 
 /**
  * The rowids each carrier's index rows have (search_index_keys, migrations 021 and 042): a
@@ -167,25 +177,27 @@ const writeKeys = (where: RawBuilder<unknown>) =>
   sql`INSERT OR REPLACE INTO search_index_keys (dot_number, rank_key, circle_key)
     SELECT dot_number, ${rankKeySql('sqlite')}, ${circleKeySql()} FROM companies WHERE ${where}`;
 
-/** Adds the index rows of the companies `where` picks, which the indexes do not hold yet (three statements). */
+/** Adds the index rows of the companies `where` picks, which the indexes do not hold yet (four statements). */
 const addSearchRows = (where: RawBuilder<unknown>) => [
   sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(where)}`,
   sql`INSERT INTO ${CIRCLE_COLUMNS} ${circleRows(where)}`,
+  sql`INSERT INTO ${BROKER_COLUMNS} ${searchRows(sql`(${where}) AND ${IS_BROKER}`)}`,
   writeKeys(where),
 ];
 
 /**
  * Writes the index rows of the companies `where` picks, deleting those the indexes hold for them
- * first (five statements; `dots` selects their DOT numbers).
+ * first (seven statements; `dots` selects their DOT numbers). A carrier that was no broker has no
+ * row in the brokers' index to delete; deleting its rowid there changes nothing.
  */
 const replaceSearchRows = (where: RawBuilder<unknown>, dots: RawBuilder<unknown>) => [
   sql`DELETE FROM companies_fts WHERE rowid IN (
     SELECT rank_key FROM search_index_keys WHERE dot_number IN (${dots}))`,
   sql`DELETE FROM companies_circle_fts WHERE rowid IN (
     SELECT circle_key FROM search_index_keys WHERE dot_number IN (${dots}))`,
-  sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(where)}`,
-  sql`INSERT INTO ${CIRCLE_COLUMNS} ${circleRows(where)}`,
-  writeKeys(where),
+  sql`DELETE FROM companies_broker_fts WHERE rowid IN (
+    SELECT rank_key FROM search_index_keys WHERE dot_number IN (${dots}))`,
+  ...addSearchRows(where),
 ];
 
 /**
@@ -193,10 +205,9 @@ const replaceSearchRows = (where: RawBuilder<unknown>, dots: RawBuilder<unknown>
  * circle read 3 to 5 times slower from last month's segment and this month's changed rows. Run before
  * WRITE_TERMS in the same transaction, which lists the terms from one segment several times faster.
  */
-const OPTIMIZE = [
-  sql`INSERT INTO companies_fts (companies_fts) VALUES ('optimize')`,
-  sql`INSERT INTO companies_circle_fts (companies_circle_fts) VALUES ('optimize')`,
-];
+const OPTIMIZE = SEARCH_INDEX_FTS_TABLES.map(
+  (table) => sql`INSERT INTO ${sql.table(table)} (${sql.ref(table)}) VALUES ('optimize')`,
+);
 
 /**
  * Writes search_terms again from the index (migration 023): every term it holds, with how many
@@ -215,7 +226,7 @@ const WRITE_TERMS = [
 ];
 
 /**
- * The statements that fill the FTS5 table (and its keys), as SQL text for a connection Kysely does
+ * The statements that fill the FTS5 tables (`ftsTables`) and their keys, as SQL text for a connection Kysely does
  * not drive (the importer's build worker, cli/import/search-index-build-worker.mjs): `addRows` adds
  * the rows of the companies with ids in (?, ?] to an index that has none of them yet, `replaceRows`
  * writes again the rows of the DOT numbers in the JSON array ?, `optimize` merges the segments and
@@ -223,6 +234,7 @@ const WRITE_TERMS = [
  * Each of the first two is a list of statements run in turn with the same parameters.
  */
 export function searchIndexStatements(db: Db): {
+  ftsTables: string[];
   addRows: string[];
   replaceRows: string[];
   optimize: string[];
@@ -239,6 +251,7 @@ export function searchIndexStatements(db: Db): {
     throw new Error('search index statements take other parameters than the build worker binds');
   }
   return {
+    ftsTables: SEARCH_INDEX_FTS_TABLES,
     addRows: addRows.map((query) => query.sql),
     replaceRows: replaceRows.map((query) => query.sql),
     optimize: OPTIMIZE.map((query) => query.compile(db).sql),
@@ -254,8 +267,8 @@ export function searchIndexStatements(db: Db): {
  */
 export async function rebuildSearchIndex<Schema>(db: Kysely<Schema>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await sql`INSERT INTO companies_fts (companies_fts) VALUES ('delete-all')`.execute(trx);
-    await sql`INSERT INTO companies_circle_fts (companies_circle_fts) VALUES ('delete-all')`.execute(trx);
+    for (const table of SEARCH_INDEX_FTS_TABLES)
+      await sql`INSERT INTO ${sql.table(table)} (${sql.ref(table)}) VALUES ('delete-all')`.execute(trx);
     await sql`DELETE FROM search_index_keys`.execute(trx);
     for (const query of [...addSearchRows(sql`1 = 1`), ...OPTIMIZE]) await query.execute(trx);
     for (const query of WRITE_TERMS) await query.execute(trx);
