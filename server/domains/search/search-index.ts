@@ -90,6 +90,13 @@ function nameTokens(column: RawBuilder<unknown>) {
 }
 
 /**
+ * Whether a companies row's roles hold a broker: its facets have '_typebroker', and the brokers'
+ * index (migration 046) holds its companies_fts row under the same rowid, which a search for brokers
+ * alone reads.
+ */
+const IS_BROKER = sql`';' || coalesce(carship, '') || ';' LIKE '%;B;%'`;
+
+/**
  * The facet tokens of the filters the full-text indexes answer (facets.ts), with a leading space
  * each: state, roles and cargo. Roles are stored as the rare cases (_typebroker, _typenoncarrier,
  * _typenone): almost every record is a carrier, and a filter reads a short list of exceptions far
@@ -97,7 +104,7 @@ function nameTokens(column: RawBuilder<unknown>) {
  */
 const FILTER_TOKENS = sql`
   CASE WHEN phy_state IS NOT NULL THEN ' _state' || lower(phy_state) ELSE '' END ||
-  CASE WHEN ';' || coalesce(carship, '') || ';' LIKE '%;B;%' THEN ' _typebroker' ELSE '' END ||
+  CASE WHEN ${IS_BROKER} THEN ' _typebroker' ELSE '' END ||
   CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%' THEN ' _typenoncarrier' ELSE '' END ||
   CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%'
     AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' _typenone' ELSE '' END ||
@@ -158,12 +165,6 @@ function circleRows(where: RawBuilder<unknown>) {
 const FTS_COLUMNS = sql`companies_fts (rowid, name, dba_name, place, facets)`;
 const CIRCLE_COLUMNS = sql`companies_circle_fts (rowid, words, facets)`;
 const BROKER_COLUMNS = sql`companies_broker_fts (rowid, name, dba_name, place, facets)`;
-
-/**
- * The brokers' index (migration 046) holds companies_fts's rows of the carriers whose roles hold a
- * broker (FILTER_TOKENS' '_typebroker'), under the same rowid: a search for brokers alone reads it.
- */
-const IS_BROKER = sql`';' || coalesce(carship, '') || ';' LIKE '%;B;%'`;
 
 /** The FTS5 tables of the search index, each written by the statements below. */
 const SEARCH_INDEX_FTS_TABLES = ['companies_fts', 'companies_circle_fts', 'companies_broker_fts'];
@@ -226,11 +227,11 @@ const WRITE_TERMS = [
 ];
 
 /**
- * The statements that fill the FTS5 tables (`ftsTables`) and their keys, as SQL text for a connection Kysely does
- * not drive (the importer's build worker, cli/import/search-index-build-worker.mjs): `addRows` adds
- * the rows of the companies with ids in (?, ?] to an index that has none of them yet, `replaceRows`
- * writes again the rows of the DOT numbers in the JSON array ?, `optimize` merges the segments and
- * `writeTerms` lists the index's terms.
+ * The statements that fill the FTS5 tables (`ftsTables`) and their keys, as SQL text for a
+ * connection Kysely does not drive (the importer's build worker, search-index-build-worker.mjs in
+ * cli/import): `addRows` adds the rows of the companies with ids in (?, ?] to an index that has none
+ * of them yet, `replaceRows` writes again the rows of the DOT numbers in the JSON array ?, `optimize`
+ * merges the segments and `writeTerms` lists the index's terms.
  * Each of the first two is a list of statements run in turn with the same parameters.
  */
 export function searchIndexStatements(db: Db): {
