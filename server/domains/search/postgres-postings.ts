@@ -60,9 +60,9 @@ export interface PostedWord {
    */
   count: PostingsCount;
   /**
-   * Counted in key order, a term of the word whose postings alone are expected to pass the bound
-   * within the filters: its list is counted first (countPastBound), and the word's merged only if
-   * it falls short.
+   * Counted in key order or by place, a term of the word whose postings alone are expected to pass
+   * the bound within the filters: its list is counted first (countPastBound; in a circle, its runs of
+   * cells inside), and the word's counted only if it falls short.
    */
   passingTerm: string | null;
 }
@@ -208,6 +208,19 @@ async function countInCircle(
     return Number(row?.n ?? 0);
   };
   const insideRuns = quarterCellRanges(inside);
+  if (posted.passingTerm !== null && insideRuns.length > 0) {
+    // One term's postings inside, a carrier's one each: past the bound, so is the word's count, found
+    // without telling a carrier's postings apart ('LLC' within 250 miles of Chicago: 23 ms to count
+    // 16 runs' 'llc' and '_wllc' distinct, where the first 10,001 of 'llc' end the read).
+    const [row] = await execute(sql<{ n: string }>`SELECT count(*) AS n FROM (
+        SELECT 1 FROM jsonb_array_elements(${JSON.stringify(insideRuns)}::jsonb) run
+        CROSS JOIN LATERAL (SELECT c.id FROM search_postings c
+          WHERE c.term = ${posted.passingTerm} AND c.latitude IS NOT NULL
+            AND ${cell} >= (run ->> 0)::integer AND ${cell} < (run ->> 1)::integer OFFSET 0) c
+        WHERE ${notIn(sql`c.id`, excluded)} LIMIT ${COUNT_BOUND + 1}) c`);
+    const counted = Number(row?.n ?? 0);
+    if (counted > COUNT_BOUND) return counted;
+  }
   let insideCount = 0;
   for (let from = 0; from < insideRuns.length && insideCount <= COUNT_BOUND; from += RUNS_PER_COUNT) {
     const runs = insideRuns.slice(from, from + RUNS_PER_COUNT);

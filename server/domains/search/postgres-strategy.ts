@@ -92,10 +92,12 @@ export interface PostgresTuning extends EngineTuning {
    */
   groupsBesideCount: number;
   /**
-   * A word counted in rank-key order is first counted by its commonest term alone when the statistics
-   * expect at least this many of that term's postings to pass the filters: one list read index-only
-   * up to the bound says the word's count is past it, where the counting statement merges every list
-   * of the word ('tr': 2.7 ms against 10.3; postgres-postings.ts countPastBound). Tests set 0.
+   * A word counted in rank-key order or by place is first counted by its commonest term alone when
+   * the statistics expect at least this many of that term's postings to pass the filters: one list
+   * read index-only up to the bound (in a circle, its runs of cells inside) says the word's count is
+   * past it, where the counting statement merges every list of the word ('tr': 2.7 ms against 10.3)
+   * and a circle's count tells each carrier's postings apart (postgres-postings.ts countPastBound,
+   * countInCircle). Tests set 0.
    */
   passingTermPostings: number;
   /**
@@ -314,16 +316,17 @@ export function createPostgresStrategy(
     const read = count === 'inKeyOrder' ? inKeyOrder : otherRead;
     if (read > postingsReadRows) return null;
     // The commonest of the word's terms, and how many of its postings the filters are expected to keep
-    // (their share of the word's): a search for brokers alone reads their own index, which the term's
-    // statistics do not describe.
+    // (their share of the word's), for a count in key order or by place: a search for brokers alone
+    // reads their own index, which the term's statistics do not describe.
     const commonest =
-      count === 'inKeyOrder' && terms !== null && !brokers
+      count !== 'byState' && terms !== null && !brokers
         ? commonestOf(await commonTermPostings(), allTerms({ word, terms }))
         : null;
+    // By place, a read that falls short stops within the bound's worth of the term's postings inside
+    // the circle, so the bound is margin enough; in key order it reads every posting of the term.
+    const enough = count === 'byPlace' ? Math.min(passingTermPostings, COUNT_BOUND) : passingTermPostings;
     const passingTerm =
-      commonest && scanned > 0 && (commonest.postings * expected) / scanned >= passingTermPostings
-        ? commonest.term
-        : null;
+      commonest && scanned > 0 && (commonest.postings * expected) / scanned >= enough ? commonest.term : null;
     return { word, name: typed.join(' '), terms, expected, count, passingTerm };
   }
 

@@ -114,6 +114,15 @@ describe(`supersearch counts past the bound on ${testDialect}`, () => {
         page: { total: 10_000, total_exact: false, names: inFleetOrder.slice(9990, 10_000) },
         counting: 0,
       });
+      // Past the bound within 50 miles of Tulsa: the term's postings in the cells inside say so, and
+      // no statement tells a carrier's postings apart (countInCircle).
+      const circle = { super_search_term: 'hauling', radius_zipcode: '74103', radius_miles: '50' };
+      recorded.reset();
+      expect((await searched(circle)).page).toMatchObject({ total: 10_000, total_exact: false });
+      expect(recorded.holding('count(DISTINCT c.id)')).toBe(0);
+      // Three within 5 miles of Broken Arrow: the term's postings inside fall short, and all are counted.
+      const nearby = await searched({ ...circle, radius_zipcode: '74012', radius_miles: '5' });
+      expect(nearby.page).toMatchObject({ total: 3, total_exact: true });
       // Twenty in Texas: the term's list falls short, and the counting statement counts them exactly.
       expect(
         await searched({ super_search_term: 'bound', address_state: 'TX', company_types: 'carrier' }),
