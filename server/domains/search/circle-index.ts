@@ -78,31 +78,36 @@ export function quarterCellRanges(cells: readonly GridCell[]): [number, number][
   return runs;
 }
 
-/**
- * The circle keys of the carriers in `cells` as ranges [start, end) (quarterCellRanges). Below 2^47:
- * safe as JavaScript numbers, and written as JSON integers, which SQLite reads as integers (FTS5
- * ignores a rowid bound given as a real).
- */
-export function circleKeyRanges(cells: readonly GridCell[]): [number, number][] {
-  return quarterCellRanges(cells).map(([start, end]) => [start * 2 ** DOT_BITS, end * 2 ** DOT_BITS]);
-}
-
-/** A circle's quarter-degree cells as ranges of circle keys (circleKeyRanges): those entirely inside it, and those on its edge. */
-export interface CircleKeyRuns {
+/** A circle's quarter-degree cells as runs [start, end): those entirely inside it, and those on its edge. */
+export interface CircleRuns {
   inside: [number, number][];
   edge: [number, number][];
 }
 
-/** The runs of circle keys of the quarter-degree cells of a circle (geo.ts radiusCellBoxes). */
-export function circleKeyRuns({
-  latitude,
-  longitude,
-  miles,
-}: {
+/** A circle as search filters name it. */
+interface Circle {
   latitude: number;
   longitude: number;
   miles: number;
-}): CircleKeyRuns {
+}
+
+/**
+ * The runs of a circle's quarter-degree cells (geo.ts radiusCellBoxes) as cell numbers
+ * (quarterCellRanges), as PostgreSQL's postings by place are read.
+ */
+export function circleCellRuns({ latitude, longitude, miles }: Circle): CircleRuns {
   const { inside, edge } = radiusCellBoxes(latitude, longitude, miles, QUARTER_DEGREE);
-  return { inside: circleKeyRanges(inside), edge: circleKeyRanges(edge) };
+  return { inside: quarterCellRanges(inside), edge: quarterCellRanges(edge) };
+}
+
+/**
+ * The same runs as ranges of circle keys, the carriers' rowids in SQLite's circle index. Below 2^47:
+ * safe as JavaScript numbers, and written as JSON integers, which SQLite reads as integers (FTS5
+ * ignores a rowid bound given as a real).
+ */
+export function circleKeyRuns(circle: Circle): CircleRuns {
+  const keys = (runs: [number, number][]) =>
+    runs.map(([start, end]): [number, number] => [start * 2 ** DOT_BITS, end * 2 ** DOT_BITS]);
+  const { inside, edge } = circleCellRuns(circle);
+  return { inside: keys(inside), edge: keys(edge) };
 }

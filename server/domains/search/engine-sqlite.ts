@@ -20,7 +20,7 @@ import {
 import { brokersOnly } from './facets.ts';
 import { ASCII_SEPARATORS } from './search-index.ts';
 import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
-import { circleKeyRuns, type CircleKeyRuns } from './circle-index.ts';
+import { circleKeyRuns, type CircleRuns } from './circle-index.ts';
 import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { significantWords } from './search-terms.ts';
 import {
@@ -217,7 +217,7 @@ export function createSqliteSearchEngine(
      * a range of the index's rowids, which FTS5 seeks to. With the DOT numbers of all when there are
      * few.
      */
-    const countInCircle = async ({ inside, edge }: CircleKeyRuns): Promise<Counted> => {
+    const countInCircle = async ({ inside, edge }: CircleRuns): Promise<Counted> => {
       const inCells = (ranges: [number, number][]) => sql`json_each(${JSON.stringify(ranges)}) cells
         CROSS JOIN companies_circle_fts f`;
       const matching = sql`companies_circle_fts MATCH ${withoutCells}

@@ -13,9 +13,8 @@ import {
   type SearchFilters,
   type SearchHits,
 } from './engine.ts';
-import { quarterCellRanges, quarterCellSql } from './circle-index.ts';
+import { circleCellRuns, quarterCellSql } from './circle-index.ts';
 import { WEB_LABEL } from './facets.ts';
-import { radiusCellBoxes } from './geo.ts';
 import { bucketRange, bucketSql } from './rank-key.ts';
 import { prefixTerms } from './prefix-terms.ts';
 import { leadToken } from './postgres-tsquery.ts';
@@ -191,43 +190,40 @@ async function countInCircle(
   where: RawBuilder<unknown>,
   excluded: number[],
 ): Promise<number> {
-  const { inside, edge } = radiusCellBoxes(radius.latitude, radius.longitude, radius.miles, 0.25);
-  const terms = allTerms(posted);
+  const { inside, edge } = circleCellRuns(radius);
   const cell = quarterCellSql(sql`c.latitude`, sql`c.longitude`);
-  const carriersIn = async (runs: [number, number][], condition: RawBuilder<unknown>) => {
-    if (runs.length === 0) return 0;
-    // OFFSET 0 keeps the test of the position out of the read of a run: given it, the planner read
-    // the word's postings by search_postings_term instead, testing every one ('bla' within 250 miles
-    // of Chicago: 59 ms against 2).
-    const [row] = await execute(sql<{ n: string }>`SELECT count(DISTINCT c.id) AS n
-      FROM jsonb_array_elements(${JSON.stringify(runs)}::jsonb) run
+  // The postings of `terms` in the cells of `runs`, aliased `c`. OFFSET 0 keeps the test of the
+  // position out of the read of a run: given it, the planner read the word's postings by
+  // search_postings_term instead, testing every one ('bla' within 250 miles of Chicago: 59 ms
+  // against 2).
+  const inRuns = (runs: [number, number][], terms: readonly string[]) =>
+    sql`jsonb_array_elements(${JSON.stringify(runs)}::jsonb) run
       CROSS JOIN LATERAL (SELECT c.id, c.latitude, c.longitude FROM search_postings c
         WHERE c.term = ANY(${terms}::text[]) AND c.latitude IS NOT NULL
-          AND ${cell} >= (run ->> 0)::integer AND ${cell} < (run ->> 1)::integer OFFSET 0) c
-      WHERE ${condition}`);
+          AND ${cell} >= (run ->> 0)::integer AND ${cell} < (run ->> 1)::integer OFFSET 0) c`;
+  const carriersIn = async (runs: [number, number][], condition: RawBuilder<unknown>) => {
+    if (runs.length === 0) return 0;
+    const [row] = await execute(sql<{ n: string }>`SELECT count(DISTINCT c.id) AS n
+      FROM ${inRuns(runs, allTerms(posted))} WHERE ${condition}`);
     return Number(row?.n ?? 0);
   };
-  const insideRuns = quarterCellRanges(inside);
-  if (posted.passingTerm !== null && insideRuns.length > 0) {
+  if (posted.passingTerm !== null && inside.length > 0) {
     // One term's postings inside, a carrier's one each: past the bound, so is the word's count, found
     // without telling a carrier's postings apart ('LLC' within 250 miles of Chicago: 23 ms to count
     // 16 runs' 'llc' and '_wllc' distinct, where the first 10,001 of 'llc' end the read).
-    const [row] = await execute(sql<{ n: string }>`SELECT count(*) AS n FROM (
-        SELECT 1 FROM jsonb_array_elements(${JSON.stringify(insideRuns)}::jsonb) run
-        CROSS JOIN LATERAL (SELECT c.id FROM search_postings c
-          WHERE c.term = ${posted.passingTerm} AND c.latitude IS NOT NULL
-            AND ${cell} >= (run ->> 0)::integer AND ${cell} < (run ->> 1)::integer OFFSET 0) c
-        WHERE ${notIn(sql`c.id`, excluded)} LIMIT ${COUNT_BOUND + 1}) c`);
-    const counted = Number(row?.n ?? 0);
-    if (counted > COUNT_BOUND) return counted;
+    const counted = await countPastBound(
+      execute,
+      sql`${inRuns(inside, [posted.passingTerm])} WHERE ${notIn(sql`c.id`, excluded)}`,
+    );
+    if (counted !== null) return counted;
   }
   let insideCount = 0;
-  for (let from = 0; from < insideRuns.length && insideCount <= COUNT_BOUND; from += RUNS_PER_COUNT) {
-    const runs = insideRuns.slice(from, from + RUNS_PER_COUNT);
+  for (let from = 0; from < inside.length && insideCount <= COUNT_BOUND; from += RUNS_PER_COUNT) {
+    const runs = inside.slice(from, from + RUNS_PER_COUNT);
     insideCount += await carriersIn(runs, notIn(sql`c.id`, excluded));
   }
   if (insideCount > COUNT_BOUND) return insideCount;
-  return insideCount + (await carriersIn(quarterCellRanges(edge), where));
+  return insideCount + (await carriersIn(edge, where));
 }
 
 /**
@@ -257,19 +253,15 @@ async function countInState(
 }
 
 /**
- * The postings of one of the word's terms that meet `where` (conditions on a posting aliased `c`),
+ * How many of `postings` (a FROM clause with its conditions, of postings of one term) there are,
  * counted up to past the bound: past it, so is the word's count, as a carrier has one posting a term.
  * One list read index-only, where the counting statement merges the lists of every term and flag and
  * tells a carrier's postings apart ('tr': 2.7 ms against 10.3). Their count when past the bound,
  * null otherwise.
  */
-async function countPastBound(
-  execute: Execute,
-  term: string,
-  where: RawBuilder<unknown>,
-): Promise<number | null> {
+async function countPastBound(execute: Execute, postings: RawBuilder<unknown>): Promise<number | null> {
   const [row] = await execute(sql<{ n: string }>`SELECT count(*) AS n FROM (
-      SELECT 1 FROM search_postings c WHERE c.term = ${term} AND ${where} LIMIT ${COUNT_BOUND + 1}) c`);
+      SELECT 1 FROM ${postings} LIMIT ${COUNT_BOUND + 1}) c`);
   const counted = Number(row?.n ?? 0);
   return counted > COUNT_BOUND ? counted : null;
 }
@@ -342,7 +334,7 @@ export async function postingsPage(
       : posted.count === 'byState' && filters.state
         ? countInState(execute, posted, filters.state, excluded)
         : posted.passingTerm !== null
-          ? countPastBound(execute, posted.passingTerm, where)
+          ? countPastBound(execute, sql`search_postings c WHERE c.term = ${posted.passingTerm} AND ${where}`)
           : null;
   const [indexCount, countedAtOnce, pageBeside] = await Promise.all([
     byIndex,
