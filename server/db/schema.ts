@@ -325,6 +325,22 @@ export interface SuspendedIndexesTable {
   definition: string;
 }
 
+/** One change an import observed in a carrier's record (migration 047, core/history.ts). */
+export interface RecordHistoryEventsTable {
+  id: Generated<number>;
+  /** The event's identity (server/domains/history/repo.ts historyEventKey): written once. */
+  event_key: string;
+  dot_number: number;
+  kind: string;
+  event: string;
+  subject: string | null;
+  value_before: string | null;
+  value_after: string | null;
+  effective_on: string | null;
+  first_seen_on: string;
+  source: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -348,4 +364,5 @@ export interface Database {
   li_revocations: LiRevocationsTable;
   li_flags_due: LiFlagsDueTable;
   suspended_indexes: SuspendedIndexesTable;
+  record_history_events: RecordHistoryEventsTable;
 }
