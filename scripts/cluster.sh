@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Several instances on this machine, as a scaled-out deployment runs them (docs/deploy.md):
+# Several instances on this machine, as a scaled-out deployment runs them (docs/operations.md):
 # PostgreSQL, Redis, two app instances of the built server and nginx in front, balancing round-robin.
 #   npm run cluster             start (builds the server first when dist/server/main.js is missing)
 #   npm run cluster -- stop     end them all
@@ -86,7 +86,7 @@ $upstreams
       proxy_next_upstream error timeout http_502 http_503;
       proxy_next_upstream_tries 2;
       proxy_connect_timeout 2s;
-      # Local cluster only (not in docs/deploy.md): which instance answered.
+      # Local cluster only (not in docs/operations.md): which instance answered.
       add_header X-Upstream \$upstream_addr always;
     }
   }
