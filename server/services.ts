@@ -72,7 +72,7 @@ export function createServices(
     clock,
     logger,
   });
-  const users = createUsersService(db, clock);
+  const users = createUsersService(db, clock, loginTokens);
   const media = createMediaService(createMediaRepo(db), mediaStorage, clock);
   const companiesRepo = createCompaniesRepo(db);
   const capacity = createCapacityService(db, clock);
