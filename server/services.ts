@@ -75,7 +75,7 @@ export function createServices(
   const users = createUsersService(db, clock, loginTokens);
   const media = createMediaService(createMediaRepo(db), mediaStorage, clock);
   const companiesRepo = createCompaniesRepo(db);
-  const capacity = createCapacityService(db, clock);
+  const capacity = createCapacityService(db, clock, config.database.dialect);
   const carrierData = createCarrierDataService(createCarrierDataRepo(db), clock);
   const ratings = createRatingsService({
     repo: createRatingsRepo(db),

@@ -331,6 +331,30 @@ describe('capacity, custom, pictures, unknown', () => {
     ).toContain('Failed to load capacity data. Please try again later.');
   });
 
+  it('lists the soonest 50 entries of a full board and says how many it holds', () => {
+    const board = Array.from({ length: 200 }, (_, index) => ({
+      id: index + 1,
+      date: '9999-12-31',
+      trailer: `Trailer ${index + 1}`,
+      origin: 'Dallas, TX',
+      destination: '',
+    }));
+    const markup = html(
+      <CapacityBlock isOwner={false} panels={panels({ capacity: { status: 'data', value: board } })} />,
+    );
+    expect(markup.match(/<tr>/g)).toHaveLength(51);
+    expect(markup).toContain('<td>Trailer 50</td>');
+    expect(markup).not.toContain('<td>Trailer 51</td>');
+    expect(markup).toContain('Showing the 50 soonest of 200 entries.');
+    const short = html(
+      <CapacityBlock
+        isOwner={false}
+        panels={panels({ capacity: { status: 'data', value: board.slice(0, 50) } })}
+      />,
+    );
+    expect(short).not.toContain('Showing the');
+  });
+
   it('renders custom HTML and picture placeholders', () => {
     expect(html(<CustomBlock html="<p>Hi</p>" />)).toBe('<div class="custom-html"><p>Hi</p></div>');
     expect(html(<ProfilePictureBlock asset={undefined} />)).toContain('No Image');
