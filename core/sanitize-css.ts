@@ -78,12 +78,12 @@ function leavesRoot(selector: string): boolean {
         const after = nodes.findIndex((node) => node.type === 'combinator');
         const compound = after < 0 ? nodes : nodes.slice(0, after);
         const isRoot = compound.some((node) => node.type === 'id' && node.value === ROOT_ID);
-        const combinators = after < 0 ? [] : [nodes[after]!.value];
+        const combinators: (string | undefined)[] = after < 0 ? [] : [nodes[after]!.value];
         for (const node of compound) {
           if (node.type === 'pseudo')
             node.walkCombinators((combinator) => void combinators.push(combinator.value));
         }
-        if (!isRoot || combinators.some((value) => !DOWNWARD_COMBINATORS.has(value))) leaves = true;
+        if (!isRoot || combinators.some((value) => !DOWNWARD_COMBINATORS.has(value ?? ''))) leaves = true;
       });
     }).processSync(selector);
   } catch {
