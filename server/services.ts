@@ -78,7 +78,7 @@ export function createServices(
   const capacity = createCapacityService(db, clock, config.database.dialect);
   const carrierData = createCarrierDataService(createCarrierDataRepo(db), clock);
   const ratings = createRatingsService({
-    repo: createRatingsRepo(db),
+    repo: createRatingsRepo(db, config.database.dialect),
     mail: mailQueue,
     appUrl: config.appUrl,
     clock,

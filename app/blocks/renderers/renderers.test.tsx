@@ -274,6 +274,8 @@ describe('ratings', () => {
           ratings: {
             status: 'data',
             value: {
+              reviewer_domains: 2,
+              uncounted_ratings: 4,
               distribution: [
                 { stars: 5, count: 1 },
                 { stars: 4, count: 0 },
@@ -288,6 +290,9 @@ describe('ratings', () => {
           },
         })}
       />,
+    );
+    expect(markup).toContain(
+      '2 ratings from 2 reviewer domains. 4 more ratings are not counted: at most 3 ratings from one domain count in 90 days.',
     );
     expect(markup).toContain('Rating distribution');
     expect(markup).toContain('width:50%');

@@ -117,6 +117,9 @@ describe(`capacity board API on ${testDialect}`, () => {
     [{ ...entry, trailer: '  ' }, 'trailer: is required'],
     [{ date: entry.date, trailer: 'Van' }, 'origin: Invalid input: expected string, received undefined'],
     [{ ...entry, price: 5 }, 'Unrecognized key: "price"'],
+    [{ ...entry, origin: 'Dallas\u202E, TX' }, 'origin: cannot contain control or format characters'],
+    [{ ...entry, destination: 'Chicago\u200B' }, 'destination: cannot contain control or format characters'],
+    [{ ...entry, trailer: 'Van\u0007' }, 'trailer: cannot contain control or format characters'],
   ])('refuses %j with 400', async (body, detail) => {
     const response = await call('POST', '/api/v1/capacity', tokens.a, body);
     expect(response.statusCode).toBe(400);
