@@ -52,6 +52,14 @@ export function wholeNumber(min: number, max?: number) {
   return max === undefined ? atLeastMin : atLeastMin.max(max, message);
 }
 
+/**
+ * Typed one-line text (titles, lanes, load numbers) holds no control characters (Cc: PostgreSQL
+ * refuses NUL, a line break would split a header) and no format characters (Cf: bidi overrides and
+ * zero-width characters make text read otherwise than it is).
+ */
+export const SINGLE_LINE_TEXT = /^[^\p{Cc}\p{Cf}]*$/u;
+export const SINGLE_LINE_PROBLEM = 'cannot contain control or format characters';
+
 /** An e-mail address as users type it: trimmed and lower-cased before it is checked. */
 export const emailAddress = z
   .string()

@@ -45,6 +45,17 @@ describe('sanitizeCustomCss', () => {
       '#carrier-profile.profile + * { display: none }',
       'selectors may only style elements inside the profile',
     ],
+    // Sibling and other sideways combinators after, or inside a pseudo-class of, the root's compound.
+    ...[
+      '#carrier-profile:not( a) ~ * { display: none }',
+      '#carrier-profile:is( .a, .b) + * { display: none }',
+      '#carrier-profile:where(:not( p)) ~ footer { display: none }',
+      '#carrier-profile:is(.site-header ~ *) { display: none }',
+      '#carrier-profile:not(.a + .b) { display: none }',
+      '#carrier-profile:has(~ .site-footer) { display: none }',
+      '#carrier-profile || td { display: none }',
+      '#carrier-profile\\~ p { display: none }',
+    ].map((input) => [input, 'selectors may only style elements inside the profile']),
   ])('drops %s', (input, reason) => {
     const result = sanitizeCustomCss(input);
     expect(result.dropped.map((rule) => rule.reason)).toEqual([reason]);
@@ -54,6 +65,12 @@ describe('sanitizeCustomCss', () => {
   it('keeps sibling selectors inside the profile and scopes look-alike ids', () => {
     expect(sanitizeCustomCss('#carrier-profile .a + .b { color: red }').css).toBe(
       '#carrier-profile .a + .b { color: red }',
+    );
+    expect(sanitizeCustomCss('#carrier-profile .a:not(.b ~ .c) { color: red }').css).toBe(
+      '#carrier-profile .a:not(.b ~ .c) { color: red }',
+    );
+    expect(sanitizeCustomCss('#carrier-profile:not(.dark) .a { color: red }').css).toBe(
+      '#carrier-profile:not(.dark) .a { color: red }',
     );
     expect(sanitizeCustomCss('#carrier-profile-x { color: red }').css).toBe(
       '#carrier-profile #carrier-profile-x { color: red }',

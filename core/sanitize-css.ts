@@ -1,4 +1,5 @@
 import postcss, { type AtRule, type ChildNode, type Declaration, type Rule } from 'postcss';
+import selectorParser from 'postcss-selector-parser';
 
 /** The element every profile's custom CSS is scoped to (app/routes/public/profile.tsx). */
 export const PROFILE_ROOT_SELECTOR = '#carrier-profile';
@@ -58,8 +59,38 @@ const IMAGE_SET_FUNCTIONS = new Set(['image-set', '-webkit-image-set']);
 
 /** The root itself, not an id that merely starts with the same letters. */
 const ROOT_PREFIX = /^#carrier-profile(?![\w-])/;
-/** A scoped selector whose root is followed by a sibling combinator would style the page around the profile. */
-const LEAVES_ROOT = /^#carrier-profile(?![\w-])[^\s>+~]*\s*[~+]/;
+const ROOT_ID = PROFILE_ROOT_SELECTOR.slice(1);
+/** Combinators that stay below the element they follow: descendant and child. */
+const DOWNWARD_COMBINATORS = new Set([' ', '>']);
+
+/**
+ * Whether a scoped selector can match outside the profile, read by a selector parser: its first
+ * compound must be the root itself, and neither the combinator after it nor any combinator in that
+ * compound's pseudo-classes (:not(), :is(), :where(), :has(), …) may lead sideways or anywhere but down.
+ * A selector the parser cannot read counts as leaving.
+ */
+function leavesRoot(selector: string): boolean {
+  let leaves = false;
+  try {
+    selectorParser((selectors) => {
+      selectors.each((complex) => {
+        const nodes = complex.nodes;
+        const after = nodes.findIndex((node) => node.type === 'combinator');
+        const compound = after < 0 ? nodes : nodes.slice(0, after);
+        const isRoot = compound.some((node) => node.type === 'id' && node.value === ROOT_ID);
+        const combinators: (string | undefined)[] = after < 0 ? [] : [nodes[after]!.value];
+        for (const node of compound) {
+          if (node.type === 'pseudo')
+            node.walkCombinators((combinator) => void combinators.push(combinator.value));
+        }
+        if (!isRoot || combinators.some((value) => !DOWNWARD_COMBINATORS.has(value ?? ''))) leaves = true;
+      });
+    }).processSync(selector);
+  } catch {
+    return true;
+  }
+  return leaves;
+}
 
 function shorten(text: string): string {
   const single = text.replace(/\s+/g, ' ').trim();
@@ -260,7 +291,7 @@ export function sanitizeCustomCss(input: string): SanitizedCss {
       if (/[<>]/.test(rule.selector)) return drop(node, 'angle brackets are not allowed in selectors');
       if (!insideKeyframes) {
         const scoped = rule.selectors.map(scopeSelector);
-        if (scoped.some((selector) => LEAVES_ROOT.test(selector))) {
+        if (scoped.some(leavesRoot)) {
           return drop(node, 'selectors may only style elements inside the profile');
         }
         rule.selectors = scoped;

@@ -72,13 +72,13 @@ export function createServices(
     clock,
     logger,
   });
-  const users = createUsersService(db, clock);
+  const users = createUsersService(db, clock, loginTokens);
   const media = createMediaService(createMediaRepo(db), mediaStorage, clock);
   const companiesRepo = createCompaniesRepo(db);
-  const capacity = createCapacityService(db, clock);
+  const capacity = createCapacityService(db, clock, config.database.dialect);
   const carrierData = createCarrierDataService(createCarrierDataRepo(db), clock);
   const ratings = createRatingsService({
-    repo: createRatingsRepo(db),
+    repo: createRatingsRepo(db, config.database.dialect),
     mail: mailQueue,
     appUrl: config.appUrl,
     clock,

@@ -1,13 +1,13 @@
 // The content blocks API (owner-side section 7). Writes need a session of the block's own company.
 import { z } from 'zod';
 import { BLOCK_TYPE_NAMES, BLOCK_WIDTHS } from '../block-types.ts';
-import { idParams } from '../input.ts';
+import { idParams, SINGLE_LINE_PROBLEM, SINGLE_LINE_TEXT } from '../input.ts';
 import { BlockAsset, MediaAsset } from './media.ts';
 import { DetailBody, NoContent, route } from './route.ts';
 
 const BlockFields = z.object({
   block_type: z.enum(BLOCK_TYPE_NAMES),
-  block_title: z.string().max(200),
+  block_title: z.string().max(200).regex(SINGLE_LINE_TEXT, SINGLE_LINE_PROBLEM),
   // Its size limits are in UTF-8 bytes and answer 413: the blocks service checks them.
   block_content: z.string(),
   hide_title: z.boolean(),

@@ -1,6 +1,6 @@
 // The capacity board (owner-side section 7): the public board of a carrier and the owner's own.
 import { z } from 'zod';
-import { DotNumberParams, idParams } from '../input.ts';
+import { DotNumberParams, idParams, SINGLE_LINE_PROBLEM, SINGLE_LINE_TEXT } from '../input.ts';
 import { NoContent, route } from './route.ts';
 
 const isoDay = z
@@ -12,14 +12,15 @@ const isoDay = z
       new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
     { message: 'must be a real date' },
   );
-const required = z.string().trim().min(1, 'is required').max(120);
+const line = z.string().trim().max(120).regex(SINGLE_LINE_TEXT, SINGLE_LINE_PROBLEM);
+const required = line.min(1, 'is required');
 
 export const CapacityBody = z
   .object({
     date: isoDay,
     trailer: required,
     origin: required,
-    destination: z.string().trim().max(120).default(''),
+    destination: line.default(''),
   })
   .strict();
 export type CapacityInput = z.infer<typeof CapacityBody>;

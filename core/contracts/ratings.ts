@@ -1,11 +1,16 @@
 // Ratings (public-side "Request a Rating" and "Submit Rating", section 7).
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, LOAD_NUMBER_MAX_LENGTH, MAX_STARS } from '../ratings.ts';
+import {
+  COMMENT_MAX_LENGTH,
+  LOAD_NUMBER_CHARACTERS,
+  LOAD_NUMBER_CHARACTERS_PROBLEM,
+  LOAD_NUMBER_MAX_LENGTH,
+  MAX_STARS,
+} from '../ratings.ts';
 import { emailAddress, idParams } from '../input.ts';
 import { DetailBody, route } from './route.ts';
 
-// Control characters have no business in typed text (and PostgreSQL refuses NUL); comments keep line breaks and tabs.
-const SINGLE_LINE = /^\P{Cc}*$/u;
+// Comments keep line breaks, tabs and format characters (emoji sequences join with U+200D), not other control characters.
 const MULTI_LINE = /^(?:[\t\n\r]|\P{Cc})*$/u;
 
 export const RatingRequestBody = z.object({
@@ -15,7 +20,7 @@ export const RatingRequestBody = z.object({
     .trim()
     .min(1, 'Load number is required')
     .max(LOAD_NUMBER_MAX_LENGTH, `Load number can be at most ${LOAD_NUMBER_MAX_LENGTH} characters`)
-    .regex(SINGLE_LINE, 'Load number cannot contain control characters'),
+    .regex(LOAD_NUMBER_CHARACTERS, LOAD_NUMBER_CHARACTERS_PROBLEM),
 });
 
 const RATING_RANGE = `Ratings must be whole numbers from 1 to ${MAX_STARS}`;
@@ -44,8 +49,14 @@ export const RatingSummary = z.object({
 });
 export type RatingSummary = z.infer<typeof RatingSummary>;
 
-/** What the ratings block shows beside the averages: the star distribution and the newest comments. */
+/**
+ * What the ratings block shows beside the averages: how many reviewer domains the counted ratings
+ * come from and how many ratings are kept but not counted (docs/decisions/093), the star
+ * distribution and the newest comments.
+ */
 export const RatingDetails = z.object({
+  reviewer_domains: z.number(),
+  uncounted_ratings: z.number(),
   distribution: z.array(z.object({ stars: z.number(), count: z.number() })),
   recent_comments: z.array(z.object({ stars: z.number(), comment: z.string(), submitted_on: z.string() })),
 });

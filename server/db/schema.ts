@@ -133,6 +133,10 @@ export interface RatingRequestsTable {
   comment: string | null;
   created_at: string;
   completed_at: string | null;
+  /** The registrable domain of reviewer_email (server/domains/mail/email-addresses.ts, reviewerDomain). */
+  reviewer_domain: Generated<string>;
+  /** Whether the submitted rating counts in the averages (docs/decisions/093); decided on submission. */
+  counted: Generated<Flag>;
 }
 
 export interface LoginTokensTable {

@@ -1,13 +1,18 @@
+import { PUBLIC_BOARD_ROWS } from '../../../core/capacity.ts';
 import { formatCapacityDate } from '../../../core/format.ts';
 import { OwnerOnly, type OwnerView } from '../OwnerOnly.tsx';
 import type { CarrierPanels } from '../types.ts';
 
-/** The capacity board: trucks the carrier has available, by date and lane. */
+/**
+ * The capacity board: trucks the carrier has available, by date and lane; the soonest
+ * PUBLIC_BOARD_ROWS entries, with a line saying how many the board holds when there are more.
+ */
 export function CapacityBlock({ panels, isOwner }: { panels: CarrierPanels; isOwner: OwnerView }) {
   if (panels.capacity.status === 'error') {
     return <p className="alert alert--error">Error: Failed to load capacity data. Please try again later.</p>;
   }
-  const entries = panels.capacity.status === 'data' ? (panels.capacity.value ?? []) : [];
+  const board = panels.capacity.status === 'data' ? (panels.capacity.value ?? []) : [];
+  const entries = board.slice(0, PUBLIC_BOARD_ROWS);
   return (
     <div>
       <p className="muted">Trucks available for loads, kept current by the carrier.</p>
@@ -38,6 +43,11 @@ export function CapacityBlock({ panels, isOwner }: { panels: CarrierPanels; isOw
           </tbody>
         </table>
       )}
+      {board.length > entries.length ? (
+        <p className="muted">
+          Showing the {entries.length} soonest of {board.length} entries.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { formatLongDate } from '../../../core/format.ts';
+import { COUNTED_DOMAIN_WINDOW_DAYS, COUNTED_RATINGS_PER_DOMAIN } from '../../../core/ratings.ts';
 import type { CarrierPanels, RatingDetails } from '../types.ts';
 
 /** Stars for a 0-5 rating: full stars by floor, a half star when the fraction is 0.5 or more. */
@@ -47,6 +48,24 @@ function Distribution({
         ))}
       </ul>
     </>
+  );
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * Where the counted ratings come from, and how many are kept but not counted (docs/decisions/093):
+ * ratings from one reviewer domain count up to a cap, so a catch-all domain cannot vote a carrier up.
+ */
+function ReviewerDomains({ total, details }: { total: number; details: RatingDetails }) {
+  return (
+    <p className="muted rating-domains">
+      {plural(total, 'rating', 'ratings')} from{' '}
+      {plural(details.reviewer_domains, 'reviewer domain', 'reviewer domains')}.
+      {details.uncounted_ratings > 0
+        ? ` ${plural(details.uncounted_ratings, 'more rating is', 'more ratings are')} not counted: at most ${COUNTED_RATINGS_PER_DOMAIN} ratings from one domain count in ${COUNTED_DOMAIN_WINDOW_DAYS} days.`
+        : null}
+    </p>
   );
 }
 
@@ -101,6 +120,7 @@ export function RatingsBlock({ panels }: { panels: CarrierPanels }) {
         <p className="alert alert--error">Error: Failed to load ratings data</p>
       ) : ratings.status === 'data' ? (
         <>
+          <ReviewerDomains total={summary.total_ratings} details={ratings.value} />
           <Distribution distribution={ratings.value.distribution} total={summary.total_ratings} />
           <RecentComments comments={ratings.value.recent_comments} />
         </>

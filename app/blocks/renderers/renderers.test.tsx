@@ -274,6 +274,8 @@ describe('ratings', () => {
           ratings: {
             status: 'data',
             value: {
+              reviewer_domains: 2,
+              uncounted_ratings: 4,
               distribution: [
                 { stars: 5, count: 1 },
                 { stars: 4, count: 0 },
@@ -288,6 +290,9 @@ describe('ratings', () => {
           },
         })}
       />,
+    );
+    expect(markup).toContain(
+      '2 ratings from 2 reviewer domains. 4 more ratings are not counted: at most 3 ratings from one domain count in 90 days.',
     );
     expect(markup).toContain('Rating distribution');
     expect(markup).toContain('width:50%');
@@ -329,6 +334,30 @@ describe('capacity, custom, pictures, unknown', () => {
     expect(
       html(<CapacityBlock isOwner={false} panels={panels({ capacity: { status: 'error' } })} />),
     ).toContain('Failed to load capacity data. Please try again later.');
+  });
+
+  it('lists the soonest 50 entries of a full board and says how many it holds', () => {
+    const board = Array.from({ length: 200 }, (_, index) => ({
+      id: index + 1,
+      date: '9999-12-31',
+      trailer: `Trailer ${index + 1}`,
+      origin: 'Dallas, TX',
+      destination: '',
+    }));
+    const markup = html(
+      <CapacityBlock isOwner={false} panels={panels({ capacity: { status: 'data', value: board } })} />,
+    );
+    expect(markup.match(/<tr>/g)).toHaveLength(51);
+    expect(markup).toContain('<td>Trailer 50</td>');
+    expect(markup).not.toContain('<td>Trailer 51</td>');
+    expect(markup).toContain('Showing the 50 soonest of 200 entries.');
+    const short = html(
+      <CapacityBlock
+        isOwner={false}
+        panels={panels({ capacity: { status: 'data', value: board.slice(0, 50) } })}
+      />,
+    );
+    expect(short).not.toContain('Showing the');
   });
 
   it('renders custom HTML and picture placeholders', () => {

@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { linkIn, startSmtpServer } from '../../../tests/support/smtp-server.ts';
+import { addCompanyUser, signInOwner } from '../../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
 import { CROSS_SITE_DETAIL } from '../../http/cross-site.ts';
@@ -147,6 +148,74 @@ describe(`claim and magic-link login on ${testDialect}`, () => {
     expect(decodeJwt(verified.json().access_token)).toMatchObject({ dot: '501', is_admin: true });
     // A login link is not a user-login link.
     expect((await get(`/api/v1/auth/verify-user-login/${token}`)).statusCode).toBe(400);
+  });
+
+  it('signs in by a login link only while the user is at the address it went to; user changes delete unused links', async () => {
+    const company = await app.database.db
+      .selectFrom('companies')
+      .select(['id', 'dot_number'])
+      .where('dot_number', '=', 503)
+      .executeTakeFirstOrThrow();
+    const adminToken = await signInOwner(app, company, 'boss@second.example.com');
+    /** A staff user asks for a link; the link's token, and the user's id. */
+    const staffWithLink = async (email: string) => {
+      const { user_id } = await addCompanyUser(app, company, email, { isAdmin: false });
+      // From a client of its own: the per-client limit of link requests is another test's.
+      expect((await post('/api/v1/auth/user-login', { email }, '192.0.2.51')).statusCode).toBe(200);
+      return { userId: user_id, token: linkIn(smtp.received.at(-1), 'verify-user-login') };
+    };
+    const unusedLinks = async (userId: number) =>
+      app.database.db
+        .selectFrom('login_tokens')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
+    const expectRefused = async (token: string) => {
+      const response = await get(`/api/v1/auth/verify-user-login/${token}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'Invalid or expired verification link', code: 'invalid' });
+    };
+
+    // The address changed without the users API (an import, a direct fix): the link checks it itself.
+    const moved = await staffWithLink('leaver@second.example.com');
+    await app.database.db
+      .updateTable('users')
+      .set({ email: 'successor@second.example.com' })
+      .where('id', '=', moved.userId)
+      .execute();
+    await expectRefused(moved.token);
+
+    // An admin's change of address, role or status deletes the links the user has not used.
+    const changes = [
+      ['renamed@second.example.com', { email: 'renamed-new@second.example.com' }],
+      ['promoted@second.example.com', { is_admin: true }],
+      ['suspended@second.example.com', { is_active: false }],
+    ] as const;
+    for (const [email, change] of changes) {
+      const staff = await staffWithLink(email);
+      expect(await unusedLinks(staff.userId)).toHaveLength(1);
+      const updated = await app.fastify.inject({
+        method: 'PUT',
+        url: `/api/v1/users/${staff.userId}`,
+        headers: { authorization: `Bearer ${adminToken}` },
+        payload: change,
+      });
+      expect(updated.statusCode).toBe(200);
+      expect(await unusedLinks(staff.userId)).toEqual([]);
+      await expectRefused(staff.token);
+    }
+
+    // A change that changes nothing keeps the link, which still signs in.
+    const kept = await staffWithLink('steady@second.example.com');
+    const same = await app.fastify.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${kept.userId}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { email: 'steady@second.example.com', is_admin: false },
+    });
+    expect(same.statusCode).toBe(200);
+    expect((await get(`/api/v1/auth/verify-user-login/${kept.token}`)).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown or inactive user and 400 for a bad address', async () => {

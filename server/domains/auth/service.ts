@@ -110,9 +110,10 @@ export function createAuthService({
     });
   }
 
-  async function sessionFor(companyId: number, userId: number) {
+  /** A session for an active user; null when the user is gone, deactivated or no longer at `sentTo`. */
+  async function sessionFor(companyId: number, userId: number, sentTo?: string) {
     const row = await users.activeUser(companyId, userId);
-    if (!row) return null;
+    if (!row || (sentTo !== undefined && row.email !== sentTo)) return null;
     return {
       access_token: await sessions.sign({
         sub: String(companyId),
@@ -211,9 +212,10 @@ export function createAuthService({
       return { detail: 'Login link sent' };
     },
 
+    /** A login link signs in only while the user's address is still the one it was sent to. */
     async verifyLogin(kind: 'login' | 'user_login', token: string) {
       const row = await tokens.consume(kind, token);
-      const session = row?.user_id ? await sessionFor(row.company_id, row.user_id) : null;
+      const session = row?.user_id ? await sessionFor(row.company_id, row.user_id, row.email) : null;
       if (!session) throw new DomainError('invalid', 'Invalid or expired verification link');
       return session;
     },

@@ -81,6 +81,18 @@ export function createLoginTokens(db: Db, clock: () => Date) {
         .executeTakeFirst();
     },
 
+    /**
+     * Deletes a user's links that were not used (queued ones too: their message is then dropped), so
+     * none of them outlives a change of the user's address, role or status.
+     */
+    async discardUnused(userId: number, on: Db = db) {
+      await on
+        .deleteFrom('login_tokens')
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+
     /** How many links (of one kind, if given) went to an address lately (the per-address limits). */
     async countSince(email: string, since: Date, kind?: LoginTokenKind, on: Db = db) {
       let query = on

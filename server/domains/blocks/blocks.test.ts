@@ -81,6 +81,15 @@ describe(`content blocks API on ${testDialect}`, () => {
     [{ block_type: 'about_us', block_width: 'quarter' }, 'block_width'],
     [{ block_type: 'about_us', hide_title: 'yes' }, 'hide_title'],
     [{ block_type: 'about_us', surprise: 1 }, 'Unrecognized key'],
+    // Format characters (a bidi override, a zero-width space) read otherwise than they are.
+    [
+      { block_type: 'custom', block_title: 'Our \u202Eyrots' },
+      'block_title: cannot contain control or format characters',
+    ],
+    [
+      { block_type: 'custom', block_title: 'Zero\u200Bwidth' },
+      'block_title: cannot contain control or format characters',
+    ],
   ])('refuses %j with 400', async (body, mention) => {
     const response = await create(tokens.a, ids.companyA, body);
     expect(response.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { lockCompany } from '../../db/company-lock.ts';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import type { Block } from '../../../core/contracts/blocks.ts';
@@ -82,16 +83,6 @@ export function createBlocksService(
   media: Pick<MediaService, 'listForBlock' | 'removeForBlock'>,
   dialect: Dialect,
 ) {
-  /**
-   * Serialises the block writes of one company until the transaction ends. PostgreSQL: a row lock
-   * on the company. SQLite: Kysely runs one transaction at a time on its single connection, and
-   * the store is used by one process (docs/architecture.md, "Data"), so nothing else writes meanwhile.
-   */
-  async function lockCompany(trx: Db, companyId: number) {
-    if (dialect !== 'postgres') return;
-    await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
-  }
-
   async function ownBlock(trx: Db, companyId: number, blockId: number) {
     const row = await trx
       .selectFrom('content_blocks')
@@ -162,7 +153,7 @@ export function createBlocksService(
       const now = clock().toISOString();
       const isPicture = PICTURE_BLOCK_TYPES.has(block.block_type);
       const row = await db.transaction().execute(async (trx) => {
-        await lockCompany(trx, companyId);
+        await lockCompany(trx, dialect, companyId);
         await ensureTypeIsFree(trx, companyId, block.block_type);
         await ensureRoom(trx, companyId, { before: 0, after: bytes(content) });
         const last = await trx
@@ -200,7 +191,7 @@ export function createBlocksService(
     async update(companyId: number, blockId: number, changes: BlockChanges) {
       if (changes.block_content !== undefined) ensureBlockSize(changes.block_content);
       const row = await db.transaction().execute(async (trx) => {
-        await lockCompany(trx, companyId);
+        await lockCompany(trx, dialect, companyId);
         const current = await ownBlock(trx, companyId, blockId);
         const type = changes.block_type ?? current.block_type;
         if (type !== current.block_type) await ensureTypeIsFree(trx, companyId, type, blockId);

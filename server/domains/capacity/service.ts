@@ -1,11 +1,17 @@
+import { lockCompany } from '../../db/company-lock.ts';
 import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
+import type { Dialect } from '../../db/migrate.ts';
+import { CAPACITY_FULL_DETAIL, MAX_CAPACITY_ENTRIES } from '../../../core/capacity.ts';
 import type { CapacityEntry, CapacityInput } from '../../../core/contracts/capacity.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { ANYTIME_DATE } from '../../../core/format.ts';
 
-/** The owner's capacity board; every method is scoped to the caller's company. */
-export function createCapacityService(db: Db, clock: () => Date) {
+/**
+ * The owner's capacity board; every method is scoped to the caller's company. A board holds at most
+ * MAX_CAPACITY_ENTRIES, counted in the adding transaction after taking the company's lock.
+ */
+export function createCapacityService(db: Db, clock: () => Date, dialect: Dialect) {
   const today = () => clock().toISOString().slice(0, 10);
 
   function checkDate(date: string) {
@@ -58,11 +64,20 @@ export function createCapacityService(db: Db, clock: () => Date) {
     async create(companyId: number, entry: CapacityInput) {
       checkDate(entry.date);
       const now = clock().toISOString();
-      return db
-        .insertInto('capacity_entries')
-        .values({ company_id: companyId, ...entry, created_at: now, updated_at: now })
-        .returning(columns)
-        .executeTakeFirstOrThrow();
+      return db.transaction().execute(async (trx) => {
+        await lockCompany(trx, dialect, companyId);
+        const { count } = await trx
+          .selectFrom('capacity_entries')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where('company_id', '=', companyId)
+          .executeTakeFirstOrThrow();
+        if (Number(count) >= MAX_CAPACITY_ENTRIES) throw new DomainError('conflict', CAPACITY_FULL_DETAIL);
+        return trx
+          .insertInto('capacity_entries')
+          .values({ company_id: companyId, ...entry, created_at: now, updated_at: now })
+          .returning(columns)
+          .executeTakeFirstOrThrow();
+      });
     },
 
     async update(companyId: number, id: number, entry: CapacityInput) {

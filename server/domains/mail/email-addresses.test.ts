@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emailDomain, isFreeMailDomain, isWithinDomain, mailboxKey, ownedDomain } from './email-addresses.ts';
+import {
+  emailDomain,
+  isFreeMailDomain,
+  isWithinDomain,
+  mailboxKey,
+  ownedDomain,
+  reviewerDomain,
+} from './email-addresses.ts';
 
 describe('e-mail addresses', () => {
   it('knows the free-mail providers, in any case', () => {
@@ -47,6 +54,13 @@ describe('e-mail addresses', () => {
     ]) {
       expect(ownedDomain(address), String(address)).toBeNull();
     }
+  });
+
+  it('groups reviewers by registrable domain, by the public suffix list', () => {
+    expect(reviewerDomain('a@acme.com')).toBe('acme.com');
+    expect(reviewerDomain('b@Mail.Sales.ACME.com')).toBe('acme.com');
+    expect(reviewerDomain('c@depot.acme.co.uk')).toBe('acme.co.uk');
+    expect(reviewerDomain('d@gmail.com')).toBe('gmail.com');
   });
 
   it('counts subdomains as their domain’s', () => {

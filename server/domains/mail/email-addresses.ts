@@ -8,6 +8,7 @@
  * browser bundle may import this module.
  */
 import { DOMAINS as FREE_MAIL_DOMAINS } from 'free-email-domains-list';
+import { getDomain } from 'tldts-icann';
 import isEmail from 'validator/lib/isEmail.js';
 
 /**
@@ -71,6 +72,17 @@ export function ownedDomain(address: string | null | undefined): string | null {
   const domain = emailDomain(address);
   if (!domain || isFreeMailDomain(domain) || domain.length > 253) return null;
   return HOST_NAME.test(domain) ? domain : null;
+}
+
+/**
+ * The domain a reviewer's address belongs to, as the counted-ratings rule groups reviewers
+ * (docs/decisions/093): the registrable domain by the public suffix list's ICANN section, so
+ * mail.acme.com, sales.acme.com and acme.com are one (and acme.co.uk is not co.uk); the address's
+ * domain when it has none.
+ */
+export function reviewerDomain(address: string): string {
+  const domain = emailDomain(address);
+  return getDomain(domain) ?? domain;
 }
 
 /** True when `domain` is `owned` or one of its subdomains (mail.acme.com is acme.com's). */

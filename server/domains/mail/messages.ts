@@ -50,7 +50,11 @@ export function actionMessage(options: {
   };
 }
 
-/** A carrier's request to rate one load; company names and load numbers are escaped like any text. */
+/**
+ * A carrier's request to rate one load; company names and load numbers are escaped like any text.
+ * The Subject holds nothing the carrier typed (the company name is the FMCSA record's): the load
+ * number is in the body only, where it reads as a reference.
+ */
 export function ratingRequestMessage(options: {
   to: string;
   companyName: string;
@@ -60,7 +64,7 @@ export function ratingRequestMessage(options: {
   const { to, companyName, dotNumber, loadNumber } = options;
   return {
     to,
-    subject: `How did ${companyName} do on load ${loadNumber}?`,
+    subject: `How did ${companyName} do on your load?`,
     intro: `${companyName} (USDOT ${dotNumber}) asks you to rate how they handled load ${loadNumber}: on-time performance, communication and service quality. It takes a minute, and your rating appears on their public ${PRODUCT_NAME} profile.`,
     action: 'Rate this load',
     notes: [

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COMMENT_MAX_LENGTH } from '../../../core/ratings.ts';
+import {
+  COMMENT_MAX_LENGTH,
+  COUNTED_DOMAIN_WINDOW_DAYS,
+  COUNTED_RATINGS_PER_DOMAIN,
+  LOAD_NUMBER_CHARACTERS_PROBLEM,
+} from '../../../core/ratings.ts';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { addCompanyUser, type SessionClaims } from '../../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
@@ -15,7 +20,7 @@ describe(`ratings API on ${testDialect}`, () => {
   let app: TestApp;
   let now = new Date('2026-11-22T12:00:00.000Z');
   const ids = { a: 0, b: 0, c: 0, d: 0 };
-  type Owner = keyof typeof ids;
+  type Owner = keyof typeof ids | 'e';
   const sessions = new Map<Owner, SessionClaims>();
   const valid = { on_time_rating: 5, communication_rating: 4, service_rating: 3 };
 
@@ -119,7 +124,9 @@ describe(`ratings API on ${testDialect}`, () => {
       .where('to_address', '=', 'dispatch@shipper.example.com')
       .executeTakeFirstOrThrow();
     expect(message.text_body).toContain(`${APP_URL}/review/${row.id}`);
-    expect(message.subject).toBe('How did A & <B> TRUCKING Bcc: victim@example.com do on load LD-1001?');
+    // Nothing the carrier typed goes into the Subject; the load number is in the body only.
+    expect(message.subject).toBe('How did A & <B> TRUCKING Bcc: victim@example.com do on your load?');
+    expect(message.text_body).toContain('how they handled load LD-1001:');
     expect(message.html_body).toContain('A &#38; &#60;B&#62; TRUCKING');
     expect(message.html_body).not.toContain('<B>');
     expect(await getRequest(row.id).then((r) => r.json())).toEqual({
@@ -157,13 +164,21 @@ describe(`ratings API on ${testDialect}`, () => {
       ],
       [{ reviewer_email: 'r@example.com', load_number: '   ' }, 'load_number: Load number is required'],
       [
-        { reviewer_email: 'r@example.com', load_number: 'x'.repeat(51) },
-        'load_number: Load number can be at most 50 characters',
+        { reviewer_email: 'r@example.com', load_number: 'x'.repeat(41) },
+        'load_number: Load number can be at most 40 characters',
       ],
-      [
-        { reviewer_email: 'r@example.com', load_number: 'L\u00001' },
-        'load_number: Load number cannot contain control characters',
-      ],
+      // Only letters, digits, spaces and '# / . _ -': no control or format characters, no prose.
+      ...[
+        'L\u00001',
+        'LD-1\u202Eyap/elpmaxe.live',
+        'LD\u200B1001',
+        'LOCKED: pay at evil.example/x',
+        'LD-1001?',
+        'Łódź-1',
+      ].map((load_number): [object, string] => [
+        { reviewer_email: 'r@example.com', load_number },
+        `load_number: ${LOAD_NUMBER_CHARACTERS_PROBLEM}`,
+      ]),
       [
         { reviewer_email: 'r@example.com', load_number: 12 },
         'load_number: Invalid input: expected string, received number',
@@ -437,6 +452,8 @@ describe(`ratings API on ${testDialect}`, () => {
 
     // Overall stars per rating: 14/3 -> 5, 5/3 -> 2, 11/3 -> 4. Empty comments are no comments.
     expect((await app.services.ratings.profileRatings(ids.b, { withDetails: true })).details).toEqual({
+      reviewer_domains: 1,
+      uncounted_ratings: 0,
       distribution: [
         { stars: 5, count: 1 },
         { stars: 4, count: 1 },
@@ -450,7 +467,7 @@ describe(`ratings API on ${testDialect}`, () => {
 
   it('shows the five newest comments, newest first', async () => {
     for (let index = 0; index < 7; index += 1) {
-      const address = `comment${index}@shipper.example.com`;
+      const address = `comment@shipper${index}.test`;
       await requestRating('d', { reviewer_email: address, load_number: `C-${index}` }, '10.0.0.7');
       now = new Date(now.getTime() + DAY_MS);
       await submit(await linkedReviewId(address), { ...valid, comment: `Comment ${index}` });
@@ -464,6 +481,90 @@ describe(`ratings API on ${testDialect}`, () => {
       'Comment 3',
       'Comment 2',
     ]);
+  });
+
+  it(`counts at most ${COUNTED_RATINGS_PER_DOMAIN} ratings from one reviewer domain in ${COUNTED_DOMAIN_WINDOW_DAYS} days, and says so`, async () => {
+    const [company] = await seedCarriers(app.database.db, testDialect, [
+      carrier({ dot_number: 9105, legal_name: 'ECHO CARRIERS' }),
+    ]).then(() =>
+      app.database.db
+        .selectFrom('companies')
+        .select(['id', 'dot_number'])
+        .where('dot_number', '=', 9105)
+        .execute(),
+    );
+    sessions.set('e', await addCompanyUser(app, company!, 'owner@e.example.com'));
+    const fiveStars = { on_time_rating: 5, communication_rating: 5, service_rating: 5 };
+    const oneStar = { on_time_rating: 1, communication_rating: 1, service_rating: 1 };
+    /** Requests ratings from the addresses (a client of its own) and returns their review ids. */
+    const ask = async (addresses: string[]) => {
+      const reviewIds: string[] = [];
+      for (const reviewer_email of addresses) {
+        const response = await requestRating('e', { reviewer_email, load_number: 'E-1' }, '10.0.0.11');
+        expect(response.statusCode, reviewer_email).toBe(201);
+        reviewIds.push(await linkedReviewId(reviewer_email));
+      }
+      return reviewIds;
+    };
+    const details = async () => {
+      const ratings = await app.services.ratings.profileRatings(company!.id, { withDetails: true });
+      return {
+        total: ratings.summary.total_ratings,
+        overall: ratings.summary.overall_rating,
+        domains: ratings.details!.reviewer_domains,
+        uncounted: ratings.details!.uncounted_ratings,
+      };
+    };
+
+    // A genuine one-star rating, then a catch-all domain's five-star votes, subdomains included,
+    // submitted all at once: three count, whatever the order they land in.
+    const [genuine] = await ask(['dispatch@honest-shipper.test']);
+    expect((await submit(genuine!, oneStar)).statusCode).toBe(200);
+    const votes = await ask([
+      'a@catchall-carrier.test',
+      'b@catchall-carrier.test',
+      'c@mail.catchall-carrier.test',
+      'd@sales.catchall-carrier.test',
+      'e@catchall-carrier.test',
+    ]);
+    const submitted = await Promise.all(
+      votes.map((id) => submit(id, { ...fiveStars, comment: 'Best ever' })),
+    );
+    expect(submitted.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await details()).toEqual({ total: 4, overall: 4, domains: 2, uncounted: 2 });
+    const rows = await app.database.db
+      .selectFrom('rating_requests')
+      .select(['reviewer_domain', 'counted'])
+      .where('company_id', '=', company!.id)
+      .where('reviewer_domain', '=', 'catchall-carrier.test')
+      .execute();
+    expect(rows.map((row) => row.counted).sort()).toEqual([0, 0, 1, 1, 1]);
+    // Comments of ratings not counted are not shown either.
+    const { details: shown } = await app.services.ratings.profileRatings(company!.id, { withDetails: true });
+    expect(shown!.recent_comments).toHaveLength(3);
+
+    // Free-mail providers are shared by strangers: there each mailbox counts on its own.
+    const strangers = await ask([
+      'ann.lee@gmail.com',
+      'bob.ray@gmail.com',
+      'cy.dee@gmail.com',
+      'di.fox@gmail.com',
+    ]);
+    for (const id of strangers) expect((await submit(id, fiveStars)).statusCode).toBe(200);
+    expect(await details()).toMatchObject({ total: 8, domains: 3, uncounted: 2 });
+    for (let week = 1; week <= 3; week += 1) {
+      now = new Date(now.getTime() + 8 * DAY_MS);
+      const [again] = await ask([`ann.lee+${week}@gmail.com`]);
+      expect((await submit(again!, fiveStars)).statusCode).toBe(200);
+    }
+    // Ann's fourth rating in 90 days is kept, not counted.
+    expect(await details()).toMatchObject({ total: 10, uncounted: 3 });
+
+    // After the window the domain counts again.
+    now = new Date(now.getTime() + COUNTED_DOMAIN_WINDOW_DAYS * DAY_MS);
+    const [later] = await ask(['f@catchall-carrier.test']);
+    expect((await submit(later!, fiveStars)).statusCode).toBe(200);
+    expect(await details()).toMatchObject({ total: 11, uncounted: 3 });
   });
 
   it('answers 404 for the summary of an unknown company and 400 for a malformed id', async () => {

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { lockCompany } from '../../db/company-lock.ts';
 import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
+import type { Dialect } from '../../db/migrate.ts';
 import type { RatingRequestsTable } from '../../db/schema.ts';
 
 /** The three ratings of a submission added up (3-15); a rating's overall stars are this divided by 3. */
@@ -13,7 +15,7 @@ export interface RatingValues {
   comment: string | null;
 }
 
-export function createRatingsRepo(db: Db) {
+export function createRatingsRepo(db: Db, dialect: Dialect) {
   const count = (row: { n: number | string }) => Number(row.n);
   // Compiled once (server/db/compiled-query.ts): every profile view reads it.
   const pointGroups = compiledQuery(db, 1, (companyId: number) =>
@@ -28,6 +30,7 @@ export function createRatingsRepo(db: Db) {
       ])
       .where('company_id', '=', companyId)
       .where('completed_at', 'is not', null)
+      .where('counted', '=', 1)
       .groupBy(POINTS),
   );
   // Compiled once too: a profile that shows its ratings block reads it on every view.
@@ -37,11 +40,24 @@ export function createRatingsRepo(db: Db) {
       .select([POINTS.as('points'), 'comment', 'completed_at'])
       .where('company_id', '=', companyId)
       .where('completed_at', 'is not', null)
+      .where('counted', '=', 1)
       .where('comment', 'is not', null)
       .orderBy('completed_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
       .$narrowType<{ comment: string; completed_at: string }>(),
+  );
+
+  // Compiled once too, beside the comments: the ratings block says how many domains its ratings come from.
+  const domainCounts = compiledQuery(db, 1, (companyId: number) =>
+    db
+      .selectFrom('rating_requests')
+      .select([
+        sql<number | string>`count(distinct case when counted = 1 then reviewer_domain end)`.as('domains'),
+        sql<number | string>`coalesce(sum(1 - counted), 0)`.as('uncounted'),
+      ])
+      .where('company_id', '=', companyId)
+      .where('completed_at', 'is not', null),
   );
 
   return {
@@ -84,9 +100,36 @@ export function createRatingsRepo(db: Db) {
       return rows.map((row) => row.email);
     },
 
-    /** Runs `work` in one transaction: a request and the e-mail that carries its link. */
-    async inTransaction(work: (trx: Db) => Promise<void>) {
-      await db.transaction().execute(work);
+    /** Runs `work` in one transaction: a request and the e-mail that carries its link, a submission and its count. */
+    async inTransaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+
+    /** A pending request, read in a submission's transaction; undefined when unknown or completed. */
+    async pendingRequest(id: string, on: Db) {
+      return on
+        .selectFrom('rating_requests')
+        .select(['company_id', 'reviewer_email', 'reviewer_domain'])
+        .where('id', '=', id)
+        .where('completed_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /**
+     * The addresses of a company's counted ratings from one reviewer domain since a moment, after
+     * taking the company's lock, so two submissions from one domain cannot both be counted past the cap.
+     */
+    async countedFromDomainSince(companyId: number, domain: string, since: string, on: Db) {
+      await lockCompany(on, dialect, companyId);
+      const rows = await on
+        .selectFrom('rating_requests')
+        .select('reviewer_email')
+        .where('company_id', '=', companyId)
+        .where('reviewer_domain', '=', domain)
+        .where('completed_at', '>=', since)
+        .where('counted', '=', 1)
+        .execute();
+      return rows.map((row) => row.reviewer_email);
     },
 
     /** Writes a request on `on` (the transaction that also queues its e-mail). */
@@ -94,7 +137,7 @@ export function createRatingsRepo(db: Db) {
       values: Pick<
         RatingRequestsTable,
         'id' | 'company_id' | 'reviewer_email' | 'load_number' | 'created_at'
-      >,
+      > & { reviewer_domain: string },
       on: Db = db,
     ) {
       await on.insertInto('rating_requests').values(values).execute();
@@ -114,10 +157,15 @@ export function createRatingsRepo(db: Db) {
      * Stores the ratings of a pending request in one conditional statement, so of two submissions at
      * the same moment exactly one changes the row. True when this one did.
      */
-    async completeRequest(id: string, values: RatingValues, completedAt: string) {
-      const result = await db
+    async completeRequest(
+      id: string,
+      values: RatingValues,
+      { completedAt, counted }: { completedAt: string; counted: boolean },
+      on: Db = db,
+    ) {
+      const result = await on
         .updateTable('rating_requests')
-        .set({ ...values, completed_at: completedAt })
+        .set({ ...values, completed_at: completedAt, counted: counted ? 1 : 0 })
         .where('id', '=', id)
         .where('completed_at', 'is', null)
         .executeTakeFirst();
@@ -140,7 +188,13 @@ export function createRatingsRepo(db: Db) {
       }));
     },
 
-    /** The newest submitted ratings that carry a comment. */
+    /** How many reviewer domains a company's counted ratings come from, and how many ratings are not counted. */
+    async domainCounts(companyId: number) {
+      const [row] = await domainCounts(companyId);
+      return { domains: Number(row?.domains ?? 0), uncounted: Number(row?.uncounted ?? 0) };
+    },
+
+    /** The newest counted ratings that carry a comment. */
     async recentComments(companyId: number, limit: number) {
       return newestComments(companyId, limit);
     },

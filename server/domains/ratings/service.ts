@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { RatingDetails, RatingSummary } from '../../../core/contracts/ratings.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { emailDomain, isWithinDomain, mailboxKey, ownedDomain } from '../mail/email-addresses.ts';
+import { COUNTED_DOMAIN_WINDOW_DAYS, COUNTED_RATINGS_PER_DOMAIN } from '../../../core/ratings.ts';
+import {
+  emailDomain,
+  isFreeMailDomain,
+  isWithinDomain,
+  mailboxKey,
+  ownedDomain,
+  reviewerDomain,
+} from '../mail/email-addresses.ts';
 import { ratingRequestMessage } from '../mail/messages.ts';
 import type { MailQueue } from '../mail/queue.ts';
 import type { RatingsRepo, RatingValues } from './repo.ts';
@@ -48,6 +56,7 @@ const DAY_MS = 86_400_000;
 const REREQUEST_AFTER_MS = 7 * DAY_MS;
 /** Rating links go to addresses the carrier types in: a cap keeps an account from becoming a mailer. */
 export const REQUESTS_PER_COMPANY_PER_DAY = 100;
+const COUNTED_DOMAIN_WINDOW_MS = COUNTED_DOMAIN_WINDOW_DAYS * DAY_MS;
 /** How many of the newest comments the ratings block shows. */
 const RECENT_COMMENTS = 5;
 
@@ -130,6 +139,7 @@ export function createRatingsService({ repo, mail, appUrl, clock }: RatingsDepen
             id,
             company_id: companyId,
             reviewer_email: email,
+            reviewer_domain: reviewerDomain(email),
             load_number: request.load_number,
             created_at: clock().toISOString(),
           },
@@ -162,12 +172,33 @@ export function createRatingsService({ repo, mail, appUrl, clock }: RatingsDepen
       return { name: row.name, load_number: row.load_number, is_completed: row.completed_at !== null };
     },
 
-    /** Stores the ratings once; a second submission (even at the same moment) answers 409. */
+    /**
+     * Stores the ratings once; a second submission (even at the same moment) answers 409. The rating
+     * counts in the averages only while its reviewer domain has given the company fewer than
+     * COUNTED_RATINGS_PER_DOMAIN counted ratings in the window; a free-mail provider's domain is
+     * shared by strangers, so there each mailbox is counted on its own (docs/decisions/093).
+     */
     async submitRating(id: string, values: RatingValues) {
       if (!REVIEW_ID_PATTERN.test(id)) throw new DomainError('not_found', REVIEW_NOT_FOUND);
-      if (await repo.completeRequest(id, values, clock().toISOString())) {
-        return { detail: 'Rating submitted' };
-      }
+      const completedAt = clock().toISOString();
+      const stored = await repo.inTransaction(async (trx) => {
+        const request = await repo.pendingRequest(id, trx);
+        if (!request) return false;
+        const { company_id: companyId, reviewer_domain: domain } = request;
+        let earlier = await repo.countedFromDomainSince(
+          companyId,
+          domain,
+          since(COUNTED_DOMAIN_WINDOW_MS),
+          trx,
+        );
+        if (isFreeMailDomain(domain)) {
+          const mailbox = mailboxKey(request.reviewer_email);
+          earlier = earlier.filter((address) => mailboxKey(address) === mailbox);
+        }
+        const counted = earlier.length < COUNTED_RATINGS_PER_DOMAIN;
+        return repo.completeRequest(id, values, { completedAt, counted }, trx);
+      });
+      if (stored) return { detail: 'Rating submitted' };
       if (!(await repo.findRequest(id))) throw new DomainError('not_found', REVIEW_NOT_FOUND);
       throw new DomainError('conflict', 'This rating has already been submitted');
     },
@@ -180,29 +211,34 @@ export function createRatingsService({ repo, mail, appUrl, clock }: RatingsDepen
     ratingSummary,
 
     /**
-     * A profile's ratings in two reads at most: the summary every profile carries and, when the page
-     * shows a ratings block (`withDetails`), the star distribution and the newest comments.
+     * A profile's ratings in three reads at most: the summary every profile carries and, when the page
+     * shows a ratings block (`withDetails`), the star distribution, the newest comments and how many
+     * reviewer domains the counted ratings come from (with the number not counted).
      */
     async profileRatings(
       companyId: number,
       { withDetails }: { withDetails: boolean },
     ): Promise<{ summary: RatingSummary; details: RatingDetails | null }> {
-      const [groups, comments] = await Promise.all([
+      const [groups, comments, domains] = await Promise.all([
         repo.byPointTotal(companyId),
         withDetails ? repo.recentComments(companyId, RECENT_COMMENTS) : null,
+        withDetails ? repo.domainCounts(companyId) : null,
       ]);
       const counts = [0, 0, 0, 0, 0];
       for (const { points, count } of groups) counts[starsOf(points) - 1]! += count;
       return {
         summary: summaryOf(groups),
-        details: comments && {
-          distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: counts[stars - 1]! })),
-          recent_comments: comments.map((row) => ({
-            stars: starsOf(Number(row.points)),
-            comment: row.comment,
-            submitted_on: row.completed_at.slice(0, 10),
-          })),
-        },
+        details: comments &&
+          domains && {
+            reviewer_domains: domains.domains,
+            uncounted_ratings: domains.uncounted,
+            distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: counts[stars - 1]! })),
+            recent_comments: comments.map((row) => ({
+              stars: starsOf(Number(row.points)),
+              comment: row.comment,
+              submitted_on: row.completed_at.slice(0, 10),
+            })),
+          },
       };
     },
   };

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { Flag } from '../../db/schema.ts';
 import type { CompanyUser } from '../../../core/contracts/users.ts';
 import { DomainError } from '../../../core/errors.ts';
+import type { LoginTokens } from '../auth/tokens.ts';
 
 function toCompanyUser(row: {
   id: number;
@@ -24,7 +25,11 @@ function toCompanyUser(row: {
  * cannot change or delete their own row, so a company always keeps an active admin: removing or
  * demoting one takes another active admin.
  */
-export function createUsersService(db: Db, clock: () => Date) {
+export function createUsersService(
+  db: Db,
+  clock: () => Date,
+  loginTokens: Pick<LoginTokens, 'discardUnused'>,
+) {
   async function findInCompany(companyId: number, userId: number) {
     const row = await db
       .selectFrom('users')
@@ -98,7 +103,8 @@ export function createUsersService(db: Db, clock: () => Date) {
     /**
      * Changes a user of the company. A change of e-mail, role or status raises the user's session
      * version, which ends every session issued before it (sessions.ts): deactivating and reactivating
-     * a user does not bring an old token back.
+     * a user does not bring an old token back. It also deletes the user's unused sign-in links, in the
+     * same transaction, so a link sent to a former address dies with it.
      */
     async update(
       companyId: number,
@@ -120,18 +126,21 @@ export function createUsersService(db: Db, clock: () => Date) {
         (values.email !== undefined && values.email !== current.email) ||
         (values.is_admin !== undefined && values.is_admin !== current.is_admin) ||
         (values.is_active !== undefined && values.is_active !== current.is_active);
-      const row = await db
-        .updateTable('users')
-        .set((eb) => ({
-          ...(values.email !== undefined ? { email: values.email } : {}),
-          ...(values.is_admin !== undefined ? { is_admin: values.is_admin } : {}),
-          ...(values.is_active !== undefined ? { is_active: values.is_active } : {}),
-          ...(endsSessions ? { session_version: eb('session_version', '+', 1) } : {}),
-          updated_at: clock().toISOString(),
-        }))
-        .where('id', '=', userId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await db.transaction().execute(async (trx) => {
+        if (endsSessions) await loginTokens.discardUnused(userId, trx);
+        return trx
+          .updateTable('users')
+          .set((eb) => ({
+            ...(values.email !== undefined ? { email: values.email } : {}),
+            ...(values.is_admin !== undefined ? { is_admin: values.is_admin } : {}),
+            ...(values.is_active !== undefined ? { is_active: values.is_active } : {}),
+            ...(endsSessions ? { session_version: eb('session_version', '+', 1) } : {}),
+            updated_at: clock().toISOString(),
+          }))
+          .where('id', '=', userId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
       return toCompanyUser(row);
     },
 
