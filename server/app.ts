@@ -19,6 +19,7 @@ import { registerAuthentication } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerContracts } from './http/contracts.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
+import { pathOfAbsoluteTarget, registerHostCheck } from './http/host-check.ts';
 import { answerFrameworkError, registerErrorHandling, sendError } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerRequestIdHeader, requestIdOptions, withRequestId } from './http/request-id.ts';
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, withRequestId(request, reply)),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    rewriteUrl: pathOfAbsoluteTarget,
     // The closing guard answers those requests with the error model's body instead.
     return503OnClosing: false,
   });
@@ -104,11 +106,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerClosingGuard(fastify);
   await registerSecurityHeaders(fastify);
   await registerCompression(fastify);
+  registerHostCheck(fastify, config.appUrl);
 
   await fastify.register(
     async (api) => {
       await registerApiRateLimit(api, config, { redis, scope: 'api' });
-      registerCrossSiteGuard(api);
+      registerCrossSiteGuard(api, config.appUrl);
       registerAuthentication(api, services);
       await api.register(healthRoutes, { services });
       await api.register(companyRoutes, { services });
@@ -127,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await fastify.register(
     async (carrierData) => {
       await registerApiRateLimit(carrierData, config, { redis, scope: 'carrier-data' });
-      registerCrossSiteGuard(carrierData);
+      registerCrossSiteGuard(carrierData, config.appUrl);
       await carrierData.register(carrierDataRoutes, { services });
       carrierData.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },
