@@ -57,13 +57,15 @@ function layer(files, patterns, ignores = []) {
 /**
  * Tests that drive the whole stack on purpose: the profile page's and the outbox page's loaders with
  * the real services, the migration test comparing a migrated index with the live one, and a public
- * page's loader data through the SSR mount (app/lib/island-page.ts, notForHydration).
+ * page's loader data through the SSR mount (app/lib/island-page.ts, notForHydration), and the search
+ * page's loader failing through the SSR mount and the page cache.
  */
 const STACK_TESTS = [
   'server/domains/companies/profile.test.ts',
   'server/domains/mail/outbox-page.test.ts',
   'server/db/migrate.test.ts',
   'server/http/hydration-data.test.ts',
+  'server/http/page-errors.test.ts',
 ];
 
 // One import-specifier style (docs/architecture.md): a relative specifier names the file with its

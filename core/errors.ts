@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'not_found',
   'method_not_allowed',
   'conflict',
+  // A Host this deployment does not answer for (421 Misdirected Request).
+  'misdirected',
   'too_large',
   'unsupported_media_type',
   'unprocessable',

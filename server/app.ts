@@ -19,11 +19,13 @@ import { registerAuthentication } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerContracts } from './http/contracts.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
+import { pathOfAbsoluteTarget, registerHostCheck } from './http/host-check.ts';
 import { answerFrameworkError, registerErrorHandling, sendError } from './http/errors.ts';
+import { registerListingInvalidation } from './http/listing-writes.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerRequestIdHeader, requestIdOptions, withRequestId } from './http/request-id.ts';
 import { connectRateLimitRedis } from './http/rate-limit-redis.ts';
-import { registerApiRateLimit, registerSecurityHeaders } from './http/security.ts';
+import { registerApiRateLimit, registerNoStoreAnswers, registerSecurityHeaders } from './http/security.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerClosingGuard } from './http/shutdown.ts';
 import { createSharedPageCache } from './http/shared-page-cache.ts';
@@ -55,9 +57,6 @@ export interface App {
   services: Services;
 }
 
-/** Methods that change nothing: every other answered request may have written. */
-const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /** Builds the one Fastify instance: main API, carrier-data API, static files and server rendering. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, db } = options;
@@ -67,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, withRequestId(request, reply)),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    rewriteUrl: pathOfAbsoluteTarget,
     // The closing guard answers those requests with the error model's body instead.
     return503OnClosing: false,
   });
@@ -89,13 +89,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   fastify.addHook('onReady', async () => services.mailQueue.start());
   fastify.addHook('preClose', async () => services.mailQueue.stop());
 
-  // Rendered public pages, kept a few seconds; a write this instance answered may change any of them.
+  // Rendered public pages, kept a few seconds; emptied by the writes that change what they list.
   const sharedPages = createSharedPageCache(config.pageCacheSeconds);
-  // Emptied before the write's answer leaves, so the page its client loads next is rendered afresh.
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    if (!READING_METHODS.has(request.method) && reply.statusCode < 400) sharedPages.clear();
-    return payload;
-  });
+  registerListingInvalidation(fastify, sharedPages);
 
   registerRequestIdHeader(fastify);
   registerMetrics(fastify, { services, db, token: config.metricsToken });
@@ -104,11 +100,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerClosingGuard(fastify);
   await registerSecurityHeaders(fastify);
   await registerCompression(fastify);
+  registerHostCheck(fastify, config.appUrl);
 
   await fastify.register(
     async (api) => {
       await registerApiRateLimit(api, config, { redis, scope: 'api' });
-      registerCrossSiteGuard(api);
+      registerCrossSiteGuard(api, config.appUrl);
+      registerNoStoreAnswers(api);
       registerAuthentication(api, services);
       await api.register(healthRoutes, { services });
       await api.register(companyRoutes, { services });
@@ -127,7 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await fastify.register(
     async (carrierData) => {
       await registerApiRateLimit(carrierData, config, { redis, scope: 'carrier-data' });
-      registerCrossSiteGuard(carrierData);
+      registerCrossSiteGuard(carrierData, config.appUrl);
+      registerNoStoreAnswers(carrierData);
       await carrierData.register(carrierDataRoutes, { services });
       carrierData.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },

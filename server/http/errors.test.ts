@@ -14,6 +14,7 @@ describe('the code-to-status table', () => {
       not_found: 404,
       method_not_allowed: 405,
       conflict: 409,
+      misdirected: 421,
       too_large: 413,
       unsupported_media_type: 415,
       unprocessable: 422,

@@ -15,6 +15,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  misdirected: 421,
   too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,

@@ -1,15 +1,19 @@
 import type { FastifyServerOptions } from 'fastify';
 
-// Magic-link tokens travel in URL paths; they are credentials and must not reach the logs.
-const TOKEN_IN_PATH = /(\/verify-(?:claim|login|user-login)\/)[^/?#]+/g;
+// Magic-link tokens and review ids travel in URL paths; whoever holds one may sign in or rate, so
+// they must not reach the logs. React Router matches page paths in any letter case.
+const CAPABILITY_IN_PATH = /(\/(?:verify-(?:claim|login|user-login)|review)\/)[^/?#]+/gi;
+// The rating API's review ids: /ratings/{id} and /ratings/{id}/submit, not its other paths.
+const REVIEW_ID_IN_API = /(\/ratings\/)(?!(?:summary|request)(?:[/?#]|$))[^/?#]+/gi;
 
 export function redactUrl(url: string): string {
   return url
-    .replace(TOKEN_IN_PATH, '$1[redacted]')
+    .replace(CAPABILITY_IN_PATH, '$1[redacted]')
+    .replace(REVIEW_ID_IN_API, '$1[redacted]')
     .replace(/([?&](?:token|access_token)=)[^&#]*/gi, '$1[redacted]');
 }
 
-/** pino options: structured JSON, no request headers (bearer tokens), no tokens in logged URLs. */
+/** pino options: structured JSON, no request headers (bearer tokens), no capabilities in logged URLs. */
 export function loggerOptions(
   level: string,
   stream?: { write: (line: string) => void },

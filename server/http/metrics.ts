@@ -137,7 +137,7 @@ export function registerMetrics(
     registers: [registry],
   });
 
-  fastify.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
+  fastify.get('/metrics', { config: { rateLimit: false, anyHost: true } }, async (request, reply) => {
     if (!mayRead(request, token)) return sendError(reply, 'forbidden', METRICS_DENIED);
     await readMailQueue();
     importRows.reset();

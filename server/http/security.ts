@@ -20,6 +20,17 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   });
 }
 
+/**
+ * API answers are stored by no browser or proxy unless their route sets its own Cache-Control: the
+ * verify endpoints' session tokens and owners' reads are among them (docs/decisions/092).
+ */
+export function registerNoStoreAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}
+
 /** How long a client is told to wait when a route that fails closed cannot count its request. */
 const COUNTER_RETRY_AFTER_SECONDS = 30;
 

@@ -10,7 +10,8 @@ import { LRUCache } from 'lru-cache';
  *
  * Profiles are not kept: an owner who saves a change expects to see it on the next load, on whichever
  * instance answers. Listings may lag a write made on another instance (or by an import, which runs in
- * its own process) by at most the time to live; a write answered by this instance empties the cache.
+ * its own process) by at most the time to live; a write of listed data this instance answers empties
+ * the cache (listing-writes.ts).
  */
 export interface SharedPageCache {
   /** Whether a page at this URL is one of the kept kinds (never, when the cache is off). */

@@ -133,7 +133,6 @@ export function ssrPlugin(build: ServerBuild, services: Services, sharedPages: S
       const kept = request.method === 'GET' ? sharedPages.get(request.url) : undefined;
       if (kept) {
         for (const [name, value] of kept.headers) reply.header(name, value);
-        reply.header('X-Page-Cache', 'hit');
         return sendSharedPage(request, reply.status(200), withNonce(kept, nonce), kept.etag);
       }
       const pageOutbox = outbox && isLocalRequest(request) ? outbox : null;
@@ -170,9 +169,10 @@ export function ssrPlugin(build: ServerBuild, services: Services, sharedPages: S
       if (cookies.length > 0) reply.header('Set-Cookie', cookies);
       const body = Buffer.from(await response.arrayBuffer());
 
-      // A page that could not load its data (withOutageAnswers): to be asked again shortly, not kept.
-      if (response.status === 503) {
-        reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      // A page that failed (a loader's error, or a database outage: withOutageAnswers) is stored
+      // nowhere, so the next request loads it again.
+      if (response.status >= 500) {
+        if (response.status === 503) reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
         return reply.header('Cache-Control', 'no-store').send(body);
       }
       if (outboxRead || cookies.length > 0) {

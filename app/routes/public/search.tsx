@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { AuthorityFilterFields, CheckboxGroup, RadiusFields } from '../../components/FilterFields.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { SearchResults } from '../../components/SearchResults.tsx';
@@ -31,8 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { params, outcome: { ok: true, result } as Outcome };
   } catch (error) {
     const refusal = expectedRefusal(error, ['invalid']);
-    if (refusal === null) context.log.error({ err: error }, 'search failed');
-    return { params, outcome: { ok: false, detail: refusal?.detail ?? null } as Outcome };
+    if (refusal) return { params, outcome: { ok: false, detail: refusal.detail } as Outcome };
+    // The spec's alert on a 500, which no cache keeps: the next request searches again.
+    context.log.error({ err: error }, 'search failed');
+    return data({ params, outcome: { ok: false, detail: null } as Outcome }, { status: 500 });
   }
 }
 

@@ -14,7 +14,7 @@ export async function healthRoutes(app: FastifyInstance, { services }: RouteOpti
 
   // Liveness: 200 while the database answers, 503 when it does not (its body says which).
   contractRoute(app, health, {
-    config: { rateLimit: false },
+    config: { rateLimit: false, anyHost: true },
     handler: async (_request, reply) => {
       const report = await services.health.check();
       return reply.status(report.database === 'reachable' ? 200 : 503).send(report);
@@ -25,7 +25,7 @@ export async function healthRoutes(app: FastifyInstance, { services }: RouteOpti
   // (with REDIS_URL) Redis answer. While the server shuts down, the closing guard
   // (server/http/shutdown.ts) answers 503 before this route is reached.
   contractRoute(app, ready, {
-    config: { rateLimit: false },
+    config: { rateLimit: false, anyHost: true },
     handler: async () => {
       const missing = await services.health.notReadyBecause();
       if (missing) {

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as searchRoute from '../../app/routes/public/search.tsx';
+import { carrier, seedCarriers } from '../../tests/support/factories.ts';
+import { pageBuild } from '../../tests/support/page-build.ts';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { testDialect } from '../../tests/support/test-database.ts';
+
+// A loader's unexpected failure (issue 51, finding 10): the search page's real loader, through the SSR
+// mount and the shared page cache, with its search service failing once.
+
+describe(`a search that fails unexpectedly on ${testDialect}`, () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(
+      { PAGE_CACHE_SECONDS: '30' },
+      { serverBuild: pageBuild({ 'routes/public/search': { path: 'search', module: searchRoute } }) },
+    );
+    await seedCarriers(app.database.db, testDialect, [
+      carrier({ dot_number: 3101, legal_name: 'FAILSAFE LLC' }),
+    ]);
+  });
+  afterAll(async () => app.close());
+
+  it('is a 500 page that nothing stores, and the next request searches again', async () => {
+    const search = app.services.search;
+    const working = search.supersearchQuery;
+    search.supersearchQuery = async () => {
+      throw new Error('disk I/O error');
+    };
+    const failed = await app.fastify.inject({ url: '/search?q=failsafe' });
+    search.supersearchQuery = working;
+
+    expect(failed.statusCode).toBe(500);
+    expect(failed.headers['cache-control']).toBe('no-store');
+    expect(failed.headers.etag).toBeUndefined();
+    expect(failed.json().loaderData['routes/public/search'].outcome).toEqual({ ok: false, detail: null });
+
+    const again = await app.fastify.inject({ url: '/search?q=failsafe' });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    const { outcome } = again.json().loaderData['routes/public/search'];
+    expect(outcome.ok).toBe(true);
+    expect(outcome.result.data.map((company: { dot_number: number }) => company.dot_number)).toEqual([3101]);
+  });
+});
