@@ -50,8 +50,8 @@ export async function syncCommand(
   argv: readonly string[],
   options: SyncCommandOptions = {},
 ): Promise<number> {
-  const out = options.out ?? ((line: string) => out(line));
-  const err = options.err ?? ((line: string) => err(line));
+  const out = options.out ?? ((line: string) => console.log(line));
+  const err = options.err ?? ((line: string) => console.error(line));
   const ids = parseArguments(argv);
   if (ids === undefined) {
     err(USAGE);
