@@ -8,6 +8,7 @@ import { acquireSyncLease, createSyncRepo } from '../../server/domains/sync/repo
 import { startFakePortal, type FakePortal } from '../../tests/support/fake-portal.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
+import { LI_REVOCATION_COLUMNS, MOTUS_CARRIER_COLUMNS } from '../fmcsa/columns.ts';
 import { splitCsvLine } from './check-download.ts';
 import { syncCommand } from './command.ts';
 
@@ -292,6 +293,77 @@ describe(`npm run sync against a local portal, on ${testDialect}`, () => {
     expect(result.err).toContain(
       '  Company Census File (az4n-8mr2): the portal failed (HTTP 502); gave up after 4 attempts',
     );
+  });
+
+  it('loads a Motus dataset whole once, then its daily changes, and catches up a skipped day from the whole', async () => {
+    const header = MOTUS_CARRIER_COLUMNS.join(',');
+    const row = (docket: string, dot: number, status: string) =>
+      `${docket},${dot},,Motor Carrier of Property (Except Household Goods),${status},750,N,N,750,N,N,N,N,,MOTUS LINES ${dot},,,,,,,,,,,,,`;
+    const whole = path.join(dir, 'motus-carrier-all.csv');
+    writeFileSync(
+      whole,
+      `${header}\n${row('MC1426065', 2200001, 'Active')}\n${row('MC1426066', 2200002, 'Active')}\n`,
+    );
+    const daily = path.join(dir, 'motus-carrier-daily.csv');
+    writeFileSync(daily, `${header}\n${row('MC1426066', 2200002, 'Inactive')}\n`);
+    await portal.publishFile('inys-ebih', whole, DAY_ONE);
+    await portal.publishFile('nakq-58th', daily, DAY_ONE);
+    const revocations = path.join(dir, 'li-revocation.csv');
+    writeFileSync(
+      revocations,
+      `${LI_REVOCATION_COLUMNS.join(',')}\nMC1426066,02200002,COMMON,01/02/2026,INVOLUNTARY REVOCATION,02/02/2026\n`,
+    );
+    await portal.publishFile('sa6p-acbp', revocations, DAY_ONE);
+    const motusAndArchive = ['--datasets', 'sa6p-acbp,nakq-58th'];
+
+    const first = await sync(motusAndArchive);
+    expect(first.code, first.err).toBe(0);
+    expect(portal.requests.map((request) => `${request.endpoint} ${request.id}`)).toEqual([
+      'metadata sa6p-acbp',
+      'export sa6p-acbp',
+      'metadata inys-ebih',
+      'metadata nakq-58th',
+      'export inys-ebih',
+    ]);
+
+    // The next day: the daily-change export; the archive is not asked for again, though it "changed".
+    await portal.publishFile('nakq-58th', daily, DAY_TWO);
+    await portal.publishFile('sa6p-acbp', revocations, DAY_TWO);
+    let from = portal.requests.length;
+    const next = await sync(motusAndArchive);
+    expect(next.code, next.err).toBe(0);
+    expect(next.out).toContain(
+      'L&I Revocation (all with history) (sa6p-acbp): the frozen archive, loaded once (2026-12-01)',
+    );
+    expect(requestsSince(from).map((request) => `${request.endpoint} ${request.id}`)).toEqual([
+      'metadata nakq-58th',
+      'export nakq-58th',
+    ]);
+
+    // Three days on: a daily file was missed, so the rows changed since come from the whole dataset.
+    const dayFive = DAY_TWO + 3 * 86_400;
+    portal.update('inys-ebih', [splitCsvLine(row('MC1426067', 2200003, 'Active'))], dayFive);
+    await portal.publishFile('nakq-58th', daily, dayFive);
+    from = portal.requests.length;
+    const caughtUp = await sync(motusAndArchive);
+    expect(caughtUp.code, caughtUp.err).toBe(0);
+    expect(requestsSince(from).map((request) => `${request.endpoint} ${request.id}`)).toEqual([
+      'metadata nakq-58th',
+      'metadata inys-ebih',
+      'resource inys-ebih',
+    ]);
+    const imports = await db
+      .selectFrom('data_imports')
+      .select(['dataset', 'imported_rows', 'as_of'])
+      .where('dataset', 'in', ['motus_carrier', 'li_revocation'])
+      .orderBy('imported_at')
+      .execute();
+    expect(imports).toEqual([
+      { dataset: 'li_revocation', imported_rows: 1, as_of: '2026-12-01' },
+      { dataset: 'motus_carrier', imported_rows: 2, as_of: '2026-12-01' },
+      { dataset: 'motus_carrier', imported_rows: 1, as_of: '2026-12-02' },
+      { dataset: 'motus_carrier', imported_rows: 1, as_of: '2026-12-05' },
+    ]);
   });
 
   it('refuses unknown datasets and arguments, and a second sync while one runs', async () => {
