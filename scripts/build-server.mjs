@@ -1,10 +1,12 @@
-// Bundles the server entry into one ES module. Dependencies stay external (they are in node_modules);
-// the React Router build is loaded at run time from build/server.
+// Bundles the server entry, and the sync the server runs daily as a child process, into ES modules
+// beside each other. Dependencies stay external (they are in node_modules); the React Router build is
+// loaded at run time from build/server.
+import { copyFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: { main: 'server/main.ts', sync: 'cli/sync/main.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -13,3 +15,5 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// The importer's census search-index worker, which the bundled sync starts from beside itself.
+await copyFile('cli/import/search-index-build-worker.mjs', 'dist/server/search-index-build-worker.mjs');

@@ -27,6 +27,20 @@ describe('loadConfig', () => {
     expect(config.redisUrl).toBeUndefined();
   });
 
+  it('reads the portal and the daily sync time, off by default', () => {
+    const defaults = loadConfig({ DATA_DIR: tempDir() });
+    expect(defaults.portal).toEqual({ url: 'https://data.transportation.gov', appToken: undefined });
+    expect(defaults.syncDailyAt).toBeNull();
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      FMCSA_PORTAL_URL: 'http://127.0.0.1:9000/',
+      FMCSA_APP_TOKEN: 'abc',
+      SYNC_DAILY_AT: '06:05',
+    });
+    expect(set.portal).toEqual({ url: 'http://127.0.0.1:9000', appToken: 'abc' });
+    expect(set.syncDailyAt).toEqual({ hour: 6, minute: 5 });
+  });
+
   it('chooses PostgreSQL for a postgres:// DATABASE_URL', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u:p@db:5432/carrierpage' });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u:p@db:5432/carrierpage' });
@@ -99,6 +113,9 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '10.0.0.0/33', "TRUST_PROXY: not a proxy address: '10.0.0.0/33'"],
     ['TRUST_PROXY', '127.0.0.1, nginx.local', "TRUST_PROXY: not a proxy address: 'nginx.local'"],
     ['TRUST_PROXY', '1.5', "TRUST_PROXY: not a proxy address: '1.5'"],
+    ['SYNC_DAILY_AT', '6:30', 'SYNC_DAILY_AT: must be a time of day HH:MM (UTC), e.g. 06:30'],
+    ['SYNC_DAILY_AT', '24:00', 'SYNC_DAILY_AT: must be a time of day HH:MM (UTC), e.g. 06:30'],
+    ['FMCSA_PORTAL_URL', 'ftp://portal', 'FMCSA_PORTAL_URL: must be an http:// or https:// URL'],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(message);

@@ -102,6 +102,14 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).default(30_000),
+  FMCSA_PORTAL_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://data.transportation.gov'),
+  FMCSA_APP_TOKEN: z.string().min(1).optional(),
+  SYNC_DAILY_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:MM (UTC), e.g. 06:30')
+    .optional(),
 });
 
 export type DatabaseConfig = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; url: string };
@@ -161,6 +169,13 @@ export interface AppConfig {
    * (server/http/shared-page-cache.ts; PAGE_CACHE_SECONDS, 10; 0 keeps none).
    */
   pageCacheSeconds: number;
+  /**
+   * FMCSA's open-data portal for `npm run sync` (cli/sync): its base URL (FMCSA_PORTAL_URL) and the
+   * optional application token sent as X-App-Token (FMCSA_APP_TOKEN), which raises its rate limits.
+   */
+  portal: { url: string; appToken: string | undefined };
+  /** When the server runs the sync itself each day (SYNC_DAILY_AT, UTC); null: never (the default). */
+  syncDailyAt: { hour: number; minute: number } | null;
 }
 
 export class ConfigError extends Error {}
@@ -228,6 +243,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: values.METRICS_TOKEN,
     statementTimeoutMs: values.STATEMENT_TIMEOUT_MS,
     pageCacheSeconds: values.PAGE_CACHE_SECONDS,
+    portal: { url: values.FMCSA_PORTAL_URL.replace(/\/$/, ''), appToken: values.FMCSA_APP_TOKEN },
+    syncDailyAt: values.SYNC_DAILY_AT
+      ? {
+          hour: Number(values.SYNC_DAILY_AT.slice(0, 2)),
+          minute: Number(values.SYNC_DAILY_AT.slice(3)),
+        }
+      : null,
   };
 }
 

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, mailWarning } from './config.ts';
@@ -7,6 +8,15 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { startWalCheckpointer } from './db/wal-checkpointer.ts';
 import { closeOnSignals } from './http/shutdown.ts';
+import { startDailySync } from './domains/sync/schedule.ts';
+
+/** `npm run sync` for the daily run: the bundle beside the built server, else the source through tsx. */
+function syncCommand(): { file: string; args: string[] } {
+  const bundled = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sync.js');
+  return existsSync(bundled)
+    ? { file: process.execPath, args: [bundled] }
+    : { file: process.execPath, args: ['--import', 'tsx', path.resolve('cli/sync/main.ts')] };
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -32,6 +42,10 @@ async function main(): Promise<void> {
       onFailure: (message) => fastify.log.warn(message),
     });
     fastify.addHook('onClose', () => checkpointer.stop());
+  }
+  if (config.syncDailyAt) {
+    const daily = startDailySync({ at: config.syncDailyAt, command: syncCommand(), log: fastify.log });
+    fastify.addHook('onClose', () => daily.stop());
   }
   closeOnSignals(fastify, db, { timeoutMs: config.shutdownTimeoutMs });
 

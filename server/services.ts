@@ -30,6 +30,7 @@ import { createSearchService } from './domains/search/service.ts';
 import { createSitemapRepo } from './domains/sitemap/repo.ts';
 import { createUsersService } from './domains/users/service.ts';
 import { createSitemapService } from './domains/sitemap/service.ts';
+import { createSyncService } from './domains/sync/service.ts';
 
 /** Public facts about this installation that pages may show. Nothing secret belongs here. */
 export interface SiteInfo {
@@ -129,6 +130,7 @@ export function createServices(
     profilePage: createProfilePage({ repo: companiesRepo, carrierData, ratings, capacity, authority }),
     ratings,
     sitemap: createSitemapService(createSitemapRepo(db), config.appUrl),
+    sync: createSyncService(db),
   };
 }
 

@@ -44,6 +44,7 @@ import { postgresOneLetterWordsStartNamesSchema } from './migrations/045-postgre
 import { sqliteBrokerIndexSchema } from './migrations/046-sqlite-broker-index.ts';
 import { recordHistorySchema } from './migrations/047-record-history.ts';
 import { ratingReviewerDomainsSchema } from './migrations/049-rating-reviewer-domains.ts';
+import { syncStateSchema } from './migrations/051-sync-state.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -97,6 +98,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '046-sqlite-broker-index': sqliteBrokerIndexSchema(dialect),
     '047-record-history': recordHistorySchema(dialect),
     '049-rating-reviewer-domains': ratingReviewerDomainsSchema(dialect),
+    '051-sync-state': syncStateSchema,
   };
 }
 

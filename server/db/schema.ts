@@ -345,6 +345,24 @@ export interface RecordHistoryEventsTable {
   source: string;
 }
 
+/** One portal dataset's sync state (cli/sync): the version imported and when it was last found current. */
+export interface SyncDatasetsTable {
+  /** The portal's dataset id, e.g. az4n-8mr2. */
+  dataset_id: string;
+  /** The portal's rowsUpdatedAt (Unix seconds) of the data imported. */
+  rows_updated_at: number;
+  /** ISO time the last successful sync of the dataset finished. */
+  synced_at: string;
+}
+
+/** The lease one sync holds at a time (server/domains/sync/repo.ts). */
+export interface SyncLeaseTable {
+  name: string;
+  /** host:pid:random of the holding process. */
+  holder: string;
+  expires_at: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -369,4 +387,6 @@ export interface Database {
   li_flags_due: LiFlagsDueTable;
   suspended_indexes: SuspendedIndexesTable;
   record_history_events: RecordHistoryEventsTable;
+  sync_datasets: SyncDatasetsTable;
+  sync_lease: SyncLeaseTable;
 }

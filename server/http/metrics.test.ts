@@ -75,8 +75,20 @@ describe(`GET /metrics on ${testDialect}`, () => {
         .execute();
     }
 
+    await app.database.db
+      .insertInto('sync_datasets')
+      .values({
+        dataset_id: 'az4n-8mr2',
+        rows_updated_at: 1_796_000_000,
+        synced_at: '2026-11-02T06:30:05.000Z',
+      })
+      .execute();
+
     const text = (await metrics()).body;
     expect(text).toMatch(/^mail_queue_waiting 1$/m);
+    expect(text).toContain(
+      `fmcsa_sync_last_success_seconds{dataset="az4n-8mr2"} ${Date.parse('2026-11-02T06:30:05.000Z') / 1000}`,
+    );
     expect(text).toMatch(/^mail_queue_failed 0$/m);
     expect(text).toMatch(/^mail_attempts_failed_total 1$/m);
     expect(text).toMatch(/^mail_sent_total 0$/m);

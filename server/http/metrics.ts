@@ -137,6 +137,14 @@ export function registerMetrics(
     registers: [registry],
   });
 
+  // The portal sync (cli/sync) runs as its own process too: when each dataset was last found current.
+  const syncTime = new Gauge({
+    name: 'fmcsa_sync_last_success_seconds',
+    help: 'When the last successful sync of each FMCSA portal dataset finished (Unix time).',
+    labelNames: ['dataset'],
+    registers: [registry],
+  });
+
   fastify.get('/metrics', { config: { rateLimit: false, anyHost: true } }, async (request, reply) => {
     if (!mayRead(request, token)) return sendError(reply, 'forbidden', METRICS_DENIED);
     await readMailQueue();
@@ -145,6 +153,10 @@ export function registerMetrics(
     for (const entry of await services.carrierData.lastImports()) {
       importRows.set({ dataset: entry.dataset }, entry.imported_rows);
       importTime.set({ dataset: entry.dataset }, Date.parse(entry.imported_at) / 1000);
+    }
+    syncTime.reset();
+    for (const entry of await services.sync.lastSyncs()) {
+      syncTime.set({ dataset: entry.datasetId }, Date.parse(entry.syncedAt) / 1000);
     }
     const body = await registry.metrics();
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(body);
