@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { data, Link } from 'react-router';
 import { AuthorityFilterFields, CheckboxGroup, RadiusFields } from '../../components/FilterFields.tsx';
+import { PageBoundNote, PastPageBound, pastPageBound, shownPages } from '../../components/PageBound.tsx';
 import { Pagination, pageWindow } from '../../components/Pagination.tsx';
 import { ViewProfileLink } from '../../components/ViewProfileLink.tsx';
 import { authorityApiQuery, COMPANY_TYPE_OPTIONS } from '../../lib/carrier-search.ts';
@@ -218,6 +219,9 @@ function GoToPage({ total, filtersQuery }: { total: number; filtersQuery: URLSea
   );
 }
 
+/** What narrows a city's list when it runs past the pages it shows: the filters beside it. */
+const NARROW_CITY = 'Add a company type, cargo type or radius to narrow the list.';
+
 function CityResults({
   place,
   path,
@@ -227,13 +231,17 @@ function CityResults({
   place: CityParam;
   path: string;
   filters: CityFilters;
-  result: { data: Company[]; total: number; page: number; total_pages: number };
+  result: { data: Company[]; total: number; page: number; total_pages: number; page_limit: number };
 }) {
   const hrefFor = (page: number) => cityUrl(path, filters, page);
+  const lastPage = shownPages(result);
   const pages =
-    result.total_pages <= CITY_ALL_PAGES_UP_TO
-      ? Array.from({ length: result.total_pages }, (_, index) => index + 1)
-      : pageWindow(result.page, result.total_pages, 2);
+    lastPage <= CITY_ALL_PAGES_UP_TO
+      ? Array.from({ length: lastPage }, (_, index) => index + 1)
+      : pageWindow(result.page, lastPage, 2);
+  if (result.data.length === 0 && result.page > result.page_limit && result.total > 0) {
+    return <PastPageBound pageLimit={result.page_limit} narrowing={NARROW_CITY} firstPage={hrefFor(1)} />;
+  }
   if (result.data.length === 0) {
     return (
       <div className="empty-state">
@@ -250,10 +258,11 @@ function CityResults({
           <CompanyCard key={company.id} company={company} />
         ))}
       </ul>
-      <Pagination current={result.page} total={result.total_pages} hrefFor={hrefFor} pages={pages} />
-      {result.total_pages > CITY_GO_TO_PAGE_ABOVE ? (
-        <GoToPage total={result.total_pages} filtersQuery={cityQuery(filters, 1)} />
+      <Pagination current={result.page} total={lastPage} hrefFor={hrefFor} pages={pages} />
+      {lastPage > CITY_GO_TO_PAGE_ABOVE ? (
+        <GoToPage total={lastPage} filtersQuery={cityQuery(filters, 1)} />
       ) : null}
+      {pastPageBound(result) ? <PageBoundNote narrowing={NARROW_CITY} /> : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { AuthorityFilterFields, CheckboxGroup, RadiusFields } from '../../components/FilterFields.tsx';
+import { PageBoundNote, PastPageBound, pastPageBound, shownPages } from '../../components/PageBound.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { SearchResults } from '../../components/SearchResults.tsx';
 import {
@@ -20,6 +21,9 @@ import island from '../../islands/site-island.ts?worker&url';
 import type { Route } from './+types/search.ts';
 
 export const handle: IslandHandle = { island };
+
+/** What narrows a search whose matches run past the pages it lists: the form's filters. */
+const NARROW_SEARCH = 'Add a state, company type or radius to narrow your search.';
 
 type Outcome = { ok: true; result: SearchResponse } | { ok: false; detail: string | null };
 
@@ -151,17 +155,24 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
         {outcome.ok ? (
           <>
             <p className="result-count" role="status">
-              {`Found ${resultCount(outcome.result)} results. Page ${outcome.result.total === 0 ? 0 : outcome.result.page} of ${outcome.result.total_pages}`}
+              {`Found ${resultCount(outcome.result)} results. Page ${outcome.result.total === 0 ? 0 : outcome.result.page} of ${shownPages(outcome.result)}`}
             </p>
             {outcome.result.data.length > 0 ? (
               <>
                 <SearchResults companies={outcome.result.data} />
                 <Pagination
                   current={outcome.result.page}
-                  total={outcome.result.total_pages}
+                  total={shownPages(outcome.result)}
                   hrefFor={(page) => searchUrl({ ...params, page })}
                 />
+                {pastPageBound(outcome.result) ? <PageBoundNote narrowing={NARROW_SEARCH} /> : null}
               </>
+            ) : outcome.result.page > outcome.result.page_limit && outcome.result.total > 0 ? (
+              <PastPageBound
+                pageLimit={outcome.result.page_limit}
+                narrowing={NARROW_SEARCH}
+                firstPage={searchUrl({ ...params, page: 1 })}
+              />
             ) : (
               <div className="empty-state">
                 <h2>No results found</h2>

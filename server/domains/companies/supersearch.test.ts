@@ -283,6 +283,7 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
       page: 1,
       limit: 10,
       total_pages: 0,
+      page_limit: 100,
     });
   });
 });
