@@ -2,7 +2,7 @@
  * Form fields shared by the search page and the city pages' filters: plain GET form fields showing the
  * URL's values (the pages are not hydrated; their islands only choose the URL the form goes to).
  */
-import { AUTHORITY_FILTERS, type AuthorityFlags } from '../lib/carrier-search.ts';
+import { FLAG_FILTERS, PAGE_PARAM, type FlagFilters } from '../../core/search-filters.ts';
 
 interface CheckboxGroupProps {
   legend: string;
@@ -35,17 +35,14 @@ export function CheckboxGroup({
   );
 }
 
-/**
- * The L&I filters (issue 18): 'Authorized for hire' and 'Insurance on file', each a checkbox of its
- * own URL parameter.
- */
-export function AuthorityFilterFields({ flags }: { flags: AuthorityFlags }) {
+/** The yes/no filters (core/search-filters.ts FLAG_FILTERS), a checkbox each under its URL name. */
+export function FlagFilterFields({ flags }: { flags: FlagFilters }) {
   return (
     <fieldset className="form-field">
       <legend>Authority &amp; Insurance</legend>
-      {AUTHORITY_FILTERS.map(({ param, label }) => (
+      {FLAG_FILTERS.map(({ param, label }) => (
         <label key={param} className="checkbox">
-          <input type="checkbox" name={param} value="true" defaultChecked={flags[param]} />
+          <input type="checkbox" name={PAGE_PARAM[param]} value="true" defaultChecked={flags[param]} />
           {label}
         </label>
       ))}
@@ -66,11 +63,16 @@ export function RadiusFields({ legend, idPrefix, zipcode, miles }: RadiusFieldsP
     <fieldset className="form-field">
       <legend>{legend}</legend>
       <label htmlFor={`${idPrefix}-zip`}>Zipcode</label>
-      <input id={`${idPrefix}-zip`} name="radiusZipcode" inputMode="numeric" defaultValue={zipcode} />
+      <input
+        id={`${idPrefix}-zip`}
+        name={PAGE_PARAM.radius_zipcode}
+        inputMode="numeric"
+        defaultValue={zipcode}
+      />
       <label htmlFor={`${idPrefix}-miles`}>Miles</label>
       <input
         id={`${idPrefix}-miles`}
-        name="radiusMiles"
+        name={PAGE_PARAM.radius_miles}
         type="number"
         min={1}
         max={500}

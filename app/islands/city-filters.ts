@@ -1,3 +1,4 @@
+import { PAGE_PARAM } from '../../core/search-filters.ts';
 import { cargoTypesSummary } from '../lib/city-page.ts';
 
 /**
@@ -17,7 +18,7 @@ export function enhanceCityFilters(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-city-filters]');
   const summary = form?.querySelector('[data-cargo-summary]');
   form?.addEventListener('change', () => {
-    const ticked = form.querySelectorAll('input[name="cargoTypes"]:checked').length;
+    const ticked = form.querySelectorAll(`input[name="${PAGE_PARAM.cargo_types}"]:checked`).length;
     if (summary) summary.textContent = cargoTypesSummary(ticked);
   });
 }

@@ -1,10 +1,12 @@
 import { titleCase } from '../../core/format.ts';
 import {
-  anyAuthorityFlag,
-  readAuthorityFlags,
-  writeAuthorityFlags,
-  type AuthorityFlags,
-} from './carrier-search.ts';
+  anyFlag,
+  PAGE_PARAM,
+  readFlags,
+  readList,
+  writeFlags,
+  type FlagFilters,
+} from '../../core/search-filters.ts';
 
 export interface CityParam {
   /** Title case, for display ('Kansas City'). */
@@ -29,54 +31,69 @@ export const CITY_PAGE_SIZE = 10;
 export const CITY_ALL_PAGES_UP_TO = 7;
 export const CITY_GO_TO_PAGE_ABOVE = 10;
 
+/** A city page's filters, each under its supersearch name (core/search-filters.ts gives its name in the URL). */
 export interface CityFilters {
-  companyTypes: string[];
-  cargoTypes: string[];
-  radiusZipcode: string;
-  radiusMiles: string;
-  authority: AuthorityFlags;
+  company_types: string[];
+  cargo_types: string[];
+  radius_zipcode: string;
+  radius_miles: string;
+  flags: FlagFilters;
 }
 
-function listParam(searchParams: URLSearchParams, name: string): string[] {
-  return searchParams
-    .getAll(name)
-    .flatMap((value) => value.split(','))
-    .map((value) => value.trim())
-    .filter(Boolean);
-}
-
-export function readCityFilters(searchParams: URLSearchParams): CityFilters {
+export function readCityFilters(query: URLSearchParams): CityFilters {
   return {
-    companyTypes: listParam(searchParams, 'companyTypes'),
-    cargoTypes: listParam(searchParams, 'cargoTypes'),
-    radiusZipcode: (searchParams.get('radiusZipcode') ?? '').trim(),
-    radiusMiles: (searchParams.get('radiusMiles') ?? '').trim(),
-    authority: readAuthorityFlags(searchParams),
+    company_types: readList(query, PAGE_PARAM.company_types),
+    cargo_types: readList(query, PAGE_PARAM.cargo_types),
+    radius_zipcode: (query.get(PAGE_PARAM.radius_zipcode) ?? '').trim(),
+    radius_miles: (query.get(PAGE_PARAM.radius_miles) ?? '').trim(),
+    flags: readFlags(query),
   };
 }
 
-/** Filtered mode: company types, cargo types, both radius fields (spec section 4) or an L&I filter. */
+/** Filtered mode: company types, cargo types, both radius fields (spec section 4) or a yes/no filter. */
 export function isFiltered(filters: CityFilters): boolean {
   return (
-    filters.companyTypes.length > 0 ||
-    filters.cargoTypes.length > 0 ||
-    anyAuthorityFlag(filters.authority) ||
-    Boolean(filters.radiusZipcode && filters.radiusMiles)
+    filters.company_types.length > 0 ||
+    filters.cargo_types.length > 0 ||
+    anyFlag(filters.flags) ||
+    Boolean(filters.radius_zipcode && filters.radius_miles)
   );
 }
 
 /** The query of a city page's URL for filters and a page; page 1 is left out. */
 export function cityQuery(filters: CityFilters, page: number): URLSearchParams {
   const query = new URLSearchParams();
-  if (filters.companyTypes.length) query.set('companyTypes', filters.companyTypes.join(','));
-  if (filters.cargoTypes.length) query.set('cargoTypes', filters.cargoTypes.join(','));
-  if (filters.radiusZipcode && filters.radiusMiles) {
-    query.set('radiusZipcode', filters.radiusZipcode);
-    query.set('radiusMiles', filters.radiusMiles);
+  if (filters.company_types.length) query.set(PAGE_PARAM.company_types, filters.company_types.join(','));
+  if (filters.cargo_types.length) query.set(PAGE_PARAM.cargo_types, filters.cargo_types.join(','));
+  if (filters.radius_zipcode && filters.radius_miles) {
+    query.set(PAGE_PARAM.radius_zipcode, filters.radius_zipcode);
+    query.set(PAGE_PARAM.radius_miles, filters.radius_miles);
   }
-  writeAuthorityFlags(query, filters.authority);
+  writeFlags(query, filters.flags, 'page');
   if (page > 1) query.set('page', String(page));
   return query;
+}
+
+/** The supersearch API query of a city's page: its carriers, filtered. */
+export function citySupersearchQuery(
+  place: CityParam,
+  filters: CityFilters,
+  page: number,
+): Record<string, string> {
+  const query = new URLSearchParams({
+    address_city: place.city,
+    address_state: place.state,
+    page: String(page),
+    limit: String(CITY_PAGE_SIZE),
+  });
+  if (filters.company_types.length) query.set('company_types', filters.company_types.join(','));
+  if (filters.cargo_types.length) query.set('cargo_types', filters.cargo_types.join(','));
+  if (filters.radius_zipcode && filters.radius_miles) {
+    query.set('radius_zipcode', filters.radius_zipcode);
+    query.set('radius_miles', filters.radius_miles);
+  }
+  writeFlags(query, filters.flags, 'api');
+  return Object.fromEntries(query);
 }
 
 /** The canonical URL of a city page (`path`) with filters and a page. */

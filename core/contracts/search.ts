@@ -8,6 +8,17 @@ import { route } from './route.ts';
 
 /** Most results one page returns; larger requests are capped, not refused. */
 export const MAX_SEARCH_PAGE_SIZE = 100;
+
+/**
+ * How deep a search pages: the first 1,000 results (page 100 at 10 a page). People narrow a search
+ * rather than read further, and the bound keeps every page a short read of the index.
+ */
+export const MAX_SEARCH_RESULTS = 1_000;
+
+/** The last page a search answers with results at `limit` a page. */
+export function searchPageLimit(limit: number): number {
+  return Math.ceil(MAX_SEARCH_RESULTS / limit);
+}
 const CARGO_CODES = new Set<string>(CARGO_TYPES.map(([code]) => code));
 
 /** A comma-separated list, trimmed, blanks dropped. */
@@ -27,46 +38,57 @@ const trueOrFalse = z
   .optional()
   .transform((value) => value === 'true');
 
+/** The refusal of a parameter the supersearch does not know, which would otherwise be ignored. */
+function unknownParameters(issue: { code?: string; keys?: string[] }): string | undefined {
+  if (issue.code !== 'unrecognized_keys' || !issue.keys) return undefined;
+  return issue.keys.length === 1
+    ? `${issue.keys[0]}: not a supersearch parameter`
+    : `${issue.keys.join(', ')}: not supersearch parameters`;
+}
+
 export const SupersearchQuery = z
-  .object({
-    super_search_term: z.string().max(20_000).default(''),
-    page: wholeNumber(1, 100_000).default(1),
-    limit: wholeNumber(1)
-      .default(10)
-      .transform((value) => Math.min(value, MAX_SEARCH_PAGE_SIZE)),
-    address_city: z.string().trim().max(100).optional(),
-    // Any jurisdiction FMCSA registers carriers in (city pages of Canadian and Mexican carriers use
-    // it too); the search page's own list offers only the 50 states and DC.
-    address_state: z
-      .string()
-      .transform((value) => value.trim().toUpperCase())
-      .refine((value) => value === '' || isRecognisedJurisdiction(value), 'unknown state code')
-      .optional(),
-    company_types: commaList
-      .transform((items) => items.map((item) => item.toLowerCase()))
-      .refine(
-        (items) => items.every((item) => item === 'carrier' || item === 'broker'),
-        'must be carrier and/or broker',
-      )
-      .optional(),
-    cargo_types: commaList
-      .transform((items) => items.map((item) => item.toUpperCase()))
-      .refine((items) => items.every((item) => CARGO_CODES.has(item)), 'unknown cargo type code')
-      .optional(),
-    radius_zipcode: z
-      .string()
-      .trim()
-      .regex(/^(\d{5}(-\d{4})?)?$/, 'must be a 5-digit ZIP code')
-      .optional(),
-    radius_miles: z.coerce
-      .number()
-      .min(1, 'must be from 1 to 500')
-      .max(500, 'must be from 1 to 500')
-      .optional(),
-    include_equipment: z.enum(['true', 'false']).optional(),
-    authorized_only: trueOrFalse,
-    insured_only: trueOrFalse,
-  })
+  .strictObject(
+    {
+      super_search_term: z.string().max(20_000).default(''),
+      page: wholeNumber(1, 100_000).default(1),
+      limit: wholeNumber(1)
+        .default(10)
+        .transform((value) => Math.min(value, MAX_SEARCH_PAGE_SIZE)),
+      address_city: z.string().trim().max(100).optional(),
+      // Any jurisdiction FMCSA registers carriers in (city pages of Canadian and Mexican carriers use
+      // it too); the search page's own list offers only the 50 states and DC.
+      address_state: z
+        .string()
+        .transform((value) => value.trim().toUpperCase())
+        .refine((value) => value === '' || isRecognisedJurisdiction(value), 'unknown state code')
+        .optional(),
+      company_types: commaList
+        .transform((items) => items.map((item) => item.toLowerCase()))
+        .refine(
+          (items) => items.every((item) => item === 'carrier' || item === 'broker'),
+          'must be carrier and/or broker',
+        )
+        .optional(),
+      cargo_types: commaList
+        .transform((items) => items.map((item) => item.toUpperCase()))
+        .refine((items) => items.every((item) => CARGO_CODES.has(item)), 'unknown cargo type code')
+        .optional(),
+      radius_zipcode: z
+        .string()
+        .trim()
+        .regex(/^(\d{5}(-\d{4})?)?$/, 'must be a 5-digit ZIP code')
+        .optional(),
+      radius_miles: z.coerce
+        .number()
+        .min(1, 'must be from 1 to 500')
+        .max(500, 'must be from 1 to 500')
+        .optional(),
+      include_equipment: z.enum(['true', 'false']).optional(),
+      authorized_only: trueOrFalse,
+      insured_only: trueOrFalse,
+    },
+    { error: unknownParameters },
+  )
   .refine((query) => Boolean(query.radius_zipcode) === (query.radius_miles !== undefined), {
     message: 'radius_zipcode and radius_miles go together',
     path: ['radius_miles'],
@@ -81,6 +103,8 @@ export const SearchResponse = z.object({
   page: z.number(),
   limit: z.number(),
   total_pages: z.number(),
+  /** The last page that lists results (searchPageLimit); a deeper page answers an empty list. */
+  page_limit: z.number(),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 

@@ -145,3 +145,20 @@ test('a city page is complete without JavaScript', async ({ request }) => {
   expect(html).toContain('25 companies');
   expect(html).toContain('rel="canonical"');
 });
+
+test('a city of more than 1,000 carriers pages to 100 and says how to narrow the list', async ({ page }) => {
+  await page.goto('/trucking-companies/casper-wy');
+  await expect(page.getByRole('status')).toHaveText('1015 companies');
+  const pagination = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pagination.getByRole('listitem')).toHaveText(['Previous', '1', '2', '3', '…', '100', 'Next']);
+  const note =
+    'Showing the first 1,000 results. Add a company type, cargo type or radius to narrow the list.';
+  await expect(page.getByText(note)).toBeVisible();
+  await expect(page.getByLabel('Go to page')).toHaveAttribute('max', '100');
+  await expectAccessible(page);
+
+  await page.goto('/trucking-companies/casper-wy?page=101');
+  await expect(page.getByRole('heading', { name: 'Results stop at page 100' })).toBeVisible();
+  await expect(page.getByText(note)).toBeVisible();
+  await expectAccessible(page);
+});

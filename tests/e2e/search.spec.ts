@@ -160,3 +160,33 @@ test('the DOT lookup reports a server failure', async ({ page, consoleErrors }) 
   expect(consoleErrors.filter((message) => !message.includes('status of 500'))).toEqual([]);
   consoleErrors.splice(0);
 });
+
+test('a search past 1,000 results lists 100 pages and says how to narrow it', async ({ page }) => {
+  await page.goto('/search?q=pagebound');
+  await expect(page.getByRole('status')).toHaveText('Found 1015 results. Page 1 of 100');
+  const pagination = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pagination.getByRole('listitem')).toHaveText(['Previous', '1', '2', '…', '100', 'Next']);
+  const note = 'Showing the first 1,000 results. Add a state, company type or radius to narrow your search.';
+  await expect(page.getByText(note)).toBeVisible();
+
+  await pagination.getByRole('link', { name: 'Page 100' }).click();
+  await expect(page).toHaveURL(/\/search\?q=pagebound&page=100$/);
+  await expect(page.getByRole('status')).toHaveText('Found 1015 results. Page 100 of 100');
+  await expect(page.locator('table.results-table tbody tr')).toHaveCount(10);
+  await expect(pagination.getByText('Next')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByText(note)).toBeVisible();
+  await expectAccessible(page, { everyImpact: true });
+
+  // A deeper page, typed into the address bar, gets the advice instead of an empty list.
+  await page.goto('/search?q=pagebound&page=101');
+  await expect(page.getByRole('heading', { name: 'Results stop at page 100' })).toBeVisible();
+  await expect(page.getByText(note)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No results found' })).toHaveCount(0);
+  await expectAccessible(page, { everyImpact: true });
+  await page.getByRole('link', { name: 'Back to the first page' }).click();
+  await expect(page).toHaveURL(/\/search\?q=pagebound$/);
+
+  // Narrowed below the bound, every page is offered again.
+  await page.goto('/search?q=pagebound&companyTypes=Broker');
+  await expect(page.getByText(note)).toHaveCount(0);
+});

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { data, Link } from 'react-router';
-import { AuthorityFilterFields, CheckboxGroup, RadiusFields } from '../../components/FilterFields.tsx';
+import { CheckboxGroup, FlagFilterFields, RadiusFields } from '../../components/FilterFields.tsx';
+import { PageBoundNote, PastPageBound, pastPageBound, shownPages } from '../../components/PageBound.tsx';
 import { Pagination, pageWindow } from '../../components/Pagination.tsx';
 import { ViewProfileLink } from '../../components/ViewProfileLink.tsx';
-import { authorityApiQuery, COMPANY_TYPE_OPTIONS } from '../../lib/carrier-search.ts';
+import { COMPANY_TYPE_OPTIONS } from '../../lib/carrier-search.ts';
 import {
   CITY_ALL_PAGES_UP_TO,
   CITY_GO_TO_PAGE_ABOVE,
-  CITY_PAGE_SIZE,
   cargoTypesSummary,
   cityQuery,
+  citySupersearchQuery,
   cityUrl,
   isFiltered,
   parseCityParam,
@@ -19,6 +20,7 @@ import {
 } from '../../lib/city-page.ts';
 import { resultCount, type Company } from '../../lib/company.ts';
 import { CARGO_TYPES } from '../../../core/cargo.ts';
+import { PAGE_PARAM } from '../../../core/search-filters.ts';
 import { titleCase } from '../../../core/format.ts';
 import { expectedRefusal } from '../../lib/load-errors.ts';
 import { pageTitle } from '../../../core/site.ts';
@@ -37,21 +39,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const base = { place, filters, path: url.pathname };
   if (!place) return data({ ...base, outcome: { kind: 'invalid' as const } }, { status: 404 });
 
-  const query: Record<string, string> = {
-    address_city: place.city,
-    address_state: place.state,
-    page: String(page),
-    limit: String(CITY_PAGE_SIZE),
-  };
-  if (filters.companyTypes.length) query.company_types = filters.companyTypes.join(',');
-  if (filters.cargoTypes.length) query.cargo_types = filters.cargoTypes.join(',');
-  if (filters.radiusZipcode && filters.radiusMiles) {
-    query.radius_zipcode = filters.radiusZipcode;
-    query.radius_miles = filters.radiusMiles;
-  }
-  authorityApiQuery(query, filters.authority);
   try {
-    const result = await context.services.search.supersearchQuery(query);
+    const result = await context.services.search.supersearchQuery(citySupersearchQuery(place, filters, page));
     // A city without carriers is not a page search engines should keep.
     const status = result.total === 0 && !isFiltered(filters) ? 404 : 200;
     return data({ ...base, outcome: { kind: 'results' as const, result } }, { status });
@@ -145,28 +134,28 @@ function CityFiltersForm({ path, filters }: { path: string; filters: CityFilters
       <h2>Filters</h2>
       <CheckboxGroup
         legend="Company Types"
-        name="companyTypes"
+        name={PAGE_PARAM.company_types}
         options={COMPANY_TYPE_OPTIONS.map((type) => [type, type] as const)}
-        selected={filters.companyTypes}
+        selected={filters.company_types}
       />
       <details className="dropdown form-field">
-        <summary data-cargo-summary="">{cargoTypesSummary(filters.cargoTypes.length)}</summary>
+        <summary data-cargo-summary="">{cargoTypesSummary(filters.cargo_types.length)}</summary>
         <CheckboxGroup
           legend="Cargo Types"
           hideLegend
           className="dropdown__options"
-          name="cargoTypes"
+          name={PAGE_PARAM.cargo_types}
           options={CARGO_TYPES}
-          selected={filters.cargoTypes}
+          selected={filters.cargo_types}
         />
       </details>
       <RadiusFields
         legend="Radius"
         idPrefix="city"
-        zipcode={filters.radiusZipcode}
-        miles={filters.radiusMiles}
+        zipcode={filters.radius_zipcode}
+        miles={filters.radius_miles}
       />
-      <AuthorityFilterFields flags={filters.authority} />
+      <FlagFilterFields flags={filters.flags} />
       <button type="submit" className="button button--primary">
         Apply Filters
       </button>
@@ -187,7 +176,7 @@ function CustomSearch({ state }: { state: string }) {
       data-search-box=""
     >
       <h2 id="city-custom-search-heading">Custom Search</h2>
-      <input type="hidden" name="addressState" value={state} />
+      <input type="hidden" name={PAGE_PARAM.address_state} value={state} />
       <label htmlFor="city-custom-search">Search carriers in {state}</label>
       <div className="inline-form">
         <input id="city-custom-search" name="q" type="search" />
@@ -218,6 +207,9 @@ function GoToPage({ total, filtersQuery }: { total: number; filtersQuery: URLSea
   );
 }
 
+/** What narrows a city's list when it runs past the pages it shows: the filters beside it. */
+const NARROW_CITY = 'Add a company type, cargo type or radius to narrow the list.';
+
 function CityResults({
   place,
   path,
@@ -227,13 +219,17 @@ function CityResults({
   place: CityParam;
   path: string;
   filters: CityFilters;
-  result: { data: Company[]; total: number; page: number; total_pages: number };
+  result: { data: Company[]; total: number; page: number; total_pages: number; page_limit: number };
 }) {
   const hrefFor = (page: number) => cityUrl(path, filters, page);
+  const lastPage = shownPages(result);
   const pages =
-    result.total_pages <= CITY_ALL_PAGES_UP_TO
-      ? Array.from({ length: result.total_pages }, (_, index) => index + 1)
-      : pageWindow(result.page, result.total_pages, 2);
+    lastPage <= CITY_ALL_PAGES_UP_TO
+      ? Array.from({ length: lastPage }, (_, index) => index + 1)
+      : pageWindow(result.page, lastPage, 2);
+  if (result.data.length === 0 && result.page > result.page_limit && result.total > 0) {
+    return <PastPageBound pageLimit={result.page_limit} narrowing={NARROW_CITY} firstPage={hrefFor(1)} />;
+  }
   if (result.data.length === 0) {
     return (
       <div className="empty-state">
@@ -250,10 +246,11 @@ function CityResults({
           <CompanyCard key={company.id} company={company} />
         ))}
       </ul>
-      <Pagination current={result.page} total={result.total_pages} hrefFor={hrefFor} pages={pages} />
-      {result.total_pages > CITY_GO_TO_PAGE_ABOVE ? (
-        <GoToPage total={result.total_pages} filtersQuery={cityQuery(filters, 1)} />
+      <Pagination current={result.page} total={lastPage} hrefFor={hrefFor} pages={pages} />
+      {lastPage > CITY_GO_TO_PAGE_ABOVE ? (
+        <GoToPage total={lastPage} filtersQuery={cityQuery(filters, 1)} />
       ) : null}
+      {pastPageBound(result) ? <PageBoundNote narrowing={NARROW_CITY} /> : null}
     </>
   );
 }

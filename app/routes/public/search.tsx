@@ -1,10 +1,11 @@
 import { data, Link } from 'react-router';
-import { AuthorityFilterFields, CheckboxGroup, RadiusFields } from '../../components/FilterFields.tsx';
+import { CheckboxGroup, FlagFilterFields, RadiusFields } from '../../components/FilterFields.tsx';
+import { PageBoundNote, PastPageBound, pastPageBound, shownPages } from '../../components/PageBound.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { SearchResults } from '../../components/SearchResults.tsx';
 import {
   COMPANY_TYPE_OPTIONS,
-  NO_AUTHORITY_FLAGS,
+  NO_SEARCH_PARAMS,
   readSearchParams,
   searchUrl,
   supersearchQuery,
@@ -13,6 +14,7 @@ import {
 import { resultCount, type SearchResponse } from '../../lib/company.ts';
 import { expectedRefusal } from '../../lib/load-errors.ts';
 import { pageTitle } from '../../../core/site.ts';
+import { PAGE_PARAM } from '../../../core/search-filters.ts';
 import { US_STATES } from '../../../core/us-states.ts';
 import { seoMeta } from '../../lib/seo.ts';
 import type { IslandHandle } from '../../lib/island-page.ts';
@@ -20,6 +22,9 @@ import island from '../../islands/site-island.ts?worker&url';
 import type { Route } from './+types/search.ts';
 
 export const handle: IslandHandle = { island };
+
+/** What narrows a search whose matches run past the pages it lists: the form's filters. */
+const NARROW_SEARCH = 'Add a state, company type or radius to narrow your search.';
 
 type Outcome = { ok: true; result: SearchResponse } | { ok: false; detail: string | null };
 
@@ -63,7 +68,7 @@ function SearchFilters({ params }: { params: SearchPageParams }) {
       </div>
       <div className="form-field">
         <label htmlFor="search-state">Location</label>
-        <select id="search-state" name="addressState" defaultValue={params.addressState}>
+        <select id="search-state" name={PAGE_PARAM.address_state} defaultValue={params.address_state}>
           <option value="">All States</option>
           {US_STATES.map(([code, name]) => (
             <option key={code} value={code}>
@@ -74,17 +79,17 @@ function SearchFilters({ params }: { params: SearchPageParams }) {
       </div>
       <CheckboxGroup
         legend="Company Types"
-        name="companyTypes"
+        name={PAGE_PARAM.company_types}
         options={COMPANY_TYPE_OPTIONS.map((type) => [type, type] as const)}
-        selected={params.companyTypes}
+        selected={params.company_types}
       />
       <RadiusFields
         legend="Radius Search"
         idPrefix="search"
-        zipcode={params.radiusZipcode}
-        miles={params.radiusMiles}
+        zipcode={params.radius_zipcode}
+        miles={params.radius_miles}
       />
-      <AuthorityFilterFields flags={params.authority} />
+      <FlagFilterFields flags={params.flags} />
       <button type="submit" className="button button--primary">
         Search
       </button>
@@ -127,17 +132,7 @@ function SearchLanding() {
           <li>MC numbers work as “MC123456”, “MC-123456” or just the digits.</li>
         </ul>
       </section>
-      <SearchFilters
-        params={{
-          q: '',
-          addressState: '',
-          companyTypes: [],
-          radiusZipcode: '',
-          radiusMiles: '',
-          authority: NO_AUTHORITY_FLAGS,
-          page: 1,
-        }}
-      />
+      <SearchFilters params={NO_SEARCH_PARAMS} />
     </section>
   );
 }
@@ -153,17 +148,24 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
         {outcome.ok ? (
           <>
             <p className="result-count" role="status">
-              {`Found ${resultCount(outcome.result)} results. Page ${outcome.result.total === 0 ? 0 : outcome.result.page} of ${outcome.result.total_pages}`}
+              {`Found ${resultCount(outcome.result)} results. Page ${outcome.result.total === 0 ? 0 : outcome.result.page} of ${shownPages(outcome.result)}`}
             </p>
             {outcome.result.data.length > 0 ? (
               <>
                 <SearchResults companies={outcome.result.data} />
                 <Pagination
                   current={outcome.result.page}
-                  total={outcome.result.total_pages}
+                  total={shownPages(outcome.result)}
                   hrefFor={(page) => searchUrl({ ...params, page })}
                 />
+                {pastPageBound(outcome.result) ? <PageBoundNote narrowing={NARROW_SEARCH} /> : null}
               </>
+            ) : outcome.result.page > outcome.result.page_limit && outcome.result.total > 0 ? (
+              <PastPageBound
+                pageLimit={outcome.result.page_limit}
+                narrowing={NARROW_SEARCH}
+                firstPage={searchUrl({ ...params, page: 1 })}
+              />
             ) : (
               <div className="empty-state">
                 <h2>No results found</h2>

@@ -245,6 +245,9 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
     [{ radius_zipcode: '75201', radius_miles: '501' }, 'radius_miles: must be from 1 to 500'],
     [{ radius_zipcode: 'abcde', radius_miles: '50' }, 'radius_zipcode: must be a 5-digit ZIP code'],
     [{ radius_zipcode: '00000', radius_miles: '50' }, 'radius_zipcode: unknown ZIP code'],
+    // A misspelt or invented filter would otherwise answer every carrier, unfiltered.
+    [{ hazmat: 'true' }, 'hazmat: not a supersearch parameter'],
+    [{ addressState: 'TX', sort: 'name' }, 'addressState, sort: not supersearch parameters'],
   ])('refuses %j with 400', async (query, detail) => {
     const { status, body } = await search({ super_search_term: 'acme', ...query });
     expect(status).toBe(400);
@@ -283,6 +286,7 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
       page: 1,
       limit: 10,
       total_pages: 0,
+      page_limit: 100,
     });
   });
 });

@@ -127,7 +127,7 @@ export function createSqliteSearchEngine(
     // A circle is the only row condition: its test reads the index companies_dot_position (DOT
     // number, latitude, longitude; migration 027), not the rows.
     const circleOnly =
-      Boolean(filters.radius) && !filters.city && !filters.authorizedOnly && !filters.insuredOnly;
+      Boolean(filters.radius) && !filters.address_city && !filters.authorized_only && !filters.insured_only;
     // The circle's runs of quarter-degree cells, as ranges of the circle index's keys (countInCircle).
     const circleRanges = filters.radius ? circleKeyRuns(filters.radius) : null;
     // A count narrows a circle by its cells inside the index when the words match many carriers, or,
@@ -142,7 +142,7 @@ export function createSqliteSearchEngine(
       if (matches > cellsFromMatches || rangeCost < matches) match = withCells;
     }
     // City, radius and the L&I flags are conditions on the company row; the other filters are FTS facets.
-    const onRows = Boolean(filters.radius || filters.city || filters.authorizedOnly || filters.insuredOnly);
+    const onRows = Boolean(filters.radius || filters.address_city || filters.authorized_only || filters.insured_only);
     const rowCondition = rowOnlyCondition(filters);
     // CROSS JOIN keeps the full-text index as the outer loop: it gives the matches in rank-key order
     // (ORDER BY rowid is FTS5's own), and the row lookups follow only as far as LIMIT reads.

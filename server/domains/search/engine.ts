@@ -4,20 +4,25 @@ import type { SearchTerms } from './search-terms.ts';
 
 export type CompanyType = 'carrier' | 'broker';
 
+/**
+ * A search's filters, each under its supersearch parameter's name (core/search-filters.ts maps the
+ * pages' URL names to them); the radius is its two parameters as a circle.
+ */
 export interface SearchFilters {
   /** Two-letter state code, upper case. */
-  state?: string;
-  /** City name as FMCSA records write it (upper case); used with `state` by the city pages. */
-  city?: string;
+  address_state?: string;
+  /** City name as FMCSA records write it (upper case); used with `address_state` by the city pages. */
+  address_city?: string;
   /** Any of these roles (CARSHIP C or B). */
-  types?: CompanyType[];
+  company_types?: CompanyType[];
   /** Any of these authorised cargo types. */
-  cargo?: CargoCode[];
+  cargo_types?: CargoCode[];
+  /** `radius_zipcode`'s centre and `radius_miles`. */
   radius?: { latitude: number; longitude: number; miles: number };
   /** Only carriers authorized for hire (L&I, issue 18). */
-  authorizedOnly?: boolean;
+  authorized_only?: boolean;
   /** Only carriers with the insurance their authority requires on file (L&I, issue 18). */
-  insuredOnly?: boolean;
+  insured_only?: boolean;
 }
 
 export interface SearchRequest {

@@ -17,9 +17,9 @@ export const WEB_LABEL = '_w';
  */
 export function filterFacets(filters: SearchFilters): { required: string[][]; excluded: string | null } {
   const required: string[][] = [];
-  if (filters.state) required.push([`_state${filters.state.toLowerCase()}`]);
-  if (filters.cargo?.length) required.push(filters.cargo.map((code) => `_cargo${code.toLowerCase()}`));
-  const types = new Set(filters.types ?? []);
+  if (filters.address_state) required.push([`_state${filters.address_state.toLowerCase()}`]);
+  if (filters.cargo_types?.length) required.push(filters.cargo_types.map((code) => `_cargo${code.toLowerCase()}`));
+  const types = new Set(filters.company_types ?? []);
   let excluded: string | null = null;
   if (types.has('carrier') && types.has('broker')) excluded = '_typenone';
   else if (types.has('carrier')) excluded = '_typenoncarrier';
@@ -32,5 +32,5 @@ export function filterFacets(filters: SearchFilters): { required: string[][]; ex
  * holds ('_typebroker', about a twentieth of the carriers) rather than the NOT of one.
  */
 export function brokersOnly(filters: SearchFilters): boolean {
-  return Boolean(filters.types?.includes('broker') && !filters.types.includes('carrier'));
+  return Boolean(filters.company_types?.includes('broker') && !filters.company_types.includes('carrier'));
 }

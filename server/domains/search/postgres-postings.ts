@@ -37,7 +37,7 @@ type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
  * (the carrier's phy_state, carship, cargo_bits, latitude and longitude); city and the L&I flags do not.
  */
 export function postingsServe(filters: SearchFilters): boolean {
-  return !filters.city && !filters.authorizedOnly && !filters.insuredOnly;
+  return !filters.address_city && !filters.authorized_only && !filters.insured_only;
 }
 
 /**
@@ -157,9 +157,9 @@ export function otherPostingsCount(
   terms: readonly string[] | null,
   filters: SearchFilters,
 ): 'byPlace' | 'byState' | null {
-  if (terms === null || filters.types?.length || filters.cargo?.length) return null;
-  if (filters.radius && !filters.state) return 'byPlace';
-  if (filters.state && !filters.radius) return 'byState';
+  if (terms === null || filters.company_types?.length || filters.cargo_types?.length) return null;
+  if (filters.radius && !filters.address_state) return 'byPlace';
+  if (filters.address_state && !filters.radius) return 'byState';
   return null;
 }
 
@@ -331,8 +331,8 @@ export async function postingsPage(
   const byIndex =
     posted.count === 'byPlace' && filters.radius
       ? countInCircle(execute, posted, filters.radius, where, excluded)
-      : posted.count === 'byState' && filters.state
-        ? countInState(execute, posted, filters.state, excluded)
+      : posted.count === 'byState' && filters.address_state
+        ? countInState(execute, posted, filters.address_state, excluded)
         : posted.passingTerm !== null
           ? countPastBound(execute, sql`search_postings c WHERE c.term = ${posted.passingTerm} AND ${where}`)
           : null;

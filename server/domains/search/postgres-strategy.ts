@@ -291,7 +291,7 @@ export function createPostgresStrategy(
       return null;
     const terms = await postedTerms(execute, word, mostPrefixTerms);
     const ofWord = postingsOf({ word, terms });
-    const { cargo, ...others } = filters;
+    const { cargo_types: cargo, ...others } = filters;
     // A search for brokers alone reads the index of their postings (migration 040): the read itself
     // keeps only brokers, and the other filters are what the postings they keep are estimated for.
     const brokers = brokersOnly(filters);
@@ -299,8 +299,8 @@ export function createPostgresStrategy(
       estimatedRows(sql`${ofWord} AND ${condition}`, sql`search_postings`);
     // The estimates at once, on as many connections: each is a round trip of 1-2 ms.
     const [scanned, kept, cargoShare] = await Promise.all([
-      postingsWhere(brokers ? rowFilterCondition({ types: filters.types }) : sql`true`),
-      hasFilters(brokers ? { ...others, types: undefined } : others)
+      postingsWhere(brokers ? rowFilterCondition({ company_types: filters.company_types }) : sql`true`),
+      hasFilters(brokers ? { ...others, company_types: undefined } : others)
         ? postingsWhere(rowFilterCondition(others))
         : null,
       cargo?.length ? cargoShareOf(cargo) : 1,
@@ -350,9 +350,9 @@ export function createPostgresStrategy(
    * facets: the planner has none for the postings' cargo bits, and guesses that a test of them keeps
    * nearly every posting.
    */
-  async function cargoShareOf(cargo: NonNullable<SearchFilters['cargo']>): Promise<number> {
+  async function cargoShareOf(cargo: NonNullable<SearchFilters['cargo_types']>): Promise<number> {
     const [carrying, carriers] = await Promise.all([
-      estimatedMatches(wholeQuery(tsQueryParts([], { cargo }, () => null))),
+      estimatedMatches(wholeQuery(tsQueryParts([], { cargo_types: cargo }, () => null))),
       estimatedRows(sql`true`),
     ]);
     return carriers > 0 ? Math.min(1, carrying / carriers) : 1;

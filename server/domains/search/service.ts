@@ -1,4 +1,9 @@
-import type { SearchResponse, SupersearchQuery } from '../../../core/contracts/search.ts';
+import {
+  MAX_SEARCH_RESULTS,
+  searchPageLimit,
+  type SearchResponse,
+  type SupersearchQuery,
+} from '../../../core/contracts/search.ts';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import { toCompanyView } from '../companies/company-view.ts';
@@ -26,11 +31,14 @@ export function createSearchService(db: Db, dialect: Dialect, tuning: TuningChan
       : createPostgresSearchEngine(db, { ...POSTGRES_TUNING, ...tuning });
 
   async function supersearch(params: SupersearchParams): Promise<SearchResponse> {
+    const pageLimit = searchPageLimit(params.limit);
+    const offset = (params.page - 1) * params.limit;
+    // A page past the bound lists nothing but still counts, so the page can say how many matched.
     const hits = await engine.search({
       terms: parseSearchTerms(params.term),
       filters: params.filters,
-      offset: (params.page - 1) * params.limit,
-      limit: params.limit,
+      offset: params.page > pageLimit ? 0 : offset,
+      limit: params.page > pageLimit ? 0 : Math.min(params.limit, MAX_SEARCH_RESULTS - offset),
     });
     const rows =
       hits.ids.length === 0
@@ -48,6 +56,7 @@ export function createSearchService(db: Db, dialect: Dialect, tuning: TuningChan
       page: params.page,
       limit: params.limit,
       total_pages: Math.ceil(hits.total / params.limit),
+      page_limit: pageLimit,
     };
   }
 

@@ -64,8 +64,8 @@ export function radiusCondition(
  */
 export function authorityCondition(filters: SearchFilters): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [];
-  if (filters.authorizedOnly) conditions.push(sql`c.authorized_for_hire = 1`);
-  if (filters.insuredOnly) conditions.push(sql`c.insurance_on_file = 1`);
+  if (filters.authorized_only) conditions.push(sql`c.authorized_for_hire = 1`);
+  if (filters.insured_only) conditions.push(sql`c.insurance_on_file = 1`);
   return conditions.length === 0 ? sql`1 = 1` : sql.join(conditions, sql` AND `);
 }
 
@@ -84,7 +84,7 @@ function anyOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
  */
 export function rowOnlyCondition(filters: SearchFilters, options?: RowConditionOptions): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [radiusCondition(filters, options), authorityCondition(filters)];
-  if (filters.city) conditions.push(sql`${CITY_KEY} = ${cityKey(filters.city)}`);
+  if (filters.address_city) conditions.push(sql`${CITY_KEY} = ${cityKey(filters.address_city)}`);
   return sql.join(conditions, sql` AND `);
 }
 
@@ -98,17 +98,17 @@ export function rowFilterCondition(
   { postings = false }: { postings?: boolean } = {},
 ): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [rowOnlyCondition(filters)];
-  if (filters.state) conditions.push(sql`c.phy_state = ${filters.state}`);
-  if (filters.types?.length) {
+  if (filters.address_state) conditions.push(sql`c.phy_state = ${filters.address_state}`);
+  if (filters.company_types?.length) {
     conditions.push(
-      anyOf(filters.types.map((type) => listContains(sql`c.carship`, type === 'carrier' ? 'C' : 'B'))),
+      anyOf(filters.company_types.map((type) => listContains(sql`c.carship`, type === 'carrier' ? 'C' : 'B'))),
     );
   }
-  if (filters.cargo?.length) {
+  if (filters.cargo_types?.length) {
     conditions.push(
       postings
-        ? sql`(c.cargo_bits & ${filters.cargo.reduce((bits, code) => bits | cargoBit(code), 0)}) <> 0`
-        : anyOf(filters.cargo.map((code) => listContains(sql`c.cargo_codes`, code))),
+        ? sql`(c.cargo_bits & ${filters.cargo_types.reduce((bits, code) => bits | cargoBit(code), 0)}) <> 0`
+        : anyOf(filters.cargo_types.map((code) => listContains(sql`c.cargo_codes`, code))),
     );
   }
   return sql.join(conditions, sql` AND `);
@@ -233,12 +233,12 @@ export async function listByFilters(
 /** Whether any filter is set; a search with neither words nor filters lists nothing. */
 export function hasFilters(filters: SearchFilters): boolean {
   return Boolean(
-    filters.state ||
-    filters.city ||
-    filters.types?.length ||
-    filters.cargo?.length ||
+    filters.address_state ||
+    filters.address_city ||
+    filters.company_types?.length ||
+    filters.cargo_types?.length ||
     filters.radius ||
-    filters.authorizedOnly ||
-    filters.insuredOnly,
+    filters.authorized_only ||
+    filters.insured_only,
   );
 }

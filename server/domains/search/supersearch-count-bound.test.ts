@@ -47,21 +47,45 @@ describe(`supersearch counts past the bound on ${testDialect}`, () => {
     .map((row) => row.name);
   const names = (body: { data: { name: string }[] }) => body.data.map((company) => company.name);
 
-  it('says "at least the bound" for a broad search and offers pages that all work, in order', async () => {
+  it('says "at least the bound" for a broad search and lists its first 1,000 results, in order', async () => {
     const first = await search({ super_search_term: 'bound hauling', address_state: 'OK' });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ total: 10_000, total_exact: false, page: 1, total_pages: 1000 });
+    expect(first.body).toMatchObject({
+      total: 10_000,
+      total_exact: false,
+      page: 1,
+      total_pages: 1000,
+      page_limit: 100,
+    });
     expect(names(first.body)).toEqual(inFleetOrder.slice(0, 10));
-    const last = await search({ super_search_term: 'bound hauling', address_state: 'OK', page: '1000' });
+    const last = await search({ super_search_term: 'bound hauling', address_state: 'OK', page: '100' });
     expect(last.status).toBe(200);
-    expect(names(last.body)).toEqual(inFleetOrder.slice(9990, 10_000));
-    const past = await search({ super_search_term: 'bound hauling', page: '1001' });
+    expect(names(last.body)).toEqual(inFleetOrder.slice(990, 1000));
+    // Past the page bound: no results, the count still there, and the bound said.
+    const past = await search({ super_search_term: 'bound hauling', page: '101' });
     expect(past.status).toBe(200);
-    expect(past.body).toMatchObject({ data: [], total: 10_000, total_exact: false });
-    // One word in a state: counted from the postings by state on PostgreSQL (decision 086).
-    const word = await search({ super_search_term: 'bound', address_state: 'OK', page: '1000' });
-    expect(word.body).toMatchObject({ total: 10_000, total_exact: false, page: 1000 });
-    expect(names(word.body)).toEqual(inFleetOrder.slice(9990, 10_000));
+    expect(past.body).toMatchObject({
+      data: [],
+      total: 10_000,
+      total_exact: false,
+      page: 101,
+      page_limit: 100,
+    });
+    const deep = await search({ super_search_term: 'bound hauling', page: '100000' });
+    expect(deep.status).toBe(200);
+    expect(deep.body).toMatchObject({ data: [], total: 10_000, page: 100_000, page_limit: 100 });
+    // One word in a state, at the bound.
+    const word = await search({ super_search_term: 'bound', address_state: 'OK', page: '100' });
+    expect(word.body).toMatchObject({ total: 10_000, total_exact: false, page: 100 });
+    expect(names(word.body)).toEqual(inFleetOrder.slice(990, 1000));
+  });
+
+  it('ends the last page at the 1,000th result when the page size does not divide it', async () => {
+    const query = { super_search_term: 'bound hauling', address_state: 'OK', limit: '30' };
+    const last = await search({ ...query, page: '34' });
+    expect(last.body).toMatchObject({ page: 34, limit: 30, total_pages: 334, page_limit: 34 });
+    expect(names(last.body)).toEqual(inFleetOrder.slice(990, 1000));
+    expect((await search({ ...query, page: '35' })).body).toMatchObject({ data: [], page_limit: 34 });
   });
 
   it('ranks a broad radius search past the bound: exact name, names starting with the word, then fleets', async () => {
@@ -69,8 +93,8 @@ describe(`supersearch counts past the bound on ${testDialect}`, () => {
     const first = await search(query);
     expect(first.body).toMatchObject({ total: 10_000, total_exact: false });
     expect(names(first.body)).toEqual(['HAULING', 'HAULING EXPERTS', 'ZED LLC', ...inFleetOrder.slice(0, 7)]);
-    expect(names((await search({ ...query, page: '1000' })).body)).toEqual(inFleetOrder.slice(9987, 9997));
-    expect((await search({ ...query, page: '1001' })).body).toMatchObject({
+    expect(names((await search({ ...query, page: '100' })).body)).toEqual(inFleetOrder.slice(987, 997));
+    expect((await search({ ...query, page: '101' })).body).toMatchObject({
       data: [],
       total: 10_000,
       total_exact: false,
@@ -108,10 +132,10 @@ describe(`supersearch counts past the bound on ${testDialect}`, () => {
         super_search_term: 'bound',
         address_state: 'OK',
         company_types: 'carrier',
-        page: '1000',
+        page: '100',
       });
       expect(past).toEqual({
-        page: { total: 10_000, total_exact: false, names: inFleetOrder.slice(9990, 10_000) },
+        page: { total: 10_000, total_exact: false, names: inFleetOrder.slice(990, 1000) },
         counting: 0,
       });
       // Past the bound within 50 miles of Tulsa: the term's postings in the cells inside say so, and
@@ -139,8 +163,10 @@ describe(`supersearch counts past the bound on ${testDialect}`, () => {
       total_exact: true,
       total_pages: 2,
     });
-    const city = await search({ address_city: 'tulsa', address_state: 'OK', limit: '100', page: '100' });
-    expect(city.body).toMatchObject({ total: 10_000, total_exact: false, total_pages: 100 });
+    const city = await search({ address_city: 'tulsa', address_state: 'OK', limit: '100', page: '10' });
+    expect(city.body).toMatchObject({ total: 10_000, total_exact: false, total_pages: 100, page_limit: 10 });
     expect(city.body.data).toHaveLength(100);
+    const past = await search({ address_city: 'tulsa', address_state: 'OK', limit: '100', page: '11' });
+    expect(past.body).toMatchObject({ data: [], total: 10_000, page_limit: 10 });
   });
 });

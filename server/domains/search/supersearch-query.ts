@@ -27,13 +27,13 @@ export function supersearchParams(query: SupersearchQuery): SupersearchParams {
     page: query.page,
     limit: query.limit,
     filters: {
-      state: query.address_state || undefined,
-      city: query.address_city ? query.address_city.toUpperCase() : undefined,
-      types: query.company_types as CompanyType[] | undefined,
-      cargo: query.cargo_types as CargoCode[] | undefined,
+      address_state: query.address_state || undefined,
+      address_city: query.address_city ? query.address_city.toUpperCase() : undefined,
+      company_types: query.company_types as CompanyType[] | undefined,
+      cargo_types: query.cargo_types as CargoCode[] | undefined,
       radius,
-      authorizedOnly: query.authorized_only,
-      insuredOnly: query.insured_only,
+      authorized_only: query.authorized_only,
+      insured_only: query.insured_only,
     },
   };
 }
