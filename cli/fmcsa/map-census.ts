@@ -98,7 +98,9 @@ const VERSIONED_FIELDS: readonly string[] = [
 
 type Indexes<T> = { [K in keyof T]: number };
 
-type MailingColumns = Indexes<Pick<typeof SMS_CENSUS, 'mail_street' | 'mail_city' | 'mail_state' | 'mail_zip' | 'mail_country'>>;
+type MailingColumns = Indexes<
+  Pick<typeof SMS_CENSUS, 'mail_street' | 'mail_city' | 'mail_state' | 'mail_zip' | 'mail_country'>
+>;
 
 /** The mailing address, read alike from both censuses. */
 function mailingAddress(row: FieldSource, at: MailingColumns) {
