@@ -68,6 +68,14 @@ function liDatasets(): Dataset[] {
   ];
 }
 
+/** A dataset's id on FMCSA's open-data portal ('az4n-8mr2'), as its label names it. */
+export function portalIdOf(kind: DatasetKind): string {
+  const label = DATASETS.find((candidate) => candidate.kind === kind)?.label ?? '';
+  const id = /\(([a-z0-9]{4}-[a-z0-9]{4})\)$/.exec(label)?.[1];
+  if (!id) throw new Error(`no portal id for dataset ${kind}`);
+  return id;
+}
+
 export function isLiDataset(kind: DatasetKind): kind is LiDatasetKind {
   return kind.startsWith('li_') || kind.startsWith('motus_');
 }

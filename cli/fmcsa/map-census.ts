@@ -1,6 +1,6 @@
 /** Census rows (Company Census and SMS census) to CarrierRecord. */
 import { CARGO_TYPES, type CargoCode } from '../../core/cargo.ts';
-import type { CarrierRecord } from '../../server/domains/carrier-data/records.ts';
+import { CARRIER_FIELDS_VERSION, type CarrierRecord } from '../../server/domains/carrier-data/records.ts';
 import {
   count,
   county,
@@ -24,12 +24,19 @@ const COMPANY_CENSUS = {
   dba_name: 'DBA_NAME',
   email: 'EMAIL_ADDRESS',
   phone: 'PHONE',
+  cell_phone: 'CELL_PHONE',
+  fax: 'FAX',
   phy_street: 'PHY_STREET',
   phy_city: 'PHY_CITY',
   phy_state: 'PHY_STATE',
   phy_zip: 'PHY_ZIP',
   phy_country: 'PHY_COUNTRY',
   phy_cnty: 'PHY_CNTY',
+  mail_street: 'CARRIER_MAILING_STREET',
+  mail_city: 'CARRIER_MAILING_CITY',
+  mail_state: 'CARRIER_MAILING_STATE',
+  mail_zip: 'CARRIER_MAILING_ZIP',
+  mail_country: 'CARRIER_MAILING_COUNTRY',
   power_units: 'POWER_UNITS',
   truck_units: 'TRUCK_UNITS',
   total_drivers: 'TOTAL_DRIVERS',
@@ -40,6 +47,7 @@ const COMPANY_CENSUS = {
   carrier_operation: 'CARRIER_OPERATION',
   status_code: 'STATUS_CODE',
   safety_rating: 'SAFETY_RATING',
+  safety_rating_date: 'SAFETY_RATING_DATE',
   company_officer_1: 'COMPANY_OFFICER_1',
   company_officer_2: 'COMPANY_OFFICER_2',
   carship: 'CARSHIP',
@@ -54,11 +62,17 @@ const SMS_CENSUS = {
   dba_name: 'DBA_NAME',
   email: 'EMAIL_ADDRESS',
   phone: 'TELEPHONE',
+  fax: 'FAX',
   phy_street: 'PHY_STREET',
   phy_city: 'PHY_CITY',
   phy_state: 'PHY_STATE',
   phy_zip: 'PHY_ZIP',
   phy_country: 'PHY_COUNTRY',
+  mail_street: 'MAILING_STREET',
+  mail_city: 'MAILING_CITY',
+  mail_state: 'MAILING_STATE',
+  mail_zip: 'MAILING_ZIP',
+  mail_country: 'MAILING_COUNTRY',
   power_units: 'NBR_POWER_UNIT',
   total_drivers: 'DRIVER_TOTAL',
   mcs150_mileage: 'MCS150_MILEAGE',
@@ -70,7 +84,34 @@ const SMS_CENSUS = {
   pc_flag: 'PC_FLAG',
 } as const satisfies Columns;
 
+/** The fields CARRIER_FIELDS_VERSION counts: a record carrying them all stores that version. */
+const VERSIONED_FIELDS: readonly string[] = [
+  'cell_phone',
+  'fax',
+  'mail_street',
+  'mail_city',
+  'mail_state',
+  'mail_zip',
+  'mail_country',
+  'safety_rating_date',
+];
+
 type Indexes<T> = { [K in keyof T]: number };
+
+type MailingColumns = Indexes<
+  Pick<typeof SMS_CENSUS, 'mail_street' | 'mail_city' | 'mail_state' | 'mail_zip' | 'mail_country'>
+>;
+
+/** The mailing address, read alike from both censuses. */
+function mailingAddress(row: FieldSource, at: MailingColumns) {
+  return {
+    mail_street: text(row.get(at.mail_street)),
+    mail_city: text(row.get(at.mail_city)),
+    mail_state: jurisdiction(row.get(at.mail_state)),
+    mail_zip: text(row.get(at.mail_zip)),
+    mail_country: upperText(row.get(at.mail_country)),
+  };
+}
 
 /** Column indexes of the fields, and the fields whose column the file lacks. */
 function resolve<T extends Columns>(fields: T, column: ColumnLookup): { at: Indexes<T>; absent: string[] } {
@@ -174,6 +215,8 @@ export function createCompanyCensusMapper(columns: readonly string[], column: Co
   if (!mcNumber) absent.push('mc_number');
   if (!cargoCodes) absent.push('cargo_codes');
   if (column('CRGO_PASSENGERS') < 0) absent.push('pc_flag');
+  // A file without every field of this version says nothing of the missing ones' values.
+  if (VERSIONED_FIELDS.some((field) => absent.includes(field))) absent.push('census_fields_version');
   return censusMapper({ columns, column, dataset: 'company_census' }, at.phy_state, (row, dotNumber) => {
     const cargo = cargoCodes ? cargoCodes(row) : undefined;
     const record: CarrierRecord = {
@@ -184,6 +227,8 @@ export function createCompanyCensusMapper(columns: readonly string[], column: Co
       mc_number: mcNumber ? mcNumber(row) : undefined,
       email: text(row.get(at.email)),
       phone: text(row.get(at.phone)),
+      cell_phone: text(row.get(at.cell_phone)),
+      fax: text(row.get(at.fax)),
       phy_street: text(row.get(at.phy_street)),
       phy_city: text(row.get(at.phy_city)),
       phy_state: jurisdiction(row.get(at.phy_state)),
@@ -191,6 +236,7 @@ export function createCompanyCensusMapper(columns: readonly string[], column: Co
       phy_zip: text(row.get(at.phy_zip)),
       phy_country: upperText(row.get(at.phy_country)),
       phy_cnty: county(row.get(at.phy_cnty)),
+      ...mailingAddress(row, at),
       power_units: count(row.get(at.power_units)),
       truck_units: count(row.get(at.truck_units)),
       total_drivers: count(row.get(at.total_drivers)),
@@ -201,6 +247,7 @@ export function createCompanyCensusMapper(columns: readonly string[], column: Co
       carrier_operation: upperText(row.get(at.carrier_operation)),
       status_code: upperText(row.get(at.status_code)),
       safety_rating: upperText(row.get(at.safety_rating)),
+      safety_rating_date: date(row.get(at.safety_rating_date)),
       company_officer_1: text(row.get(at.company_officer_1)),
       company_officer_2: text(row.get(at.company_officer_2)),
       carship: carship(row.get(at.carship)),
@@ -211,6 +258,7 @@ export function createCompanyCensusMapper(columns: readonly string[], column: Co
       hm_flag: optionalFlag(row.get(at.hm_flag)),
       // This census has no passenger-carrier flag: its passengers cargo flag says the same.
       pc_flag: cargo?.includes('PASSENGERS'),
+      census_fields_version: CARRIER_FIELDS_VERSION,
     };
     return absent.length === 0 ? record : leaveOut(record, absent);
   });
@@ -229,11 +277,13 @@ export function createSmsCensusMapper(columns: readonly string[], column: Column
       dba_name: text(row.get(at.dba_name)),
       email: text(row.get(at.email)),
       phone: text(row.get(at.phone)),
+      fax: text(row.get(at.fax)),
       phy_street: text(row.get(at.phy_street)),
       phy_city: text(row.get(at.phy_city)),
       phy_state: jurisdiction(row.get(at.phy_state)),
       phy_zip: text(row.get(at.phy_zip)),
       phy_country: upperText(row.get(at.phy_country)),
+      ...mailingAddress(row, at),
       power_units: count(row.get(at.power_units)),
       total_drivers: count(row.get(at.total_drivers)),
       mcs150_mileage: count(row.get(at.mcs150_mileage)),

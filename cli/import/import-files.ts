@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Db } from '../../server/db/database.ts';
+import { sqliteConnection, type Db } from '../../server/db/database.ts';
+import type { NewHistoryEvent } from '../../core/history.ts';
 import type { Dialect } from '../../server/db/migrate.ts';
 import {
   companyRowSets,
@@ -15,7 +16,7 @@ import {
   suspendSecondaryIndexes,
   vacuumWrittenTables,
 } from '../../server/db/bulk-load.ts';
-import { createRowUpserter } from '../../server/db/upsert-rows.ts';
+import { createRowUpserter, type RowSet, type RowUpserter } from '../../server/db/upsert-rows.ts';
 import type {
   CarrierRecord,
   CrashRecord,
@@ -27,7 +28,8 @@ import { readStoredSourceHashes } from '../../server/domains/carrier-data/stored
 import { createLiBatch } from '../../server/domains/authority/li-writer.ts';
 import { refreshDueSearchFlags } from '../../server/domains/authority/repo.ts';
 import type { DataImportsTable } from '../../server/db/schema.ts';
-import { isLiDataset } from '../fmcsa/datasets.ts';
+import { isLiDataset, portalIdOf } from '../fmcsa/datasets.ts';
+import { insertHistoryEvents, recordEventsOf } from '../../server/domains/history/repo.ts';
 import { asOfFor, type AsOfSource } from './as-of.ts';
 import { createProgress } from './progress.ts';
 import { startSearchIndexBuild } from './search-index-build.ts';
@@ -130,7 +132,15 @@ export async function importFiles(
       const upserter = createRowUpserter(db);
       const li = isLiDataset(opened.dataset) ? createLiBatch(db, upserter, timestamp) : null;
 
+      // Into a store holding carriers, a census's changed records are history events (issue 52).
+      const table = TABLE_OF[opened.dataset];
+      const fresh = !li && (await isTableEmpty(db, table as 'companies'));
+      const { asOf, source: asOfSource } = asOfFor(file, options.asOf, timestamp.slice(0, 10));
+      const history =
+        table === 'companies' && !fresh ? { firstSeenOn: asOf, source: portalIdOf(opened.dataset) } : null;
+
       const flush = async () => {
+        const events = history ? await recordEventsOf(db, carriers, history) : [];
         const sets = [
           ...(carriers.length > 0 ? companyRowSets(carriers, timestamp, carrierHashes) : []),
           ...(inspections.length > 0 ? [inspectionRowSet(inspections)] : []),
@@ -142,7 +152,8 @@ export async function importFiles(
         carrierHashes = [];
         inspections = [];
         crashes = [];
-        for (const set of sets) await upserter.upsert(set);
+        if (history) await writeWithEvents(db, upserter, sets, events);
+        else for (const set of sets) await upserter.upsert(set);
         progress?.update(
           report.imported + report.skipped,
           opened.bytesRead() / Math.max(opened.totalBytes, 1),
@@ -150,8 +161,6 @@ export async function importFiles(
       };
 
       // Into an empty table, rows go in first and the indexes are built once at the end.
-      const table = TABLE_OF[opened.dataset];
-      const fresh = !li && (await isTableEmpty(db, table as 'companies'));
       const restoreIndexes = fresh ? await suspendSecondaryIndexes(db, dialect, table) : null;
       // PostgreSQL's word postings (migration 036) go in by trigger with the carriers: their index
       // is built once at the end too (restoreIndexes builds every suspended index).
@@ -226,9 +235,8 @@ export async function importFiles(
       report.notes = opened.notes();
       progress?.done();
       if (report.imported > 0) {
-        const { asOf, source } = asOfFor(file, options.asOf, timestamp.slice(0, 10));
         report.asOf = asOf;
-        report.asOfSource = source;
+        report.asOfSource = asOfSource;
         await carrierData.recordImport({
           dataset: opened.dataset,
           table_name: table,
@@ -250,6 +258,33 @@ export async function importFiles(
     }
   }
   return reports;
+}
+
+/**
+ * A census refresh's rows and their history events, in one transaction: a kill leaves both or
+ * neither, and a re-run finds the same changes again, whose events are kept once by their key.
+ * SQLite: the upserter commits the transaction begun here, with its own rows. PostgreSQL: each batch
+ * is its own transaction, so no batch's rows are in flight when the next one's stored rows are read.
+ */
+async function writeWithEvents(
+  db: Db,
+  upserter: RowUpserter,
+  sets: readonly RowSet[],
+  events: readonly NewHistoryEvent[],
+): Promise<void> {
+  const connection = sqliteConnection(db);
+  if (connection) {
+    if (events.length > 0 && !connection.inTransaction) connection.exec('BEGIN');
+    await insertHistoryEvents(db, events);
+    for (const set of sets) await upserter.upsert(set);
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    await insertHistoryEvents(trx, events);
+    const inTransaction = createRowUpserter(trx);
+    for (const set of sets) await inTransaction.upsert(set);
+    await inTransaction.close();
+  });
 }
 
 /** The human summary of one file's import. */

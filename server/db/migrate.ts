@@ -45,6 +45,7 @@ import { sqliteBrokerIndexSchema } from './migrations/046-sqlite-broker-index.ts
 import { recordHistorySchema } from './migrations/047-record-history.ts';
 import { ratingReviewerDomainsSchema } from './migrations/049-rating-reviewer-domains.ts';
 import { syncStateSchema } from './migrations/051-sync-state.ts';
+import { carrierRecordContactColumns } from './migrations/053-carrier-record-contact-columns.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -99,6 +100,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '047-record-history': recordHistorySchema(dialect),
     '049-rating-reviewer-domains': ratingReviewerDomainsSchema(dialect),
     '051-sync-state': syncStateSchema,
+    '053-carrier-record-contact-columns': carrierRecordContactColumns(),
   };
 }
 

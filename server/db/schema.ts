@@ -20,12 +20,19 @@ export interface CompaniesTable {
    */
   web_domain: string | null;
   phone: string | null;
+  cell_phone: string | null;
+  fax: string | null;
   phy_street: string | null;
   phy_city: string | null;
   phy_state: string | null;
   phy_zip: string | null;
   phy_country: string | null;
   phy_cnty: string | null;
+  mail_street: string | null;
+  mail_city: string | null;
+  mail_state: string | null;
+  mail_zip: string | null;
+  mail_country: string | null;
   power_units: number | null;
   truck_units: number | null;
   total_drivers: number | null;
@@ -36,6 +43,7 @@ export interface CompaniesTable {
   carrier_operation: string | null;
   status_code: string | null;
   safety_rating: string | null;
+  safety_rating_date: string | null;
   company_officer_1: string | null;
   company_officer_2: string | null;
   carship: string | null;
@@ -62,6 +70,11 @@ export interface CompaniesTable {
    * when written otherwise. PostgreSQL's bigint reads as text.
    */
   source_hash: number | string | null;
+  /**
+   * CARRIER_FIELDS_VERSION of the Company Census that last wrote the row (records.ts); null before
+   * one did since migration 053, when its cell phone, fax, mailing address and rating date are unknown.
+   */
+  census_fields_version: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -14,6 +14,13 @@ import type { InspectionsTable } from '../../db/schema.ts';
 export const MAX_DOT_NUMBER = 2 ** 25 - 1;
 
 /**
+ * The census fields a Company Census record fills, by version: 2 added the cell phone, fax, mailing
+ * address and safety rating date (migration 053). Stored with the row, so the record history can tell
+ * a field not known yet from an empty one.
+ */
+export const CARRIER_FIELDS_VERSION = 2;
+
+/**
  * One carrier from a census file. `dot_number` is always present; any other field is `undefined`
  * when the file format does not carry it (the SMS census has no cargo flags or dockets), so an
  * upsert from that format leaves what an earlier Company Census import stored. `null` means the file
@@ -27,6 +34,8 @@ export interface CarrierRecord {
   mc_number?: string | null;
   email?: string | null;
   phone?: string | null;
+  cell_phone?: string | null;
+  fax?: string | null;
   phy_street?: string | null;
   phy_city?: string | null;
   /**
@@ -39,6 +48,11 @@ export interface CarrierRecord {
   phy_country?: string | null;
   /** Three-digit county FIPS code. */
   phy_cnty?: string | null;
+  mail_street?: string | null;
+  mail_city?: string | null;
+  mail_state?: string | null;
+  mail_zip?: string | null;
+  mail_country?: string | null;
   power_units?: number | null;
   truck_units?: number | null;
   total_drivers?: number | null;
@@ -51,6 +65,8 @@ export interface CarrierRecord {
   /** A active, I inactive. */
   status_code?: string | null;
   safety_rating?: string | null;
+  /** ISO day of the safety rating. */
+  safety_rating_date?: string | null;
   company_officer_1?: string | null;
   company_officer_2?: string | null;
   /** CARSHIP as published, `;`-separated letters (C carrier, S shipper, B broker, R registrant, F forwarder). */
@@ -68,6 +84,8 @@ export interface CarrierRecord {
    * passengers cargo flag (CRGO_PASSENGERS) stands for it.
    */
   pc_flag?: boolean | null;
+  /** CARRIER_FIELDS_VERSION when a Company Census record made this one. */
+  census_fields_version?: number;
 }
 
 /** One roadside inspection: stored as it is, so its shape is the table's (server/db/schema.ts). */

@@ -12,12 +12,19 @@ const AS_IS_FIELDS: Record<StoredAsIs, true> = {
   mc_number: true,
   email: true,
   phone: true,
+  cell_phone: true,
+  fax: true,
   phy_street: true,
   phy_city: true,
   phy_state: true,
   phy_zip: true,
   phy_country: true,
   phy_cnty: true,
+  mail_street: true,
+  mail_city: true,
+  mail_state: true,
+  mail_zip: true,
+  mail_country: true,
   power_units: true,
   truck_units: true,
   total_drivers: true,
@@ -28,6 +35,7 @@ const AS_IS_FIELDS: Record<StoredAsIs, true> = {
   carrier_operation: true,
   status_code: true,
   safety_rating: true,
+  safety_rating_date: true,
   company_officer_1: true,
   company_officer_2: true,
   carship: true,
@@ -36,22 +44,26 @@ const AS_IS_FIELDS: Record<StoredAsIs, true> = {
   add_date: true,
   hm_flag: true,
   pc_flag: true,
+  census_fields_version: true,
 };
 const AS_IS = Object.keys(AS_IS_FIELDS) as StoredAsIs[];
-const EMAIL_BIT = 1 << AS_IS.indexOf('email');
-const CARGO_BIT = 1 << AS_IS.length;
-const ZIP_BIT = CARGO_BIT << 1;
+// More fields than a 32-bit integer has bits: masks are sums of powers of two, exact to 2 ** 53.
+const bitOf = (index: number) => 2 ** index;
+const hasBit = (mask: number, bit: number) => Math.floor(mask / bit) % 2 === 1;
+const EMAIL_BIT = bitOf(AS_IS.indexOf('email'));
+const CARGO_BIT = bitOf(AS_IS.length);
+const ZIP_BIT = CARGO_BIT * 2;
 
 /**
  * Columns of the rows whose present fields are `mask` (a bit per AS_IS field, then cargo, then ZIP):
  * the AS_IS fields, web_domain with the e-mail, cargo, the ZIP's coordinates and the timestamps.
  */
 function companyColumns(mask: number): string[] {
-  const columns = ['dot_number', 'name', ...AS_IS.filter((_, index) => mask & (1 << index))];
+  const columns = ['dot_number', 'name', ...AS_IS.filter((_, index) => hasBit(mask, bitOf(index)))];
   // The search indexes' website, derived from the e-mail and written with it (schema.ts, web_domain).
-  if (mask & EMAIL_BIT) columns.push('web_domain');
-  if (mask & CARGO_BIT) columns.push('cargo_codes');
-  if (mask & ZIP_BIT) columns.push('latitude', 'longitude');
+  if (hasBit(mask, EMAIL_BIT)) columns.push('web_domain');
+  if (hasBit(mask, CARGO_BIT)) columns.push('cargo_codes');
+  if (hasBit(mask, ZIP_BIT)) columns.push('latitude', 'longitude');
   columns.push('source_hash', 'created_at', 'updated_at');
   return columns;
 }
@@ -97,17 +109,17 @@ export function companyRowSets(
     for (let index = 0; index < AS_IS.length; index += 1) {
       const value = record[AS_IS[index] as StoredAsIs];
       if (value === undefined) continue;
-      mask |= 1 << index;
+      mask += bitOf(index);
       // Flags are stored as 0/1 on both dialects (docs/decisions/003-portable-column-types.md).
       row.push(typeof value === 'boolean' ? Number(value) : value);
     }
-    if (mask & EMAIL_BIT) row.push(ownedDomain(record.email));
+    if (record.email !== undefined) row.push(ownedDomain(record.email));
     if (record.cargo_codes !== undefined) {
-      mask |= CARGO_BIT;
+      mask += CARGO_BIT;
       row.push(record.cargo_codes.join(';'));
     }
     if (record.phy_zip !== undefined) {
-      mask |= ZIP_BIT;
+      mask += ZIP_BIT;
       const centroid = zipCentroid(record.phy_zip);
       row.push(centroid?.latitude ?? null, centroid?.longitude ?? null);
     }

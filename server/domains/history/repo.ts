@@ -2,6 +2,14 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { NewHistoryEvent } from '../../../core/history.ts';
+import type { CarrierRecord } from '../carrier-data/records.ts';
+import {
+  COMPARED_COLUMNS,
+  recordChanges,
+  storedAfter,
+  type ChangeSource,
+  type StoredRecord,
+} from './record-changes.ts';
 
 /** Ten columns a row: SQLite's 32,766 bound parameters hold 3,000 rows; fewer keep statements small. */
 const ROWS_PER_STATEMENT = 500;
@@ -50,4 +58,45 @@ export async function insertHistoryEvents(
       .onConflict((oc) => oc.column('event_key').doNothing())
       .execute();
   }
+}
+
+/** DOT numbers a statement reads: well within SQLite's bound parameters. */
+const DOTS_PER_READ = 5_000;
+
+/** The stored rows of these carriers, as record events compare them; carriers not stored are absent. */
+async function storedRecords(
+  db: Kysely<Database>,
+  dotNumbers: readonly number[],
+): Promise<Map<number, StoredRecord>> {
+  const stored = new Map<number, StoredRecord>();
+  for (let start = 0; start < dotNumbers.length; start += DOTS_PER_READ) {
+    const rows = await db
+      .selectFrom('companies')
+      .select(COMPARED_COLUMNS)
+      .where('dot_number', 'in', dotNumbers.slice(start, start + DOTS_PER_READ))
+      .execute();
+    for (const row of rows) stored.set(row.dot_number, row);
+  }
+  return stored;
+}
+
+/**
+ * The record events of a batch of changed census records, read against their stored rows before the
+ * batch is written. A carrier the store does not hold yet has none: its history starts with it.
+ */
+export async function recordEventsOf(
+  db: Kysely<Database>,
+  records: readonly CarrierRecord[],
+  source: ChangeSource,
+): Promise<NewHistoryEvent[]> {
+  const stored = await storedRecords(db, [...new Set(records.map((record) => record.dot_number))]);
+  const events: NewHistoryEvent[] = [];
+  for (const record of records) {
+    const row = stored.get(record.dot_number);
+    if (!row) continue;
+    events.push(...recordChanges(row, record, source));
+    // The file's later record of the same carrier compares with this one.
+    stored.set(record.dot_number, storedAfter(row, record));
+  }
+  return events;
 }
