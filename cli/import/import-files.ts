@@ -25,7 +25,8 @@ import { openFmcsaFile, UnreadableFileError, type DatasetKind } from '../fmcsa/o
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { readStoredSourceHashes } from '../../server/domains/carrier-data/stored-source-hashes.ts';
 import { createLiBatch } from '../../server/domains/authority/li-writer.ts';
-import { refreshDueSearchFlags } from '../../server/domains/authority/repo.ts';
+import { createOosBatch } from '../../server/domains/authority/oos-writer.ts';
+import { refreshCalendarFlags, refreshDueSearchFlags } from '../../server/domains/authority/repo.ts';
 import type { DataImportsTable } from '../../server/db/schema.ts';
 import { isLiDataset } from '../fmcsa/datasets.ts';
 import { asOfFor, type AsOfSource } from './as-of.ts';
@@ -54,6 +55,8 @@ const TABLE_OF: Record<DatasetKind, DataImportsTable['table_name']> = {
   motus_inshist: 'li_insurance',
   motus_revoke: 'li_revocations',
   motus_authhist: 'li_authority_events',
+  li_inshist: 'li_insurance',
+  oos_orders: 'oos_orders',
 };
 
 /** Skipped rows reported one by one; the rest are only counted. */
@@ -108,7 +111,7 @@ export async function importFiles(
   db: Db,
   dialect: Dialect,
   files: readonly string[],
-  options: { showProgress?: boolean; now?: () => string; asOf?: string } = {},
+  options: { showProgress?: boolean; now?: () => string; asOf?: string; today?: string } = {},
 ): Promise<FileReport[]> {
   const now = options.now ?? (() => new Date().toISOString());
   const reports: FileReport[] = [];
@@ -128,7 +131,25 @@ export async function importFiles(
       let inspections: InspectionRecord[] = [];
       let crashes: CrashRecord[] = [];
       const upserter = createRowUpserter(db);
-      const li = isLiDataset(opened.dataset) ? createLiBatch(db, upserter, timestamp) : null;
+      const { asOf, source: asOfSource } = asOfFor(file, options.asOf, timestamp.slice(0, 10));
+      const li = isLiDataset(opened.dataset)
+        ? createLiBatch(db, upserter, {
+            timestamp,
+            asOf,
+            system: opened.dataset.startsWith('li_') ? 'legacy' : 'motus',
+            portalId: opened.portalId,
+          })
+        : null;
+      const oos =
+        opened.dataset === 'oos_orders'
+          ? createOosBatch(db, upserter, {
+              timestamp,
+              asOf,
+              portalId: opened.portalId,
+              today: timestamp.slice(0, 10),
+            })
+          : null;
+      const batches = li ?? oos;
 
       const flush = async () => {
         const sets = [
@@ -136,8 +157,8 @@ export async function importFiles(
           ...(inspections.length > 0 ? [inspectionRowSet(inspections)] : []),
           ...(crashes.length > 0 ? [crashRowSet(crashes)] : []),
         ];
-        report.imported += carriers.length + inspections.length + crashes.length + (li?.size() ?? 0);
-        await li?.flush();
+        report.imported += carriers.length + inspections.length + crashes.length + (batches?.size() ?? 0);
+        await batches?.flush();
         carriers = [];
         carrierHashes = [];
         inspections = [];
@@ -151,7 +172,7 @@ export async function importFiles(
 
       // Into an empty table, rows go in first and the indexes are built once at the end.
       const table = TABLE_OF[opened.dataset];
-      const fresh = !li && (await isTableEmpty(db, table as 'companies'));
+      const fresh = !batches && (await isTableEmpty(db, table as 'companies'));
       const restoreIndexes = fresh ? await suspendSecondaryIndexes(db, dialect, table) : null;
       // PostgreSQL's word postings (migration 036) go in by trigger with the carriers: their index
       // is built once at the end too (restoreIndexes builds every suspended index).
@@ -172,9 +193,10 @@ export async function importFiles(
             }
             continue;
           }
-          if (row.kind === 'li') {
-            li?.add(row.record);
-            if ((li?.size() ?? 0) >= BATCH_SIZE) await flush();
+          if (row.kind === 'li' || row.kind === 'oos') {
+            if (row.kind === 'li') li?.add(row.record);
+            else oos?.add(row.record);
+            if ((batches?.size() ?? 0) >= BATCH_SIZE) await flush();
             continue;
           }
           const code =
@@ -221,14 +243,13 @@ export async function importFiles(
       // The verdict's flags on the carriers of every docket the file touched (docs/decisions/035).
       if (li) await refreshDueSearchFlags(db, timestamp.slice(0, 10));
       // The carriers' word postings are written with them, by trigger (migration 036).
-      else if (report.imported > 0)
+      else if (report.imported > 0 && !oos)
         await vacuumWrittenTables(db, dialect, table === 'companies' ? [table, 'search_postings'] : [table]);
       report.notes = opened.notes();
       progress?.done();
       if (report.imported > 0) {
-        const { asOf, source } = asOfFor(file, options.asOf, timestamp.slice(0, 10));
         report.asOf = asOf;
-        report.asOfSource = source;
+        report.asOfSource = asOfSource;
         await carrierData.recordImport({
           dataset: opened.dataset,
           table_name: table,
@@ -249,6 +270,8 @@ export async function importFiles(
       });
     }
   }
+  // Days that passed since the last run change verdicts without any row changing.
+  await refreshCalendarFlags(db, options.today ?? now().slice(0, 10));
   return reports;
 }
 

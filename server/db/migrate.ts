@@ -43,6 +43,7 @@ import { postgresPostingsStatesSchema } from './migrations/044-postgres-postings
 import { postgresOneLetterWordsStartNamesSchema } from './migrations/045-postgres-one-letter-words-start-names.ts';
 import { sqliteBrokerIndexSchema } from './migrations/046-sqlite-broker-index.ts';
 import { recordHistorySchema } from './migrations/047-record-history.ts';
+import { filingsAndOutOfServiceOrdersSchema } from './migrations/057-filings-and-out-of-service-orders.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -95,6 +96,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '045-postgres-one-letter-words-start-names': postgresOneLetterWordsStartNamesSchema(dialect),
     '046-sqlite-broker-index': sqliteBrokerIndexSchema(dialect),
     '047-record-history': recordHistorySchema(dialect),
+    '057-filings-and-out-of-service-orders': filingsAndOutOfServiceOrdersSchema,
   };
 }
 
