@@ -34,6 +34,7 @@ function filing(overrides: Partial<InsuranceFiling> = {}): InsuranceFiling {
     amountDollars: 750_000,
     effectiveOn: '2025-09-02',
     cancellationEffectiveOn: null,
+    endedBy: null,
     ...overrides,
   };
 }
@@ -50,6 +51,8 @@ function record(overrides: Partial<AuthorityRecord> = {}): AuthorityRecord {
     revocations: [],
     forHire: true,
     authorityNeed: 'needed',
+    outOfServiceOrders: [],
+    sourceDates: { legacy: null, motus: null, outOfService: null, census: null },
     ...overrides,
   };
 }

@@ -40,7 +40,37 @@ export interface InsuranceFiling {
   effectiveOn: string | null;
   /** ISO day the cancellation takes effect: in the future 'Cancellation pending', past 'Cancelled'. */
   cancellationEffectiveOn: string | null;
+  /**
+   * How the filing left the record, when it did so without lapsing: 'replaced' (InsHist TERM/REPL,
+   * or another filing of its kind took effect by its cancellation day), a name change, a transfer.
+   */
+  endedBy: FilingEnd | null;
 }
+
+export type FilingEnd = 'replaced' | 'name change' | 'transferred';
+
+/** A carrier out-of-service order (FMCSA's OUT OF SERVICE ORDERS dataset). */
+export interface OutOfServiceOrder {
+  /** ISO day the order took effect. */
+  orderedOn: string | null;
+  reason: string | null;
+  /** As published ('ACTIVE', 'RESCINDED' ...), null when the file says nothing. */
+  status: string | null;
+  /** ISO day the order was rescinded, null while it stands. */
+  rescindedOn: string | null;
+}
+
+/** How current each source of the record is: ISO days, null for a source never imported. */
+export interface SourceDates {
+  /** The newest legacy L&I file's day, never later than the legacy freeze (LEGACY_LI_FROZEN_ON). */
+  legacy: string | null;
+  motus: string | null;
+  outOfService: string | null;
+  census: string | null;
+}
+
+/** FMCSA retired legacy L&I on this day: its files are a frozen archive since (docs/decisions/099). */
+export const LEGACY_LI_FROZEN_ON = '2026-05-14';
 
 export interface Revocation {
   docket: string;
@@ -74,6 +104,9 @@ export interface AuthorityRecord {
   cargoRequired: boolean | null;
   bondRequired: boolean | null;
   revocations: Revocation[];
+  /** The carrier's out-of-service orders, newest first, rescinded ones included. */
+  outOfServiceOrders: OutOfServiceOrder[];
+  sourceDates: SourceDates;
   /** False when the carrier holds no docket in L&I: it has no for-hire authority on file. */
   forHire: boolean;
   authorityNeed: AuthorityNeed;
@@ -104,19 +137,75 @@ export function docketLabel(canonical: string): string {
   return `${canonical.slice(0, 2)}-${canonical.slice(2)}`;
 }
 
-/** A filing's standing on the ISO day `today`. */
-export function filingStanding(
-  filing: InsuranceFiling,
-  today: string,
-): 'On file' | 'Cancellation pending' | 'Cancelled' {
-  const cancelled = filing.cancellationEffectiveOn;
-  if (!cancelled) return 'On file';
-  return cancelled > today ? 'Cancellation pending' : 'Cancelled';
+export type FilingStanding =
+  'Not yet in force' | 'On file' | 'Cancellation pending' | 'Cancelled' | 'Replaced';
+
+/**
+ * A filing's standing on the ISO day `today`, from its dates alone: a filing whose effective day is
+ * still to come is not yet in force, and a cancellation or replacement counts from its own day.
+ */
+export function filingStanding(filing: InsuranceFiling, today: string): FilingStanding {
+  const ends = filing.cancellationEffectiveOn;
+  if (startsAfter(filing, today)) return 'Not yet in force';
+  if (filing.endedBy !== null && (ends === null || ends <= today)) return 'Replaced';
+  if (!ends) return 'On file';
+  if (ends > today) return filing.endedBy === null ? 'Cancellation pending' : 'On file';
+  return 'Cancelled';
 }
 
-/** Filings that still cover the carrier on `today`: on file or with a cancellation still to come. */
+/**
+ * The day a filing starts covering, when its file says so: ActPendInsur gives a filing being cancelled
+ * the cancellation's day as its effective day too, which is no start.
+ */
+function startOf(filing: InsuranceFiling): string | null {
+  const { effectiveOn: start, cancellationEffectiveOn: ends } = filing;
+  return start !== null && (ends === null || start < ends) ? start : null;
+}
+
+const startsAfter = (filing: InsuranceFiling, today: string) => (startOf(filing) ?? today) > today;
+
+/** Filings that cover the carrier on `today`: in effect and not yet cancelled or replaced. */
 export function filingsInForce(record: AuthorityRecord, today: string): InsuranceFiling[] {
-  return record.insurance.filter((filing) => filingStanding(filing, today) !== 'Cancelled');
+  return record.insurance.filter((filing) => {
+    const standing = filingStanding(filing, today);
+    return standing === 'On file' || standing === 'Cancellation pending';
+  });
+}
+
+/**
+ * Marks as replaced each cancelled filing that another filing of its docket and kind takes over from
+ * by its cancellation day: FMCSA cancels the outgoing filing and files its successor (often the same
+ * policy number with another insurer) effective the same day. Both are kept (docs/decisions/099).
+ */
+export function markReplacements(filings: readonly InsuranceFiling[]): InsuranceFiling[] {
+  return filings.map((filing) => {
+    const ends = filing.cancellationEffectiveOn;
+    if (filing.endedBy !== null || ends === null) return filing;
+    const start = startOf(filing);
+    // Its successor starts after it did and by its end; without a known start, on its end day.
+    const successor = filings.some((other) => {
+      const from = startOf(other);
+      return (
+        other !== filing &&
+        other.docket === filing.docket &&
+        other.kind === filing.kind &&
+        from !== null &&
+        (start === null ? from === ends : from > start && from <= ends) &&
+        (other.cancellationEffectiveOn === null || other.cancellationEffectiveOn > ends)
+      );
+    });
+    return successor ? { ...filing, endedBy: 'replaced' } : filing;
+  });
+}
+
+/** An order status that says the order no longer stands, whatever its dates say. */
+export const statusRescinds = (status: string | null) => /RESCIND|INACTIVE|LIFTED/i.test(status ?? '');
+
+/** An order in force on `today`: issued by then and not rescinded by then. */
+export function orderInForce(order: OutOfServiceOrder, today: string): boolean {
+  if (order.orderedOn !== null && order.orderedOn > today) return false;
+  if (order.rescindedOn !== null && order.rescindedOn <= today) return false;
+  return !statusRescinds(order.status);
 }
 
 /** 'A' on the census: the USDOT number is active. Anything else (I, or none) is not. */
@@ -125,7 +214,8 @@ export type UsdotStatus = string | null;
 export type VerdictLevel = 'authorized' | 'warning' | 'not authorized' | 'not needed';
 
 export interface Verdict {
-  headline: 'Authorized for hire' | 'Not authorized for hire' | 'No for-hire authority needed';
+  headline:
+    'Authorized for hire' | 'Not authorized for hire' | 'No for-hire authority needed' | 'Out of service';
   /** 'authorized': nothing to flag; 'warning': authorized but a reason needs a look. */
   level: VerdictLevel;
   /** Why, most serious first, in the words the profile shows. */
@@ -136,15 +226,33 @@ const isBipd = (filing: InsuranceFiling) => filing.kind === 'BI&PD primary' || f
 const isBrokerSecurity = (filing: InsuranceFiling) =>
   filing.kind === 'surety bond' || filing.kind === 'trust fund';
 
+/** The L&I Carrier row's BI&PD on file, when no BI&PD filing of the carrier was imported. */
+const carrierRowStandsIn = (record: AuthorityRecord) =>
+  (record.bipdOnFileDollars ?? 0) > 0 && !record.insurance.some(isBipd);
+
 /**
  * The vetting verdict on the ISO day `today` (docs/decisions/035): authorized for hire when the
  * USDOT number is active, at least one authority is active (or has a revocation still pending) and
  * the security that authority needs is in force — BI&PD for a carrier authority, a BMC-84 bond or
  * BMC-85 trust fund for a broker. Pending cancellations and pending revocations keep the carrier
  * authorized with a warning. A carrier with no docket at all has no for-hire authority on file,
- * which intrastate carriers do not need.
+ * which intrastate carriers do not need. An out-of-service order in force makes it 'Out of service'.
  */
 export function vettingVerdict(usdotStatus: UsdotStatus, record: AuthorityRecord, today: string): Verdict {
+  const verdict = authorityVerdict(usdotStatus, record, today);
+  // An out-of-service order stops the carrier whatever its authority says: its date and reason first.
+  const orders = record.outOfServiceOrders.filter((order) => orderInForce(order, today));
+  if (orders.length === 0) return verdict;
+  const reasons = orders.map(
+    (order) =>
+      `Out-of-service order${order.orderedOn ? ` ${formatLongIsoDay(order.orderedOn)}` : ''}` +
+      (order.reason ? `: ${order.reason}` : ''),
+  );
+  const others = verdict.level === 'not authorized' ? verdict.reasons : [];
+  return { headline: 'Out of service', level: 'not authorized', reasons: [...reasons, ...others] };
+}
+
+function authorityVerdict(usdotStatus: UsdotStatus, record: AuthorityRecord, today: string): Verdict {
   const usdotActive = usdotStatus === 'A';
   const blocking: string[] = [];
   const warnings: string[] = [];
@@ -177,8 +285,8 @@ export function vettingVerdict(usdotStatus: UsdotStatus, record: AuthorityRecord
   const bipdInForce = inForce.some(isBipd);
   const securityInForce = inForce.some(isBrokerSecurity);
   // An authority counts only with the security it needs; the L&I Carrier row's own BI&PD total
-  // stands in when the filings themselves were not imported.
-  const bipdCovered = bipdInForce || (record.bipdOnFileDollars ?? 0) > 0;
+  // stands in only when no BI&PD filing was imported (the filings carry the dates the total lacks).
+  const bipdCovered = bipdInForce || carrierRowStandsIn(record);
   const authorized =
     usdotActive && ((carrierLive.length > 0 && bipdCovered) || (brokerLive.length > 0 && securityInForce));
 
@@ -219,8 +327,8 @@ export function vettingVerdict(usdotStatus: UsdotStatus, record: AuthorityRecord
     if (!warnings.includes(reason)) warnings.push(reason);
   }
   const pendingCancellations = inForce
-    .map((filing) => filing.cancellationEffectiveOn)
-    .filter((day): day is string => day !== null)
+    .filter((filing) => filingStanding(filing, today) === 'Cancellation pending')
+    .map((filing) => filing.cancellationEffectiveOn as string)
     .sort();
   for (const day of pendingCancellations) {
     const reason = `Insurance cancellation pending ${formatLongIsoDay(day)}`;
@@ -246,7 +354,7 @@ export function searchFlags(
 ): { authorizedForHire: boolean; insuranceOnFile: boolean } {
   return {
     authorizedForHire: vettingVerdict(usdotStatus, record, today).headline === 'Authorized for hire',
-    insuranceOnFile: filingsInForce(record, today).length > 0 || (record.bipdOnFileDollars ?? 0) > 0,
+    insuranceOnFile: filingsInForce(record, today).length > 0 || carrierRowStandsIn(record),
   };
 }
 

@@ -492,6 +492,31 @@ export const LI_AUTHHIST_COLUMNS = [
   'disp_served_date',
 ] as const;
 
+/**
+ * L&I InsHist (6sqe-dvqs, daily xkmg-ff2t): FMCSA's 17 fields in its order (README S1). The names are
+ * modelled on the other legacy datasets' portal spelling, not read from this dataset's metadata:
+ * check them against /api/views/6sqe-dvqs.json before relying on a header download.
+ */
+export const LI_INSHIST_COLUMNS = [
+  'docket_number',
+  'dot_number',
+  'ins_form_code',
+  'cancl_method',
+  'cancl_form',
+  'ins_type_ind',
+  'ins_type_desc',
+  'policy_no',
+  'min_cov_amount',
+  'ins_class_code',
+  'effective_date',
+  'underl_lim_amount',
+  'max_cov_amount',
+  'cancl_effective_date',
+  'specific_cancl_method',
+  'ins_branch',
+  'name_company',
+] as const;
+
 /** L&I Revocation (sa6p-acbp): 6 columns, as the portal names them. */
 export const LI_REVOCATION_COLUMNS = [
   'DOCKET_NUMBER',
@@ -596,4 +621,20 @@ export const MOTUS_AUTHHIST_COLUMNS = [
   'OP_AUTH_STATUS',
   'REASON',
   'STATUS_CHANGE_DATE',
+] as const;
+
+/**
+ * OUT OF SERVICE ORDERS (p2mt-9ige), carrier out-of-service orders, daily: 7 columns as its CSV
+ * export names them (third-party loaders agree on these; the API field of the last one is spelled
+ * OOS_RESCIND_DATE by one of them). Not read from the live metadata here: check
+ * /api/views/p2mt-9ige.json when the portal is reachable.
+ */
+export const OOS_ORDER_COLUMNS = [
+  'DOT_NUMBER',
+  'LEGAL_NAME',
+  'DBA_NAME',
+  'OOS_DATE',
+  'OOS_REASON',
+  'STATUS',
+  'RESCIND_DATE',
 ] as const;

@@ -8,6 +8,7 @@ import {
   LI_ACTPENDINSUR_COLUMNS,
   LI_AUTHHIST_COLUMNS,
   LI_CARRIER_COLUMNS,
+  LI_INSHIST_COLUMNS,
   LI_INSUR_COLUMNS,
   LI_REVOCATION_COLUMNS,
   LI_REVOCATION_TEXT_COLUMNS,
@@ -21,6 +22,7 @@ import {
   MOTUS_INSHIST_COLUMNS,
   MOTUS_INSUR_COLUMNS,
   MOTUS_REVOKE_COLUMNS,
+  OOS_ORDER_COLUMNS,
 } from './columns.ts';
 import type { DatasetKind, LiDatasetKind } from './types.ts';
 
@@ -31,10 +33,15 @@ export interface Dataset {
   columns: readonly string[];
   /** A column every row of the dataset fills, so even a sparse JSON object names it. */
   key: string;
+  /** The dataset's id on FMCSA's open-data portal ('p2mt-9ige'): the source history events name. */
+  portalId: string;
 }
 
+/** `label` ends with the portal id in brackets: 'Crash File (aayw-vxb3)'. */
 function dataset(kind: DatasetKind, label: string, columns: readonly string[], key: string): Dataset {
-  return { kind, label, columns: columns.map((column) => column.toUpperCase()), key };
+  const portalId = /\(([a-z0-9]{4}-[a-z0-9]{4})\)$/.exec(label)?.[1];
+  if (!portalId) throw new Error(`dataset label without its portal id: ${label}`);
+  return { kind, label, columns: columns.map((column) => column.toUpperCase()), key, portalId };
 }
 
 export const DATASETS: readonly Dataset[] = [
@@ -49,6 +56,7 @@ export const DATASETS: readonly Dataset[] = [
   dataset('sms_inspection', 'SMS Input - Inspection (rbkj-cgst)', SMS_INSPECTION_COLUMNS, 'UNIQUE_ID'),
   dataset('mcmis_crash', 'Crash File (aayw-vxb3)', MCMIS_CRASH_COLUMNS, 'CRASH_ID'),
   dataset('sms_crash', 'SMS Input - Crash (4wxs-vbns)', SMS_CRASH_COLUMNS, 'REPORT_NUMBER'),
+  dataset('oos_orders', 'OUT OF SERVICE ORDERS (p2mt-9ige)', OOS_ORDER_COLUMNS, 'DOT_NUMBER'),
   ...liDatasets(),
 ];
 
@@ -60,6 +68,7 @@ function liDatasets(): Dataset[] {
     dataset('li_authhist', 'L&I AuthHist (9mw4-x3tu)', LI_AUTHHIST_COLUMNS, 'DOCKET_NUMBER'),
     dataset('li_revocation', 'L&I Revocation (sa6p-acbp)', LI_REVOCATION_COLUMNS, 'DOCKET_NUMBER'),
     dataset('li_revocation', 'L&I Revocation (sa6p-acbp)', LI_REVOCATION_TEXT_COLUMNS, 'DOCKET_NUMBER'),
+    dataset('li_inshist', 'L&I InsHist (6sqe-dvqs)', LI_INSHIST_COLUMNS, 'DOCKET_NUMBER'),
     dataset('motus_carrier', 'Motus Carrier (inys-ebih)', MOTUS_CARRIER_COLUMNS, 'USDOT_NUMBER'),
     dataset('motus_insur', 'Motus Insur (c5y8-a4uz)', MOTUS_INSUR_COLUMNS, 'USDOT_NUMBER'),
     dataset('motus_inshist', 'Motus InsHist (3uet-3z4i)', MOTUS_INSHIST_COLUMNS, 'USDOT_NUMBER'),
@@ -83,6 +92,7 @@ export function isLiDataset(kind: DatasetKind): kind is LiDatasetKind {
 /** Field counts of the legacy L&I text downloads, which have no header. */
 const HEADERLESS_WIDTHS: Record<number, LiDatasetKind | 'insur or authhist'> = {
   43: 'li_carrier',
+  17: 'li_inshist',
   11: 'li_actpendinsur',
   9: 'insur or authhist',
   6: 'li_revocation',
@@ -90,7 +100,7 @@ const HEADERLESS_WIDTHS: Record<number, LiDatasetKind | 'insur or authhist'> = {
 
 /**
  * The legacy L&I dataset of a headerless text download, from its first row's shape: a docket first,
- * then the field count (43 Carrier, 11 ActPendInsur, 6 Revocation; 9 is Insur when the second field is
+ * then the field count (43 Carrier, 17 InsHist, 11 ActPendInsur, 6 Revocation; 9 is Insur when the second field is
  * an insurance type code, AuthHist when it is a zero-padded DOT and the sixth a date). The dataset's
  * columns are then read by position. Null when the row is no L&I row.
  */

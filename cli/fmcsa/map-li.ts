@@ -6,6 +6,7 @@
 import {
   canonicalDocket,
   type AuthorityKind,
+  type FilingEnd,
   type InsuranceKind,
   type PublishedAuthorityStatus,
 } from '../../core/authority.ts';
@@ -429,11 +430,7 @@ function motusFiling(column: ColumnLookup, history: boolean): LiMapper {
       code,
     );
     const policyNumber = text(row.get(policy as number));
-    const status = upperText(row.get(reason as number));
-    // InsHist describes the outgoing policy: replaced or renamed filings left without lapsing.
-    if (history && status !== null && status !== 'CANCEL') {
-      return { docket: key, dot: dotNumber, filingRemoved: { kind, policy_number: policyNumber } };
-    }
+    const endedBy = history ? filingEnd(upperText(row.get(reason as number))) : undefined;
     return {
       docket: key,
       dot: dotNumber,
@@ -445,9 +442,74 @@ function motusFiling(column: ColumnLookup, history: boolean): LiMapper {
         amount_dollars: isBipd(kind) ? amounts.read(row.get(max as number)) : null,
         effective_on: date(row.get(effective as number)),
         ...(history ? { cancellation_effective_on: date(row.get(cancel as number)) } : {}),
+        ...(endedBy ? { ended_by: endedBy } : {}),
       },
     };
   }, amounts.notes);
+}
+
+/**
+ * How an InsHist row's filing left the record: Motus FILING_STATUS_REASON (CANCEL, TERM/REPL,
+ * NAMECHG) or the legacy cancellation method and form (cancelled, replaced, NC, TR). InsHist
+ * describes the outgoing filing; a cancelled one has no end of its own here (its date says it).
+ */
+function filingEnd(...values: (string | null)[]): FilingEnd | undefined {
+  const words = values.filter((value) => value !== null).join(' ');
+  if (/REPL/.test(words)) return 'replaced';
+  if (/NAME|\bNC\b/.test(words)) return 'name change';
+  if (/TRANS|\bTR\b/.test(words)) return 'transferred';
+  return undefined;
+}
+
+/**
+ * Legacy InsHist (6sqe-dvqs): every filing that left a docket, with its cancellation day and how it
+ * left. The column names follow the portal's spelling of the other legacy files and must be checked
+ * against the dataset's live metadata (columns.ts LI_INSHIST_COLUMNS).
+ */
+function legacyInsHist(column: ColumnLookup): LiMapper {
+  const [docket, dot, form, policy, klass, effective, max, cancel, company] = [
+    'DOCKET_NUMBER',
+    'DOT_NUMBER',
+    'INS_FORM_CODE',
+    'POLICY_NO',
+    'INS_CLASS_CODE',
+    'EFFECTIVE_DATE',
+    'MAX_COV_AMOUNT',
+    'CANCL_EFFECTIVE_DATE',
+    'NAME_COMPANY',
+  ].map(column) as number[];
+  const method = anyColumn(column, 'CANCL_METHOD', 'CANCELLATION_METHOD');
+  const endForm = anyColumn(column, 'CANCL_FORM', 'CANCEL_FORM');
+  const specific = anyColumn(column, 'SPECIFIC_CANCL_METHOD', 'SPECIFIC_CANCELLATION_METHOD');
+  const description = anyColumn(column, 'INS_TYPE_DESC', 'MOD_COL_1');
+  return mapper((row) => {
+    const code = formCode(row.get(form as number));
+    const kind = insuranceKind(
+      null,
+      upperText(row.get(klass as number)),
+      upperText(row.get(description)),
+      code,
+    );
+    const endedBy = filingEnd(
+      upperText(row.get(method)),
+      upperText(row.get(endForm)),
+      upperText(row.get(specific)),
+    );
+    return {
+      docket: docketOf(row.get(docket as number)),
+      dot: liDot(row.get(dot as number)),
+      filing: {
+        kind,
+        form_code: code,
+        insurer: text(row.get(company as number)),
+        policy_number: text(row.get(policy as number)),
+        amount_dollars: isBipd(kind) ? thousands(row.get(max as number)) : null,
+        effective_on: date(row.get(effective as number)),
+        cancellation_effective_on: date(row.get(cancel as number)),
+        ...(endedBy ? { ended_by: endedBy } : {}),
+      },
+    };
+  });
 }
 
 function motusAuthHist(column: ColumnLookup): LiMapper {
@@ -489,6 +551,8 @@ export function createLiMapper(kind: LiDatasetKind, column: ColumnLookup): LiMap
       return legacyAuthHist(column);
     case 'li_revocation':
       return revocations(column, 'DOT_NUMBER');
+    case 'li_inshist':
+      return legacyInsHist(column);
     case 'motus_carrier':
       return motusCarrier(column);
     case 'motus_insur':

@@ -17,6 +17,8 @@ export interface OpenedFile {
   dataset: DatasetKind;
   /** e.g. 'Company Census File (az4n-8mr2)'. */
   label: string;
+  /** The dataset's portal id, 'az4n-8mr2'. */
+  portalId: string;
   /** Size of the file on disk (compressed size for .gz and .zip). */
   totalBytes: number;
   /** Bytes of the file on disk consumed so far, for a progress bar. */
@@ -62,6 +64,7 @@ export async function openFmcsaFile(filePath: string): Promise<OpenedFile> {
     return {
       dataset: dataset.kind,
       label: dataset.label,
+      portalId: dataset.portalId,
       totalBytes: source.totalBytes,
       bytesRead: () => source.bytesRead(),
       rows: new RowIterator(rows, nextText, () => source.close()),

@@ -10,6 +10,7 @@ import { createCompanyCensusMapper, createSmsCensusMapper, type CensusMapper } f
 import { createCrashMapper } from './map-crash.ts';
 import { createInspectionMapper } from './map-inspection.ts';
 import { createLiMapper, type MapperNotes } from './map-li.ts';
+import { createOosMapper } from './map-oos.ts';
 import type { RowSource } from './row-iterator.ts';
 import type { ColumnLookup, DatasetKind, FieldSource, RowMapper, UnchangedCarrier } from './types.ts';
 
@@ -42,6 +43,8 @@ function createMapper(kind: DatasetKind, columns: readonly string[]): Mapper {
     case 'mcmis_crash':
     case 'sms_crash':
       return createCrashMapper(kind, column);
+    case 'oos_orders':
+      return createOosMapper(column);
   }
 }
 

@@ -3,7 +3,7 @@ import type {
   CrashRecord,
   InspectionRecord,
 } from '../../server/domains/carrier-data/records.ts';
-import type { LiRecord } from '../../server/domains/authority/li-records.ts';
+import type { LiRecord, OosRecord } from '../../server/domains/authority/li-records.ts';
 
 export type DatasetKind =
   | 'company_census'
@@ -12,6 +12,7 @@ export type DatasetKind =
   | 'sms_inspection'
   | 'mcmis_crash'
   | 'sms_crash'
+  | 'oos_orders'
   | LiDatasetKind;
 
 /** Licensing & Insurance files: legacy L&I and its Motus successor. */
@@ -21,6 +22,7 @@ export type LiDatasetKind =
   | 'li_actpendinsur'
   | 'li_authhist'
   | 'li_revocation'
+  | 'li_inshist'
   | 'motus_carrier'
   | 'motus_insur'
   | 'motus_inshist'
@@ -38,6 +40,7 @@ export type ParsedRow =
   | { kind: 'inspection'; line: number; record: InspectionRecord }
   | { kind: 'crash'; line: number; record: CrashRecord }
   | { kind: 'li'; line: number; record: LiRecord }
+  | { kind: 'oos'; line: number; record: OosRecord }
   | { kind: 'skip'; line: number; reason: string };
 
 /** One row of a file, read by column index; an index of -1 (column not in the file) reads as ''. */

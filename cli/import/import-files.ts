@@ -26,7 +26,8 @@ import { openFmcsaFile, UnreadableFileError, type DatasetKind } from '../fmcsa/o
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { readStoredSourceHashes } from '../../server/domains/carrier-data/stored-source-hashes.ts';
 import { createLiBatch } from '../../server/domains/authority/li-writer.ts';
-import { refreshDueSearchFlags } from '../../server/domains/authority/repo.ts';
+import { createOosBatch } from '../../server/domains/authority/oos-writer.ts';
+import { refreshCalendarFlags, refreshDueSearchFlags } from '../../server/domains/authority/repo.ts';
 import type { DataImportsTable } from '../../server/db/schema.ts';
 import { isLiDataset, portalIdOf } from '../fmcsa/datasets.ts';
 import { insertHistoryEvents, recordEventsOf } from '../../server/domains/history/repo.ts';
@@ -56,6 +57,8 @@ const TABLE_OF: Record<DatasetKind, DataImportsTable['table_name']> = {
   motus_inshist: 'li_insurance',
   motus_revoke: 'li_revocations',
   motus_authhist: 'li_authority_events',
+  li_inshist: 'li_insurance',
+  oos_orders: 'oos_orders',
 };
 
 /** Skipped rows reported one by one; the rest are only counted. */
@@ -110,7 +113,7 @@ export async function importFiles(
   db: Db,
   dialect: Dialect,
   files: readonly string[],
-  options: { showProgress?: boolean; now?: () => string; asOf?: string } = {},
+  options: { showProgress?: boolean; now?: () => string; asOf?: string; today?: string } = {},
 ): Promise<FileReport[]> {
   const now = options.now ?? (() => new Date().toISOString());
   const reports: FileReport[] = [];
@@ -130,12 +133,29 @@ export async function importFiles(
       let inspections: InspectionRecord[] = [];
       let crashes: CrashRecord[] = [];
       const upserter = createRowUpserter(db);
-      const li = isLiDataset(opened.dataset) ? createLiBatch(db, upserter, timestamp) : null;
+      const { asOf, source: asOfSource } = asOfFor(file, options.asOf, timestamp.slice(0, 10));
+      const li = isLiDataset(opened.dataset)
+        ? createLiBatch(db, upserter, {
+            timestamp,
+            asOf,
+            system: opened.dataset.startsWith('li_') ? 'legacy' : 'motus',
+            portalId: opened.portalId,
+          })
+        : null;
+      const oos =
+        opened.dataset === 'oos_orders'
+          ? createOosBatch(db, upserter, {
+              timestamp,
+              asOf,
+              portalId: opened.portalId,
+              today: timestamp.slice(0, 10),
+            })
+          : null;
+      const batches = li ?? oos;
 
       // Into a store holding carriers, a census's changed records are history events (issue 52).
       const table = TABLE_OF[opened.dataset];
-      const fresh = !li && (await isTableEmpty(db, table as 'companies'));
-      const { asOf, source: asOfSource } = asOfFor(file, options.asOf, timestamp.slice(0, 10));
+      const fresh = !batches && (await isTableEmpty(db, table as 'companies'));
       const history =
         table === 'companies' && !fresh ? { firstSeenOn: asOf, source: portalIdOf(opened.dataset) } : null;
 
@@ -146,8 +166,8 @@ export async function importFiles(
           ...(inspections.length > 0 ? [inspectionRowSet(inspections)] : []),
           ...(crashes.length > 0 ? [crashRowSet(crashes)] : []),
         ];
-        report.imported += carriers.length + inspections.length + crashes.length + (li?.size() ?? 0);
-        await li?.flush();
+        report.imported += carriers.length + inspections.length + crashes.length + (batches?.size() ?? 0);
+        await batches?.flush();
         carriers = [];
         carrierHashes = [];
         inspections = [];
@@ -181,9 +201,10 @@ export async function importFiles(
             }
             continue;
           }
-          if (row.kind === 'li') {
-            li?.add(row.record);
-            if ((li?.size() ?? 0) >= BATCH_SIZE) await flush();
+          if (row.kind === 'li' || row.kind === 'oos') {
+            if (row.kind === 'li') li?.add(row.record);
+            else oos?.add(row.record);
+            if ((batches?.size() ?? 0) >= BATCH_SIZE) await flush();
             continue;
           }
           const code =
@@ -230,7 +251,7 @@ export async function importFiles(
       // The verdict's flags on the carriers of every docket the file touched (docs/decisions/035).
       if (li) await refreshDueSearchFlags(db, timestamp.slice(0, 10));
       // The carriers' word postings are written with them, by trigger (migration 036).
-      else if (report.imported > 0)
+      else if (report.imported > 0 && !oos)
         await vacuumWrittenTables(db, dialect, table === 'companies' ? [table, 'search_postings'] : [table]);
       report.notes = opened.notes();
       progress?.done();
@@ -257,6 +278,8 @@ export async function importFiles(
       });
     }
   }
+  // Days that passed since the last run change verdicts without any row changing.
+  await refreshCalendarFlags(db, options.today ?? now().slice(0, 10));
   return reports;
 }
 

@@ -143,6 +143,7 @@ describe(`importing FMCSA L&I files into ${testDialect}`, () => {
         amountDollars: 750_000,
         effectiveOn: '2025-12-04',
         cancellationEffectiveOn: '2025-12-04',
+        endedBy: null,
       },
     ]);
     // Zero-padded amounts ('00750') read the same; Insur joins by the census docket.
@@ -153,6 +154,7 @@ describe(`importing FMCSA L&I files into ${testDialect}`, () => {
       effectiveOn: '2025-09-02',
       insurer: 'NORTHLAND INSURANCE COMPANY',
       cancellationEffectiveOn: null,
+      endedBy: null,
     });
     // The blank row of MC1693164 leaves no filing.
     expect((await vetting(2100003)).record.insurance).toEqual([]);
@@ -242,9 +244,13 @@ describe(`importing FMCSA L&I files into ${testDialect}`, () => {
     });
     expect(await flags(3682243)).toEqual([1, 1]);
     expect(await flags(830331)).toEqual([0, 0]);
-    // The sample's filing of MC1298871 was cancelled on December 4, 2025: no BI&PD in force, but the
-    // Carrier row says $750,000 on file.
-    expect((await vetting(3706219)).verdict.headline).toBe('Authorized for hire');
+    // The sample's filing of MC1298871 was cancelled on December 4, 2025: no BI&PD in force. The
+    // Carrier row's $750,000 on file stands in only for carriers without BI&PD filings.
+    expect((await vetting(3706219)).verdict).toEqual({
+      headline: 'Not authorized for hire',
+      level: 'not authorized',
+      reasons: ['No BI&PD insurance on file'],
+    });
   });
 
   it('reads the portal CSV exports of Insur and ActPendInsur: "1" is $1,000, a later blank row removes a filing', async () => {
@@ -274,6 +280,7 @@ describe(`importing FMCSA L&I files into ${testDialect}`, () => {
         amountDollars: 1_000,
         effectiveOn: '2026-01-02',
         cancellationEffectiveOn: null,
+        endedBy: null,
       },
     ]);
     expect(
@@ -379,6 +386,7 @@ describe(`importing FMCSA L&I files into ${testDialect}`, () => {
         amountDollars: 1_000_000,
         effectiveOn: '2026-06-01',
         cancellationEffectiveOn: '2027-01-15',
+        endedBy: null,
       },
     ]);
     expect(motus.verdict).toEqual({

@@ -46,6 +46,7 @@ import { recordHistorySchema } from './migrations/047-record-history.ts';
 import { ratingReviewerDomainsSchema } from './migrations/049-rating-reviewer-domains.ts';
 import { syncStateSchema } from './migrations/051-sync-state.ts';
 import { carrierRecordContactColumns } from './migrations/053-carrier-record-contact-columns.ts';
+import { filingsAndOutOfServiceOrdersSchema } from './migrations/057-filings-and-out-of-service-orders.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -101,6 +102,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '049-rating-reviewer-domains': ratingReviewerDomainsSchema(dialect),
     '051-sync-state': syncStateSchema,
     '053-carrier-record-contact-columns': carrierRecordContactColumns(),
+    '057-filings-and-out-of-service-orders': filingsAndOutOfServiceOrdersSchema,
   };
 }
 

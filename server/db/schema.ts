@@ -245,7 +245,8 @@ export interface DataImportsTable {
     | 'li_dockets'
     | 'li_insurance'
     | 'li_authority_events'
-    | 'li_revocations';
+    | 'li_revocations'
+    | 'oos_orders';
   /** The file's name (no directory). */
   file: string;
   /** ISO day the file describes: --as-of, the date in the file name, or the import day. */
@@ -285,14 +286,20 @@ export interface LiDocketsTable {
 
 /** One authority of a docket; `status` as the files publish it, before revocations apply. */
 export interface LiAuthoritiesTable {
-  /** 'MC139446|common' */
+  /** 'MC139446|common|motus' */
   authority_key: string;
   docket: string;
   kind: 'common' | 'contract' | 'broker';
   status: 'Active' | 'Inactive' | 'Pending' | 'Revocation pending';
   description: string | null;
+  /** Which system said it (migration 057): the newest status by `status_on` wins when read. */
+  source: LiSource | null;
+  /** ISO day the status describes: its file's day (legacy: at most the freeze, 2026-05-14). */
+  status_on: string | null;
   updated_at: string;
 }
+
+export type LiSource = 'legacy' | 'motus';
 
 /** An AuthHist row: an action on an authority (GRANTED, REINSTATED, ...) and its final action. */
 export interface LiAuthorityEventsTable {
@@ -303,11 +310,13 @@ export interface LiAuthorityEventsTable {
   action_on: string | null;
   final_action: string | null;
   final_on: string | null;
+  /** Motus AuthHist rows hold the status after the change in `final_action` (migration 057). */
+  source: LiSource | null;
 }
 
 /** An insurance filing (Insur, ActPendInsur, Motus Insur/InsHist). */
 export interface LiInsuranceTable {
-  /** 'MC139446|BI&PD primary|POLICY-1' */
+  /** 'MC139446|BI&PD primary|POLICY-1|INSURER|2026-01-01' (li-records.ts filingKey, migration 057) */
   filing_key: string;
   docket: string;
   kind: 'BI&PD primary' | 'BI&PD excess' | 'cargo' | 'surety bond' | 'trust fund';
@@ -317,7 +326,26 @@ export interface LiInsuranceTable {
   amount_dollars: number | null;
   effective_on: string | null;
   cancellation_effective_on: string | null;
+  ended_by: 'replaced' | 'name change' | 'transferred' | null;
   updated_at: string;
+}
+
+/** A carrier out-of-service order (migration 057): 'DOT|ordered_on|REASON'. */
+export interface OosOrdersTable {
+  order_key: string;
+  dot_number: number;
+  ordered_on: string | null;
+  reason: string | null;
+  status: string | null;
+  rescinded_on: string | null;
+  legal_name: string | null;
+  updated_at: string;
+}
+
+/** The last day the search flags were recomputed for dates that passed ('flags'). */
+export interface LiCalendarTable {
+  name: string;
+  through_on: string;
 }
 
 /** A revocation (legacy Revocation, Motus RevokeSuspend). */
@@ -398,6 +426,8 @@ export interface Database {
   li_insurance: LiInsuranceTable;
   li_revocations: LiRevocationsTable;
   li_flags_due: LiFlagsDueTable;
+  oos_orders: OosOrdersTable;
+  li_calendar: LiCalendarTable;
   suspended_indexes: SuspendedIndexesTable;
   record_history_events: RecordHistoryEventsTable;
   sync_datasets: SyncDatasetsTable;

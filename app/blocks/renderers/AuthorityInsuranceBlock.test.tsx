@@ -25,6 +25,7 @@ const bipd: InsuranceFiling = {
   amountDollars: 1_000_000,
   effectiveOn: '2024-01-01',
   cancellationEffectiveOn: null,
+  endedBy: null,
 };
 
 const authorized: AuthorityRecord = {
@@ -47,6 +48,8 @@ const authorized: AuthorityRecord = {
   revocations: [],
   forHire: true,
   authorityNeed: 'needed',
+  outOfServiceOrders: [],
+  sourceDates: { legacy: null, motus: null, outOfService: null, census: null },
 };
 
 function block(record: AuthorityRecord) {

@@ -2,7 +2,12 @@
  * One row of an L&I file as the importer hands it to the store: what it says about one docket.
  * Every part is optional; a row fills the parts its file carries (docs/decisions/035).
  */
-import type { AuthorityKind, InsuranceKind, PublishedAuthorityStatus } from '../../../core/authority.ts';
+import type {
+  AuthorityKind,
+  FilingEnd,
+  InsuranceKind,
+  PublishedAuthorityStatus,
+} from '../../../core/authority.ts';
 
 export interface LiDocketFacts {
   legal_name: string | null;
@@ -24,6 +29,8 @@ export interface LiFiling {
   effective_on: string | null;
   /** Undefined when the file carries no cancellation date (Insur): a stored one is kept. */
   cancellation_effective_on?: string | null;
+  /** InsHist: the filing left without lapsing (replaced, name change, transfer) on its cancellation day. */
+  ended_by?: FilingEnd;
 }
 
 export interface LiRecord {
@@ -39,8 +46,6 @@ export interface LiRecord {
     description: string | null;
   }[];
   filing?: LiFiling;
-  /** A filing that left the record without lapsing (replaced, name change): removed. */
-  filingRemoved?: { kind: InsuranceKind; policy_number: string | null };
   /** A daily Insur file's blank row: the docket's filings are gone (those without a cancellation date). */
   filingsRemoved?: true;
   event?: {
@@ -59,5 +64,34 @@ export interface LiRecord {
   };
 }
 
-export const filingKey = (docket: string, kind: InsuranceKind, policy: string | null) =>
-  `${docket}|${kind}|${policy ?? ''}`;
+/**
+ * A filing's identity: docket, kind, policy number, insurer and effective day, never the policy number
+ * alone (docs/decisions/099): FMCSA cancels a filing and files its replacement under the same policy
+ * number with another insurer, effective the cancellation day, and both must stay. Migration 057
+ * rekeys stored rows with the same spelling.
+ */
+export const filingKey = (
+  docket: string,
+  filing: Pick<LiFiling, 'kind' | 'policy_number' | 'insurer' | 'effective_on'>,
+) =>
+  [
+    docket,
+    filing.kind,
+    filing.policy_number ?? '',
+    (filing.insurer ?? '').toUpperCase(),
+    filing.effective_on ?? '',
+  ].join('|');
+
+/** A carrier out-of-service order as the importer hands it to the store. */
+export interface OosRecord {
+  dot: number;
+  ordered_on: string | null;
+  reason: string | null;
+  status: string | null;
+  rescinded_on: string | null;
+  legal_name: string | null;
+}
+
+/** An order's identity: the carrier, its day and its reason (the file has no order number). */
+export const orderKey = (order: Pick<OosRecord, 'dot' | 'ordered_on' | 'reason'>) =>
+  [order.dot, order.ordered_on ?? '', (order.reason ?? '').toUpperCase()].join('|');

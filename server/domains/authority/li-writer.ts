@@ -1,11 +1,24 @@
 /**
  * Writes L&I records (li-records.ts) in batches: one row set per table through the importer's upserter,
- * removals as deletes, and the touched dockets noted for the search flags (docs/decisions/035).
+ * removals as deletes, the touched dockets noted for the search flags (docs/decisions/035), and the
+ * history events the batch shows (li-history.ts), written before the rows they come from.
  */
+import { LEGACY_LI_FROZEN_ON, type PublishedAuthorityStatus } from '../../../core/authority.ts';
+import type { NewHistoryEvent } from '../../../core/history.ts';
 import type { Db } from '../../db/database.ts';
+import type { LiSource } from '../../db/schema.ts';
 import type { RowSet, RowUpserter } from '../../db/upsert-rows.ts';
+import { insertHistoryEvents } from '../history/repo.ts';
+import {
+  authHistEvents,
+  authorityStatusEvent,
+  filingEvents,
+  revocationEvent,
+  type EventContext,
+  type StoredFiling,
+} from './li-history.ts';
 import { filingKey, type LiFiling, type LiRecord } from './li-records.ts';
-import { markFlagsDue } from './repo.ts';
+import { dotsOfDockets, markFlagsDue, storedByKeys } from './repo.ts';
 
 const DOCKET_FACTS = [
   'legal_name',
@@ -40,25 +53,95 @@ export interface LiBatch {
   flush(): Promise<void>;
 }
 
-export function createLiBatch(db: Db, upserter: RowUpserter, timestamp: string): LiBatch {
+export interface LiBatchOptions {
+  /** When the rows were written (updated_at). */
+  timestamp: string;
+  /** The ISO day the file describes: the day its events are first seen. */
+  asOf: string;
+  /** Which system the file comes from; a legacy file describes no day after the freeze. */
+  system: LiSource;
+  /** The dataset's portal id, the source its history events name. */
+  portalId: string;
+}
+
+interface PendingFiling {
+  docket: string;
+  filing: LiFiling;
+}
+
+export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOptions): LiBatch {
+  const { timestamp, system } = options;
+  const statusOn =
+    system === 'legacy' && options.asOf > LEGACY_LI_FROZEN_ON ? LEGACY_LI_FROZEN_ON : options.asOf;
+  const context: EventContext = { firstSeenOn: options.asOf, source: options.portalId };
   const dots = new Map<string, number>();
   const facts = new Map<string, unknown[]>();
-  const authorities = new Map<string, unknown[] | null>();
-  const events = new Map<string, unknown[]>();
-  /** Filings by key; null: remove it. Filings with and without a cancellation date are kept apart. */
-  const filings = new Map<string, { row: unknown[]; cancellation: boolean } | null>();
+  const authorities = new Map<
+    string,
+    { docket: string; kind: string; status: PublishedAuthorityStatus } | null
+  >();
+  const authorityDescriptions = new Map<string, string | null>();
+  const events = new Map<string, { docket: string; event: NonNullable<LiRecord['event']> }>();
+  /** Filings by key; null: remove it. */
+  const filings = new Map<string, PendingFiling | null>();
   const docketsCleared = new Set<string>();
-  const revocations = new Map<string, unknown[]>();
+  const revocations = new Map<string, { docket: string; revocation: NonNullable<LiRecord['revocation']> }>();
   const touched = new Set<string>();
   let count = 0;
 
-  const addFiling = (docket: string, filing: LiFiling) => {
-    const key = filingKey(docket, filing.kind, filing.policy_number);
-    const row: unknown[] = [key, docket, ...FILING_COLUMNS.map((column) => filing[column]), timestamp];
-    const cancellation = filing.cancellation_effective_on !== undefined;
-    if (cancellation) row.push(filing.cancellation_effective_on);
-    filings.set(key, { row, cancellation });
-  };
+  /** The events of the batch, from what the store held before it. */
+  async function historyEvents(): Promise<NewHistoryEvent[]> {
+    const carriers = await dotsOfDockets(db, [...touched], dots);
+    const kept = [...filings].filter((entry): entry is [string, PendingFiling] => entry[1] !== null);
+    const storedFilings = await storedByKeys(
+      db,
+      'li_insurance',
+      'filing_key',
+      kept.map(([key]) => key),
+      ['cancellation_effective_on', 'ended_by'],
+    );
+    const storedAuthorities = await storedByKeys(
+      db,
+      'li_authorities',
+      'authority_key',
+      [...authorities.keys()],
+      ['status'],
+    );
+    const result: NewHistoryEvent[] = [];
+    for (const [key, { docket, filing }] of kept) {
+      const dot = carriers.get(docket);
+      if (dot === undefined) continue;
+      const stored = storedFilings.get(key) as StoredFiling | undefined;
+      // A file without cancellation dates (Insur) leaves the stored one as it is.
+      const seen =
+        filing.cancellation_effective_on === undefined && stored ? { ...filing, ...stored } : filing;
+      result.push(...filingEvents(dot, docket, seen as LiFiling, stored, context));
+    }
+    for (const [key, authority] of authorities) {
+      if (!authority) continue;
+      const dot = carriers.get(authority.docket);
+      const before = storedAuthorities.get(key)?.status as PublishedAuthorityStatus | undefined;
+      if (dot === undefined || !before) continue;
+      const event = authorityStatusEvent(
+        dot,
+        authority.docket,
+        authority.kind,
+        before,
+        authority.status,
+        context,
+      );
+      if (event) result.push(event);
+    }
+    for (const { docket, event } of events.values()) {
+      const dot = carriers.get(docket);
+      if (dot !== undefined) result.push(...authHistEvents(dot, docket, event, system === 'motus', context));
+    }
+    for (const { docket, revocation } of revocations.values()) {
+      const dot = carriers.get(docket);
+      if (dot !== undefined) result.push(revocationEvent(dot, docket, revocation, context));
+    }
+    return result;
+  }
 
   return {
     size: () => count,
@@ -75,44 +158,37 @@ export function createLiBatch(db: Db, upserter: RowUpserter, timestamp: string):
         ]);
       }
       for (const authority of record.authorities ?? []) {
-        const key = `${docket}|${authority.kind}`;
+        const key = `${docket}|${authority.kind}|${system}`;
         const stored = authorities.get(key);
         if (authority.status === null) {
           authorities.set(key, null);
           continue;
         }
-        if (stored && STATUS_RANK[stored[3] as keyof typeof STATUS_RANK] > STATUS_RANK[authority.status])
-          continue;
-        authorities.set(key, [
-          key,
-          docket,
-          authority.kind,
-          authority.status,
-          authority.description,
-          timestamp,
-        ]);
+        if (stored && STATUS_RANK[stored.status] > STATUS_RANK[authority.status]) continue;
+        authorities.set(key, { docket, kind: authority.kind, status: authority.status });
+        authorityDescriptions.set(key, authority.description);
       }
       if (record.filingsRemoved) {
-        for (const [key, filing] of filings) if (filing && key.startsWith(`${docket}|`)) filings.delete(key);
+        for (const [key, filing] of filings) if (filing && filing.docket === docket) filings.delete(key);
         docketsCleared.add(docket);
       }
-      if (record.filingRemoved) {
-        filings.set(filingKey(docket, record.filingRemoved.kind, record.filingRemoved.policy_number), null);
-      }
-      if (record.filing) addFiling(docket, record.filing);
+      if (record.filing) filings.set(filingKey(docket, record.filing), { docket, filing: record.filing });
       if (record.event) {
-        const { kind, sub_number, action, action_on, final_action, final_on } = record.event;
+        const { kind, sub_number, action, action_on } = record.event;
         const key = [docket, kind ?? '', sub_number ?? '', action, action_on ?? ''].join('|');
-        events.set(key, [key, docket, kind, action, action_on, final_action, final_on]);
+        events.set(key, { docket, event: record.event });
       }
       if (record.revocation) {
-        const { kind, type, served_on, effective_on } = record.revocation;
+        const { kind, type, served_on } = record.revocation;
         const key = [docket, kind ?? '', type, served_on ?? ''].join('|');
-        revocations.set(key, [key, docket, kind, type, served_on, effective_on]);
+        revocations.set(key, { docket, revocation: record.revocation });
       }
     },
     async flush() {
       if (count === 0) return;
+      // The batch is judged against the store as every earlier write left it.
+      await upserter.close();
+      await insertHistoryEvents(db, await historyEvents());
       const set = (table: string, key: string, columns: string[], rows: unknown[][]): RowSet => ({
         table,
         key,
@@ -122,26 +198,22 @@ export function createLiBatch(db: Db, upserter: RowUpserter, timestamp: string):
       });
       const removedAuthorities = [...authorities].filter(([, row]) => row === null).map(([key]) => key);
       const removedFilings = [...filings].filter(([, row]) => row === null).map(([key]) => key);
-      if (removedAuthorities.length + removedFilings.length + docketsCleared.size > 0) {
-        // Deletes go after every earlier write of the same rows has landed.
-        await upserter.close();
-        for (let start = 0; start < removedAuthorities.length; start += DELETE_LIST) {
-          const keys = removedAuthorities.slice(start, start + DELETE_LIST);
-          await db.deleteFrom('li_authorities').where('authority_key', 'in', keys).execute();
-        }
-        for (let start = 0; start < removedFilings.length; start += DELETE_LIST) {
-          const keys = removedFilings.slice(start, start + DELETE_LIST);
-          await db.deleteFrom('li_insurance').where('filing_key', 'in', keys).execute();
-        }
-        const cleared = [...docketsCleared];
-        for (let start = 0; start < cleared.length; start += DELETE_LIST) {
-          // A filing with a cancellation date stays: it shows as cancelled.
-          await db
-            .deleteFrom('li_insurance')
-            .where('docket', 'in', cleared.slice(start, start + DELETE_LIST))
-            .where('cancellation_effective_on', 'is', null)
-            .execute();
-        }
+      for (let start = 0; start < removedAuthorities.length; start += DELETE_LIST) {
+        const keys = removedAuthorities.slice(start, start + DELETE_LIST);
+        await db.deleteFrom('li_authorities').where('authority_key', 'in', keys).execute();
+      }
+      for (let start = 0; start < removedFilings.length; start += DELETE_LIST) {
+        const keys = removedFilings.slice(start, start + DELETE_LIST);
+        await db.deleteFrom('li_insurance').where('filing_key', 'in', keys).execute();
+      }
+      const cleared = [...docketsCleared];
+      for (let start = 0; start < cleared.length; start += DELETE_LIST) {
+        // A filing with a cancellation date stays: it shows as cancelled.
+        await db
+          .deleteFrom('li_insurance')
+          .where('docket', 'in', cleared.slice(start, start + DELETE_LIST))
+          .where('cancellation_effective_on', 'is', null)
+          .execute();
       }
       const sets: RowSet[] = [];
       const links = [...dots].filter(([docket]) => !facts.has(docket));
@@ -177,32 +249,47 @@ export function createLiBatch(db: Db, upserter: RowUpserter, timestamp: string):
             withoutDot.map(([, row]) => row),
           ),
         );
-      const authorityRows = [...authorities.values()].filter((row) => row !== null);
+      const authorityRows = [...authorities]
+        .filter((entry) => entry[1] !== null)
+        .map(([key, row]) => [
+          key,
+          row?.docket,
+          row?.kind,
+          row?.status,
+          authorityDescriptions.get(key) ?? null,
+          system,
+          statusOn,
+          timestamp,
+        ]);
       if (authorityRows.length > 0) {
         sets.push(
           set(
             'li_authorities',
             'authority_key',
-            ['authority_key', 'docket', 'kind', 'status', 'description', 'updated_at'],
+            ['authority_key', 'docket', 'kind', 'status', 'description', 'source', 'status_on', 'updated_at'],
             authorityRows,
           ),
         );
       }
-      const filingColumns = ['filing_key', 'docket', ...FILING_COLUMNS, 'updated_at'];
-      const filingRows = [...filings.values()].filter((filing) => filing !== null);
-      const plain = filingRows.filter((filing) => !filing.cancellation).map((filing) => filing.row);
-      const dated = filingRows.filter((filing) => filing.cancellation).map((filing) => filing.row);
-      if (plain.length > 0) sets.push(set('li_insurance', 'filing_key', filingColumns, plain));
-      if (dated.length > 0) {
-        sets.push(set('li_insurance', 'filing_key', [...filingColumns, 'cancellation_effective_on'], dated));
-      }
+      sets.push(
+        ...filingSets([...filings].filter((entry): entry is [string, PendingFiling] => entry[1] !== null)),
+      );
       if (events.size > 0) {
         sets.push(
           set(
             'li_authority_events',
             'event_key',
-            ['event_key', 'docket', 'kind', 'action', 'action_on', 'final_action', 'final_on'],
-            [...events.values()],
+            ['event_key', 'docket', 'kind', 'action', 'action_on', 'final_action', 'final_on', 'source'],
+            [...events].map(([key, { docket, event }]) => [
+              key,
+              docket,
+              event.kind,
+              event.action,
+              event.action_on,
+              event.final_action,
+              event.final_on,
+              system,
+            ]),
           ),
         );
       }
@@ -212,16 +299,55 @@ export function createLiBatch(db: Db, upserter: RowUpserter, timestamp: string):
             'li_revocations',
             'revocation_key',
             ['revocation_key', 'docket', 'kind', 'type', 'served_on', 'effective_on'],
-            [...revocations.values()],
+            [...revocations].map(([key, { docket, revocation }]) => [
+              key,
+              docket,
+              revocation.kind,
+              revocation.type,
+              revocation.served_on,
+              revocation.effective_on,
+            ]),
           ),
         );
       }
       for (const rows of sets) await upserter.upsert(rows);
       await markFlagsDue(db, touched);
-      for (const map of [dots, facts, authorities, events, filings, revocations]) map.clear();
+      for (const map of [dots, facts, authorities, authorityDescriptions, events, filings, revocations])
+        map.clear();
       docketsCleared.clear();
       touched.clear();
       count = 0;
     },
   };
+
+  /**
+   * The filings' row sets, one per column set: a file without cancellation dates (Insur) leaves the
+   * stored date, and one that does not say how a filing ended leaves that too.
+   */
+  function filingSets(rows: [string, PendingFiling][]): RowSet[] {
+    const bySet = new Map<string, { columns: string[]; rows: unknown[][] }>();
+    for (const [key, { docket, filing }] of rows) {
+      const columns = ['filing_key', 'docket', ...FILING_COLUMNS, 'updated_at'];
+      const row: unknown[] = [key, docket, ...FILING_COLUMNS.map((column) => filing[column]), timestamp];
+      if (filing.cancellation_effective_on !== undefined) {
+        columns.push('cancellation_effective_on');
+        row.push(filing.cancellation_effective_on);
+      }
+      if (filing.ended_by !== undefined) {
+        columns.push('ended_by');
+        row.push(filing.ended_by);
+      }
+      const id = columns.join();
+      const group = bySet.get(id) ?? { columns, rows: [] };
+      group.rows.push(row);
+      bySet.set(id, group);
+    }
+    return [...bySet.values()].map((group) => ({
+      table: 'li_insurance',
+      key: 'filing_key',
+      insertOnly: [],
+      columns: group.columns,
+      rows: group.rows,
+    }));
+  }
 }

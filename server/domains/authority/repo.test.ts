@@ -132,6 +132,7 @@ describe(`the L&I record of a carrier on ${testDialect}`, () => {
           amountDollars: 1_000_000,
           effectiveOn: '2025-09-02',
           cancellationEffectiveOn: null,
+          endedBy: null,
         },
       ],
       bipdRequiredDollars: 750_000,
@@ -139,6 +140,8 @@ describe(`the L&I record of a carrier on ${testDialect}`, () => {
       cargoRequired: null,
       bondRequired: null,
       revocations: [],
+      outOfServiceOrders: [],
+      sourceDates: { legacy: null, motus: null, outOfService: null, census: null },
       forHire: true,
       authorityNeed: 'needed',
     });

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type {
   CompaniesTable,
@@ -7,10 +7,13 @@ import type {
   LiDocketsTable,
   LiInsuranceTable,
   LiRevocationsTable,
+  OosOrdersTable,
 } from '../../db/schema.ts';
 import {
   canonicalDocket,
   docketLabel,
+  LEGACY_LI_FROZEN_ON,
+  markReplacements,
   resolveAuthorityStatus,
   searchFlags,
   type Authority,
@@ -18,7 +21,9 @@ import {
   type AuthorityNeed,
   type AuthorityRecord,
   type InsuranceFiling,
+  type PublishedAuthorityStatus,
   type Revocation,
+  type SourceDates,
   type UsdotStatus,
 } from '../../../core/authority.ts';
 
@@ -62,10 +67,95 @@ export interface LiRows {
     Selectable<LiDocketsTable>,
     'docket' | 'bipd_required_dollars' | 'bipd_on_file_dollars' | 'cargo_required' | 'bond_required'
   >[];
-  authorityRows: Pick<Selectable<LiAuthoritiesTable>, 'docket' | 'kind' | 'status' | 'description'>[];
-  eventRows: Pick<Selectable<LiAuthorityEventsTable>, 'docket' | 'kind' | 'action' | 'action_on'>[];
+  authorityRows: Pick<
+    Selectable<LiAuthoritiesTable>,
+    'docket' | 'kind' | 'status' | 'description' | 'source' | 'status_on'
+  >[];
+  eventRows: Pick<
+    Selectable<LiAuthorityEventsTable>,
+    'docket' | 'kind' | 'action' | 'action_on' | 'final_action' | 'source'
+  >[];
   insuranceRows: Omit<Selectable<LiInsuranceTable>, 'filing_key' | 'updated_at'>[];
   revocationRows: Omit<Selectable<LiRevocationsTable>, 'revocation_key'>[];
+  oosRows: Pick<
+    Selectable<OosOrdersTable>,
+    'dot_number' | 'ordered_on' | 'reason' | 'status' | 'rescinded_on'
+  >[];
+  /** The newest as-of day of each imported dataset kind. */
+  importDays: { dataset: string; as_of: string | null }[];
+}
+
+/** The dataset kinds of each source the panel dates (cli/fmcsa/types.ts DatasetKind). */
+const SOURCE_DATASETS = {
+  legacy: ['li_carrier', 'li_insur', 'li_actpendinsur', 'li_authhist', 'li_revocation', 'li_inshist'],
+  motus: ['motus_carrier', 'motus_insur', 'motus_inshist', 'motus_revoke', 'motus_authhist'],
+  outOfService: ['oos_orders'],
+  census: ['company_census', 'sms_census'],
+} as const;
+
+export const DATED_DATASETS: readonly string[] = Object.values(SOURCE_DATASETS).flat();
+
+/** How current each source is, from the newest import day of its datasets; legacy stops at its freeze. */
+export function sourceDatesOf(importDays: LiRows['importDays']): SourceDates {
+  const newest = (kinds: readonly string[]) =>
+    importDays
+      .filter((row) => kinds.includes(row.dataset) && row.as_of !== null)
+      .map((row) => row.as_of as string)
+      .sort()
+      .at(-1) ?? null;
+  const legacy = newest(SOURCE_DATASETS.legacy);
+  return {
+    legacy: legacy !== null && legacy > LEGACY_LI_FROZEN_ON ? LEGACY_LI_FROZEN_ON : legacy,
+    motus: newest(SOURCE_DATASETS.motus),
+    outOfService: newest(SOURCE_DATASETS.outOfService),
+    census: newest(SOURCE_DATASETS.census),
+  };
+}
+
+/** Motus AuthHist statuses after a change, as the published status they set. */
+const MOTUS_STATUS: Record<string, PublishedAuthorityStatus> = {
+  ACTIVE: 'Active',
+  PENDING: 'Pending',
+  INACTIVE: 'Inactive',
+  WITHDRAWN: 'Inactive',
+};
+
+/**
+ * An authority's published status on `today`, legacy and Motus combined: of the Carrier files'
+ * statuses (each dated by its file, legacy at most by the freeze) and the Motus AuthHist changes dated
+ * on or before today, the newest wins; on one day Motus wins, and a Carrier row wins over a change of
+ * the same day (docs/decisions/099). Null when no source states one.
+ */
+export function combinedStatus(
+  rows: readonly LiRows['authorityRows'][number][],
+  changes: readonly LiRows['eventRows'][number][],
+  today: string,
+): LiRows['authorityRows'][number] | null {
+  const rank = (source: string | null) => (source === 'motus' ? 1 : 0);
+  let best: LiRows['authorityRows'][number] | null = null;
+  for (const row of rows) {
+    if (
+      !best ||
+      (row.status_on ?? '') > (best.status_on ?? '') ||
+      ((row.status_on ?? '') === (best.status_on ?? '') && rank(row.source) > rank(best.source))
+    )
+      best = row;
+  }
+  for (const change of changes) {
+    const status = MOTUS_STATUS[change.final_action ?? ''];
+    if (change.source !== 'motus' || !status || change.action_on === null || change.action_on > today)
+      continue;
+    if (best && (best.status_on ?? '') >= change.action_on) continue;
+    best = {
+      docket: change.docket,
+      kind: change.kind as AuthorityKind,
+      status,
+      description: best?.description ?? null,
+      source: 'motus',
+      status_on: change.action_on,
+    };
+  }
+  return best;
 }
 
 /** The rows by docket, read once for every carrier of a batch. */
@@ -76,6 +166,8 @@ export function docketTables(rows: LiRows) {
     eventsOf: groupBy(rows.eventRows, (row) => row.docket),
     insuranceOf: groupBy(rows.insuranceRows, (row) => row.docket),
     revocationsOf: groupBy(rows.revocationRows, (row) => row.docket),
+    ordersOf: groupBy(rows.oosRows, (row) => String(row.dot_number)),
+    sourceDates: sourceDatesOf(rows.importDays),
   };
 }
 
@@ -94,7 +186,7 @@ export type CensusFacts = Pick<
 export function carrierAuthorityOf(
   company: CensusFacts,
   dockets: Iterable<string>,
-  { docketInfo, authoritiesOf, eventsOf, insuranceOf, revocationsOf }: DocketTables,
+  { docketInfo, authoritiesOf, eventsOf, insuranceOf, revocationsOf, ordersOf, sourceDates }: DocketTables,
   today: string,
 ): CarrierAuthority {
   const held = [...dockets]
@@ -120,7 +212,13 @@ export function carrierAuthorityOf(
       effectiveOn: row.effective_on,
     }));
     revocations.push(...docketRevocations);
-    const published = new Map((authoritiesOf.get(docket) ?? []).map((row) => [row.kind, row]));
+    const published = new Map<string, LiRows['authorityRows'][number]>();
+    const stated = groupBy(authoritiesOf.get(docket) ?? [], (row) => row.kind);
+    const changed = groupBy(eventsOf.get(docket) ?? [], (row) => row.kind ?? '');
+    for (const kind of new Set([...stated.keys(), ...[...changed.keys()].filter((kind) => kind !== '')])) {
+      const status = combinedStatus(stated.get(kind) ?? [], changed.get(kind) ?? [], today);
+      if (status) published.set(kind, status);
+    }
     // A docket known only from its revocations still shows the authority they revoked.
     for (const revocation of docketRevocations) {
       if (revocation.kind && !published.has(revocation.kind)) {
@@ -129,6 +227,8 @@ export function carrierAuthorityOf(
           kind: revocation.kind,
           status: 'Inactive',
           description: null,
+          source: null,
+          status_on: null,
         });
       }
     }
@@ -167,6 +267,7 @@ export function carrierAuthorityOf(
         amountDollars: row.amount_dollars,
         effectiveOn: row.effective_on,
         cancellationEffectiveOn: row.cancellation_effective_on,
+        endedBy: row.ended_by,
       });
     }
   }
@@ -175,6 +276,14 @@ export function carrierAuthorityOf(
     (a, b) => a.docket.localeCompare(b.docket) || kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind),
   );
   insurance.sort((a, b) => (b.effectiveOn ?? '').localeCompare(a.effectiveOn ?? ''));
+  const outOfServiceOrders = (ordersOf.get(String(company.dot_number)) ?? [])
+    .map((row) => ({
+      orderedOn: row.ordered_on,
+      reason: row.reason,
+      status: row.status,
+      rescindedOn: row.rescinded_on,
+    }))
+    .sort((a, b) => (b.orderedOn ?? '').localeCompare(a.orderedOn ?? ''));
   revocations.sort((a, b) => (b.servedOn ?? '').localeCompare(a.servedOn ?? ''));
   const infos = held.map((docket) => docketInfo.get(docket)).filter((row) => row !== undefined);
   const largest = (values: (number | null)[]) =>
@@ -187,12 +296,14 @@ export function carrierAuthorityOf(
     record: {
       dockets: held.map(docketLabel),
       authorities,
-      insurance,
+      insurance: markReplacements(insurance),
       bipdRequiredDollars: largest(infos.map((row) => row.bipd_required_dollars)),
       bipdOnFileDollars: largest(infos.map((row) => row.bipd_on_file_dollars)),
       cargoRequired: any(infos.map((row) => row.cargo_required)),
       bondRequired: any(infos.map((row) => row.bond_required)),
       revocations,
+      outOfServiceOrders,
+      sourceDates,
       forHire: held.length > 0,
       authorityNeed: authorityNeed(company.carrier_operation, company.carship),
     },
@@ -261,16 +372,40 @@ export async function authorityRecords(
   // No query at all for no dockets: `in ()` is not SQL.
   const inDockets = <T>(rows: () => Promise<T[]>) =>
     dockets.length === 0 ? Promise.resolve([] as T[]) : rows();
-  const [docketRows, authorityRows, eventRows, insuranceRows, revocationRows] = await Promise.all([
-    inDockets(() => db.selectFrom('li_dockets').selectAll().where('docket', 'in', dockets).execute()),
-    inDockets(() => db.selectFrom('li_authorities').selectAll().where('docket', 'in', dockets).execute()),
-    inDockets(() =>
-      db.selectFrom('li_authority_events').selectAll().where('docket', 'in', dockets).execute(),
-    ),
-    inDockets(() => db.selectFrom('li_insurance').selectAll().where('docket', 'in', dockets).execute()),
-    inDockets(() => db.selectFrom('li_revocations').selectAll().where('docket', 'in', dockets).execute()),
-  ]);
-  const tables = docketTables({ docketRows, authorityRows, eventRows, insuranceRows, revocationRows });
+  const [docketRows, authorityRows, eventRows, insuranceRows, revocationRows, oosRows, importDays] =
+    await Promise.all([
+      inDockets(() => db.selectFrom('li_dockets').selectAll().where('docket', 'in', dockets).execute()),
+      inDockets(() => db.selectFrom('li_authorities').selectAll().where('docket', 'in', dockets).execute()),
+      inDockets(() =>
+        db.selectFrom('li_authority_events').selectAll().where('docket', 'in', dockets).execute(),
+      ),
+      inDockets(() => db.selectFrom('li_insurance').selectAll().where('docket', 'in', dockets).execute()),
+      inDockets(() => db.selectFrom('li_revocations').selectAll().where('docket', 'in', dockets).execute()),
+      db
+        .selectFrom('oos_orders')
+        .selectAll()
+        .where(
+          'dot_number',
+          'in',
+          companies.map((company) => company.dot_number),
+        )
+        .execute(),
+      db
+        .selectFrom('data_imports')
+        .select((eb) => ['dataset', eb.fn.max('as_of').as('as_of')])
+        .where('dataset', 'in', DATED_DATASETS)
+        .groupBy('dataset')
+        .execute(),
+    ]);
+  const tables = docketTables({
+    docketRows,
+    authorityRows,
+    eventRows,
+    insuranceRows,
+    revocationRows,
+    oosRows,
+    importDays,
+  });
   for (const company of companies) {
     const dockets = docketsOf.get(company.dot_number) ?? new Set<string>();
     result.set(company.dot_number, carrierAuthorityOf(company, dockets, tables, today));
@@ -339,6 +474,68 @@ async function carriersOfDockets(db: Db, dockets: readonly string[]): Promise<nu
   return [...new Set([...fromLi, ...fromCensus].map((row) => row.dot_number as number))];
 }
 
+/**
+ * The carrier each docket's history events belong to: the census carrier holding the MC docket, else
+ * the DOT the batch gives it (`known`), else the one the store's L&I rows give it.
+ */
+export async function dotsOfDockets(
+  db: Db,
+  dockets: readonly string[],
+  known: ReadonlyMap<string, number>,
+): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  for (let start = 0; start < dockets.length; start += MAX_IN_LIST) {
+    const part = dockets.slice(start, start + MAX_IN_LIST);
+    const unknown = part.filter((docket) => !known.has(docket));
+    const stored =
+      unknown.length === 0
+        ? []
+        : await db
+            .selectFrom('li_dockets')
+            .select(['docket', 'dot_number'])
+            .where('docket', 'in', unknown)
+            .where('dot_number', 'is not', null)
+            .execute();
+    for (const row of stored) result.set(row.docket, row.dot_number as number);
+    for (const docket of part) {
+      const dot = known.get(docket);
+      if (dot !== undefined) result.set(docket, dot);
+    }
+    const mcDigits = part.filter((docket) => docket.startsWith('MC')).map((docket) => docket.slice(2));
+    const owners =
+      mcDigits.length === 0
+        ? []
+        : await db
+            .selectFrom('companies')
+            .select(['dot_number', 'mc_number'])
+            .where('mc_number', 'in', mcDigits)
+            .execute();
+    for (const row of owners) result.set(`MC${row.mc_number}`, row.dot_number);
+  }
+  return result;
+}
+
+/** Some columns of the stored rows of `table` with these keys, by key. */
+export async function storedByKeys(
+  db: Db,
+  table: 'li_insurance' | 'li_authorities' | 'oos_orders',
+  key: 'filing_key' | 'authority_key' | 'order_key',
+  keys: readonly string[],
+  columns: readonly string[],
+): Promise<Map<string, Record<string, unknown>>> {
+  const result = new Map<string, Record<string, unknown>>();
+  const untyped = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  for (let start = 0; start < keys.length; start += MAX_IN_LIST) {
+    const rows = await untyped
+      .selectFrom(table)
+      .select([key, ...columns])
+      .where(key, 'in', keys.slice(start, start + MAX_IN_LIST))
+      .execute();
+    for (const row of rows) result.set(row[key] as string, row);
+  }
+  return result;
+}
+
 /** Notes dockets whose carriers' flags must be recomputed (refreshDueSearchFlags does it). */
 export async function markFlagsDue(db: Db, dockets: Iterable<string>): Promise<void> {
   const unique = [...new Set(dockets)];
@@ -366,4 +563,75 @@ export async function refreshDueSearchFlags(db: Db, today: string): Promise<numb
     await db.deleteFrom('li_flags_due').where('docket', 'in', page).execute();
     done += page.length;
   }
+}
+
+/** The day after an ISO day. */
+const nextDay = (isoDay: string) =>
+  new Date(Date.parse(`${isoDay}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The search flags follow the calendar (docs/decisions/099): a filing whose effective day arrives, a
+ * cancellation, a revocation, a Motus status change or an out-of-service order taking effect changes
+ * a verdict without any import. This recomputes the flags of the carriers with such a day after the
+ * last day done (`li_calendar`) and up to `today`, once a day (the importer and the daily sync call
+ * it; a second call the same day finds nothing). The first call starts from the newest import day.
+ * Returns how many dockets and out-of-service carriers it recomputed.
+ */
+export async function refreshCalendarFlags(db: Db, today: string): Promise<number> {
+  const done = await db
+    .selectFrom('li_calendar')
+    .select('through_on')
+    .where('name', '=', 'flags')
+    .executeTakeFirst();
+  const newestImport = await db
+    .selectFrom('data_imports')
+    .select((eb) => eb.fn.max('imported_at').as('at'))
+    .executeTakeFirst();
+  const since = done?.through_on ?? newestImport?.at?.slice(0, 10) ?? today;
+  if (done && since >= today) return 0;
+  let carriers = 0;
+  if (since < today) {
+    const from = nextDay(since);
+    const inRange = <T extends string>(column: T) => [column, from, today] as const;
+    const dockets = new Set<string>();
+    const dated = [
+      ['li_insurance', 'effective_on'],
+      ['li_insurance', 'cancellation_effective_on'],
+      ['li_revocations', 'effective_on'],
+      ['li_authority_events', 'action_on'],
+    ] as const;
+    for (const [table, column] of dated) {
+      const [name, low, high] = inRange(column);
+      const rows = await db
+        .selectFrom(table)
+        .select('docket')
+        .distinct()
+        .where(name, '>=', low)
+        .where(name, '<=', high)
+        .execute();
+      for (const row of rows) dockets.add(row.docket);
+    }
+    await markFlagsDue(db, dockets);
+    carriers += await refreshDueSearchFlags(db, today);
+    const orders = await db
+      .selectFrom('oos_orders')
+      .select('dot_number')
+      .distinct()
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('ordered_on', '>=', from), eb('ordered_on', '<=', today)]),
+          eb.and([eb('rescinded_on', '>=', from), eb('rescinded_on', '<=', today)]),
+        ]),
+      )
+      .execute();
+    const dots = orders.map((row) => row.dot_number);
+    await refreshSearchFlags(db, dots, today);
+    carriers += dots.length;
+  }
+  await db
+    .insertInto('li_calendar')
+    .values({ name: 'flags', through_on: today })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ through_on: today }))
+    .execute();
+  return carriers;
 }
