@@ -56,13 +56,12 @@ function layer(files, patterns, ignores = []) {
 
 /**
  * Tests that drive the whole stack on purpose: the profile page's and the outbox page's loaders with
- * the real services, the migration test comparing a migrated index with the live one, a public
- * page's loader data through the SSR mount (app/lib/island-page.ts, notForHydration), and the
- * editor's route data as a visitor without a session gets it.
+ * the real services (and the editor's route data through the SSR mount), the migration test comparing
+ * a migrated index with the live one, and a public page's loader data through the SSR mount
+ * (app/lib/island-page.ts, notForHydration).
  */
 const STACK_TESTS = [
   'server/domains/companies/profile.test.ts',
-  'server/domains/companies/profile-edit-data.test.ts',
   'server/domains/mail/outbox-page.test.ts',
   'server/db/migrate.test.ts',
   'server/http/hydration-data.test.ts',
