@@ -133,7 +133,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/carrier-data/api/v1' },
   );
 
-  await fastify.register(sitemapRoutes, { services });
+  await fastify.register(async (sitemaps) => {
+    await registerApiRateLimit(sitemaps, config, { redis, scope: 'sitemap' });
+    await sitemaps.register(sitemapRoutes, { services });
+  });
   await fastify.register(mediaFileRoutes, { services });
 
   if (options.clientDir) {

@@ -77,7 +77,8 @@ export function createServices(
   const media = createMediaService(createMediaRepo(db), mediaStorage, clock);
   const companiesRepo = createCompaniesRepo(db);
   const capacity = createCapacityService(db, clock, config.database.dialect);
-  const carrierData = createCarrierDataService(createCarrierDataRepo(db), clock);
+  const carrierDataRepo = createCarrierDataRepo(db);
+  const carrierData = createCarrierDataService(carrierDataRepo, clock);
   const ratings = createRatingsService({
     repo: createRatingsRepo(db, config.database.dialect),
     mail: mailQueue,
@@ -129,7 +130,10 @@ export function createServices(
     profiles,
     profilePage: createProfilePage({ repo: companiesRepo, carrierData, ratings, capacity, authority }),
     ratings,
-    sitemap: createSitemapService(createSitemapRepo(db), config.appUrl),
+    sitemap: createSitemapService(createSitemapRepo(db), config.appUrl, {
+      clock,
+      newestImport: () => carrierDataRepo.newestImportAt('companies'),
+    }),
     sync: createSyncService(db),
   };
 }

@@ -1,6 +1,7 @@
 import { api } from '../lib/api-client.ts';
 import { settle } from '../lib/settle.ts';
 import type { SessionUser } from '../../core/contracts/auth.ts';
+import type { CarrierPanels } from '../blocks/types.ts';
 
 /** Only the carrier's own users edit its profile (owner-side section 6); a bad DOT number is nobody's. */
 export function ownsProfile(user: Pick<SessionUser, 'dotNumber'> | null, dotNumber: number): boolean {
@@ -19,4 +20,20 @@ export async function loadOwnerData(dotNumber: number) {
     settle(() => api.companies.customCss({ params: { dotNumber } })),
   ]);
   return { profile, capacity, customCss };
+}
+
+/**
+ * The previews' panels with what the public page leaves out, read with the owner's session: the
+ * server's loader sends only what the public profile shows, so the board and the rating details of a
+ * block that is hidden or not yet added are read here (the public board's call, and the owner's
+ * rating details), the owner being free to add or show that block.
+ */
+export async function withOwnerPanels(panels: CarrierPanels): Promise<CarrierPanels> {
+  const [capacity, ratings] = await Promise.all([
+    panels.capacity.status === 'unavailable'
+      ? settle(() => api.capacity.publicBoard({ params: { dotNumber: panels.dotNumber } }))
+      : panels.capacity,
+    panels.ratings.status === 'unavailable' ? settle(() => api.ratings.ownDetails()) : panels.ratings,
+  ]);
+  return { ...panels, capacity, ratings };
 }

@@ -1,6 +1,6 @@
 // Images on a company's own content blocks (owner-side section 7).
 import { z } from 'zod';
-import { idParams } from '../input.ts';
+import { idParams, SINGLE_LINE_PROBLEM, SINGLE_LINE_TEXT } from '../input.ts';
 import { NoContent, route } from './route.ts';
 
 /** Alt text of an uploaded image, at most this many characters. */
@@ -11,7 +11,11 @@ export const MAX_ALT_TEXT_LENGTH = 300;
  * streams (server/domains/media/routes.ts), so this schema is applied there, not by Fastify.
  */
 export const UploadFields = z.object({
-  alt_text: z.string().trim().max(MAX_ALT_TEXT_LENGTH, `must be at most ${MAX_ALT_TEXT_LENGTH} characters`),
+  alt_text: z
+    .string()
+    .trim()
+    .max(MAX_ALT_TEXT_LENGTH, `must be at most ${MAX_ALT_TEXT_LENGTH} characters`)
+    .regex(SINGLE_LINE_TEXT, SINGLE_LINE_PROBLEM),
 });
 
 /** A stored copy of an image as pages read it: enough for `srcset` and `<source type>`. */

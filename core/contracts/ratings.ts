@@ -77,6 +77,11 @@ export const ratingContracts = {
   /** The company is the caller's own, from the session; the body cannot name another one. */
   request: route('POST', 'api', '/ratings/request', { body: RatingRequestBody }, { 201: DetailBody }),
   summary: route('GET', 'api', '/ratings/summary/:id', { params: CompanyIdParams }, { 200: RatingSummary }),
+  /**
+   * The caller's own company's rating details, whether or not its profile shows a ratings block: the
+   * editor's preview of the block (the public page carries them only while the block is shown).
+   */
+  ownDetails: route('GET', 'api', '/ratings/details', {}, { 200: RatingDetails }),
   ratingRequest: route(
     'GET',
     'api',

@@ -6,7 +6,7 @@ import { ToastMessage } from '../../components/ToastMessage.tsx';
 import { ContentBlocksTab } from '../../editor/ContentBlocksTab.tsx';
 import { runEditorAction } from '../../editor/editor-actions.ts';
 import type { ProfileEditorContext } from '../../editor/editor-context.ts';
-import { loadOwnerData, ownsProfile } from '../../editor/editor-data.ts';
+import { loadOwnerData, ownsProfile, withOwnerPanels } from '../../editor/editor-data.ts';
 import { GridLayoutTab } from '../../editor/GridLayoutTab.tsx';
 import { StyleEditorTab } from '../../editor/StyleEditorTab.tsx';
 import { LeavePrompt, useUnsavedChanges } from '../../editor/unsaved-changes.tsx';
@@ -18,19 +18,16 @@ import { useToast } from '../../lib/use-toast.ts';
 import type { Route } from './+types/profile-edit.ts';
 
 /**
- * The block previews' data (FMCSA panels, ratings, the public capacity board) is public, so the
- * server loads it; the profile itself is read in the browser, behind the owner's session.
+ * The block previews' data as the public profile has it, and nothing more: this loader answers
+ * anyone who asks for the route's data, so a hidden block's board or comments never leave here
+ * (issue 51). The owner's session reads the rest in the browser (clientLoader, withOwnerPanels).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const dotNumber = dotNumberParam(params.dotNumber);
-  // The owner may add a ratings or capacity block in the editor, so their preview data is always
-  // loaded (both are public data: the ratings summary and the public capacity board).
   const page =
     dotNumber > 0
-      ? await context.services.profilePage.publicPage(
-          dotNumber,
-          (error) => context.log.error({ err: error }, 'profile panel failed'),
-          { allPanels: true },
+      ? await context.services.profilePage.publicPage(dotNumber, (error) =>
+          context.log.error({ err: error }, 'profile panel failed'),
         )
       : null;
   return { panels: page?.panels ?? null };
@@ -55,13 +52,14 @@ function CenteredStatus({ children }: { children: React.ReactNode }) {
 /**
  * The owner's data is read in the browser, where the session token is (app/lib/session.ts): a visitor
  * who is not one of the carrier's users is sent to the public profile before anything is read; the
- * owner's profile is read once, beside the previews from the server's loader (decision 034).
+ * owner's profile is read once, beside the previews from the server's loader (decision 034), whose
+ * missing panels are then read with the session.
  */
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
   const dotNumber = dotNumberParam(params.dotNumber);
   if (!ownsProfile(currentSessionUser(), dotNumber)) throw redirect(`/profile/${params.dotNumber}`);
   const [{ panels }, owner] = await Promise.all([serverLoader(), loadOwnerData(dotNumber)]);
-  return { dotNumber, panels, ...owner };
+  return { dotNumber, panels: panels && (await withOwnerPanels(panels)), ...owner };
 }
 clientLoader.hydrate = true as const;
 

@@ -56,20 +56,20 @@ export function createProfilePage({
   return {
     /**
      * The public profile page of a DOT number; null when there is no such carrier. Hidden blocks stay
-     * out. `allPanels` loads the ratings details and the capacity board whatever the blocks are (the
-     * editor's previews, where the owner may add either block); otherwise they are read only when the
-     * page shows their block, so a page whose capacity block is hidden never carries the board.
+     * out, and the ratings details and the capacity board are read only when the page shows their
+     * block, so a page whose capacity block is hidden never carries the board. The editor's previews
+     * use it too: whatever they need beyond it is read with the owner's session (issue 51).
      * A failed panel is logged and becomes that panel's error state, not a broken page.
      */
-    async publicPage(dotNumber: number, log: PanelLog, { allPanels = false }: { allPanels?: boolean } = {}) {
+    async publicPage(dotNumber: number, log: PanelLog) {
       const found = await repo.findByDotWithDataDates(dotNumber);
       if (!found) return null;
       const { company, dataDates, activityImportedAt } = found;
       const ownBlocks = await repo.blocksWithAssets(company.id, { includeHidden: false });
       const showsDefaultBlocks = ownBlocks.blocks.length === 0 && company.claimed !== 1;
       const blockTypes = new Set(ownBlocks.blocks.map((block) => block.block_type));
-      const withRatings = allPanels || blockTypes.has('ratings');
-      const withCapacity = allPanels || blockTypes.has('capacity');
+      const withRatings = blockTypes.has('ratings');
+      const withCapacity = blockTypes.has('capacity');
 
       const [profileRatings, facts, board, vetting] = await Promise.all([
         ratings.profileRatings(company.id, { withDetails: withRatings }),

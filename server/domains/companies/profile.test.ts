@@ -1,7 +1,9 @@
 import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as profileEditRoute from '../../../app/routes/owner/profile-edit.tsx';
 import { loader as profilePageLoader } from '../../../app/routes/public/profile.tsx';
 import { carrier, insertContentBlock, seedCarriers } from '../../../tests/support/factories.ts';
+import { pageBuild } from '../../../tests/support/page-build.ts';
 import { signInOwner, signInOwnerOf } from '../../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
@@ -191,10 +193,20 @@ describe(`hidden blocks on ${testDialect}: only their owner ever gets them`, () 
   let ownerToken = '';
   let strangerToken = '';
   const HIDDEN = ['Secret Plans', 'Our next lanes, not yet public.', 'secret-truck.jpg', 'Trailer 9'];
+  /** A rating's comment, on a profile without a ratings block. */
+  const UNSHOWN_COMMENT = 'Paid us late, do not book';
   const now = new Date().toISOString();
 
   beforeAll(async () => {
-    app = await createTestApp();
+    // The editor's route, served through the SSR mount: its data answers anyone who asks for it.
+    app = await createTestApp(
+      {},
+      {
+        serverBuild: pageBuild({
+          'routes/owner/profile-edit': { path: 'profile/:dotNumber/edit', module: profileEditRoute },
+        }),
+      },
+    );
     await seedCarriers(app.database.db, testDialect, [
       carrier({ dot_number: 5150, legal_name: 'HIDDEN LANES LLC' }),
       carrier({ dot_number: 5151, legal_name: 'OTHER CO' }),
@@ -263,6 +275,22 @@ describe(`hidden blocks on ${testDialect}: only their owner ever gets them`, () 
         updated_at: now,
       })
       .execute();
+    await app.database.db
+      .insertInto('rating_requests')
+      .values({
+        id: 'A'.repeat(22),
+        company_id: company.id,
+        reviewer_email: 'broker@shipper.test',
+        reviewer_domain: 'shipper.test',
+        load_number: 'LD-1',
+        on_time_rating: 1,
+        communication_rating: 1,
+        service_rating: 1,
+        comment: UNSHOWN_COMMENT,
+        created_at: now,
+        completed_at: now,
+      })
+      .execute();
   });
   afterAll(async () => {
     await app.close();
@@ -300,6 +328,30 @@ describe(`hidden blocks on ${testDialect}: only their owner ever gets them`, () 
     expect(pageData).toContain('Visible to everyone.');
     for (const hidden of [...HIDDEN, 'Hidden Reefer']) expect(pageData).not.toContain(hidden);
     expect('page' in result && result.page?.panels.capacity).toEqual({ status: 'unavailable' });
+  });
+
+  it('leaves them, the board and unshown comments out of the editor’s route data (issue 51)', async () => {
+    const response = await get('/profile/5150/edit.data');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('HIDDEN LANES LLC');
+    for (const hidden of [...HIDDEN, 'Hidden Reefer', UNSHOWN_COMMENT, 'recent_comments']) {
+      expect(response.body).not.toContain(hidden);
+    }
+  });
+
+  it('gives the rating details to the owner’s session alone, shown on the profile or not', async () => {
+    const refused = await get('/api/v1/ratings/details');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ detail: 'Not authenticated', code: 'unauthenticated' });
+    const own = await get('/api/v1/ratings/details', ownerToken);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({
+      reviewer_domains: 1,
+      uncounted_ratings: 0,
+      distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: stars === 1 ? 1 : 0 })),
+      recent_comments: [{ stars: 1, comment: UNSHOWN_COMMENT, submitted_on: now.slice(0, 10) }],
+    });
+    expect((await get('/api/v1/ratings/details', strangerToken)).body).not.toContain(UNSHOWN_COMMENT);
   });
 
   it('gives the owner every block with include_hidden=true, not cached, and refuses anyone else', async () => {

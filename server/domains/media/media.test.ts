@@ -399,6 +399,12 @@ describe(`media API on ${testDialect}`, () => {
       'alt_text: must be at most 300 characters',
     ],
     [
+      'an alt text with a bidi override',
+      [filePart(Buffer.from('x')), { name: 'alt_text', data: 'Truck \u202Ekcurt' }],
+      400,
+      'alt_text: cannot contain control or format characters',
+    ],
+    [
       'a truncated image',
       [filePart(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))],
       400,

@@ -33,11 +33,22 @@ export function createRatingsRepo(db: Db, dialect: Dialect) {
       .where('counted', '=', 1)
       .groupBy(POINTS),
   );
-  // Compiled once too: a profile that shows its ratings block reads it on every view.
-  const newestComments = compiledQuery(db, 2, (companyId: number, limit: number) =>
-    db
+  // Compiled once too: a profile that shows its ratings block reads it on every view. One statement:
+  // how many reviewer domains the counted ratings come from and how many are not counted, joined to
+  // the newest counted comments (none: one row without a comment).
+  const detailsOf = compiledQuery(db, 2, (companyId: number, limit: number) => {
+    const domains = db
       .selectFrom('rating_requests')
-      .select([POINTS.as('points'), 'comment', 'completed_at'])
+      .select([
+        sql<number | string>`count(distinct case when counted = 1 then reviewer_domain end)`.as('domains'),
+        sql<number | string>`coalesce(sum(1 - counted), 0)`.as('uncounted'),
+      ])
+      .where('company_id', '=', companyId)
+      .where('completed_at', 'is not', null)
+      .as('d');
+    const comments = db
+      .selectFrom('rating_requests')
+      .select(['id', POINTS.as('points'), 'comment', 'completed_at'])
       .where('company_id', '=', companyId)
       .where('completed_at', 'is not', null)
       .where('counted', '=', 1)
@@ -45,20 +56,14 @@ export function createRatingsRepo(db: Db, dialect: Dialect) {
       .orderBy('completed_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
-      .$narrowType<{ comment: string; completed_at: string }>(),
-  );
-
-  // Compiled once too, beside the comments: the ratings block says how many domains its ratings come from.
-  const domainCounts = compiledQuery(db, 1, (companyId: number) =>
-    db
-      .selectFrom('rating_requests')
-      .select([
-        sql<number | string>`count(distinct case when counted = 1 then reviewer_domain end)`.as('domains'),
-        sql<number | string>`coalesce(sum(1 - counted), 0)`.as('uncounted'),
-      ])
-      .where('company_id', '=', companyId)
-      .where('completed_at', 'is not', null),
-  );
+      .as('c');
+    return db
+      .selectFrom(domains)
+      .leftJoin(comments, (join) => join.onTrue())
+      .select(['d.domains', 'd.uncounted', 'c.points', 'c.comment', 'c.completed_at'])
+      .orderBy('c.completed_at', 'desc')
+      .orderBy('c.id', 'desc');
+  });
 
   return {
     async findCompany(companyId: number) {
@@ -188,15 +193,21 @@ export function createRatingsRepo(db: Db, dialect: Dialect) {
       }));
     },
 
-    /** How many reviewer domains a company's counted ratings come from, and how many ratings are not counted. */
-    async domainCounts(companyId: number) {
-      const [row] = await domainCounts(companyId);
-      return { domains: Number(row?.domains ?? 0), uncounted: Number(row?.uncounted ?? 0) };
-    },
-
-    /** The newest counted ratings that carry a comment. */
-    async recentComments(companyId: number, limit: number) {
-      return newestComments(companyId, limit);
+    /**
+     * How many reviewer domains a company's counted ratings come from, how many ratings are not
+     * counted, and the newest counted ratings that carry a comment.
+     */
+    async ratingDetails(companyId: number, limit: number) {
+      const rows = await detailsOf(companyId, limit);
+      return {
+        domains: Number(rows[0]?.domains ?? 0),
+        uncounted: Number(rows[0]?.uncounted ?? 0),
+        comments: rows.flatMap((row) =>
+          row.comment !== null && row.completed_at !== null
+            ? [{ points: Number(row.points), comment: row.comment, completed_at: row.completed_at }]
+            : [],
+        ),
+      };
     },
   };
 }

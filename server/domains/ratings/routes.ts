@@ -11,7 +11,7 @@ const REQUEST_RATE_LIMIT = { rateLimit: mailRateLimit(30) };
 
 /** Ratings (public-side "Request a Rating" and "Submit Rating", section 7). */
 export async function ratingRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
-  const { request: requestRating, summary, ratingRequest, submit } = ratingContracts;
+  const { request: requestRating, summary, ownDetails, ratingRequest, submit } = ratingContracts;
 
   contractRoute(app, requestRating, {
     config: { ...REQUEST_RATE_LIMIT, auth: 'session' },
@@ -22,6 +22,11 @@ export async function ratingRoutes(app: FastifyInstance, { services }: RouteOpti
 
   contractRoute(app, summary, {
     handler: async (request) => services.ratings.summary(request.params.id),
+  });
+
+  contractRoute(app, ownDetails, {
+    config: { auth: 'session' },
+    handler: async (request) => services.ratings.ownDetails(request.session.companyId),
   });
 
   // Review ids are checked by the service, which gives malformed and unknown ones the same 404.

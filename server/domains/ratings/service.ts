@@ -75,6 +75,36 @@ export function createRatingsService({ repo, mail, appUrl, clock }: RatingsDepen
     return summaryOf(await repo.byPointTotal(companyId));
   }
 
+  /**
+   * A profile's ratings in two reads at most: the summary every profile carries and, when the page
+   * shows a ratings block (`withDetails`), the star distribution, the newest comments and how many
+   * reviewer domains the counted ratings come from (with the number not counted).
+   */
+  async function profileRatings(
+    companyId: number,
+    { withDetails }: { withDetails: boolean },
+  ): Promise<{ summary: RatingSummary; details: RatingDetails | null }> {
+    const [groups, details] = await Promise.all([
+      repo.byPointTotal(companyId),
+      withDetails ? repo.ratingDetails(companyId, RECENT_COMMENTS) : null,
+    ]);
+    const counts = [0, 0, 0, 0, 0];
+    for (const { points, count } of groups) counts[starsOf(points) - 1]! += count;
+    return {
+      summary: summaryOf(groups),
+      details: details && {
+        reviewer_domains: details.domains,
+        uncounted_ratings: details.uncounted,
+        distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: counts[stars - 1]! })),
+        recent_comments: details.comments.map((row) => ({
+          stars: starsOf(row.points),
+          comment: row.comment,
+          submitted_on: row.completed_at.slice(0, 10),
+        })),
+      },
+    };
+  }
+
   const since = (ms: number) => new Date(clock().getTime() - ms).toISOString();
 
   async function companyOrFail(companyId: number) {
@@ -210,37 +240,13 @@ export function createRatingsService({ repo, mail, appUrl, clock }: RatingsDepen
 
     ratingSummary,
 
-    /**
-     * A profile's ratings in three reads at most: the summary every profile carries and, when the page
-     * shows a ratings block (`withDetails`), the star distribution, the newest comments and how many
-     * reviewer domains the counted ratings come from (with the number not counted).
-     */
-    async profileRatings(
-      companyId: number,
-      { withDetails }: { withDetails: boolean },
-    ): Promise<{ summary: RatingSummary; details: RatingDetails | null }> {
-      const [groups, comments, domains] = await Promise.all([
-        repo.byPointTotal(companyId),
-        withDetails ? repo.recentComments(companyId, RECENT_COMMENTS) : null,
-        withDetails ? repo.domainCounts(companyId) : null,
-      ]);
-      const counts = [0, 0, 0, 0, 0];
-      for (const { points, count } of groups) counts[starsOf(points) - 1]! += count;
-      return {
-        summary: summaryOf(groups),
-        details: comments &&
-          domains && {
-            reviewer_domains: domains.domains,
-            uncounted_ratings: domains.uncounted,
-            distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: counts[stars - 1]! })),
-            recent_comments: comments.map((row) => ({
-              stars: starsOf(Number(row.points)),
-              comment: row.comment,
-              submitted_on: row.completed_at.slice(0, 10),
-            })),
-          },
-      };
+    /** A company's rating details for its own editor, shown or not on its profile. */
+    async ownDetails(companyId: number): Promise<RatingDetails> {
+      const { details } = await profileRatings(companyId, { withDetails: true });
+      return details!;
     },
+
+    profileRatings,
   };
 }
 

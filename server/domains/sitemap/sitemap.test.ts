@@ -1,8 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
+import { countingQueries } from '../../../tests/support/query-count.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
+import { createCarrierDataRepo } from '../carrier-data/repo.ts';
 import { createSitemapRepo } from './repo.ts';
+import { SITEMAP_REQUESTS_PER_HOUR } from './routes.ts';
 import { createSitemapService } from './service.ts';
 
 async function collect(chunks: AsyncIterable<string> | null): Promise<string> {
@@ -78,8 +83,16 @@ describe(`robots.txt and sitemaps on ${testDialect}`, () => {
   });
 
   it('splits files at the URL limit', async () => {
-    const service = createSitemapService(createSitemapRepo(app.database.db), 'https://x.example', 2);
-    expect((await service.index()).match(/profiles-\d/g)).toEqual(['profiles-1', 'profiles-2', 'profiles-3']);
+    const service = createSitemapService(createSitemapRepo(app.database.db), 'https://x.example', {
+      clock: () => new Date(),
+      newestImport: async () => null,
+      urlsPerFile: 2,
+    });
+    expect((await service.fileNames()).filter((name) => name.startsWith('profiles'))).toEqual([
+      'profiles-1',
+      'profiles-2',
+      'profiles-3',
+    ]);
     // Files follow the companies' ids, which PostgreSQL's parallel import does not hand out in DOT
     // order: the files hold 2, 2 and 1 profiles, and together every profile once.
     const parts = await Promise.all(
@@ -96,5 +109,101 @@ describe(`robots.txt and sitemaps on ${testDialect}`, () => {
     expect(secondCities).toContain('st-louis-mo');
     expect(secondCities).not.toContain('fresno-ca');
     expect(await service.file({ kind: 'profiles', part: 4 })).toBeNull();
+  });
+  it('builds the index and each file once an hour, or after a census import, with no query between', async () => {
+    const counter = countingQueries(app.database.db);
+    let now = new Date('2026-12-01T12:00:00Z');
+    const service = createSitemapService(createSitemapRepo(counter.db), 'https://x.example', {
+      clock: () => now,
+      newestImport: () => createCarrierDataRepo(counter.db).newestImportAt('companies'),
+      urlsPerFile: 2,
+    });
+    const read = async (name: string | null) => {
+      const file = name === null ? await service.keptIndex() : await service.keptFile(name);
+      return file && (await readFile(file.identity.path, 'utf8'));
+    };
+    try {
+      const index = await read(null);
+      const profiles = await read('profiles-3');
+      expect(counter.count()).toBeGreaterThan(0);
+
+      // Within the hour: the same files, no query at all, and no query for a name the index lacks.
+      counter.reset();
+      now = new Date(now.getTime() + 30_000);
+      expect(await read(null)).toBe(index);
+      expect(await read('profiles-3')).toBe(profiles);
+      expect(await read('profiles-9')).toBeNull();
+      expect(counter.count()).toBe(0);
+
+      // Past the minute without an import: one look at the imports, nothing built again.
+      now = new Date(now.getTime() + 2 * 60_000);
+      expect(await read(null)).toBe(index);
+      expect(counter.count()).toBe(1);
+      expect(counter.reading('companies')).toBe(0);
+
+      // A census import (rows, then its record): the next look builds the index and the file again.
+      await seedCarriers(app.database.db, testDialect, [
+        carrier({ dot_number: 16, legal_name: 'F', phy_city: 'RENO', phy_state: 'NV' }),
+      ]);
+      await createCarrierDataRepo(app.database.db).recordImport({
+        dataset: 'company_census',
+        table_name: 'companies',
+        file: 'census.csv',
+        as_of: '2026-12-01',
+        imported_rows: 1,
+        imported_at: now.toISOString(),
+      });
+      now = new Date(now.getTime() + 2 * 60_000);
+      counter.reset();
+      expect(await read(null)).not.toBe(index);
+      expect(await read('profiles-3')).toContain('https://x.example/profile/16');
+      expect(counter.reading('companies')).toBeGreaterThan(0);
+
+      // An hour after a build, it is built again even without an import.
+      counter.reset();
+      now = new Date(now.getTime() + 60 * 60_000);
+      await read('static');
+      expect(counter.reading('companies')).toBeGreaterThan(0);
+    } finally {
+      await service.close();
+      await app.database.db.deleteFrom('companies').where('dot_number', '=', 16).execute();
+      await app.database.db.deleteFrom('data_imports').execute();
+    }
+  });
+
+  it('sends the form the client accepts: brotli, gzip or as built', async () => {
+    const get = (encoding?: string) =>
+      app.fastify.inject({
+        url: '/sitemaps/profiles-1.xml',
+        headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<loc>https://carrierpage.example/profile/11</loc>');
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get('gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it(`answers 429 past ${SITEMAP_REQUESTS_PER_HOUR} requests an hour from one client, to the index and to the files`, async () => {
+    for (const url of ['/sitemap.xml', '/sitemaps/static.xml']) {
+      const statuses: number[] = [];
+      for (let request = 0; request < SITEMAP_REQUESTS_PER_HOUR; request += 1) {
+        statuses.push((await app.fastify.inject({ url, remoteAddress: '192.0.2.80' })).statusCode);
+      }
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      const refused = await app.fastify.inject({ url, remoteAddress: '192.0.2.80' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        detail: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+        code: 'rate_limited',
+      });
+      // Another client is not held back.
+      expect((await app.fastify.inject({ url, remoteAddress: '192.0.2.81' })).statusCode).toBe(200);
+    }
   });
 });
