@@ -100,6 +100,15 @@ describe(`the shared page cache on ${testDialect}`, () => {
     );
   });
 
+  it('is neither served nor kept for a request with credentials, which is answered private, no-store', async () => {
+    const kept = await renderOf('/search?q=credentialed');
+    const owners = await get('/search?q=credentialed', { authorization: `Bearer ${owner.token}` });
+    expect(owners.headers['cache-control']).toBe('private, no-store');
+    expect(owners.headers.etag).toBeUndefined();
+    expect(owners.json().loaderData['routes/search'].render).toBe(kept + 1);
+    expect(await renderOf('/search?q=credentialed')).toBe(kept);
+  });
+
   it('is kept through logouts, link requests and refused writes, which change no listed data', async () => {
     const kept = await renderOf('/search?q=written');
     const writes = [
