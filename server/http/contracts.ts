@@ -27,7 +27,7 @@ export function registerContracts(app: FastifyInstance, { checkAnswers }: { chec
   app.setSerializerCompiler(checkAnswers ? checkedSerializer : () => (data) => JSON.stringify(data));
 }
 
-type SerializerArgs = { schema: unknown; method: string; url: string; httpStatus: string };
+type SerializerArgs = { schema: unknown; method: string; url: string; httpStatus?: string };
 
 /** The JSON of an answer after checking it against its schema, which it must fit without a key more. */
 function checkedSerializer({ schema, method, url, httpStatus }: SerializerArgs) {
