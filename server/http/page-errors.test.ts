@@ -10,10 +10,24 @@ import { testDialect } from '../../tests/support/test-database.ts';
 
 describe(`a search that fails unexpectedly on ${testDialect}`, () => {
   let app: TestApp;
+  let failures = 1;
+  /** A kept kind of page whose loader throws the first time. */
+  const failingOnce = {
+    loader: () => {
+      if (failures-- > 0) throw new Error('disk I/O error');
+      return { listed: true };
+    },
+    default: () => null,
+  };
   beforeAll(async () => {
     app = await createTestApp(
       { PAGE_CACHE_SECONDS: '30' },
-      { serverBuild: pageBuild({ 'routes/public/search': { path: 'search', module: searchRoute } }) },
+      {
+        serverBuild: pageBuild({
+          'routes/public/search': { path: 'search', module: searchRoute },
+          'routes/public/city': { path: 'trucking-companies/:cityState', module: failingOnce },
+        }),
+      },
     );
     await seedCarriers(app.database.db, testDialect, [
       carrier({ dot_number: 3101, legal_name: 'FAILSAFE LLC' }),
@@ -41,5 +55,14 @@ describe(`a search that fails unexpectedly on ${testDialect}`, () => {
     const { outcome } = again.json().loaderData['routes/public/search'];
     expect(outcome.ok).toBe(true);
     expect(outcome.result.data.map((company: { dot_number: number }) => company.dot_number)).toEqual([3101]);
+  });
+
+  it('is a 500 page that nothing stores wherever a loader throws', async () => {
+    const failed = await app.fastify.inject({ url: '/trucking-companies/dallas-tx' });
+    expect(failed.statusCode).toBe(500);
+    expect(failed.headers['cache-control']).toBe('no-store');
+    const again = await app.fastify.inject({ url: '/trucking-companies/dallas-tx' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().loaderData['routes/public/city']).toEqual({ listed: true });
   });
 });
