@@ -56,9 +56,9 @@ function layer(files, patterns, ignores = []) {
 
 /**
  * Tests that drive the whole stack on purpose: the profile page's and the outbox page's loaders with
- * the real services, the migration test comparing a migrated index with the live one, and a public
+ * the real services, the migration test comparing a migrated index with the live one, a public
  * page's loader data through the SSR mount (app/lib/island-page.ts, notForHydration), and the search
- * page's loader failing through the SSR mount and the page cache.
+ * and review pages' loaders through the SSR mount and the page cache.
  */
 const STACK_TESTS = [
   'server/domains/companies/profile.test.ts',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as reviewRoute from '../../app/routes/public/review.tsx';
 import * as searchRoute from '../../app/routes/public/search.tsx';
 import { carrier, seedCarriers } from '../../tests/support/factories.ts';
 import { pageBuild } from '../../tests/support/page-build.ts';
@@ -26,6 +27,7 @@ describe(`a search that fails unexpectedly on ${testDialect}`, () => {
         serverBuild: pageBuild({
           'routes/public/search': { path: 'search', module: searchRoute },
           'routes/public/city': { path: 'trucking-companies/:cityState', module: failingOnce },
+          'routes/public/review': { path: 'review/:reviewId', module: reviewRoute },
         }),
       },
     );
@@ -64,5 +66,14 @@ describe(`a search that fails unexpectedly on ${testDialect}`, () => {
     const again = await app.fastify.inject({ url: '/trucking-companies/dallas-tx' });
     expect(again.statusCode).toBe(200);
     expect(again.json().loaderData['routes/public/city']).toEqual({ listed: true });
+  });
+
+  it('keeps a review link’s page, which is its reviewer’s alone, nowhere', async () => {
+    for (const url of ['/review/no-such-review', '/review/no-such-review.data']) {
+      const response = await app.fastify.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['cache-control'], url).toBe('private, no-store');
+      expect(response.headers.etag, url).toBeUndefined();
+    }
   });
 });

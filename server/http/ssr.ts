@@ -178,7 +178,9 @@ export function ssrPlugin(build: ServerBuild, services: Services, sharedPages: S
         if (response.status === 503) reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
         return reply.header('Cache-Control', 'no-store').send(body);
       }
-      if (outboxRead || cookies.length > 0 || credentialed) {
+      // A route may say its page is for its reader alone (a review link's page): kept nowhere.
+      const privatePage = /no-store/i.test(response.headers.get('cache-control') ?? '');
+      if (outboxRead || cookies.length > 0 || credentialed || privatePage) {
         return reply.header('Cache-Control', PAGE_CACHE_CONTROL.personal).send(body);
       }
       if (response.status !== 200 || request.method !== 'GET')
