@@ -95,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   registerRequestIdHeader(fastify);
   registerMetrics(fastify, { services, db, token: config.metricsToken });
-  registerContracts(fastify);
+  registerContracts(fastify, { checkAnswers: config.env === 'test' });
   registerErrorHandling(fastify);
   registerClosingGuard(fastify);
   await registerSecurityHeaders(fastify);

@@ -1,10 +1,14 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { CONTRACTS } from '../../core/contracts/index.ts';
-import { API_BASES, type RouteContract } from '../../core/contracts/route.ts';
+import { API_BASES, route, type RouteContract } from '../../core/contracts/route.ts';
 import { carrier, seedCarriers } from '../../tests/support/factories.ts';
 import { signInOwner } from '../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialect } from '../../tests/support/test-database.ts';
+import { contractProblem, contractRoute, registerContracts } from './contracts.ts';
+import { registerErrorHandling } from './errors.ts';
 
 // The routes validate with the contracts of core/contracts (docs/decisions/033): every contract is
 // served at its method and path, and each area refuses bad input with the detail it always gave.
@@ -168,5 +172,51 @@ describe(`routes from contracts on ${testDialect}`, () => {
       status: 401,
       body: { detail: 'Not authenticated', code: 'unauthenticated' },
     });
+  });
+});
+
+describe('answers held against their contracts', () => {
+  const Answer = z.object({ id: z.number(), items: z.array(z.object({ name: z.string() })) });
+  const contract = route('GET', 'api', '/answer', {}, { 200: Answer });
+  let answer: unknown;
+
+  async function appChecking(checkAnswers: boolean) {
+    const app = Fastify();
+    registerContracts(app, { checkAnswers });
+    registerErrorHandling(app);
+    contractRoute(app, contract, { handler: async () => answer as z.infer<typeof Answer> });
+    await app.ready();
+    return app;
+  }
+
+  it('fail in the tests when an answer holds a key its contract does not declare, at any depth', async () => {
+    const app = await appChecking(true);
+    answer = { id: 1, items: [{ name: 'a' }] };
+    expect((await app.inject({ url: '/answer' })).json()).toEqual(answer);
+    for (const leaked of [
+      { id: 1, items: [], password_hash: 'x' },
+      { id: 1, items: [{ name: 'a' }, { name: 'b', email: 'owner@leak.example.com' }] },
+      { id: '1', items: [] },
+    ]) {
+      answer = leaked;
+      const response = await app.inject({ url: '/answer' });
+      expect(response.statusCode, JSON.stringify(leaked)).toBe(500);
+      expect(response.body).not.toContain('leak.example.com');
+    }
+    await app.close();
+  });
+
+  it('name what does not fit', () => {
+    expect(contractProblem(Answer, { id: 1, items: [{ name: 'b', email: 'x' }], extra: 1 })).toBe(
+      'keys the contract does not declare: items[0].email, extra',
+    );
+    expect(contractProblem(Answer, { id: 1, items: [] })).toBeNull();
+  });
+
+  it('are written as they are in production, unchecked', async () => {
+    const app = await appChecking(false);
+    answer = { id: 1, items: [], unchecked: true };
+    expect((await app.inject({ url: '/answer' })).json()).toEqual(answer);
+    await app.close();
   });
 });

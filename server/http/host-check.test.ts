@@ -191,10 +191,10 @@ describe(`an absolute-form request target on ${testDialect}`, () => {
   afterAll(async () => app.close());
 
   /** The status line of one request written on a raw socket, as a proxy's client writes it. */
-  const statusLine = (target: string) =>
+  const statusLine = (target: string, method = 'GET') =>
     new Promise<string>((resolve, reject) => {
       const socket = connect(port, '127.0.0.1', () =>
-        socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+        socket.write(`${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
       );
       let received = '';
       socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
@@ -208,5 +208,6 @@ describe(`an absolute-form request target on ${testDialect}`, () => {
       'HTTP/1.1 421 Misdirected Request',
     );
     expect(await statusLine('HTTP://LOCALHOST?q=1')).toBe('HTTP/1.1 404 Not Found');
+    expect(await statusLine('*', 'OPTIONS')).toBe('HTTP/1.1 400 Bad Request');
   });
 });

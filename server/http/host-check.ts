@@ -45,7 +45,7 @@ export function pathOfAbsoluteTarget(request: IncomingMessage): string {
 }
 
 /**
- * Refuses, before anything else runs, a request asked under another name than this deployment's
+ * Refuses, before any route or API hook runs, a request asked under another name than this deployment's
  * (421 with a detail), and one whose target is not a path (400): both `Host` and the host Fastify
  * takes from a trusted proxy's X-Forwarded-Host must be accepted, as either may be what a page reads.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppLoadContext } from 'react-router';
 import { carrier, seedCarriers } from '../../tests/support/factories.ts';
 import { pageBuild } from '../../tests/support/page-build.ts';
-import { signInOwnerOf } from '../../tests/support/sessions.ts';
+import { companyOf, signInOwner } from '../../tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialect } from '../../tests/support/test-database.ts';
 import { createSharedPageCache, isKeptPath } from './shared-page-cache.ts';
@@ -50,14 +50,9 @@ describe(`the shared page cache on ${testDialect}`, () => {
     await seedCarriers(app.database.db, testDialect, [
       carrier({ dot_number: 1000002, legal_name: 'LISTED LLC' }),
     ]);
-    owner.token = await signInOwnerOf(app, 1000002, OWNER);
-    owner.companyId = (
-      await app.database.db
-        .selectFrom('companies')
-        .select('id')
-        .where('dot_number', '=', 1000002)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const company = await companyOf(app, 1000002);
+    owner.companyId = company.id;
+    owner.token = await signInOwner(app, company, OWNER);
   });
 
   it('serves a search page again without rendering it, with a nonce of its own that its policy names', async () => {
@@ -98,6 +93,15 @@ describe(`the shared page cache on ${testDialect}`, () => {
     expect(second.json().loaderData['routes/profile'].render).toBe(
       first.json().loaderData['routes/profile'].render + 1,
     );
+  });
+
+  it('is neither served nor kept for a request with credentials, which is answered private, no-store', async () => {
+    const kept = await renderOf('/search?q=credentialed');
+    const owners = await get('/search?q=credentialed', { authorization: `Bearer ${owner.token}` });
+    expect(owners.headers['cache-control']).toBe('private, no-store');
+    expect(owners.headers.etag).toBeUndefined();
+    expect(owners.json().loaderData['routes/search'].render).toBe(kept + 1);
+    expect(await renderOf('/search?q=credentialed')).toBe(kept);
   });
 
   it('is kept through logouts, link requests and refused writes, which change no listed data', async () => {

@@ -130,7 +130,10 @@ export function ssrPlugin(build: ServerBuild, services: Services, sharedPages: S
       }
       const nonce = randomBytes(16).toString('base64');
       reply.header('Content-Security-Policy', contentSecurityPolicy(nonce));
-      const kept = request.method === 'GET' ? sharedPages.get(request.url) : undefined;
+      // A request with credentials may be answered with what only its sender may see (an owner's
+      // data): it is rendered for itself and stored nowhere.
+      const credentialed = request.headers.authorization !== undefined;
+      const kept = request.method === 'GET' && !credentialed ? sharedPages.get(request.url) : undefined;
       if (kept) {
         for (const [name, value] of kept.headers) reply.header(name, value);
         return sendSharedPage(request, reply.status(200), withNonce(kept, nonce), kept.etag);
@@ -175,7 +178,9 @@ export function ssrPlugin(build: ServerBuild, services: Services, sharedPages: S
         if (response.status === 503) reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
         return reply.header('Cache-Control', 'no-store').send(body);
       }
-      if (outboxRead || cookies.length > 0) {
+      // A route may say its page is for its reader alone (a review link's page): kept nowhere.
+      const privatePage = /no-store/i.test(response.headers.get('cache-control') ?? '');
+      if (outboxRead || cookies.length > 0 || credentialed || privatePage) {
         return reply.header('Cache-Control', PAGE_CACHE_CONTROL.personal).send(body);
       }
       if (response.status !== 200 || request.method !== 'GET')

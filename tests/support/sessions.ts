@@ -45,12 +45,19 @@ export async function signInOwner(
   return app.services.sessions.sign(await addCompanyUser(app, company, email, options));
 }
 
-/** signInOwner for the company with a DOT number. */
-export async function signInOwnerOf(app: TestApp, dotNumber: number, email: string): Promise<string> {
-  const company = await app.database.db
+/** The company with a DOT number, as signInOwner takes it. */
+export async function companyOf(
+  app: TestApp,
+  dotNumber: number,
+): Promise<{ id: number; dot_number: number }> {
+  return app.database.db
     .selectFrom('companies')
     .select(['id', 'dot_number'])
     .where('dot_number', '=', dotNumber)
     .executeTakeFirstOrThrow();
-  return signInOwner(app, company, email);
+}
+
+/** signInOwner for the company with a DOT number. */
+export async function signInOwnerOf(app: TestApp, dotNumber: number, email: string): Promise<string> {
+  return signInOwner(app, await companyOf(app, dotNumber), email);
 }

@@ -18,6 +18,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
+/** A rating link's page is its reviewer's alone: no browser or proxy keeps it (server/http/ssr.ts). */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
 // A rating link is private to its reviewer: never indexed.
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Submit Rating') },

@@ -45,8 +45,16 @@ function toBlock(row: {
   start_new_row: number;
   updated_at: string;
 }): Block {
+  // Field by field: the row holds columns the spec's Block does not show (created_at).
   return {
-    ...row,
+    id: row.id,
+    company_id: row.company_id,
+    block_type: row.block_type,
+    block_title: row.block_title,
+    block_content: row.block_content,
+    block_position: row.block_position,
+    block_width: row.block_width,
+    updated_at: row.updated_at,
     is_visible: row.is_visible === 1,
     hide_title: row.hide_title === 1,
     start_new_row: row.start_new_row === 1,
