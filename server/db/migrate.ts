@@ -44,6 +44,7 @@ import { postgresOneLetterWordsStartNamesSchema } from './migrations/045-postgre
 import { sqliteBrokerIndexSchema } from './migrations/046-sqlite-broker-index.ts';
 import { recordHistorySchema } from './migrations/047-record-history.ts';
 import { carrierRecordContactColumns } from './migrations/053-carrier-record-contact-columns.ts';
+import { recordHistoryBlock } from './migrations/054-record-history-block.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -97,6 +98,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '046-sqlite-broker-index': sqliteBrokerIndexSchema(dialect),
     '047-record-history': recordHistorySchema(dialect),
     '053-carrier-record-contact-columns': carrierRecordContactColumns(),
+    '054-record-history-block': recordHistoryBlock(),
   };
 }
 

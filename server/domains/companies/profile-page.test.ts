@@ -6,6 +6,7 @@ describe('the profile page read model', () => {
   it('logs a failed panel and shows that panel as an error, not a broken page', async () => {
     const failure = new Error('carrier store down');
     const lAndIFailure = new Error('L&I tables down');
+    const historyFailure = new Error('history table down');
     const log = vi.fn();
     const company = { id: 1, dot_number: 101, claimed: 1, name: 'A', css: '' };
     const repo = {
@@ -28,6 +29,11 @@ describe('the profile page read model', () => {
       authority: {
         companyVetting: async () => {
           throw lAndIFailure;
+        },
+      },
+      history: {
+        historyPage: async () => {
+          throw historyFailure;
         },
       },
     });
