@@ -81,10 +81,10 @@ export const HISTORY_BLOCK_ID = 'record-history';
 
 /** A stored value as people read it: codes in words, days written out, an empty value as 'none'. */
 export function historyValueText(subject: string | null, value: string | null): string {
+  if (subject === 'safety_rating') return safetyRatingLabel(value);
   if (value === null || value === '') return 'none';
   if (subject === 'usdot_status') return USDOT_STATUS_LABELS[value] ?? value;
   if (subject === 'carrier_operation') return OPERATION_LABELS[value] ?? value;
-  if (subject === 'safety_rating') return safetyRatingLabel(value);
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatLongIsoDay(value);
   return value;
 }

@@ -17,6 +17,7 @@ const NON_CUSTOM_TITLES = [
   'Customer Ratings',
   'Capacity Board',
   'Authority & Insurance',
+  'Record history',
 ];
 
 /** A generated picture file, as a browser file chooser would hand it over. */
@@ -133,6 +134,7 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
     'Fleet Information',
     'Customer Ratings',
     'Authority & Insurance',
+    'Record history',
   ]) {
     const item = blockItem(page, title);
     await expect(item.getByRole('note')).toContainText('real-time data');
