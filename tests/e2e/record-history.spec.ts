@@ -1,7 +1,8 @@
 import { formatLongIsoDay } from '../../core/format.ts';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
-const block = (page: import('@playwright/test').Page) =>
+const block = (page: Page) =>
   page.locator('.profile-block').filter({ has: page.getByRole('heading', { name: 'Record history' }) });
 /** The fixtures are imported on the day the server starts: the record history starts there. */
 const importDay = () => formatLongIsoDay(new Date().toISOString().slice(0, 10));
