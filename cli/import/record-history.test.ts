@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Selectable } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RecordHistoryEventsTable } from '../../server/db/schema.ts';
 import { ACME, ACME_CHANGED, writeCensus, type CensusRow } from '../../tests/support/census-csv.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { importFiles } from './import-files.ts';
@@ -9,17 +11,7 @@ import { importFiles } from './import-files.ts';
 const STEADY: CensusRow = { ...ACME, DOT_NUMBER: '700002', LEGAL_NAME: 'STEADY CARRIERS INC' };
 const NEWCOMER: CensusRow = { ...ACME, DOT_NUMBER: '700003', LEGAL_NAME: 'NEWCOMER TRUCKING' };
 
-interface StoredEvent {
-  dot_number: number;
-  kind: string;
-  event: string;
-  subject: string | null;
-  value_before: string | null;
-  value_after: string | null;
-  effective_on: string | null;
-  first_seen_on: string;
-  source: string;
-}
+type StoredEvent = Omit<Selectable<RecordHistoryEventsTable>, 'id' | 'event_key'>;
 
 describe(`record history events of census imports on ${testDialect}`, () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-record-history-'));
@@ -30,22 +22,14 @@ describe(`record history events of census imports on ${testDialect}`, () => {
     expect(reports.map((report) => report.error)).toEqual(files.map(() => undefined));
   };
   const events = async (): Promise<StoredEvent[]> =>
-    (await database.db
-      .selectFrom('record_history_events')
-      .select([
-        'dot_number',
-        'kind',
-        'event',
-        'subject',
-        'value_before',
-        'value_after',
-        'effective_on',
-        'first_seen_on',
-        'source',
-      ])
-      .orderBy('dot_number')
-      .orderBy('subject')
-      .execute()) as StoredEvent[];
+    (
+      await database.db
+        .selectFrom('record_history_events')
+        .selectAll()
+        .orderBy('dot_number')
+        .orderBy('subject')
+        .execute()
+    ).map(({ id: _id, event_key: _key, ...event }) => event);
 
   beforeEach(async () => {
     await database?.destroy();
