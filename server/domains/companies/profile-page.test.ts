@@ -47,6 +47,13 @@ describe('the profile page read model', () => {
     // Without its L&I record the page has no verdict, and the Authority & Insurance block says so.
     expect(page?.panels.authority).toEqual({ status: 'error' });
     expect(page?.profile.verdict).toBeNull();
+    // A claimed profile without a Record history block never reads the history.
+    expect(page?.panels.history).toEqual({ status: 'unavailable' });
     expect(log.mock.calls).toEqual([[failure], [lAndIFailure]]);
+
+    // The editor's previews read every panel: the failed history is its block's error state.
+    const preview = await profilePage.publicPage(101, log, { allPanels: true });
+    expect(preview?.panels.history).toEqual({ status: 'error' });
+    expect(log.mock.calls.at(-1)).toEqual([historyFailure]);
   });
 });
