@@ -68,6 +68,8 @@ export interface FileReport {
   imported: number;
   /** Of the imported census rows, those the store held already: passed over, not written. */
   unchanged: number;
+  /** Changes of the carriers' records kept in their history (a refresh of the census). */
+  historyEvents: number;
   skipped: number;
   skipExamples: string[];
   /** Rows kept with a state/province code outside FMCSA's list (stored as published). */
@@ -90,6 +92,7 @@ function emptyReport(file: string, dataset: DatasetKind | null, label: string): 
     label,
     imported: 0,
     unchanged: 0,
+    historyEvents: 0,
     skipped: 0,
     skipExamples: [],
     unrecognisedJurisdictions: 0,
@@ -152,7 +155,7 @@ export async function importFiles(
         carrierHashes = [];
         inspections = [];
         crashes = [];
-        if (history) await writeWithEvents(db, upserter, sets, events);
+        if (history) report.historyEvents += await writeWithEvents(db, upserter, sets, events);
         else for (const set of sets) await upserter.upsert(set);
         progress?.update(
           report.imported + report.skipped,
@@ -271,19 +274,20 @@ async function writeWithEvents(
   upserter: RowUpserter,
   sets: readonly RowSet[],
   events: readonly NewHistoryEvent[],
-): Promise<void> {
+): Promise<number> {
   const connection = sqliteConnection(db);
   if (connection) {
     if (events.length > 0 && !connection.inTransaction) connection.exec('BEGIN');
-    await insertHistoryEvents(db, events);
+    const written = await insertHistoryEvents(db, events);
     for (const set of sets) await upserter.upsert(set);
-    return;
+    return written;
   }
-  await db.transaction().execute(async (trx) => {
-    await insertHistoryEvents(trx, events);
+  return db.transaction().execute(async (trx) => {
+    const written = await insertHistoryEvents(trx, events);
     const inTransaction = createRowUpserter(trx);
     for (const set of sets) await inTransaction.upsert(set);
     await inTransaction.close();
+    return written;
   });
 }
 
@@ -302,6 +306,13 @@ export function describeReport(report: FileReport): string {
       1,
       0,
       `  ${report.unchanged.toLocaleString('en-US')} of them as stored already (passed over, not written)`,
+    );
+  }
+  if (report.historyEvents > 0) {
+    lines.splice(
+      1,
+      0,
+      `  ${report.historyEvents.toLocaleString('en-US')} record changes kept in the history`,
     );
   }
   if (report.asOf) lines.splice(1, 0, `  data as of ${report.asOf} (from ${report.asOfSource})`);

@@ -6,7 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordHistoryEventsTable } from '../../server/db/schema.ts';
 import { ACME, ACME_CHANGED, writeCensus, type CensusRow } from '../../tests/support/census-csv.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
-import { importFiles } from './import-files.ts';
+import { describeReport, importFiles } from './import-files.ts';
 
 const STEADY: CensusRow = { ...ACME, DOT_NUMBER: '700002', LEGAL_NAME: 'STEADY CARRIERS INC' };
 const NEWCOMER: CensusRow = { ...ACME, DOT_NUMBER: '700003', LEGAL_NAME: 'NEWCOMER TRUCKING' };
@@ -20,6 +20,7 @@ describe(`record history events of census imports on ${testDialect}`, () => {
   const run = async (files: string[], asOf?: string) => {
     const reports = await importFiles(database.db, testDialect, files, { showProgress: false, asOf });
     expect(reports.map((report) => report.error)).toEqual(files.map(() => undefined));
+    return reports;
   };
   const events = async (): Promise<StoredEvent[]> =>
     (
@@ -51,7 +52,9 @@ describe(`record history events of census imports on ${testDialect}`, () => {
 
   it('keeps each changed record field with its values, its day and its source, the e-mail only as changed', async () => {
     await run([writeCensus(file('census_20261101.csv'), [ACME, STEADY])]);
-    await run([writeCensus(file('census_20261102.csv'), [ACME_CHANGED, STEADY, NEWCOMER])]);
+    const [refresh] = await run([writeCensus(file('census_20261102.csv'), [ACME_CHANGED, STEADY, NEWCOMER])]);
+    expect(refresh?.historyEvents).toBe(16);
+    expect(describeReport(refresh!)).toContain('\n  16 record changes kept in the history\n');
     const change = (
       subject: string,
       valueBefore: string | null,
@@ -90,7 +93,8 @@ describe(`record history events of census imports on ${testDialect}`, () => {
     const text = JSON.stringify(await database.db.selectFrom('record_history_events').selectAll().execute());
     expect(text).not.toContain('@');
     // Imported again (a re-run), nothing is written twice.
-    await run([file('census_20261102.csv')]);
+    const [again] = await run([file('census_20261102.csv')]);
+    expect(again?.historyEvents).toBe(0);
     expect(await events()).toHaveLength(16);
   });
 

@@ -34,11 +34,15 @@ export function historyEventKey(event: NewHistoryEvent): string {
   return createHash('sha256').update(identity).digest('base64url').slice(0, 32);
 }
 
-/** Writes events in the caller's transaction; an event already kept is left as it is. */
+/**
+ * Writes events in the caller's transaction; an event already kept is left as it is. Answers how
+ * many were new.
+ */
 export async function insertHistoryEvents(
   db: Kysely<Database>,
   events: readonly NewHistoryEvent[],
-): Promise<void> {
+): Promise<number> {
+  let written = 0;
   for (let start = 0; start < events.length; start += ROWS_PER_STATEMENT) {
     const rows = events.slice(start, start + ROWS_PER_STATEMENT).map((event) => ({
       event_key: historyEventKey(event),
@@ -52,12 +56,14 @@ export async function insertHistoryEvents(
       first_seen_on: event.firstSeenOn,
       source: event.source,
     }));
-    await db
+    const [result] = await db
       .insertInto('record_history_events')
       .values(rows)
       .onConflict((oc) => oc.column('event_key').doNothing())
       .execute();
+    written += Number(result?.numInsertedOrUpdatedRows ?? 0);
   }
+  return written;
 }
 
 /** DOT numbers a statement reads: well within SQLite's bound parameters. */
