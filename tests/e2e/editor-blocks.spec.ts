@@ -144,6 +144,10 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
   await expect(blockItem(page, 'Authority & Insurance').locator('.block-preview')).toContainText(
     'No for-hire authority on file',
   );
+  // The Record history preview renders the carrier's history, without the page links.
+  await expect(blockItem(page, 'Record history').locator('.block-preview')).toContainText(
+    'Contact details unchanged since at least',
+  );
   await expectAccessible(page);
 
   // The additions are saved: they come back after a reload, in the order they were added.
