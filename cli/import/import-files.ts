@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { sqliteConnection, type Db } from '../../server/db/database.ts';
-import type { NewHistoryEvent } from '../../core/history.ts';
+import type { Db } from '../../server/db/database.ts';
 import type { Dialect } from '../../server/db/migrate.ts';
 import {
   companyRowSets,
@@ -16,7 +15,7 @@ import {
   suspendSecondaryIndexes,
   vacuumWrittenTables,
 } from '../../server/db/bulk-load.ts';
-import { createRowUpserter, type RowSet, type RowUpserter } from '../../server/db/upsert-rows.ts';
+import { createRowUpserter } from '../../server/db/upsert-rows.ts';
 import type {
   CarrierRecord,
   CrashRecord,
@@ -29,7 +28,7 @@ import { createLiBatch } from '../../server/domains/authority/li-writer.ts';
 import { refreshDueSearchFlags } from '../../server/domains/authority/repo.ts';
 import type { DataImportsTable } from '../../server/db/schema.ts';
 import { isLiDataset, portalIdOf } from '../fmcsa/datasets.ts';
-import { insertHistoryEvents, recordEventsOf } from '../../server/domains/history/repo.ts';
+import { createHistoryWriter } from './history-writer.ts';
 import { asOfFor, type AsOfSource } from './as-of.ts';
 import { createProgress } from './progress.ts';
 import { startSearchIndexBuild } from './search-index-build.ts';
@@ -140,10 +139,12 @@ export async function importFiles(
       const fresh = !li && (await isTableEmpty(db, table as 'companies'));
       const { asOf, source: asOfSource } = asOfFor(file, options.asOf, timestamp.slice(0, 10));
       const history =
-        table === 'companies' && !fresh ? { firstSeenOn: asOf, source: portalIdOf(opened.dataset) } : null;
+        table === 'companies' && !fresh
+          ? createHistoryWriter(db, upserter, { firstSeenOn: asOf, source: portalIdOf(opened.dataset) })
+          : null;
 
       const flush = async () => {
-        const events = history ? await recordEventsOf(db, carriers, history) : [];
+        const events = history ? await history.eventsOf(carriers) : [];
         const sets = [
           ...(carriers.length > 0 ? companyRowSets(carriers, timestamp, carrierHashes) : []),
           ...(inspections.length > 0 ? [inspectionRowSet(inspections)] : []),
@@ -155,7 +156,7 @@ export async function importFiles(
         carrierHashes = [];
         inspections = [];
         crashes = [];
-        if (history) report.historyEvents += await writeWithEvents(db, upserter, sets, events);
+        if (history) await history.write(sets, events);
         else for (const set of sets) await upserter.upsert(set);
         progress?.update(
           report.imported + report.skipped,
@@ -216,7 +217,10 @@ export async function importFiles(
           if (carriers.length + inspections.length + crashes.length >= BATCH_SIZE) await flush();
         }
         await flush();
+        report.historyEvents = (await history?.finish()) ?? 0;
       } finally {
+        // A batch in flight is committed or rolled back before the indexes are restored.
+        await history?.finish().catch(() => undefined);
         // Rows written before a failure stay, as the indexes and the search index must then.
         await upserter.close();
         searchBuild?.rowsWritten();
@@ -261,34 +265,6 @@ export async function importFiles(
     }
   }
   return reports;
-}
-
-/**
- * A census refresh's rows and their history events, in one transaction: a kill leaves both or
- * neither, and a re-run finds the same changes again, whose events are kept once by their key.
- * SQLite: the upserter commits the transaction begun here, with its own rows. PostgreSQL: each batch
- * is its own transaction, so no batch's rows are in flight when the next one's stored rows are read.
- */
-async function writeWithEvents(
-  db: Db,
-  upserter: RowUpserter,
-  sets: readonly RowSet[],
-  events: readonly NewHistoryEvent[],
-): Promise<number> {
-  const connection = sqliteConnection(db);
-  if (connection) {
-    if (events.length > 0 && !connection.inTransaction) connection.exec('BEGIN');
-    const written = await insertHistoryEvents(db, events);
-    for (const set of sets) await upserter.upsert(set);
-    return written;
-  }
-  return db.transaction().execute(async (trx) => {
-    const written = await insertHistoryEvents(trx, events);
-    const inTransaction = createRowUpserter(trx);
-    for (const set of sets) await inTransaction.upsert(set);
-    await inTransaction.close();
-    return written;
-  });
 }
 
 /** The human summary of one file's import. */
