@@ -30,12 +30,13 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A fresh database with a small, hand-written set of carriers, loaded by the real importer.
+    // A fresh database with a small, hand-written set of carriers, loaded by the real importer; a
+    // later census of one of them gives its record history changes.
     command: [
       `rm -rf ${E2E_DATA_DIR}`,
       `node --import tsx tests/e2e/fixtures/write-activity.ts ${E2E_DATA_DIR}/fixtures`,
       `node --import tsx tests/e2e/fixtures/write-bound-carriers.ts ${E2E_DATA_DIR}/fixtures`,
-      `node --import tsx cli/import/main.ts tests/e2e/fixtures/carriers.csv ${E2E_DATA_DIR}/fixtures/bound-carriers.csv ${E2E_DATA_DIR}/fixtures/inspections.csv ${E2E_DATA_DIR}/fixtures/crashes.csv ${LI_FIXTURES}`,
+      `node --import tsx cli/import/main.ts tests/e2e/fixtures/carriers.csv tests/e2e/fixtures/carriers-later.csv ${E2E_DATA_DIR}/fixtures/bound-carriers.csv ${E2E_DATA_DIR}/fixtures/inspections.csv ${E2E_DATA_DIR}/fixtures/crashes.csv ${LI_FIXTURES}`,
       'node --import tsx tests/e2e/fixtures/seed-profiles.ts',
       'node dist/server/main.js',
     ].join(' && '),

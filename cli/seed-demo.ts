@@ -1,6 +1,6 @@
 /**
- * Loads the demo data set: generates FMCSA-format files (Company Census, inspections, crashes, the L&I
- * Carrier, Insur, ActPendInsur, AuthHist and Revocation files) with
+ * Loads the demo data set: generates FMCSA-format files (Company Census and a few months of its
+ * changes, inspections, crashes, the L&I Carrier, Insur, ActPendInsur, AuthHist and Revocation files) with
  * the seeded industry model and imports them through the real importer.
  *
  *   npm run demo:seed [-- --carriers 50000 --seed 1 --if-empty]
@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
+import { writeCensusChanges } from './demo/census-changes.ts';
 import { generateDemoData } from './demo/generate.ts';
 import { describeReport, importFiles } from './import/import-files.ts';
 
@@ -46,13 +47,20 @@ async function main(): Promise<void> {
     }
     const outDir = path.join(config.dataDir, 'demo');
     console.log(`Generating the demo data set (${carriers.toLocaleString('en-US')} carriers) in ${outDir}`);
-    const files = await generateDemoData({ carriers, seed: Number(values.seed), outDir });
-    const reports = await importFiles(db, config.database.dialect, [
-      files.census,
-      files.inspections,
-      files.crashes,
-      ...Object.values(files.li),
-    ]);
+    const today = new Date();
+    const seed = Number(values.seed);
+    const files = await generateDemoData({ carriers, seed, outDir, today });
+    const changes = await writeCensusChanges({ census: files.census, outDir, seed, today });
+    // The census as of the first month, then a file of each month's changes: record histories.
+    const reports = [
+      ...(await importFiles(db, config.database.dialect, [files.census], { asOf: changes.baseAsOf })),
+      ...(await importFiles(db, config.database.dialect, [
+        ...changes.files,
+        files.inspections,
+        files.crashes,
+        ...Object.values(files.li),
+      ])),
+    ];
     for (const report of reports) console.log(describeReport(report));
     if (reports.some((report) => report.error)) process.exitCode = 1;
   } finally {

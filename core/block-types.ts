@@ -1,4 +1,7 @@
-/** The 12 block types and their default titles (owner-side section 3; authority_insurance from issue 18). */
+/**
+ * The block types and their default titles (owner-side section 3; authority_insurance from issue 18,
+ * record_history from issue 52).
+ */
 export const BLOCK_TYPES = {
   profile_picture: 'Profile Picture',
   header_picture: 'Header Image',
@@ -12,12 +15,13 @@ export const BLOCK_TYPES = {
   capacity: 'Capacity Board',
   custom: 'Custom Content',
   authority_insurance: 'Authority & Insurance',
+  record_history: 'Record history',
 } as const;
 
 export type BlockType = keyof typeof BLOCK_TYPES;
 export const BLOCK_TYPE_NAMES = Object.keys(BLOCK_TYPES) as [BlockType, ...BlockType[]];
 
-/** Whether a stored or received type name is one of the 12 (a newer version may have stored others). */
+/** Whether a stored or received type name is one of these (a newer version may have stored others). */
 export function isBlockType(type: string): type is BlockType {
   return Object.hasOwn(BLOCK_TYPES, type);
 }
@@ -37,7 +41,7 @@ export const BLOCK_WIDTH_LABELS: Record<BlockWidth, string> = {
  * the authority and insurance panel of issue 18): shown on an unclaimed profile, and created as the
  * claimed profile's own blocks when a claim is verified (docs/decisions/024-honest-dated-carrier-data.md),
  * in this order: the four census and safety blocks two to a row, then the authority and insurance
- * panel across the page (its tables need the width).
+ * panel and the record history across the page (their tables need the width).
  */
 export const DEFAULT_DATA_BLOCKS = (
   [
@@ -46,6 +50,7 @@ export const DEFAULT_DATA_BLOCKS = (
     ['cargo_carrier', 'half', true],
     ['fleet_information', 'half', false],
     ['authority_insurance', 'full', true],
+    ['record_history', 'full', true],
   ] as const
 ).map(([block_type, block_width, start_new_row]) => ({
   block_type,

@@ -11,8 +11,8 @@ export interface DataDates {
 /** FMCSA asks carriers to update their MCS-150 every two years; older than this it is overdue. */
 export const MCS150_UPDATE_MONTHS = 24;
 
-const STATUS: Record<string, string> = { A: 'Active', I: 'Inactive' };
-const OPERATION: Record<string, string> = {
+export const USDOT_STATUS_LABELS: Readonly<Record<string, string>> = { A: 'Active', I: 'Inactive' };
+export const OPERATION_LABELS: Readonly<Record<string, string>> = {
   A: 'Interstate',
   B: 'Intrastate hazmat',
   C: 'Intrastate non-hazmat',
@@ -76,8 +76,8 @@ function yesNo(flag: boolean | null): 'Yes' | 'No' | null {
 export function recordFacts(record: RecordInput, today: string): RecordFacts {
   const { status_code: status, carrier_operation: operation, add_date: added, mcs150_date: updated } = record;
   return {
-    status: status ? (STATUS[status] ?? status) : null,
-    operation: operation ? (OPERATION[operation] ?? operation) : null,
+    status: status ? (USDOT_STATUS_LABELS[status] ?? status) : null,
+    operation: operation ? (OPERATION_LABELS[operation] ?? operation) : null,
     hazmat: yesNo(record.hm_flag),
     passenger: yesNo(record.pc_flag),
     registered: added ? `Registered ${formatLongDate(day(added))} (${age(added, today)})` : null,

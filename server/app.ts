@@ -11,6 +11,7 @@ import { carrierDataRoutes } from './domains/carrier-data/routes.ts';
 import { companyRoutes } from './domains/companies/routes.ts';
 import { resolveSessionSecret } from './domains/auth/session-secret.ts';
 import { healthRoutes } from './domains/health/routes.ts';
+import { historyRoutes } from './domains/history/routes.ts';
 import { mediaFileRoutes, mediaRoutes } from './domains/media/routes.ts';
 import { ratingRoutes } from './domains/ratings/routes.ts';
 import { sitemapRoutes } from './domains/sitemap/routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerCrossSiteGuard(carrierData, config.appUrl);
       registerNoStoreAnswers(carrierData);
       await carrierData.register(carrierDataRoutes, { services });
+      await carrierData.register(historyRoutes, { services });
       carrierData.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },
     { prefix: '/carrier-data/api/v1' },

@@ -17,6 +17,7 @@ import { createSessionTokens } from './domains/auth/session-token.ts';
 import { createSessions } from './domains/auth/sessions.ts';
 import { createLoginTokens } from './domains/auth/tokens.ts';
 import { createHealthService } from './domains/health/service.ts';
+import { createHistoryService } from './domains/history/service.ts';
 import { createDatabaseStorage } from './domains/media/database-storage.ts';
 import { createMediaRepo } from './domains/media/repo.ts';
 import { createMediaService } from './domains/media/service.ts';
@@ -86,6 +87,7 @@ export function createServices(
     clock,
   });
   const authority = createAuthorityService(db, clock);
+  const history = createHistoryService(db);
   const profiles = createProfileService({
     repo: companiesRepo,
     ratingSummary: ratings.ratingSummary,
@@ -125,10 +127,18 @@ export function createServices(
     } satisfies SiteInfo,
     health: createHealthService(db, redis ? () => isRedisReachable(redis) : null),
     carrierData,
+    history,
     authority,
     search: createSearchService(db, config.database.dialect),
     profiles,
-    profilePage: createProfilePage({ repo: companiesRepo, carrierData, ratings, capacity, authority }),
+    profilePage: createProfilePage({
+      repo: companiesRepo,
+      carrierData,
+      ratings,
+      capacity,
+      authority,
+      history,
+    }),
     ratings,
     sitemap: createSitemapService(createSitemapRepo(db), config.appUrl, {
       clock,

@@ -10,6 +10,7 @@ import { FleetInformationBlock } from './renderers/FleetInformationBlock.tsx';
 import { InspectionHeatMapBlock } from './renderers/InspectionHeatMapBlock.tsx';
 import { HeaderPictureBlock, ProfilePictureBlock } from './renderers/PictureBlocks.tsx';
 import { RatingsBlock } from './renderers/RatingsBlock.tsx';
+import { RecordHistoryBlock } from './renderers/RecordHistoryBlock.tsx';
 import { SafetyScoreBlock } from './renderers/SafetyScoreBlock.tsx';
 import { UnknownBlock } from './renderers/UnknownBlock.tsx';
 import type { OwnerView } from './OwnerOnly.tsx';
@@ -42,6 +43,7 @@ const RENDERERS: Record<BlockType, Renderer> = {
   fleet_information: ({ panels }) => <FleetInformationBlock panels={panels} />,
   ratings: ({ panels }) => <RatingsBlock panels={panels} />,
   authority_insurance: ({ panels }) => <AuthorityInsuranceBlock panels={panels} />,
+  record_history: ({ panels, preview }) => <RecordHistoryBlock panels={panels} preview={preview} />,
 };
 
 /**

@@ -8,8 +8,8 @@ import {
 } from './block-catalog.ts';
 
 describe('addableBlockTypes', () => {
-  it('offers all 12 types on an empty profile', () => {
-    expect(addableBlockTypes([])).toHaveLength(12);
+  it('offers all 13 types on an empty profile', () => {
+    expect(addableBlockTypes([])).toHaveLength(13);
   });
 
   it('leaves out types already present, but always offers custom', () => {
@@ -21,7 +21,7 @@ describe('addableBlockTypes', () => {
     expect(offered).not.toContain('about_us');
     expect(offered).not.toContain('ratings');
     expect(offered).toContain('custom');
-    expect(offered).toHaveLength(10);
+    expect(offered).toHaveLength(11);
   });
 });
 

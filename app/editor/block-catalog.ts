@@ -23,6 +23,7 @@ export const DATA_BLOCK_TYPES: ReadonlySet<string> = new Set([
   'fleet_information',
   'inspection_heatmap',
   'authority_insurance',
+  'record_history',
 ]);
 
 /** A block type's name for people: its default title, or the raw name of a type this version does not know. */

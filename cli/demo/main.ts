@@ -4,6 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { writeCensusChanges } from './census-changes.ts';
 import { generateDemoData } from './generate.ts';
 
 function wholeNumber(name: string, text: string): number {
@@ -28,17 +29,20 @@ async function main(): Promise<void> {
   if (Number.isNaN(today.getTime())) throw new Error('--today must be a date like 2025-06-30');
 
   const started = performance.now();
+  const seed = wholeNumber('seed', values.seed);
   const files = await generateDemoData({
     carriers: wholeNumber('carriers', values.carriers),
-    seed: wholeNumber('seed', values.seed),
+    seed,
     outDir: values.out,
     inspectionsPerCarrierScale: scale,
     today,
     threads: values.threads === undefined ? undefined : wholeNumber('threads', values.threads),
   });
+  const changes = await writeCensusChanges({ census: files.census, outDir: values.out, seed, today });
   const seconds = (performance.now() - started) / 1000;
   const { counts } = files;
-  console.log(`carriers     ${counts.carriers}  -> ${files.census}`);
+  console.log(`carriers     ${counts.carriers}  -> ${files.census} (as of ${changes.baseAsOf})`);
+  for (const file of changes.files) console.log(`census changes  -> ${file}`);
   console.log(`inspections  ${counts.inspections}  -> ${files.inspections}`);
   console.log(`crashes      ${counts.crashes} (${counts.crashRows} vehicle rows)  -> ${files.crashes}`);
   for (const [name, file] of Object.entries(files.li)) console.log(`L&I ${name.padEnd(13)} -> ${file}`);

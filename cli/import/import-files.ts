@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { sqliteConnection, type Db } from '../../server/db/database.ts';
-import type { NewHistoryEvent } from '../../core/history.ts';
+import type { Db } from '../../server/db/database.ts';
 import type { Dialect } from '../../server/db/migrate.ts';
 import {
   companyRowSets,
@@ -16,7 +15,7 @@ import {
   suspendSecondaryIndexes,
   vacuumWrittenTables,
 } from '../../server/db/bulk-load.ts';
-import { createRowUpserter, type RowSet, type RowUpserter } from '../../server/db/upsert-rows.ts';
+import { createRowUpserter } from '../../server/db/upsert-rows.ts';
 import type {
   CarrierRecord,
   CrashRecord,
@@ -30,7 +29,7 @@ import { createOosBatch } from '../../server/domains/authority/oos-writer.ts';
 import { refreshCalendarFlags, refreshDueSearchFlags } from '../../server/domains/authority/repo.ts';
 import type { DataImportsTable } from '../../server/db/schema.ts';
 import { isLiDataset, portalIdOf } from '../fmcsa/datasets.ts';
-import { insertHistoryEvents, recordEventsOf } from '../../server/domains/history/repo.ts';
+import { createHistoryWriter } from './history-writer.ts';
 import { asOfFor, type AsOfSource } from './as-of.ts';
 import { createProgress } from './progress.ts';
 import { startSearchIndexBuild } from './search-index-build.ts';
@@ -71,6 +70,8 @@ export interface FileReport {
   imported: number;
   /** Of the imported census rows, those the store held already: passed over, not written. */
   unchanged: number;
+  /** Changes of the carriers' records kept in their history (a refresh of the census). */
+  historyEvents: number;
   skipped: number;
   skipExamples: string[];
   /** Rows kept with a state/province code outside FMCSA's list (stored as published). */
@@ -93,6 +94,7 @@ function emptyReport(file: string, dataset: DatasetKind | null, label: string): 
     label,
     imported: 0,
     unchanged: 0,
+    historyEvents: 0,
     skipped: 0,
     skipExamples: [],
     unrecognisedJurisdictions: 0,
@@ -157,10 +159,12 @@ export async function importFiles(
       const table = TABLE_OF[opened.dataset];
       const fresh = !batches && (await isTableEmpty(db, table as 'companies'));
       const history =
-        table === 'companies' && !fresh ? { firstSeenOn: asOf, source: portalIdOf(opened.dataset) } : null;
+        table === 'companies' && !fresh
+          ? createHistoryWriter(db, upserter, { firstSeenOn: asOf, source: portalIdOf(opened.dataset) })
+          : null;
 
       const flush = async () => {
-        const events = history ? await recordEventsOf(db, carriers, history) : [];
+        const events = history ? await history.eventsOf(carriers) : [];
         const sets = [
           ...(carriers.length > 0 ? companyRowSets(carriers, timestamp, carrierHashes) : []),
           ...(inspections.length > 0 ? [inspectionRowSet(inspections)] : []),
@@ -172,7 +176,7 @@ export async function importFiles(
         carrierHashes = [];
         inspections = [];
         crashes = [];
-        if (history) await writeWithEvents(db, upserter, sets, events);
+        if (history) await history.write(sets, events);
         else for (const set of sets) await upserter.upsert(set);
         progress?.update(
           report.imported + report.skipped,
@@ -234,7 +238,10 @@ export async function importFiles(
           if (carriers.length + inspections.length + crashes.length >= BATCH_SIZE) await flush();
         }
         await flush();
+        report.historyEvents = (await history?.finish()) ?? 0;
       } finally {
+        // A batch in flight is committed or rolled back before the indexes are restored.
+        await history?.finish().catch(() => undefined);
         // Rows written before a failure stay, as the indexes and the search index must then.
         await upserter.close();
         searchBuild?.rowsWritten();
@@ -283,33 +290,6 @@ export async function importFiles(
   return reports;
 }
 
-/**
- * A census refresh's rows and their history events, in one transaction: a kill leaves both or
- * neither, and a re-run finds the same changes again, whose events are kept once by their key.
- * SQLite: the upserter commits the transaction begun here, with its own rows. PostgreSQL: each batch
- * is its own transaction, so no batch's rows are in flight when the next one's stored rows are read.
- */
-async function writeWithEvents(
-  db: Db,
-  upserter: RowUpserter,
-  sets: readonly RowSet[],
-  events: readonly NewHistoryEvent[],
-): Promise<void> {
-  const connection = sqliteConnection(db);
-  if (connection) {
-    if (events.length > 0 && !connection.inTransaction) connection.exec('BEGIN');
-    await insertHistoryEvents(db, events);
-    for (const set of sets) await upserter.upsert(set);
-    return;
-  }
-  await db.transaction().execute(async (trx) => {
-    await insertHistoryEvents(trx, events);
-    const inTransaction = createRowUpserter(trx);
-    for (const set of sets) await inTransaction.upsert(set);
-    await inTransaction.close();
-  });
-}
-
 /** The human summary of one file's import. */
 export function describeReport(report: FileReport): string {
   // The reader's messages already name the file.
@@ -325,6 +305,13 @@ export function describeReport(report: FileReport): string {
       1,
       0,
       `  ${report.unchanged.toLocaleString('en-US')} of them as stored already (passed over, not written)`,
+    );
+  }
+  if (report.historyEvents > 0) {
+    lines.splice(
+      1,
+      0,
+      `  ${report.historyEvents.toLocaleString('en-US')} record changes kept in the history`,
     );
   }
   if (report.asOf) lines.splice(1, 0, `  data as of ${report.asOf} (from ${report.asOfSource})`);

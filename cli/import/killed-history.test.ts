@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
+import { startImport } from '../../tests/support/import-command.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { generateDemoData } from '../demo/generate.ts';
 import { importFiles } from './import-files.ts';
@@ -16,22 +16,6 @@ import { importFiles } from './import-files.ts';
  */
 const CARRIERS = testDialect === 'sqlite' ? 60_000 : 15_000;
 const REFRESH_DAY = '2026-11-20';
-
-/** The import command on a store, in a child process that can be killed. */
-function startImport(database: DatabaseConfig, files: string[]) {
-  const url = database.dialect === 'sqlite' ? `sqlite:${database.filename}` : database.url;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/import/main.ts', ...files], {
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: string | null; output: string }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, output })),
-  );
-  return { child, exited };
-}
 
 const eventCount = async (db: Db) =>
   Number(

@@ -1,78 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Selectable } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { writeCensus, type CensusRow } from '../../tests/support/census-csv.ts';
+import type { RecordHistoryEventsTable } from '../../server/db/schema.ts';
+import { ACME, ACME_CHANGED, writeCensus, type CensusRow } from '../../tests/support/census-csv.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
-import { importFiles } from './import-files.ts';
+import { describeReport, importFiles } from './import-files.ts';
 
-/** A carrier of the Company Census with every field the record history follows. */
-const ACME: CensusRow = {
-  DOT_NUMBER: '700001',
-  LEGAL_NAME: 'ACME HAULING LLC',
-  DBA_NAME: 'ACME',
-  PHONE: '5125550100',
-  CELL_PHONE: '5125550101',
-  FAX: '5125550102',
-  EMAIL_ADDRESS: 'dispatch@acme-hauling.example',
-  PHY_STREET: '100 MAIN ST',
-  PHY_CITY: 'AUSTIN',
-  PHY_STATE: 'TX',
-  PHY_ZIP: '78701',
-  PHY_COUNTRY: 'US',
-  CARRIER_MAILING_STREET: 'PO BOX 12',
-  CARRIER_MAILING_CITY: 'AUSTIN',
-  CARRIER_MAILING_STATE: 'TX',
-  CARRIER_MAILING_ZIP: '78702',
-  CARRIER_MAILING_COUNTRY: 'US',
-  COMPANY_OFFICER_1: 'JANE ROE',
-  COMPANY_OFFICER_2: 'JOHN DOE',
-  STATUS_CODE: 'A',
-  CARRIER_OPERATION: 'A',
-  POWER_UNITS: '10',
-  TOTAL_DRIVERS: '12',
-  SAFETY_RATING: 'S',
-  SAFETY_RATING_DATE: '20230301',
-  MCS150_DATE: '20250110',
-  ADD_DATE: '20100101',
-  CARSHIP: 'C',
-};
-/** The same carrier a day later: every followed field changed, on an MCS-150 filed 2026-10-28. */
-const ACME_CHANGED: CensusRow = {
-  ...ACME,
-  LEGAL_NAME: 'ACME FREIGHT LLC',
-  DBA_NAME: '',
-  PHONE: '5125550200',
-  CELL_PHONE: '5125550201',
-  FAX: '',
-  EMAIL_ADDRESS: 'owner@acme-freight.example',
-  PHY_STREET: '9 OAK AVE',
-  PHY_CITY: 'ROUND ROCK',
-  PHY_ZIP: '78664',
-  CARRIER_MAILING_STREET: 'PO BOX 99',
-  COMPANY_OFFICER_2: 'MARY MAJOR',
-  STATUS_CODE: 'I',
-  CARRIER_OPERATION: 'C',
-  POWER_UNITS: '14',
-  TOTAL_DRIVERS: '15',
-  SAFETY_RATING: 'C',
-  SAFETY_RATING_DATE: '20261015',
-  MCS150_DATE: '20261028',
-};
 const STEADY: CensusRow = { ...ACME, DOT_NUMBER: '700002', LEGAL_NAME: 'STEADY CARRIERS INC' };
 const NEWCOMER: CensusRow = { ...ACME, DOT_NUMBER: '700003', LEGAL_NAME: 'NEWCOMER TRUCKING' };
 
-interface StoredEvent {
-  dot_number: number;
-  kind: string;
-  event: string;
-  subject: string | null;
-  value_before: string | null;
-  value_after: string | null;
-  effective_on: string | null;
-  first_seen_on: string;
-  source: string;
-}
+type StoredEvent = Omit<Selectable<RecordHistoryEventsTable>, 'id' | 'event_key'>;
 
 describe(`record history events of census imports on ${testDialect}`, () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-record-history-'));
@@ -81,24 +20,17 @@ describe(`record history events of census imports on ${testDialect}`, () => {
   const run = async (files: string[], asOf?: string) => {
     const reports = await importFiles(database.db, testDialect, files, { showProgress: false, asOf });
     expect(reports.map((report) => report.error)).toEqual(files.map(() => undefined));
+    return reports;
   };
   const events = async (): Promise<StoredEvent[]> =>
-    (await database.db
-      .selectFrom('record_history_events')
-      .select([
-        'dot_number',
-        'kind',
-        'event',
-        'subject',
-        'value_before',
-        'value_after',
-        'effective_on',
-        'first_seen_on',
-        'source',
-      ])
-      .orderBy('dot_number')
-      .orderBy('subject')
-      .execute()) as StoredEvent[];
+    (
+      await database.db
+        .selectFrom('record_history_events')
+        .selectAll()
+        .orderBy('dot_number')
+        .orderBy('subject')
+        .execute()
+    ).map(({ id: _id, event_key: _key, ...event }) => event);
 
   beforeEach(async () => {
     await database?.destroy();
@@ -120,7 +52,9 @@ describe(`record history events of census imports on ${testDialect}`, () => {
 
   it('keeps each changed record field with its values, its day and its source, the e-mail only as changed', async () => {
     await run([writeCensus(file('census_20261101.csv'), [ACME, STEADY])]);
-    await run([writeCensus(file('census_20261102.csv'), [ACME_CHANGED, STEADY, NEWCOMER])]);
+    const [refresh] = await run([writeCensus(file('census_20261102.csv'), [ACME_CHANGED, STEADY, NEWCOMER])]);
+    expect(refresh?.historyEvents).toBe(16);
+    expect(describeReport(refresh!)).toContain('\n  16 record changes kept in the history\n');
     const change = (
       subject: string,
       valueBefore: string | null,
@@ -159,7 +93,8 @@ describe(`record history events of census imports on ${testDialect}`, () => {
     const text = JSON.stringify(await database.db.selectFrom('record_history_events').selectAll().execute());
     expect(text).not.toContain('@');
     // Imported again (a re-run), nothing is written twice.
-    await run([file('census_20261102.csv')]);
+    const [again] = await run([file('census_20261102.csv')]);
+    expect(again?.historyEvents).toBe(0);
     expect(await events()).toHaveLength(16);
   });
 

@@ -6,6 +6,7 @@ import { capacityContracts } from './capacity.ts';
 import { carrierDataContracts } from './carrier-data.ts';
 import { companyContracts } from './companies.ts';
 import { healthContracts } from './health.ts';
+import { historyContracts } from './history.ts';
 import { mediaContracts } from './media.ts';
 import { ratingContracts } from './ratings.ts';
 import { searchContracts } from './search.ts';
@@ -21,5 +22,6 @@ export const CONTRACTS = {
   capacity: capacityContracts,
   ratings: ratingContracts,
   carrierData: carrierDataContracts,
+  history: historyContracts,
   health: healthContracts,
 };

@@ -4,6 +4,7 @@
 import type { CarrierVetting } from '../authority.ts';
 import type { CapacityEntry } from './capacity.ts';
 import type { CarrierRecord, SafetySummary } from './carrier-data.ts';
+import type { HistoryPage } from './history.ts';
 import type { RatingDetails, RatingSummary } from './ratings.ts';
 
 /** A data panel's state: the spec's loading / error / empty / data cycle, resolved on the server. */
@@ -27,4 +28,6 @@ export interface CarrierPanels {
   ratings: Loaded<RatingDetails>;
   /** The L&I record and the verdict on it (issue 18), judged on the server's day. */
   authority: Loaded<CarrierVetting>;
+  /** The carrier's record over time (issue 52): one page of the 'Record history' block. */
+  history: Loaded<HistoryPage>;
 }

@@ -52,6 +52,7 @@ export function loadFixtureCarriers(dir: string): void {
   tsx(
     'cli/import/main.ts',
     'tests/e2e/fixtures/carriers.csv',
+    'tests/e2e/fixtures/carriers-later.csv',
     path.join(fixtures, 'inspections.csv'),
     path.join(fixtures, 'crashes.csv'),
   );

@@ -17,6 +17,7 @@ const NON_CUSTOM_TITLES = [
   'Customer Ratings',
   'Capacity Board',
   'Authority & Insurance',
+  'Record history',
 ];
 
 /** A generated picture file, as a browser file chooser would hand it over. */
@@ -83,7 +84,7 @@ async function naturalWidth(image: Locator): Promise<number> {
 }
 
 test('the owner adds each block type; the chooser then offers only custom', async ({ page }) => {
-  // Twelve types and two custom blocks, each added and checked through the server.
+  // Thirteen types and two custom blocks, each added and checked through the server.
   test.slow();
   await withVerifiedSession(page, 'owner@880020.example.com');
   await page.goto('/profile/880020/edit');
@@ -95,7 +96,7 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
   const chooser = page.locator('.add-block__chooser');
   await addButton.focus();
   await page.keyboard.press('Enter');
-  await expect(chooser.getByRole('button')).toHaveCount(12);
+  await expect(chooser.getByRole('button')).toHaveCount(13);
   await expectAccessible(page);
   await page.keyboard.press('Tab');
   await expect(chooser.getByRole('button', { name: 'Profile Picture' })).toBeFocused();
@@ -107,7 +108,7 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
   for (const [index, title] of NON_CUSTOM_TITLES.entries()) {
     if (index > 0) await addBlock(page, title);
     await addButton.click();
-    await expect(chooser.getByRole('button')).toHaveCount(12 - index - 1);
+    await expect(chooser.getByRole('button')).toHaveCount(13 - index - 1);
     await expect(chooser.getByRole('button', { name: title, exact: true })).toHaveCount(0);
     await addButton.click();
   }
@@ -116,7 +117,7 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
   await expect(chooser.getByRole('button')).toHaveText(['Custom Content']);
   await chooser.getByRole('button', { name: 'Custom Content' }).click();
   await expect(blockItem(page, 'Custom Content')).toHaveCount(2);
-  await expect(page.locator('.block-list__item')).toHaveCount(13);
+  await expect(page.locator('.block-list__item')).toHaveCount(14);
 
   // New blocks are visible; pictures hide their title and the preview drops the editing hint.
   await expect(blockItem(page, 'Our Equipment')).toContainText('Visible');
@@ -133,6 +134,7 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
     'Fleet Information',
     'Customer Ratings',
     'Authority & Insurance',
+    'Record history',
   ]) {
     const item = blockItem(page, title);
     await expect(item.getByRole('note')).toContainText('real-time data');
@@ -141,6 +143,10 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
   // The Authority & Insurance preview renders the carrier's L&I record (this one holds no docket).
   await expect(blockItem(page, 'Authority & Insurance').locator('.block-preview')).toContainText(
     'No for-hire authority on file',
+  );
+  // The Record history preview renders the carrier's history, without the page links.
+  await expect(blockItem(page, 'Record history').locator('.block-preview')).toContainText(
+    'Contact details unchanged since at least',
   );
   await expectAccessible(page);
 

@@ -56,6 +56,7 @@ test.describe.serial('claiming a profile, then logging in', () => {
       'Cargo & Carrier Information',
       'Fleet Information',
       'Authority & Insurance',
+      'Record history',
     ]);
     await page.goto('/claim-profile/880007');
     await page.getByRole('button', { name: 'Send Verification Email' }).click();

@@ -27,6 +27,7 @@ test('an unclaimed profile shows the carrier, the claim button and the default d
     'Cargo & Carrier Information',
     'Fleet Information',
     'Authority & Insurance',
+    'Record history',
   ]);
   await expect(
     page.getByText('Claim this profile to add more content and customize your page.'),

@@ -33,6 +33,7 @@ function panels(overrides: Partial<CarrierPanels> = {}): CarrierPanels {
     ratingSummary: noRatings,
     ratings: { status: 'unavailable' },
     authority: { status: 'unavailable' },
+    history: { status: 'unavailable' },
     ...overrides,
   };
 }

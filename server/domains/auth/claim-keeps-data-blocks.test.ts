@@ -51,7 +51,7 @@ describe(`a verified claim keeps the profile's data blocks on ${testDialect}`, (
     await app.close();
   });
 
-  it('creates the four default data blocks as real blocks the owner can delete', async () => {
+  it('creates the default data blocks as real blocks the owner can delete', async () => {
     // Unclaimed: no stored blocks (the page shows the defaults).
     expect(await publicBlocks()).toEqual([]);
     const token = await claim();
@@ -104,6 +104,14 @@ describe(`a verified claim keeps the profile's data blocks on ${testDialect}`, (
         block_title: 'Authority & Insurance',
         block_width: 'full',
         block_position: 4,
+        start_new_row: true,
+        is_visible: true,
+      },
+      {
+        block_type: 'record_history',
+        block_title: 'Record history',
+        block_width: 'full',
+        block_position: 5,
         start_new_row: true,
         is_visible: true,
       },

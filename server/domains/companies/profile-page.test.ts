@@ -6,6 +6,7 @@ describe('the profile page read model', () => {
   it('logs a failed panel and shows that panel as an error, not a broken page', async () => {
     const failure = new Error('carrier store down');
     const lAndIFailure = new Error('L&I tables down');
+    const historyFailure = new Error('history table down');
     const log = vi.fn();
     const company = { id: 1, dot_number: 101, claimed: 1, name: 'A', css: '' };
     const repo = {
@@ -30,6 +31,11 @@ describe('the profile page read model', () => {
           throw lAndIFailure;
         },
       },
+      history: {
+        historyPage: async () => {
+          throw historyFailure;
+        },
+      },
     });
 
     const page = await profilePage.publicPage(101, log);
@@ -41,6 +47,8 @@ describe('the profile page read model', () => {
     // Without its L&I record the page has no verdict, and the Authority & Insurance block says so.
     expect(page?.panels.authority).toEqual({ status: 'error' });
     expect(page?.profile.verdict).toBeNull();
+    // A claimed profile without a Record history block never reads the history.
+    expect(page?.panels.history).toEqual({ status: 'unavailable' });
     expect(log.mock.calls).toEqual([[failure], [lAndIFailure]]);
   });
 });

@@ -4,6 +4,8 @@ import type { AuthorityService } from '../authority/service.ts';
 import type { ProfileBlock } from '../../../core/contracts/blocks.ts';
 import type { CarrierPanels, Loaded } from '../../../core/contracts/profile-page.ts';
 import type { CapacityService } from '../capacity/service.ts';
+import type { HistoryService } from '../history/service.ts';
+import { HISTORY_BLOCK_PAGE_SIZE } from '../../../core/history.ts';
 import type { CarrierDataService } from '../carrier-data/service.ts';
 import type { RatingsService } from '../ratings/service.ts';
 import type { CompaniesRepo } from './repo.ts';
@@ -38,6 +40,7 @@ interface ProfilePageDependencies {
   ratings: Pick<RatingsService, 'profileRatings'>;
   capacity: Pick<CapacityService, 'publicBoard'>;
   authority: Pick<AuthorityService, 'companyVetting'>;
+  history: Pick<HistoryService, 'historyPage'>;
 }
 
 /**
@@ -52,6 +55,7 @@ export function createProfilePage({
   ratings,
   capacity,
   authority,
+  history,
 }: ProfilePageDependencies) {
   return {
     /**
@@ -59,9 +63,10 @@ export function createProfilePage({
      * out, and the ratings details and the capacity board are read only when the page shows their
      * block, so a page whose capacity block is hidden never carries the board. The editor's previews
      * use it too: whatever they need beyond it is read with the owner's session (issue 51).
-     * A failed panel is logged and becomes that panel's error state, not a broken page.
+     * A failed panel is logged and becomes that panel's error state, not a broken page. The record
+     * history is read when its block is shown, at page `historyPage` of the block.
      */
-    async publicPage(dotNumber: number, log: PanelLog) {
+    async publicPage(dotNumber: number, log: PanelLog, { historyPage = 1 }: { historyPage?: number } = {}) {
       const found = await repo.findByDotWithDataDates(dotNumber);
       if (!found) return null;
       const { company, dataDates, activityImportedAt } = found;
@@ -70,12 +75,18 @@ export function createProfilePage({
       const blockTypes = new Set(ownBlocks.blocks.map((block) => block.block_type));
       const withRatings = blockTypes.has('ratings');
       const withCapacity = blockTypes.has('capacity');
+      const withHistory = showsDefaultBlocks || blockTypes.has('record_history');
 
-      const [profileRatings, facts, board, vetting] = await Promise.all([
+      const [profileRatings, facts, board, vetting, recordHistory] = await Promise.all([
         ratings.profileRatings(company.id, { withDetails: withRatings }),
         settle(log, () => carrierData.profileFacts(company, dataDates, activityImportedAt)),
         withCapacity ? settle(log, () => capacity.publicBoard(company.id)) : NOT_LOADED,
         settle(log, () => authority.companyVetting(company)),
+        withHistory
+          ? settle(log, () =>
+              history.historyPage(company, { page: historyPage, page_size: HISTORY_BLOCK_PAGE_SIZE }),
+            )
+          : NOT_LOADED,
       ]);
       const verdict = vetting.status === 'data' ? vetting.value.verdict : null;
       const profile = profileView(company, ownBlocks, profileRatings.summary, verdict);
@@ -90,6 +101,7 @@ export function createProfilePage({
         ratingSummary: profileRatings.summary,
         ratings: profileRatings.details ? { status: 'data', value: profileRatings.details } : NOT_LOADED,
         authority: vetting,
+        history: recordHistory,
       };
       return {
         profile,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { NewHistoryEvent } from '../../../core/history.ts';
+import { CONTACT_FIELDS, type HistoryKind, type NewHistoryEvent } from '../../../core/history.ts';
 import type { CarrierRecord } from '../carrier-data/records.ts';
 import {
   COMPARED_COLUMNS,
@@ -34,11 +34,15 @@ export function historyEventKey(event: NewHistoryEvent): string {
   return createHash('sha256').update(identity).digest('base64url').slice(0, 32);
 }
 
-/** Writes events in the caller's transaction; an event already kept is left as it is. */
+/**
+ * Writes events in the caller's transaction; an event already kept is left as it is. Answers how
+ * many were new.
+ */
 export async function insertHistoryEvents(
   db: Kysely<Database>,
   events: readonly NewHistoryEvent[],
-): Promise<void> {
+): Promise<number> {
+  let written = 0;
   for (let start = 0; start < events.length; start += ROWS_PER_STATEMENT) {
     const rows = events.slice(start, start + ROWS_PER_STATEMENT).map((event) => ({
       event_key: historyEventKey(event),
@@ -52,12 +56,14 @@ export async function insertHistoryEvents(
       first_seen_on: event.firstSeenOn,
       source: event.source,
     }));
-    await db
+    const [result] = await db
       .insertInto('record_history_events')
       .values(rows)
       .onConflict((oc) => oc.column('event_key').doNothing())
       .execute();
+    written += Number(result?.numInsertedOrUpdatedRows ?? 0);
   }
+  return written;
 }
 
 /** DOT numbers a statement reads: well within SQLite's bound parameters. */
@@ -100,3 +106,70 @@ export async function recordEventsOf(
   }
   return events;
 }
+
+/** What a page of a carrier's history reads. */
+export interface HistoryRead {
+  dotNumber: number;
+  kind: HistoryKind | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** The reads of the history API and the profile's block: two statements a page. */
+export function createHistoryRepo(db: Kysely<Database>) {
+  const ofCarrier = (dotNumber: number, kind: HistoryKind | undefined) => {
+    const query = db.selectFrom('record_history_events').where('dot_number', '=', dotNumber);
+    return kind ? query.where('kind', '=', kind) : query;
+  };
+  return {
+    /** Newest first: by the day shown (took effect, else first seen); one import's in the order written. */
+    async events({ dotNumber, kind, limit, offset }: HistoryRead) {
+      return ofCarrier(dotNumber, kind)
+        .select([
+          'kind',
+          'event',
+          'subject',
+          'value_before',
+          'value_after',
+          'effective_on',
+          'first_seen_on',
+          'source',
+        ])
+        .orderBy(sql`coalesce(effective_on, first_seen_on)`, 'desc')
+        .orderBy('first_seen_on', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    /**
+     * How many events of the kind; the import that first brought the carrier (its history starts
+     * there; the companies row is created with that import's time) and whether it was the store's
+     * first; and the day the last contact field changed.
+     */
+    async facts(dotNumber: number, kind: HistoryKind | undefined, createdAt: string) {
+      const censusImports = db.selectFrom('data_imports').where('table_name', '=', 'companies');
+      return db
+        .selectNoFrom((eb) => [
+          ofCarrier(dotNumber, kind)
+            .select((count) => count.fn.countAll<number | string>().as('n'))
+            .as('total'),
+          censusImports.select('as_of').where('imported_at', '=', createdAt).limit(1).as('starts_on'),
+          censusImports
+            .select((first) => first.fn.min('imported_at').as('imported_at'))
+            .as('first_import_at'),
+          eb
+            .selectFrom('record_history_events')
+            .select(sql<string>`max(coalesce(effective_on, first_seen_on))`.as('day'))
+            .where('dot_number', '=', dotNumber)
+            .where('kind', '=', 'record')
+            .where('subject', 'in', CONTACT_FIELDS)
+            .as('contact_changed_on'),
+        ])
+        .executeTakeFirstOrThrow();
+    },
+  };
+}
+
+export type HistoryRepo = ReturnType<typeof createHistoryRepo>;
