@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { Db } from '../../server/db/database.ts';
 import type { Dialect } from '../../server/db/migrate.ts';
 import { createSyncRepo, type SyncedDataset } from '../../server/domains/sync/repo.ts';
-import { describeReport, importFiles } from '../import/import-files.ts';
+import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
+import { describeReport, importFiles, TABLE_OF } from '../import/import-files.ts';
 import { createProgress, type Progress } from '../import/progress.ts';
 import { columnProblem } from './check-download.ts';
 import { fetchChanges, fetchExport, PAGE_ROWS } from './downloads.ts';
@@ -119,7 +120,17 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
         what: label,
         pageRows: options.pageRows ?? PAGE_ROWS,
       });
-      return rows === 0 ? `${label}: no rows changed` : importFile(file, meta.rowsUpdatedAt);
+      if (rows > 0) return importFile(file, meta.rowsUpdatedAt);
+      // Nothing changed: the data is as of the portal's new version all the same (the profile's date).
+      await createCarrierDataRepo(options.db).recordImport({
+        dataset: dataset.kind,
+        table_name: TABLE_OF[dataset.kind],
+        file: path.basename(file),
+        as_of: dayOf(meta.rowsUpdatedAt),
+        imported_rows: 0,
+        imported_at: now().toISOString(),
+      });
+      return `${label}: no rows changed (data as of ${dayOf(meta.rowsUpdatedAt)})`;
     };
 
     try {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database.ts';
+import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { acquireSyncLease, createSyncRepo } from '../../server/domains/sync/repo.ts';
 import { startFakePortal, type FakePortal } from '../../tests/support/fake-portal.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
@@ -196,6 +197,18 @@ describe(`npm run sync against a local portal, on ${testDialect}`, () => {
       .where('dataset', '=', 'company_census')
       .executeTakeFirst();
     expect(asOf?.as_of).toBe('2026-12-02');
+
+    // Day three: a new version of the census with no row changed; its data is as of day three.
+    portal.update(CENSUS, [], DAY_TWO + 86_400);
+    const quiet = await sync(DAILY);
+    expect(quiet.code, quiet.err).toBe(0);
+    expect(quiet.out).toContain('Company Census File (az4n-8mr2): no rows changed (data as of 2026-12-03)');
+    const dates = await createCarrierDataRepo(db).dataDates();
+    expect(dates).toEqual({
+      census_as_of: '2026-12-03',
+      inspections_through: '2026-12-01',
+      crashes_through: '2026-12-01',
+    });
   });
 
   it('retries a 500 and a dropped connection, and waits out a 429 for its Retry-After', async () => {
