@@ -19,11 +19,11 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { SYNC_NICENESS } from '../../server/domains/sync/schedule.ts';
 import { startFakePortal, type FakePortal } from '../../tests/support/fake-portal.ts';
+import { createTestDatabase } from '../../tests/support/test-database.ts';
 import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
 import {
   LI_AUTHHIST_COLUMNS,
@@ -355,25 +355,17 @@ async function makeStore(name: Store['name'], label: string): Promise<Store> {
       drop: async () => undefined,
     };
   }
-  const cluster = values['postgres-url'] as string;
-  const database = `carrierpage_bench_sync_${label.toLowerCase().replace(/\W/g, '_')}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: cluster });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const url = new URL(cluster);
-  url.pathname = `/${database}`;
+  // A database of its own in the given cluster, as each test file has (dropped after).
+  process.env.TEST_DATABASE_URL = values['postgres-url'];
+  const database = await createTestDatabase();
+  await database.db.destroy();
+  const url = (database.config as { url: string }).url;
   return {
     name,
     dialect: 'postgres',
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openDatabase({ dialect: 'postgres', url: url.toString() }),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: cluster });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await cleanup.end();
-    },
+    env: { DATA_DIR: dataDir, DATABASE_URL: url },
+    open: () => openDatabase(database.config),
+    drop: database.destroy,
   };
 }
 
@@ -411,7 +403,11 @@ async function benchDaily(
     const dayTwoRows = await publishDayTwo(portal, demo);
     const db = store.open();
     const before = await historyBytes(db, store.dialect);
-    const server = await startBuiltServer(Number(values.port), store.env.DATA_DIR!, store.env);
+    // Searchers from one address must not meet the rate limit.
+    const server = await startBuiltServer(Number(values.port), store.env.DATA_DIR!, {
+      ...store.env,
+      RATE_LIMIT_MAX: '100000000',
+    });
     let daily: SyncRun;
     let searches: SearchFigures;
     try {

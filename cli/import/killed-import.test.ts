@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,23 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { createSearchService } from '../../server/domains/search/service.ts';
+import { startCommand } from '../../tests/support/child-command.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
 
 /** The import command (npm run import) on a store, in a child process that can be killed. */
 function startImport(database: DatabaseConfig, files: string[]) {
   const url = database.dialect === 'sqlite' ? `sqlite:${database.filename}` : database.url;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/import/main.ts', ...files], {
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: string | null; output: string }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, output })),
-  );
-  return { child, exited };
+  return startCommand('cli/import/main.ts', files, { DATABASE_URL: url });
 }
 
 const countOf = async (db: Db, table: 'companies' | 'inspections') =>

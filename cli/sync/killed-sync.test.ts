@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
+import { startCommand } from '../../tests/support/child-command.ts';
 import { startFakePortal, type FakePortal } from '../../tests/support/fake-portal.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
@@ -85,24 +85,12 @@ describe(`a sync killed at any moment (kill -9) on ${testDialect}`, () => {
   /** `npm run sync` on a store, in a child process that can be killed. */
   function startSync(store: Store) {
     const url = store.config.dialect === 'sqlite' ? `sqlite:${store.config.filename}` : store.config.url;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/sync/main.ts', ...DATASETS], {
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        DATA_DIR: store.dataDir,
-        FMCSA_PORTAL_URL: portal.url,
-        NODE_ENV: 'test',
-        JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    return startCommand('cli/sync/main.ts', DATASETS, {
+      DATABASE_URL: url,
+      DATA_DIR: store.dataDir,
+      FMCSA_PORTAL_URL: portal.url,
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: string | null; output: string }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal, output })),
-    );
-    return { child, exited };
   }
 
   /** Starts a sync, kills it (SIGKILL) once `moment` says so, and waits for it to be gone. */
