@@ -21,6 +21,9 @@ import {
 } from './portal-client.ts';
 import { describeDataset, type PortalDataset } from './portal-datasets.ts';
 
+/** File system failures a download meets (a full or read-only disk, a file in the way): the dataset fails, the run goes on. */
+const DISK_ERRORS = new Set(['ENOSPC', 'EACCES', 'EROFS', 'EDQUOT', 'ENOTDIR']);
+
 /** A daily-change dataset further behind than this has skipped a day: catch up from the full dataset. */
 const MISSED_DAY_SECONDS = 36 * 3600;
 
@@ -61,6 +64,9 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
     const dir = path.join(options.dataDir, 'sync', dataset.id);
     // The download's bar; the importer draws its own.
     const bar: { progress: Progress | null } = { progress: null };
+    const startBar = (label: string) => {
+      bar.progress = options.showProgress === false ? null : createProgress(label, process.stderr, 'bytes');
+    };
     const client = createPortalClient({
       ...options.portal,
       onBytes: (bytes, total) => bar.progress?.update(bytes, total ? bytes / total : 0),
@@ -97,7 +103,7 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
 
     /** The whole export of `id` at `meta`'s version, imported. */
     const loadExport = async (id: string, label: string, meta: PortalMetadata) => {
-      bar.progress = options.showProgress === false ? null : createProgress(`${label} download`);
+      startBar(`${label} download`);
       const file = await fetchExport(client, {
         id,
         kind: dataset.kind,
@@ -110,7 +116,7 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
 
     /** The rows of `id` changed after `since`, imported (nothing to import when none did). */
     const loadChanges = async (id: string, label: string, since: number, meta: PortalMetadata) => {
-      bar.progress = options.showProgress === false ? null : createProgress(`${label} changes`);
+      startBar(`${label} changes`);
       const { file, rows } = await fetchChanges(client, {
         id,
         kind: dataset.kind,
@@ -146,8 +152,16 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
       if (outcome.status === 'updated') await rm(dir, { recursive: true, force: true });
     } catch (error) {
       bar.progress?.done();
-      if (!(error instanceof PortalError)) throw error;
-      outcomes.push({ id: dataset.id, status: 'failed', message: error.message });
+      const code = (error as NodeJS.ErrnoException).code;
+      if (error instanceof PortalError) {
+        outcomes.push({ id: dataset.id, status: 'failed', message: error.message });
+      } else if (code && DISK_ERRORS.has(code)) {
+        outcomes.push({
+          id: dataset.id,
+          status: 'failed',
+          message: `${what}: cannot write the download under ${dir} (${code})`,
+        });
+      } else throw error;
     }
     log(outcomes[outcomes.length - 1]?.message ?? '');
   }

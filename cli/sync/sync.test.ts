@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -12,6 +12,7 @@ import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
 import { LI_REVOCATION_COLUMNS, MOTUS_CARRIER_COLUMNS } from '../fmcsa/columns.ts';
 import { splitCsvLine } from './check-download.ts';
 import { syncCommand } from './command.ts';
+import { describeDataset, PORTAL_DATASETS } from './portal-datasets.ts';
 
 const CENSUS = 'az4n-8mr2';
 const INSPECTIONS = 'fx4q-ay7w';
@@ -296,6 +297,23 @@ describe(`npm run sync against a local portal, on ${testDialect}`, () => {
     );
     expect(await count('companies')).toBe(0);
     expect(await count('inspections')).toBe(demo.counts.inspections);
+  });
+
+  it('fails a dataset whose download cannot be written, and goes on with the others', async () => {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(path.join(dataDir, 'sync'), 'a file where the downloads go');
+    const result = await sync(DAILY);
+    expect(result.code).toBe(1);
+    expect(result.err).toBe(
+      'sync: 3 of 3 datasets are not current (their last good data is kept):\n' +
+        [CENSUS, INSPECTIONS, CRASHES]
+          .map(
+            (id) =>
+              `  ${describeDataset(PORTAL_DATASETS.find((dataset) => dataset.id === id)!)}: cannot write the download under ${path.join(dataDir, 'sync', id)} (ENOTDIR)`,
+          )
+          .join('\n'),
+    );
+    expect(await count('companies')).toBe(0);
   });
 
   it('gives up on a portal that keeps failing, with the status in the message', async () => {
