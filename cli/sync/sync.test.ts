@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { acquireSyncLease, createSyncRepo } from '../../server/domains/sync/repo.ts';
 import { startFakePortal, type FakePortal } from '../../tests/support/fake-portal.ts';
@@ -425,5 +426,14 @@ describe(`npm run sync against a local portal, on ${testDialect}`, () => {
     );
     if ('lease' in held) await held.lease.release();
     expect((await sync(DAILY)).code).toBe(0);
+  });
+
+  it('lets one of two syncs started together run', async () => {
+    // A store the server has opened (and migrated) already.
+    await migrateToLatest(db, testDialect);
+    const results = await Promise.all([sync(DAILY), sync(DAILY)]);
+    expect(results.map((result) => result.code).sort()).toEqual([0, 3]);
+    expect(portal.requests.filter((request) => request.endpoint === 'export')).toHaveLength(3);
+    expect(await count('companies')).toBe(CARRIERS);
   });
 });
