@@ -109,6 +109,13 @@ export async function fetchChanges(
       const header = headerForImport(request.kind, shape.header, request.metadata.columns);
       checkShape(shape, request.kind, what, header);
       if (shape.rows > pageRows) throw new PortalError(`${what}: the page holds more rows than asked for`);
+      // Pages are joined under the first one's header.
+      const first = pages[0]?.shape.header;
+      if (first && shape.header.join(',') !== first.join(',')) {
+        throw new PortalError(
+          `${what}: the page's columns differ from the first page's (the dataset changed while paging)`,
+        );
+      }
       await rename(`${page}.part`, page);
     }
     const shape = await scanCsv(page);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MOTUS_CARRIER_COLUMNS } from '../fmcsa/columns.ts';
-import { fetchExport } from './downloads.ts';
+import { fetchChanges, fetchExport } from './downloads.ts';
 import { createPortalClient, PortalError } from './portal-client.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-portal-client-'));
@@ -81,6 +81,30 @@ describe('the portal client', () => {
     );
     expect(existsSync(path.join(dir, 'export-1.csv.part'))).toBe(false);
     expect(existsSync(path.join(dir, 'export-1.csv'))).toBe(false);
+  });
+
+  it('refuses SoQL pages whose columns change between pages', async () => {
+    const fields = MOTUS_CARRIER_COLUMNS.map((column) => column.toLowerCase());
+    const row = fields.map(() => '"x"').join(',');
+    const client = await serve((request, response) => {
+      const offset = new URL(request.url ?? '/', 'http://portal').searchParams.get('$offset');
+      // The second page has a column more (the dataset gained one while it was paged).
+      const [header, line] = offset === '0' ? [fields, row] : [[...fields, 'new_column'], `${row},"y"`];
+      response.writeHead(200, { 'content-type': 'text/csv' }).end(`${header.join(',')}\n${line}\n${line}\n`);
+    });
+    const columns = MOTUS_CARRIER_COLUMNS.map((name) => ({ name, fieldName: name.toLowerCase() }));
+    const changes = fetchChanges(client, {
+      id: 'nakq-58th',
+      kind: 'motus_carrier',
+      since: 1,
+      metadata: { rowsUpdatedAt: 2, columns },
+      dir: path.join(dir, 'pages'),
+      what: 'Motus Carrier (nakq-58th)',
+      pageRows: 2,
+    });
+    expect(await refusal(changes)).toBe(
+      "Motus Carrier (nakq-58th), changed rows from 2: the page's columns differ from the first page's (the dataset changed while paging)",
+    );
   });
 
   it('takes a 416 to a resumed request as a whole file', async () => {
