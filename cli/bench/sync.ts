@@ -235,28 +235,41 @@ async function publishDayTwo(portal: FakePortal, demo: DemoFiles): Promise<numbe
       return row;
     });
   };
-  const inspections = await newRows(
-    demo.inspections,
-    Math.ceil(demo.counts.inspections / DAYS_IN_FILES),
-    'INSPECTION_ID',
-    'INSP_DATE',
-    900_000_000,
-  );
-  portal.update('fx4q-ay7w', inspections, DAY_TWO);
-  const crashes = await newRows(
-    demo.crashes,
-    Math.ceil(demo.counts.crashRows / DAYS_IN_FILES),
-    'CRASH_ID',
-    'REPORT_DATE',
-    800_000_000,
-  );
-  portal.update('aayw-vxb3', crashes, DAY_TWO);
+  // A day of the 24-month files: their first rows again, under new ids, dated day two.
+  const days = [
+    {
+      id: 'fx4q-ay7w',
+      file: demo.inspections,
+      rows: demo.counts.inspections,
+      key: 'INSPECTION_ID',
+      date: 'INSP_DATE',
+    },
+    {
+      id: 'aayw-vxb3',
+      file: demo.crashes,
+      rows: demo.counts.crashRows,
+      key: 'CRASH_ID',
+      date: 'REPORT_DATE',
+    },
+  ];
+  let activityRows = 0;
+  for (const [index, day] of days.entries()) {
+    const rows = await newRows(
+      day.file,
+      Math.ceil(day.rows / DAYS_IN_FILES),
+      day.key,
+      day.date,
+      (9 - index) * 100_000_000,
+    );
+    portal.update(day.id, rows, DAY_TWO);
+    activityRows += rows.length;
+  }
   const daily = Math.ceil(MOTUS_ROWS.daily * scale);
   for (const motus of MOTUS) {
     const file = writeExport(`${motus.dailyId}-day2.csv`, motus.columns, daily, (i) => motus.row(i * 7, 2));
     await portal.publishFile(motus.dailyId, file, DAY_TWO);
   }
-  return census.rows.length + inspections.length + crashes.length + daily * MOTUS.length;
+  return census.rows.length + activityRows + daily * MOTUS.length;
 }
 
 interface SyncRun {
