@@ -1,7 +1,7 @@
 /**
  * The monthly refresh of bench:scale (issue 15, item 5): the real import command loads next month's
  * files into a store holding last month's, while the built server answers searches, and this
- * measures what a visitor would feel meanwhile.
+ * measures what a visitor would feel meanwhile. bench:sync measures its daily sync the same way.
  */
 import { routePath } from '../../core/contracts/route.ts';
 import { searchContracts } from '../../core/contracts/search.ts';
@@ -9,16 +9,9 @@ import type { RunningServer } from './built-server.ts';
 import { percentile } from './figures.ts';
 import { runImport } from './run-import.ts';
 
-export interface RefreshFigures {
+export interface RefreshFigures extends SearchFigures {
   seconds: number;
   importerPeakMb: number;
-  searches: number;
-  searchP50: number;
-  searchP99: number;
-  /** Answers other than 200 (a refusal, a timeout, a 500). */
-  failedSearches: number;
-  /** Searches for a word every month's data holds that found nothing: a half-built index. */
-  emptyAnswers: number;
   /** The import command's report: rows and time per file. */
   importReport: string;
 }
@@ -32,24 +25,34 @@ const ALWAYS_FOUND = { super_search_term: 'TRUCKING' };
 const searchUrl = (baseUrl: string, query: Record<string, string>) =>
   `${baseUrl}${routePath(searchContracts.supersearch)}?${new URLSearchParams({ limit: '10', ...query })}`;
 
+/** What searchers saw while some work ran. */
+export interface SearchFigures {
+  searches: number;
+  searchP50: number;
+  searchP99: number;
+  /** Answers other than 200 (a refusal, a timeout, a 500). */
+  failedSearches: number;
+  /** Searches for a word every month's data holds that found nothing: a half-built index. */
+  emptyAnswers: number;
+}
+
 /**
- * Runs the import of `files` (environment `importEnv` names the store) while `SEARCHERS` clients
- * search `server` in turns, cycling through `queries` and every tenth search for ALWAYS_FOUND.
+ * Runs `work` while `SEARCHERS` clients search `server` in turns, cycling through `queries` and every
+ * tenth search for ALWAYS_FOUND; the work's result and what the searchers saw.
  */
-export async function refreshUnderSearches(
+export async function searchesDuring<T>(
   server: RunningServer,
-  files: string[],
-  importEnv: Record<string, string>,
   queries: Record<string, string>[],
-): Promise<RefreshFigures> {
+  work: () => Promise<T>,
+): Promise<{ result: T; searches: SearchFigures }> {
   const timings: number[] = [];
   let failedSearches = 0;
   let emptyAnswers = 0;
-  let importing = true;
+  let working = true;
   let next = 0;
 
   async function searcher(): Promise<void> {
-    while (importing) {
+    while (working) {
       const sentinel = next % 10 === 0;
       const query = sentinel ? ALWAYS_FOUND : queries[next % queries.length]!;
       next += 1;
@@ -68,20 +71,31 @@ export async function refreshUnderSearches(
   }
 
   const searchers = Array.from({ length: SEARCHERS }, searcher);
-  let run;
+  let result: T;
   try {
-    run = await runImport(files, importEnv);
+    result = await work();
   } finally {
-    importing = false;
+    working = false;
     await Promise.all(searchers);
   }
   return {
+    result,
+    searches: { searches: timings.length, ...summary(timings), failedSearches, emptyAnswers },
+  };
+}
+
+/** Runs the import of `files` (environment `importEnv` names the store) under searches (searchesDuring). */
+export async function refreshUnderSearches(
+  server: RunningServer,
+  files: string[],
+  importEnv: Record<string, string>,
+  queries: Record<string, string>[],
+): Promise<RefreshFigures> {
+  const { result: run, searches } = await searchesDuring(server, queries, () => runImport(files, importEnv));
+  return {
     seconds: run.seconds,
     importerPeakMb: run.peakMb,
-    searches: timings.length,
-    ...summary(timings),
-    failedSearches,
-    emptyAnswers,
+    ...searches,
     importReport: run.output.trim(),
   };
 }

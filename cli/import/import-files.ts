@@ -39,7 +39,8 @@ import { startSearchIndexBuild } from './search-index-build.ts';
  * parameter), a run of one prepared statement on SQLite.
  */
 const BATCH_SIZE = 5_000;
-const TABLE_OF: Record<DatasetKind, DataImportsTable['table_name']> = {
+/** The table each dataset's rows go to (data_imports.table_name). */
+export const TABLE_OF: Record<DatasetKind, DataImportsTable['table_name']> = {
   company_census: 'companies',
   sms_census: 'companies',
   mcmis_inspection: 'inspections',

@@ -10,7 +10,12 @@ export interface Progress {
 const REDRAW_EVERY_MS = 200;
 const BAR_WIDTH = 30;
 
-export function createProgress(label: string, stream: NodeJS.WriteStream = process.stderr): Progress {
+export function createProgress(
+  label: string,
+  stream: NodeJS.WriteStream = process.stderr,
+  /** What `update` counts: rows, or bytes of a download. */
+  unit: 'rows' | 'bytes' = 'rows',
+): Progress {
   if (!stream.isTTY) return { update: () => undefined, done: () => undefined };
   const started = performance.now();
   let lastDraw = 0;
@@ -26,7 +31,7 @@ export function createProgress(label: string, stream: NodeJS.WriteStream = proce
       const rate = Math.round(rows / Math.max((now - started) / 1000, 0.001));
       stream.write(
         `\r${label} [${'='.repeat(filled)}${' '.repeat(BAR_WIDTH - filled)}] ${(clamped * 100).toFixed(0).padStart(3)}%` +
-          ` ${rows.toLocaleString('en-US')} rows ${rate.toLocaleString('en-US')} rows/s `,
+          ` ${rows.toLocaleString('en-US')} ${unit} ${rate.toLocaleString('en-US')} ${unit}/s `,
       );
     },
     done() {

@@ -5,7 +5,7 @@
  * checked page, a whole export) or left half done (an export, resumed by Range).
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { DatasetKind } from '../fmcsa/types.ts';
@@ -48,7 +48,13 @@ export async function fetchExport(
     { resume: true },
   );
   const shape = await scanCsv(part);
-  checkShape(shape, request.kind, request.what, shape.header);
+  try {
+    checkShape(shape, request.kind, request.what, shape.header);
+  } catch (error) {
+    // Refused whole: the next run must download it again, not resume it.
+    await rm(part, { force: true });
+    throw error;
+  }
   await rename(part, file);
   return file;
 }
@@ -103,6 +109,13 @@ export async function fetchChanges(
       const header = headerForImport(request.kind, shape.header, request.metadata.columns);
       checkShape(shape, request.kind, what, header);
       if (shape.rows > pageRows) throw new PortalError(`${what}: the page holds more rows than asked for`);
+      // Pages are joined under the first one's header.
+      const first = pages[0]?.shape.header;
+      if (first && shape.header.join(',') !== first.join(',')) {
+        throw new PortalError(
+          `${what}: the page's columns differ from the first page's (the dataset changed while paging)`,
+        );
+      }
       await rename(`${page}.part`, page);
     }
     const shape = await scanCsv(page);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
+import { startCommand } from '../../tests/support/child-command.ts';
 import { startFakePortal, type FakePortal } from '../../tests/support/fake-portal.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
@@ -37,7 +37,25 @@ const countOf = async (db: Db, table: 'companies' | 'inspections') =>
     (await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db)).rows[0]!.n,
   );
 
-/** What a sync leaves that a reader sees: the carriers' records, the inspections, the sync state. */
+/**
+ * The record's history events (issue 52), where the store keeps them: every event once, as an
+ * uninterrupted run writes it. Null in a store without the table.
+ */
+async function historyEvents(db: Db) {
+  const table =
+    testDialect === 'sqlite'
+      ? await sql<{
+          name: string;
+        }>`SELECT name FROM sqlite_master WHERE name = 'record_history_events'`.execute(db)
+      : await sql<{ name: string | null }>`SELECT to_regclass('record_history_events') AS name`.execute(db);
+  if (!table.rows[0]?.name) return null;
+  const events = await sql<Record<string, unknown>>`SELECT event_key, dot_number, kind, event, subject,
+      value_before, value_after, effective_on, first_seen_on, source
+    FROM record_history_events ORDER BY event_key`.execute(db);
+  return events.rows;
+}
+
+/** What a sync leaves that a reader sees: the carriers' records, the inspections, the sync state, the history. */
 async function snapshot(db: Db) {
   return {
     companies: await db
@@ -60,6 +78,7 @@ async function snapshot(db: Db) {
       .orderBy('dataset')
       .execute(),
     suspended: await db.selectFrom('suspended_indexes').select('name').execute(),
+    history: await historyEvents(db),
   };
 }
 
@@ -85,24 +104,12 @@ describe(`a sync killed at any moment (kill -9) on ${testDialect}`, () => {
   /** `npm run sync` on a store, in a child process that can be killed. */
   function startSync(store: Store) {
     const url = store.config.dialect === 'sqlite' ? `sqlite:${store.config.filename}` : store.config.url;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/sync/main.ts', ...DATASETS], {
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        DATA_DIR: store.dataDir,
-        FMCSA_PORTAL_URL: portal.url,
-        NODE_ENV: 'test',
-        JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    return startCommand('cli/sync/main.ts', DATASETS, {
+      DATABASE_URL: url,
+      DATA_DIR: store.dataDir,
+      FMCSA_PORTAL_URL: portal.url,
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: string | null; output: string }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal, output })),
-    );
-    return { child, exited };
   }
 
   /** Starts a sync, kills it (SIGKILL) once `moment` says so, and waits for it to be gone. */
@@ -160,6 +167,8 @@ describe(`a sync killed at any moment (kill -9) on ${testDialect}`, () => {
     const expected = await snapshot(whole.db);
     expect(expected.companies).toHaveLength(CARRIERS);
     expect(expected.companies.filter((company) => company.name.endsWith(' RENAMED'))).toHaveLength(100);
+    // Where the store keeps history, day two's renames are in it (and below, each once after the kills).
+    if (expected.history) expect(expected.history.length).toBeGreaterThanOrEqual(100);
 
     // The same two days, on a portal that starts over, killed at several moments of each.
     await portal.close();

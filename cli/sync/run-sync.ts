@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { Db } from '../../server/db/database.ts';
 import type { Dialect } from '../../server/db/migrate.ts';
 import { createSyncRepo, type SyncedDataset } from '../../server/domains/sync/repo.ts';
-import { describeReport, importFiles } from '../import/import-files.ts';
+import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
+import { describeReport, importFiles, TABLE_OF } from '../import/import-files.ts';
 import { createProgress, type Progress } from '../import/progress.ts';
 import { columnProblem } from './check-download.ts';
 import { fetchChanges, fetchExport, PAGE_ROWS } from './downloads.ts';
@@ -19,6 +20,9 @@ import {
   type PortalMetadata,
 } from './portal-client.ts';
 import { describeDataset, type PortalDataset } from './portal-datasets.ts';
+
+/** File system failures a download meets (a full or read-only disk, a file in the way): the dataset fails, the run goes on. */
+const DISK_ERRORS = new Set(['ENOSPC', 'EACCES', 'EROFS', 'EDQUOT', 'ENOTDIR']);
 
 /** A daily-change dataset further behind than this has skipped a day: catch up from the full dataset. */
 const MISSED_DAY_SECONDS = 36 * 3600;
@@ -60,6 +64,9 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
     const dir = path.join(options.dataDir, 'sync', dataset.id);
     // The download's bar; the importer draws its own.
     const bar: { progress: Progress | null } = { progress: null };
+    const startBar = (label: string) => {
+      bar.progress = options.showProgress === false ? null : createProgress(label, process.stderr, 'bytes');
+    };
     const client = createPortalClient({
       ...options.portal,
       onBytes: (bytes, total) => bar.progress?.update(bytes, total ? bytes / total : 0),
@@ -96,7 +103,7 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
 
     /** The whole export of `id` at `meta`'s version, imported. */
     const loadExport = async (id: string, label: string, meta: PortalMetadata) => {
-      bar.progress = options.showProgress === false ? null : createProgress(`${label} download`);
+      startBar(`${label} download`);
       const file = await fetchExport(client, {
         id,
         kind: dataset.kind,
@@ -109,7 +116,7 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
 
     /** The rows of `id` changed after `since`, imported (nothing to import when none did). */
     const loadChanges = async (id: string, label: string, since: number, meta: PortalMetadata) => {
-      bar.progress = options.showProgress === false ? null : createProgress(`${label} changes`);
+      startBar(`${label} changes`);
       const { file, rows } = await fetchChanges(client, {
         id,
         kind: dataset.kind,
@@ -119,7 +126,17 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
         what: label,
         pageRows: options.pageRows ?? PAGE_ROWS,
       });
-      return rows === 0 ? `${label}: no rows changed` : importFile(file, meta.rowsUpdatedAt);
+      if (rows > 0) return importFile(file, meta.rowsUpdatedAt);
+      // Nothing changed: the data is as of the portal's new version all the same (the profile's date).
+      await createCarrierDataRepo(options.db).recordImport({
+        dataset: dataset.kind,
+        table_name: TABLE_OF[dataset.kind],
+        file: path.basename(file),
+        as_of: dayOf(meta.rowsUpdatedAt),
+        imported_rows: 0,
+        imported_at: now().toISOString(),
+      });
+      return `${label}: no rows changed (data as of ${dayOf(meta.rowsUpdatedAt)})`;
     };
 
     try {
@@ -135,8 +152,16 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
       if (outcome.status === 'updated') await rm(dir, { recursive: true, force: true });
     } catch (error) {
       bar.progress?.done();
-      if (!(error instanceof PortalError)) throw error;
-      outcomes.push({ id: dataset.id, status: 'failed', message: error.message });
+      const code = (error as NodeJS.ErrnoException).code;
+      if (error instanceof PortalError) {
+        outcomes.push({ id: dataset.id, status: 'failed', message: error.message });
+      } else if (code && DISK_ERRORS.has(code)) {
+        outcomes.push({
+          id: dataset.id,
+          status: 'failed',
+          message: `${what}: cannot write the download under ${dir} (${code})`,
+        });
+      } else throw error;
     }
     log(outcomes[outcomes.length - 1]?.message ?? '');
   }

@@ -1,9 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { acquireSyncLease, createSyncRepo } from '../../server/domains/sync/repo.ts';
 import { startFakePortal, type FakePortal } from '../../tests/support/fake-portal.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
@@ -11,6 +13,7 @@ import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
 import { LI_REVOCATION_COLUMNS, MOTUS_CARRIER_COLUMNS } from '../fmcsa/columns.ts';
 import { splitCsvLine } from './check-download.ts';
 import { syncCommand } from './command.ts';
+import { describeDataset, PORTAL_DATASETS } from './portal-datasets.ts';
 
 const CENSUS = 'az4n-8mr2';
 const INSPECTIONS = 'fx4q-ay7w';
@@ -196,6 +199,18 @@ describe(`npm run sync against a local portal, on ${testDialect}`, () => {
       .where('dataset', '=', 'company_census')
       .executeTakeFirst();
     expect(asOf?.as_of).toBe('2026-12-02');
+
+    // Day three: a new version of the census with no row changed; its data is as of day three.
+    portal.update(CENSUS, [], DAY_TWO + 86_400);
+    const quiet = await sync(DAILY);
+    expect(quiet.code, quiet.err).toBe(0);
+    expect(quiet.out).toContain('Company Census File (az4n-8mr2): no rows changed (data as of 2026-12-03)');
+    const dates = await createCarrierDataRepo(db).dataDates();
+    expect(dates).toEqual({
+      census_as_of: '2026-12-03',
+      inspections_through: '2026-12-01',
+      crashes_through: '2026-12-01',
+    });
   });
 
   it('retries a 500 and a dropped connection, and waits out a 429 for its Retry-After', async () => {
@@ -283,6 +298,23 @@ describe(`npm run sync against a local portal, on ${testDialect}`, () => {
     );
     expect(await count('companies')).toBe(0);
     expect(await count('inspections')).toBe(demo.counts.inspections);
+  });
+
+  it('fails a dataset whose download cannot be written, and goes on with the others', async () => {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(path.join(dataDir, 'sync'), 'a file where the downloads go');
+    const result = await sync(DAILY);
+    expect(result.code).toBe(1);
+    expect(result.err).toBe(
+      'sync: 3 of 3 datasets are not current (their last good data is kept):\n' +
+        [CENSUS, INSPECTIONS, CRASHES]
+          .map(
+            (id) =>
+              `  ${describeDataset(PORTAL_DATASETS.find((dataset) => dataset.id === id)!)}: cannot write the download under ${path.join(dataDir, 'sync', id)} (ENOTDIR)`,
+          )
+          .join('\n'),
+    );
+    expect(await count('companies')).toBe(0);
   });
 
   it('gives up on a portal that keeps failing, with the status in the message', async () => {
@@ -394,5 +426,14 @@ describe(`npm run sync against a local portal, on ${testDialect}`, () => {
     );
     if ('lease' in held) await held.lease.release();
     expect((await sync(DAILY)).code).toBe(0);
+  });
+
+  it('lets one of two syncs started together run', async () => {
+    // A store the server has opened (and migrated) already.
+    await migrateToLatest(db, testDialect);
+    const results = await Promise.all([sync(DAILY), sync(DAILY)]);
+    expect(results.map((result) => result.code).sort()).toEqual([0, 3]);
+    expect(portal.requests.filter((request) => request.endpoint === 'export')).toHaveLength(3);
+    expect(await count('companies')).toBe(CARRIERS);
   });
 });

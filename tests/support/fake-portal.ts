@@ -202,7 +202,9 @@ export async function startFakePortal() {
       return;
     }
     const since = Date.parse(`${where[1]}Z`) / 1000;
-    const changed = (await currentRows(dataset)).filter((row) => row.updatedAt > since);
+    // The base's rows are older than `since` on a daily sync: only the updates are read (the base may be large).
+    const candidates = since >= dataset.baseAt ? [...dataset.updates.values()] : await currentRows(dataset);
+    const changed = candidates.filter((row) => row.updatedAt > since);
     const page = changed.slice(offset, offset + limit);
     const body = Buffer.from(
       [dataset.header.map(fieldNameOf), ...page.map((row) => row.values)]

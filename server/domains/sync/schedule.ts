@@ -4,9 +4,12 @@
  * start one; the sync's lease in the database lets one run and the others stop at once (exit 3).
  */
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 
 /** The sync command's exit code when another sync holds the lease (cli/sync/command.ts). */
 const LEASE_HELD = 3;
+/** The sync's scheduling priority (nice): below the server's. */
+export const SYNC_NICENESS = 10;
 /** Lines of a failed run's output kept for the log. */
 const TAIL_LINES = 20;
 
@@ -44,6 +47,14 @@ export function startDailySync(options: DailySyncOptions): { stop(): void } {
       env: process.env,
     });
     running = child;
+    // Below the server's priority: on a shared CPU its requests come first.
+    if (child.pid) {
+      try {
+        setPriority(child.pid, SYNC_NICENESS);
+      } catch {
+        // Not permitted here: the sync runs at the server's priority.
+      }
+    }
     const tail: string[] = [];
     const keep = (chunk: Buffer) => {
       tail.push(...chunk.toString().split('\n').filter(Boolean));
