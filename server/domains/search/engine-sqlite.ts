@@ -42,6 +42,7 @@ import {
   listByFilters,
   notIn,
   RANKED_ROW_COLUMNS,
+  rowFiltersSet,
   rowOnlyCondition,
 } from './sql-conditions.ts';
 
@@ -126,8 +127,8 @@ export function createSqliteSearchEngine(
     const walked = filters.radius && filters.radius.miles > SMALL_CIRCLE_MILES ? withoutCells : withCells;
     // A circle is the only row condition: its test reads the index companies_dot_position (DOT
     // number, latitude, longitude; migration 027), not the rows.
-    const circleOnly =
-      Boolean(filters.radius) && !filters.address_city && !filters.authorized_only && !filters.insured_only;
+    const onRowFilters = rowFiltersSet(filters);
+    const circleOnly = onRowFilters.length === 1 && onRowFilters[0] === 'radius';
     // The circle's runs of quarter-degree cells, as ranges of the circle index's keys (countInCircle).
     const circleRanges = filters.radius ? circleKeyRuns(filters.radius) : null;
     // A count narrows a circle by its cells inside the index when the words match many carriers, or,
@@ -141,8 +142,8 @@ export function createSqliteSearchEngine(
       const rangeCost = circleOnly ? runs * listsRead(withoutCells) * circleRangeMatches : Infinity;
       if (matches > cellsFromMatches || rangeCost < matches) match = withCells;
     }
-    // City, radius and the L&I flags are conditions on the company row; the other filters are FTS facets.
-    const onRows = Boolean(filters.radius || filters.address_city || filters.authorized_only || filters.insured_only);
+    // The filters of ROW_FILTERS are conditions on the company row; the others are FTS facets.
+    const onRows = onRowFilters.length > 0;
     const rowCondition = rowOnlyCondition(filters);
     // CROSS JOIN keeps the full-text index as the outer loop: it gives the matches in rank-key order
     // (ORDER BY rowid is FTS5's own), and the row lookups follow only as far as LIMIT reads.

@@ -25,6 +25,14 @@ export interface SearchFilters {
   insured_only?: boolean;
 }
 
+/** The filters a search sets: a list with an item, a flag that is on, a value given. */
+export function filtersSet(filters: SearchFilters): (keyof SearchFilters)[] {
+  return (Object.keys(filters) as (keyof SearchFilters)[]).filter((name) => {
+    const value = filters[name];
+    return Array.isArray(value) ? value.length > 0 : Boolean(value);
+  });
+}
+
 export interface SearchRequest {
   terms: SearchTerms;
   filters: SearchFilters;

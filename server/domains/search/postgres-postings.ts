@@ -8,6 +8,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
   pageInKeyOrder,
+  filtersSet,
   pageOverGroups,
   type GroupPage,
   type SearchFilters,
@@ -32,12 +33,17 @@ import {
 /** Runs a statement and gives its rows. */
 type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
 
-/**
- * Whether the postings hold every column a search's filters test: state, role, cargo and circle do
- * (the carrier's phy_state, carship, cargo_bits, latitude and longitude); city and the L&I flags do not.
- */
+/** The filters the postings hold a column for: the carrier's phy_state, carship, cargo_bits and position. */
+const POSTED_FILTERS: ReadonlySet<keyof SearchFilters> = new Set([
+  'address_state',
+  'company_types',
+  'cargo_types',
+  'radius',
+]);
+
+/** Whether the postings hold every column a search's filters test; any other filter reads the search vector. */
 export function postingsServe(filters: SearchFilters): boolean {
-  return !filters.address_city && !filters.authorized_only && !filters.insured_only;
+  return filtersSet(filters).every((name) => POSTED_FILTERS.has(name));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/migrate.ts';
-import type { SearchFilters, SearchHits } from './engine.ts';
+import { filtersSet, type SearchFilters, type SearchHits } from './engine.ts';
 import { cargoBit } from '../../../core/cargo.ts';
 import { EARTH_RADIUS_MILES, toRadians } from '../../../core/geo.ts';
 import { boundingBox } from './geo.ts';
@@ -79,9 +79,22 @@ function anyOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
 }
 
 /**
- * The filters that are conditions on the row on both dialects: radius, city and the L&I flags. The
- * others (state, role, cargo) are facets inside each full-text index as well (facets.ts).
+ * The filters that are conditions on the row on both dialects (rowOnlyCondition); the others are
+ * facets inside each full-text index as well (facets.ts).
  */
+export const ROW_FILTERS: ReadonlySet<keyof SearchFilters> = new Set([
+  'radius',
+  'address_city',
+  'authorized_only',
+  'insured_only',
+]);
+
+/** The filters of ROW_FILTERS that a search sets. */
+export function rowFiltersSet(filters: SearchFilters): (keyof SearchFilters)[] {
+  return filtersSet(filters).filter((name) => ROW_FILTERS.has(name));
+}
+
+/** The conditions on the row of ROW_FILTERS. */
 export function rowOnlyCondition(filters: SearchFilters, options?: RowConditionOptions): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [radiusCondition(filters, options), authorityCondition(filters)];
   if (filters.address_city) conditions.push(sql`${CITY_KEY} = ${cityKey(filters.address_city)}`);
@@ -101,7 +114,9 @@ export function rowFilterCondition(
   if (filters.address_state) conditions.push(sql`c.phy_state = ${filters.address_state}`);
   if (filters.company_types?.length) {
     conditions.push(
-      anyOf(filters.company_types.map((type) => listContains(sql`c.carship`, type === 'carrier' ? 'C' : 'B'))),
+      anyOf(
+        filters.company_types.map((type) => listContains(sql`c.carship`, type === 'carrier' ? 'C' : 'B')),
+      ),
     );
   }
   if (filters.cargo_types?.length) {
@@ -232,13 +247,5 @@ export async function listByFilters(
 
 /** Whether any filter is set; a search with neither words nor filters lists nothing. */
 export function hasFilters(filters: SearchFilters): boolean {
-  return Boolean(
-    filters.address_state ||
-    filters.address_city ||
-    filters.company_types?.length ||
-    filters.cargo_types?.length ||
-    filters.radius ||
-    filters.authorized_only ||
-    filters.insured_only,
-  );
+  return filtersSet(filters).length > 0;
 }
