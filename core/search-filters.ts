@@ -14,12 +14,17 @@ export const PAGE_PARAM = {
   radius_miles: 'radiusMiles',
   authorized_only: 'authorizedOnly',
   insured_only: 'insuredOnly',
+  hazmat_only: 'hazmatOnly',
 } as const;
 
-/** The yes/no filters: a checkbox each on both pages, 'true' when ticked (what a plain form sends). */
+/**
+ * The yes/no filters: a checkbox each on both pages, 'true' when ticked (what a plain form sends),
+ * in the fieldset of their `group`.
+ */
 export const FLAG_FILTERS = [
-  { param: 'authorized_only', label: 'Authorized for hire' },
-  { param: 'insured_only', label: 'Insurance on file' },
+  { param: 'authorized_only', label: 'Authorized for hire', group: 'Authority & Insurance' },
+  { param: 'insured_only', label: 'Insurance on file', group: 'Authority & Insurance' },
+  { param: 'hazmat_only', label: 'Hazmat carriers only', group: 'Hazardous Materials' },
 ] as const;
 
 export type FlagParam = (typeof FLAG_FILTERS)[number]['param'];

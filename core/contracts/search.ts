@@ -86,6 +86,7 @@ export const SupersearchQuery = z
       include_equipment: z.enum(['true', 'false']).optional(),
       authorized_only: trueOrFalse,
       insured_only: trueOrFalse,
+      hazmat_only: trueOrFalse,
     },
     { error: unknownParameters },
   )

@@ -42,6 +42,7 @@ import { postgresPostingsPlacesSchema } from './migrations/043-postgres-postings
 import { postgresPostingsStatesSchema } from './migrations/044-postgres-postings-states.ts';
 import { postgresOneLetterWordsStartNamesSchema } from './migrations/045-postgres-one-letter-words-start-names.ts';
 import { sqliteBrokerIndexSchema } from './migrations/046-sqlite-broker-index.ts';
+import { hazmatFacetSchema } from './migrations/061-hazmat-facet.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -93,6 +94,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '044-postgres-postings-states': postgresPostingsStatesSchema(dialect),
     '045-postgres-one-letter-words-start-names': postgresOneLetterWordsStartNamesSchema(dialect),
     '046-sqlite-broker-index': sqliteBrokerIndexSchema(dialect),
+    '061-hazmat-facet': hazmatFacetSchema(dialect),
   };
 }
 

@@ -23,6 +23,8 @@ export interface SearchFilters {
   authorized_only?: boolean;
   /** Only carriers with the insurance their authority requires on file (L&I, issue 18). */
   insured_only?: boolean;
+  /** Only carriers whose census HM flag says they haul hazardous materials. */
+  hazmat_only?: boolean;
 }
 
 /** The filters a search sets: a list with an item, a flag that is on, a value given. */

@@ -112,6 +112,7 @@ export function rowFilterCondition(
 ): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [rowOnlyCondition(filters)];
   if (filters.address_state) conditions.push(sql`c.phy_state = ${filters.address_state}`);
+  if (filters.hazmat_only) conditions.push(sql`c.hm_flag = 1`);
   if (filters.company_types?.length) {
     conditions.push(
       anyOf(
