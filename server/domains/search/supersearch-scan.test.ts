@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../../cli/demo/generate.ts';
 import { importFiles } from '../../../cli/import/import-files.ts';
-import { MAX_SEARCH_RESULTS, searchPageLimit } from '../../../core/contracts/search.ts';
+import { MAX_SEARCH_RESULTS, searchPageLimit } from '../../../core/search-bounds.ts';
 import { distanceMiles } from '../../../core/geo.ts';
 import { nameKey, searchWords } from '../../../core/search-words.ts';
 import { zipCentroid } from '../carrier-data/geocode.ts';
