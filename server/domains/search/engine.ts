@@ -53,8 +53,9 @@ export interface SearchHits {
 }
 
 /**
- * The full-text engine of one dialect. Exact DOT or MC number matches rank first, then text matches
- * in the order of sql-conditions.ts textMatchOrder. Implementations: engine-sqlite.ts (FTS5), engine-postgres.ts (tsvector).
+ * The full-text engine of one dialect. Exact DOT or MC number matches rank first, then text matches:
+ * exact names, names that start with the words, the rest, each in fleet order (docs/search.md).
+ * Implementations: engine-sqlite.ts (FTS5), engine-postgres.ts (tsvector).
  */
 export interface SearchEngine {
   search(request: SearchRequest): Promise<SearchHits>;

@@ -192,8 +192,7 @@ const OPTIMIZE = SEARCH_INDEX_FTS_TABLES.map(
 /**
  * Writes search_terms again from the index (migration 023): every term it holds, with how many
  * carriers hold it. Run in the transaction that changed the index, so a search never expands a word
- * into terms of another version of it (engine-sqlite.ts). Reads every term's list once: about a
- * second a million carriers.
+ * into terms of another version of it (engine-sqlite.ts). Reads every term's list once.
  */
 const WRITE_TERMS = [
   sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`,
@@ -295,8 +294,8 @@ function sqliteSearchIndex(db: Db): SearchIndex {
 /**
  * PostgreSQL keeps its generated tsvector column current by itself, but the GIN index puts the
  * vectors of updated rows in its pending list, which every search then reads through in full, until
- * the list passes 4 MB or a vacuum merges it: 330 pages added about 3 ms to every search of the
- * realistic mix at 4.4 million carriers. The import merges it as it ends (0.3 s).
+ * the list passes 4 MB or a vacuum merges it, which a monthly refresh's changes take long to
+ * reach. The import merges it as it ends.
  */
 const postgresSearchIndex = (db: Db): SearchIndex => ({
   async refreshSince() {

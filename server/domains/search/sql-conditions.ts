@@ -19,9 +19,8 @@ export function cityKey(city: string): string {
 
 /**
  * `latitudeIndex`: whether a circle's box may be read through the latitude index. That index reads
- * its whole band of latitude (about half a microsecond a row on PostgreSQL, 601,817 rows for 50
- * miles around Pittsburgh), so words with far fewer matches than the band are better tested row by
- * row (engine-postgres.ts circleOptions).
+ * its whole band of latitude, so words with far fewer matches than the band are better tested row by
+ * row (postgres-strategy.ts circleWay).
  */
 export interface RowConditionOptions {
   latitudeIndex: boolean;
