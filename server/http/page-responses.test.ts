@@ -51,7 +51,7 @@ describe(`compression and page validators on ${testDialect}`, () => {
   afterAll(async () => app.close());
 
   it('compresses an API response with brotli or gzip as the client accepts, with Vary', async () => {
-    const url = '/api/v1/companies/supersearch?super_search_term=compression&page_size=30';
+    const url = '/api/v1/companies/supersearch?super_search_term=compression&limit=30';
     const plain = await get(url);
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
