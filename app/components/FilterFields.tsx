@@ -37,17 +37,18 @@ export function CheckboxGroup({
 
 /** The yes/no filters (core/search-filters.ts FLAG_FILTERS), a checkbox each under its URL name. */
 export function FlagFilterFields({ flags }: { flags: FlagFilters }) {
-  return (
-    <fieldset className="form-field">
-      <legend>Authority &amp; Insurance</legend>
-      {FLAG_FILTERS.map(({ param, label }) => (
+  const groups = [...new Set(FLAG_FILTERS.map(({ group }) => group))];
+  return groups.map((group) => (
+    <fieldset key={group} className="form-field">
+      <legend>{group}</legend>
+      {FLAG_FILTERS.filter((filter) => filter.group === group).map(({ param, label }) => (
         <label key={param} className="checkbox">
           <input type="checkbox" name={PAGE_PARAM[param]} value="true" defaultChecked={flags[param]} />
           {label}
         </label>
       ))}
     </fieldset>
-  );
+  ));
 }
 
 interface RadiusFieldsProps {

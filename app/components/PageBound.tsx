@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MAX_SEARCH_RESULTS } from '../../core/contracts/search.ts';
+import { MAX_SEARCH_RESULTS } from '../../core/search-bounds.ts';
 
 /** A search's answer as far as its pages go: how many pages it lists, and whether it stops short. */
 export function shownPages(result: { total_pages: number; page_limit: number }): number {

@@ -1,11 +1,9 @@
 import { titleCase } from '../../core/format.ts';
 import {
-  anyFlag,
-  PAGE_PARAM,
-  readFlags,
-  readList,
-  writeFlags,
-  type FlagFilters,
+  anyPageFilter,
+  readPageFilters,
+  writePageFilters,
+  type PageFilters,
 } from '../../core/search-filters.ts';
 
 export interface CityParam {
@@ -31,45 +29,23 @@ export const CITY_PAGE_SIZE = 10;
 export const CITY_ALL_PAGES_UP_TO = 7;
 export const CITY_GO_TO_PAGE_ABOVE = 10;
 
-/** A city page's filters, each under its supersearch name (core/search-filters.ts gives its name in the URL). */
-export interface CityFilters {
-  company_types: string[];
-  cargo_types: string[];
-  radius_zipcode: string;
-  radius_miles: string;
-  flags: FlagFilters;
-}
+/**
+ * A city page's filters, under their supersearch names (core/search-filters.ts gives their names in
+ * the URL); its state is the page's own.
+ */
+export type CityFilters = PageFilters;
 
 export function readCityFilters(query: URLSearchParams): CityFilters {
-  return {
-    company_types: readList(query, PAGE_PARAM.company_types),
-    cargo_types: readList(query, PAGE_PARAM.cargo_types),
-    radius_zipcode: (query.get(PAGE_PARAM.radius_zipcode) ?? '').trim(),
-    radius_miles: (query.get(PAGE_PARAM.radius_miles) ?? '').trim(),
-    flags: readFlags(query),
-  };
+  return { ...readPageFilters(query), address_state: '' };
 }
 
 /** Filtered mode: company types, cargo types, both radius fields (spec section 4) or a yes/no filter. */
-export function isFiltered(filters: CityFilters): boolean {
-  return (
-    filters.company_types.length > 0 ||
-    filters.cargo_types.length > 0 ||
-    anyFlag(filters.flags) ||
-    Boolean(filters.radius_zipcode && filters.radius_miles)
-  );
-}
+export const isFiltered = anyPageFilter;
 
 /** The query of a city page's URL for filters and a page; page 1 is left out. */
 export function cityQuery(filters: CityFilters, page: number): URLSearchParams {
   const query = new URLSearchParams();
-  if (filters.company_types.length) query.set(PAGE_PARAM.company_types, filters.company_types.join(','));
-  if (filters.cargo_types.length) query.set(PAGE_PARAM.cargo_types, filters.cargo_types.join(','));
-  if (filters.radius_zipcode && filters.radius_miles) {
-    query.set(PAGE_PARAM.radius_zipcode, filters.radius_zipcode);
-    query.set(PAGE_PARAM.radius_miles, filters.radius_miles);
-  }
-  writeFlags(query, filters.flags, 'page');
+  writePageFilters(query, filters, 'page', 'both');
   if (page > 1) query.set('page', String(page));
   return query;
 }
@@ -80,19 +56,10 @@ export function citySupersearchQuery(
   filters: CityFilters,
   page: number,
 ): Record<string, string> {
-  const query = new URLSearchParams({
-    address_city: place.city,
-    address_state: place.state,
-    page: String(page),
-    limit: String(CITY_PAGE_SIZE),
-  });
-  if (filters.company_types.length) query.set('company_types', filters.company_types.join(','));
-  if (filters.cargo_types.length) query.set('cargo_types', filters.cargo_types.join(','));
-  if (filters.radius_zipcode && filters.radius_miles) {
-    query.set('radius_zipcode', filters.radius_zipcode);
-    query.set('radius_miles', filters.radius_miles);
-  }
-  writeFlags(query, filters.flags, 'api');
+  const query = new URLSearchParams({ page: String(page), limit: String(CITY_PAGE_SIZE) });
+  writePageFilters(query, filters, 'api', 'both');
+  query.set('address_city', place.city);
+  query.set('address_state', place.state);
   return Object.fromEntries(query);
 }
 

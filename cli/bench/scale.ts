@@ -143,9 +143,10 @@ async function month(number: 1 | 2): Promise<string[]> {
 async function mixes(db: Db, database: DatabaseConfig) {
   const search = createSearchService(db, database.dialect);
   const realistic = await queryMix(db, carriers);
-  const hard = await hardMix(async (query) =>
-    Math.max(1, (await search.supersearch(parseSupersearchQuery({ ...query, limit: '10' }))).total_pages),
-  );
+  const hard = await hardMix(async (query) => {
+    const found = await search.supersearch(parseSupersearchQuery({ ...query, limit: '10' }));
+    return Math.max(1, Math.min(found.total_pages, found.page_limit));
+  });
   return { realistic, hard };
 }
 

@@ -36,5 +36,6 @@ describe(`the realistic query mix on ${testDialect}`, () => {
     const dots = new Set(carriers.map((row) => String(row.dot_number)));
     expect(first.some((query) => query.super_search_term?.startsWith('MIX CARRIER'))).toBe(true);
     expect(first.some((query) => dots.has(query.super_search_term ?? ''))).toBe(true);
+    expect(first.filter((query) => query.hazmat_only === 'true')).toHaveLength(10);
   });
 });

@@ -45,7 +45,7 @@ export async function queryMix(db: Db, carriers: number): Promise<Record<string,
   const pick = () => sample[Math.floor(random() * sample.length)]!;
   const queries: Record<string, string>[] = [];
   const words = (name: string) => name.split(/\s+/).filter((word) => word.length > 2);
-  for (let i = 0; i < 40; i += 1) queries.push({ super_search_term: pick().name });
+  for (let i = 0; i < 35; i += 1) queries.push({ super_search_term: pick().name });
   for (let i = 0; i < 30; i += 1)
     queries.push({ super_search_term: (words(pick().name)[0] ?? 'trans').slice(0, 4) });
   for (let i = 0; i < 20; i += 1)
@@ -60,11 +60,20 @@ export async function queryMix(db: Db, carriers: number): Promise<Record<string,
     const row = pick();
     queries.push({ super_search_term: `${row.phy_city} ${row.phy_state}` });
   }
-  for (let i = 0; i < 20; i += 1) {
+  for (let i = 0; i < 15; i += 1) {
     const row = pick();
     queries.push({
       super_search_term: words(row.name)[0] ?? 'freight',
       address_state: row.phy_state ?? 'TX',
+    });
+  }
+  // Hazmat carriers only: a name's first word, alone or in the carrier's state.
+  for (let i = 0; i < 10; i += 1) {
+    const row = pick();
+    queries.push({
+      super_search_term: words(row.name)[0] ?? 'tank',
+      hazmat_only: 'true',
+      ...(i % 2 ? { address_state: row.phy_state ?? 'TX' } : {}),
     });
   }
   for (let i = 0; i < 15; i += 1) {
@@ -193,8 +202,9 @@ const HARD_FILTERS: Record<string, string>[] = [
 ];
 
 /**
- * 200 hard queries: every hard term with every filter set (176), then deep pages of the broadest
- * ones: page 50 and the last page the header offers (`lastPage` asks the search for it).
+ * 200 hard queries: every hard term with every filter set (176), the first twelve with hazmat
+ * carriers only (12), then deep pages of the broadest ones: page 50 and the last page the search
+ * offers, at most the page bound (`lastPage` asks the search for it).
  */
 export async function hardMix(
   lastPage: (query: Record<string, string>) => Promise<number>,
@@ -203,7 +213,8 @@ export async function hardMix(
   for (const term of HARD_TERMS) {
     for (const filters of HARD_FILTERS) queries.push({ super_search_term: term, ...filters });
   }
-  for (const term of HARD_TERMS.slice(0, 12)) {
+  for (const term of HARD_TERMS.slice(0, 12)) queries.push({ super_search_term: term, hazmat_only: 'true' });
+  for (const term of HARD_TERMS.slice(0, 6)) {
     const query = { super_search_term: term };
     queries.push({ ...query, page: '50' }, { ...query, page: String(await lastPage(query)) });
   }

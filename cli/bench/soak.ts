@@ -212,7 +212,11 @@ try {
     search: () =>
       Math.random() < 0.5
         ? call('search', `/search?q=${encodeURIComponent(pick(searchTerms))}`, 200)
-        : call('search', `/api/v1/companies/supersearch?q=${encodeURIComponent(pick(searchTerms))}`, 200),
+        : call(
+            'search',
+            `/api/v1/companies/supersearch?super_search_term=${encodeURIComponent(pick(searchTerms))}`,
+            200,
+          ),
     edit: () => {
       const owner = pick(owners);
       return call(

@@ -9,16 +9,6 @@ import { route } from './route.ts';
 /** Most results one page returns; larger requests are capped, not refused. */
 export const MAX_SEARCH_PAGE_SIZE = 100;
 
-/**
- * How deep a search pages: the first 1,000 results (page 100 at 10 a page). People narrow a search
- * rather than read further, and the bound keeps every page a short read of the index.
- */
-export const MAX_SEARCH_RESULTS = 1_000;
-
-/** The last page a search answers with results at `limit` a page. */
-export function searchPageLimit(limit: number): number {
-  return Math.ceil(MAX_SEARCH_RESULTS / limit);
-}
 const CARGO_CODES = new Set<string>(CARGO_TYPES.map(([code]) => code));
 
 /** A comma-separated list, trimmed, blanks dropped. */
@@ -86,6 +76,7 @@ export const SupersearchQuery = z
       include_equipment: z.enum(['true', 'false']).optional(),
       authorized_only: trueOrFalse,
       insured_only: trueOrFalse,
+      hazmat_only: trueOrFalse,
     },
     { error: unknownParameters },
   )

@@ -48,6 +48,7 @@ import { syncStateSchema } from './migrations/051-sync-state.ts';
 import { carrierRecordContactColumns } from './migrations/053-carrier-record-contact-columns.ts';
 import { filingsAndOutOfServiceOrdersSchema } from './migrations/057-filings-and-out-of-service-orders.ts';
 import { recordHistoryBlock } from './migrations/054-record-history-block.ts';
+import { hazmatFacetSchema } from './migrations/061-hazmat-facet.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -105,6 +106,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '053-carrier-record-contact-columns': carrierRecordContactColumns(),
     '057-filings-and-out-of-service-orders': filingsAndOutOfServiceOrdersSchema,
     '054-record-history-block': recordHistoryBlock(),
+    '061-hazmat-facet': hazmatFacetSchema(dialect),
   };
 }
 

@@ -162,3 +162,13 @@ test('a city of more than 1,000 carriers pages to 100 and says how to narrow the
   await expect(page.getByText(note)).toBeVisible();
   await expectAccessible(page);
 });
+
+test('the city filters keep hazmat carriers only', async ({ page }) => {
+  await page.goto('/trucking-companies/casper-wy');
+  await page.getByRole('checkbox', { name: 'Hazmat carriers only' }).check();
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page).toHaveURL(/\/trucking-companies\/casper-wy\?hazmatOnly=true$/);
+  await expect(page.getByRole('status')).toHaveText('102 companies');
+  await expect(page.getByText(/Showing the first 1,000 results/)).toHaveCount(0);
+  await expectAccessible(page);
+});

@@ -190,3 +190,26 @@ test('a search past 1,000 results lists 100 pages and says how to narrow it', as
   await page.goto('/search?q=pagebound&companyTypes=Broker');
   await expect(page.getByText(note)).toHaveCount(0);
 });
+
+test('Hazmat carriers only keeps the carriers whose census says they haul hazardous materials', async ({
+  page,
+}) => {
+  await page.goto('/search?q=pagebound');
+  const hazmat = page.getByRole('group', { name: 'Hazardous Materials' }).getByRole('checkbox', {
+    name: 'Hazmat carriers only',
+  });
+  await expect(hazmat).not.toBeChecked();
+  await hazmat.check();
+  await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/search\?q=pagebound&hazmatOnly=true$/);
+  await expect(page.getByRole('status')).toHaveText('Found 102 results. Page 1 of 11');
+  await expect(page.getByText(/Showing the first 1,000 results/)).toHaveCount(0);
+  // Largest fleets first: every tenth carrier is a hazmat hauler, and number 21 has the most trucks.
+  await expect(page.locator('table.results-table tbody tr').first()).toContainText('PAGEBOUND FREIGHT 0021');
+  await expect(
+    page
+      .getByRole('group', { name: 'Hazardous Materials' })
+      .getByRole('checkbox', { name: 'Hazmat carriers only' }),
+  ).toBeChecked();
+  await expectAccessible(page, { everyImpact: true });
+});

@@ -118,8 +118,8 @@ function SearchLanding() {
         <article className="card">
           <h2>Narrow It Down</h2>
           <p>
-            Filter by state, by carriers or brokers, by a radius of 1 to 500 miles around a ZIP code, or to
-            carriers authorized for hire with their insurance on file.
+            Filter by state, by carriers or brokers, by a radius of 1 to 500 miles around a ZIP code, to
+            carriers authorized for hire with their insurance on file, or to hazmat carriers.
           </p>
         </article>
       </div>

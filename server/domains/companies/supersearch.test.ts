@@ -72,6 +72,19 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
       ].map((fields) =>
         carrier({ ...fields, phy_city: 'BOISE', phy_state: 'ID', phy_zip: '83702', cargo_codes: [] }),
       ),
+      // Hazmat haulers and others in Baton Rouge (the census HM flag: set, clear, not given).
+      ...[
+        { dot_number: 1101, legal_name: 'BAYOU TANK LINES', hm_flag: true, power_units: 9 },
+        { dot_number: 1102, legal_name: 'BAYOU DRY VAN', hm_flag: false, power_units: 30 },
+        { dot_number: 1103, legal_name: 'BAYOU HAULERS', hm_flag: null, power_units: 20 },
+        {
+          dot_number: 1104,
+          legal_name: 'DELTA ACID CARRIERS',
+          hm_flag: true,
+          power_units: 2,
+          carship: 'C;B',
+        },
+      ].map((fields) => carrier({ ...fields, phy_city: 'BATON ROUGE', phy_state: 'LA', phy_zip: '70801' })),
       ...Array.from({ length: 23 }, (_, index) =>
         carrier({
           dot_number: 2000 + index,
@@ -169,6 +182,37 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
     ]);
   });
 
+  it('keeps hazmat carriers alone with hazmat_only, with words, filters, numbers or none', async () => {
+    expect(names((await search({ super_search_term: 'bayou' })).body)).toEqual([
+      'BAYOU DRY VAN',
+      'BAYOU HAULERS',
+      'BAYOU TANK LINES',
+    ]);
+    expect((await search({ super_search_term: 'bayou', hazmat_only: 'true' })).body).toMatchObject({
+      total: 1,
+      total_exact: true,
+      data: [{ name: 'BAYOU TANK LINES' }],
+    });
+    expect((await search({ super_search_term: 'bayou', hazmat_only: 'false' })).body.total).toBe(3);
+    // A city's listing, largest fleets first.
+    const city = { address_city: 'baton rouge', address_state: 'LA' };
+    expect(names((await search({ ...city, hazmat_only: 'true' })).body)).toEqual([
+      'BAYOU TANK LINES',
+      'DELTA ACID CARRIERS',
+    ]);
+    expect(names((await search({ ...city, hazmat_only: 'true', company_types: 'broker' })).body)).toEqual([
+      'DELTA ACID CARRIERS',
+    ]);
+    expect(
+      names((await search({ super_search_term: 'la', address_state: 'LA', hazmat_only: 'true' })).body),
+    ).toEqual(['BAYOU TANK LINES', 'DELTA ACID CARRIERS']);
+    // An exact DOT number of a carrier without the flag is no match.
+    expect((await search({ super_search_term: '1102', hazmat_only: 'true' })).body.total).toBe(0);
+    expect(names((await search({ super_search_term: '1101', hazmat_only: 'true' })).body)).toEqual([
+      'BAYOU TANK LINES',
+    ]);
+  });
+
   it('lists a city without a term, largest fleets first', async () => {
     const atlanta = (await search({ address_city: 'atlanta', address_state: 'GA', limit: '3' })).body;
     expect(atlanta.total).toBe(23);
@@ -247,6 +291,7 @@ describe(`GET /api/v1/companies/supersearch on ${testDialect}`, () => {
     [{ radius_zipcode: '00000', radius_miles: '50' }, 'radius_zipcode: unknown ZIP code'],
     // A misspelt or invented filter would otherwise answer every carrier, unfiltered.
     [{ hazmat: 'true' }, 'hazmat: not a supersearch parameter'],
+    [{ hazmat_only: 'yes' }, 'hazmat_only: must be true or false'],
     [{ addressState: 'TX', sort: 'name' }, 'addressState, sort: not supersearch parameters'],
   ])('refuses %j with 400', async (query, detail) => {
     const { status, body } = await search({ super_search_term: 'acme', ...query });

@@ -63,8 +63,8 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
 
   /**
    * Of `companies`, `limit` from `offset` in the exact fleet order. The ids go as one array: a page
-   * deep in a group sorts a whole bucket of its members (1,982 for 's' on page 1,000), whose list of
-   * parameters cost PostgreSQL 3 ms more to plan than the statement took to run.
+   * deep in a group sorts a whole bucket of its members, thousands for a common word, and a list of
+   * that many parameters costs PostgreSQL more to plan than the statement takes to run.
    */
   const sortedByFleet = (companies: number[], offset: number, limit: number) =>
     ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id = ANY(${companies}::integer[])
@@ -73,12 +73,11 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
   /**
    * A rank group's page may be read by walking companies_rank_key with every condition tested on the
    * row, rather than as the planner chooses: that builds the GIN index's bitmap of the words again
-   * (80-140 ms for 'pine:*' at 4.4 million carriers) and sorts the group, where the walk found page 1
-   * of the names that start with 'pine' in 1,437 rows, 4 ms. A walked row costs about 2-3 µs, so the
-   * walk is bounded: it is taken only when the counting statement counted at least the page's end of
-   * the group's members among the first `groupWalkRows` rows of the key index, so the page's rows are
-   * certainly within them. Where the members rank late the planner reads the group ('stev', mostly
-   * one-truck carriers named after their owners, would walk 107,352 rows for page 1). This is the rank
+   * and sorts the group, where a walk finds an early page in a few thousand rows. A walked row costs
+   * more than an indexed one, so the walk is bounded: it is taken only when the counting statement
+   * counted at least the page's end of the group's members among the first `groupWalkRows` rows of
+   * the key index, so the page's rows are certainly within them. Where the members rank late (small
+   * fleets named after their owners) the planner reads the group. This is the rank
    * key at that row (null: the table is shorter), read once an hour: it moves only when an import
    * changes the fleets, and a read that a moved bound cut short is read again (group) (decision 062).
    */
@@ -92,8 +91,7 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
    * A walk reads the first `groupWalkRows` rows of the key index, which hold its page's rows, in
    * their order. As a subquery with its own LIMIT it keeps the planner on the key index and lets the
    * read stop at the page's end: left to itself, the planner read every row the conditions could hold
-   * (a circle tested on the row: the whole table sorted, 1.2 s; a range of the key: all of it, in
-   * parallel, 200 ms where the walk found its page in 3,976 rows).
+   * (a circle tested on the row: the whole table sorted; a range of the key: all of it, in parallel).
    */
   const walkedRows =
     groupWalkRows === Number.POSITIVE_INFINITY
@@ -170,7 +168,7 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
       AND ${notIn(sql`c.id`, excluded)}`;
     const { starts, exact, rank } = nameRanks(words.join(' '));
     // Each statement builds the GIN index's bitmap of the words again, and for a common prefix that
-    // is most of its cost ('tr' in Texas: about 200 ms of about 220 at 4.4 million carriers), so one
+    // is most of its cost, so one
     // statement counts the matches (up to the bound), how many of each rank group it counted within
     // the walk's bound (walkEndKey), and ranks and pages them when there are few enough: its rows are
     // the page's, each with the counts, or one row of the counts alone. The ranking sorts every match

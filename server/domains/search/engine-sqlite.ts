@@ -42,6 +42,7 @@ import {
   listByFilters,
   notIn,
   RANKED_ROW_COLUMNS,
+  rowFiltersSet,
   rowOnlyCondition,
 } from './sql-conditions.ts';
 
@@ -74,16 +75,14 @@ export interface SqliteTuning extends EngineTuning {
    * A radius search narrows by place inside an index when its words match more carriers than this
    * (its count in the circle index, its other reads by grid cells in companies_fts): each run of cells
    * costs a seek in every term's list, and each match an OR of cells, more than measuring a few
-   * thousand rows ('hara' within 500 miles of Atlanta, 1,504 matches: 65 ms counted in the circle
-   * index, 8.8 measured).
+   * thousand rows.
    */
   cellsFromMatches: number;
   /**
    * What the circle index costs at each run of cells for each list the words read there (a seek in
-   * it), in matches measured one by one: about 15 µs against 1.1. A circle around words with fewer
-   * matches than cellsFromMatches is counted in the circle index too when its runs times lists times
-   * this is less than its matches ('kwam' within 500 miles of Atlanta: 170 runs of one list and 9,352
-   * matches, 2.5 ms against 10.3; 'hara', 32 terms: 63 ms against 8).
+   * it), in matches measured one by one. A circle around words with fewer matches than
+   * cellsFromMatches is counted in the circle index too when its runs times lists times this is less
+   * than its matches (docs/decisions/089-sqlite-circle-index-by-cost.md).
    */
   circleRangeMatches: number;
 }
@@ -117,8 +116,8 @@ export function createSqliteSearchEngine(
     excluded: number[],
   ): Promise<SearchHits> {
     // A search for brokers alone reads the brokers' index (migration 046), whose words' lists hold
-    // brokers only: in companies_fts they are intersected with the list of every broker ('tran' for
-    // brokers: 12 ms to count past the bound). Its rows and rowids are companies_fts's.
+    // brokers only: in companies_fts they are intersected with the list of every broker, which costs
+    // most where the words are common. Its rows and rowids are companies_fts's.
     const fts = sql.table(brokersOnly(filters) ? 'companies_broker_fts' : 'companies_fts');
     // Reads that stop early (a page, a few matches) narrow a small circle by its few cells; a wide
     // one's long OR of cells costs more per match than measuring the rows a page reads, most of
@@ -126,8 +125,8 @@ export function createSqliteSearchEngine(
     const walked = filters.radius && filters.radius.miles > SMALL_CIRCLE_MILES ? withoutCells : withCells;
     // A circle is the only row condition: its test reads the index companies_dot_position (DOT
     // number, latitude, longitude; migration 027), not the rows.
-    const circleOnly =
-      Boolean(filters.radius) && !filters.address_city && !filters.authorized_only && !filters.insured_only;
+    const onRowFilters = rowFiltersSet(filters);
+    const circleOnly = onRowFilters.length === 1 && onRowFilters[0] === 'radius';
     // The circle's runs of quarter-degree cells, as ranges of the circle index's keys (countInCircle).
     const circleRanges = filters.radius ? circleKeyRuns(filters.radius) : null;
     // A count narrows a circle by its cells inside the index when the words match many carriers, or,
@@ -141,8 +140,8 @@ export function createSqliteSearchEngine(
       const rangeCost = circleOnly ? runs * listsRead(withoutCells) * circleRangeMatches : Infinity;
       if (matches > cellsFromMatches || rangeCost < matches) match = withCells;
     }
-    // City, radius and the L&I flags are conditions on the company row; the other filters are FTS facets.
-    const onRows = Boolean(filters.radius || filters.address_city || filters.authorized_only || filters.insured_only);
+    // The filters of ROW_FILTERS are conditions on the company row; the others are FTS facets.
+    const onRows = onRowFilters.length > 0;
     const rowCondition = rowOnlyCondition(filters);
     // CROSS JOIN keeps the full-text index as the outer loop: it gives the matches in rank-key order
     // (ORDER BY rowid is FTS5's own), and the row lookups follow only as far as LIMIT reads.
@@ -170,9 +169,8 @@ export function createSqliteSearchEngine(
             return ids(sql<{ id: number }>`SELECT c.id FROM ${withRows}
               WHERE ${where} AND f.rowid >= ${range.start} AND f.rowid < ${range.end}`);
           },
-          // The ids as one JSON list: a page deep in a group sorts a whole bucket of its members
-          // (2,219 for 'bla' on page 1,000), which bound as that many parameters took 4.9 ms, and
-          // 3.9 joined from the list.
+          // The ids as one JSON list: a page deep in a group sorts a whole bucket of its members,
+          // thousands for a common word, which bind faster as one parameter than as one each.
           sorted: (companies, offset, limit) =>
             ids(sql<{ id: number }>`SELECT c.id FROM json_each(${JSON.stringify(companies)}) listed
               CROSS JOIN companies c ON c.id = listed.value

@@ -23,6 +23,16 @@ export interface SearchFilters {
   authorized_only?: boolean;
   /** Only carriers with the insurance their authority requires on file (L&I, issue 18). */
   insured_only?: boolean;
+  /** Only carriers whose census HM flag says they haul hazardous materials. */
+  hazmat_only?: boolean;
+}
+
+/** The filters a search sets: a list with an item, a flag that is on, a value given. */
+export function filtersSet(filters: SearchFilters): (keyof SearchFilters)[] {
+  return (Object.keys(filters) as (keyof SearchFilters)[]).filter((name) => {
+    const value = filters[name];
+    return Array.isArray(value) ? value.length > 0 : Boolean(value);
+  });
 }
 
 export interface SearchRequest {
@@ -43,8 +53,9 @@ export interface SearchHits {
 }
 
 /**
- * The full-text engine of one dialect. Exact DOT or MC number matches rank first, then text matches
- * in the order of sql-conditions.ts textMatchOrder. Implementations: engine-sqlite.ts (FTS5), engine-postgres.ts (tsvector).
+ * The full-text engine of one dialect. Exact DOT or MC number matches rank first, then text matches:
+ * exact names, names that start with the words, the rest, each in fleet order (docs/search.md).
+ * Implementations: engine-sqlite.ts (FTS5), engine-postgres.ts (tsvector).
  */
 export interface SearchEngine {
   search(request: SearchRequest): Promise<SearchHits>;

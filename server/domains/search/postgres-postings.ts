@@ -8,6 +8,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
   pageInKeyOrder,
+  filtersSet,
   pageOverGroups,
   type GroupPage,
   type SearchFilters,
@@ -32,12 +33,17 @@ import {
 /** Runs a statement and gives its rows. */
 type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
 
-/**
- * Whether the postings hold every column a search's filters test: state, role, cargo and circle do
- * (the carrier's phy_state, carship, cargo_bits, latitude and longitude); city and the L&I flags do not.
- */
+/** The filters the postings hold a column for: the carrier's phy_state, carship, cargo_bits and position. */
+const POSTED_FILTERS: ReadonlySet<keyof SearchFilters> = new Set([
+  'address_state',
+  'company_types',
+  'cargo_types',
+  'radius',
+]);
+
+/** Whether the postings hold every column a search's filters test; any other filter reads the search vector. */
 export function postingsServe(filters: SearchFilters): boolean {
-  return !filters.address_city && !filters.authorized_only && !filters.insured_only;
+  return filtersSet(filters).every((name) => POSTED_FILTERS.has(name));
 }
 
 /**
@@ -129,7 +135,7 @@ type Carriers = 'starting' | 'others' | 'all';
  * first); a carrier's postings (one a term, each with the carrier's columns) come side by side, its
  * first is kept, and for 'others' whether any is flagged is asked of them all (the window's peers).
  * A window partitioned by the key would say the same, but the planner then sorted every posting the
- * filters keep rather than merge the ordered reads ('TRANSPORT' within 500 miles: 20 -> 180 ms).
+ * filters keep rather than merge the ordered reads.
  */
 function inKeyOrder(posted: PostedWord, carriers: Carriers, where: RawBuilder<unknown>): RawBuilder<unknown> {
   const flags = carriers === 'starting' ? [true] : [true, false];
@@ -179,9 +185,8 @@ const RUNS_PER_COUNT = 16;
  * test, RUNS_PER_COUNT runs a statement until the bound is passed; then, while no more than the
  * bound, those in the cells on its edge whose position passes `where` (the filters, as the postings
  * path tests them). A carrier is in one cell, so it counts once if it counts once in its run, where
- * its postings of several terms are one. 'LLC' within 50 miles of Dallas: its 18,637 inside in about
- * 3 ms, where the postings in rank-key order test the circle on each of the word's 1.6 million until
- * the bound.
+ * its postings of several terms are one. The postings in rank-key order would test the circle on
+ * each of a common word's postings until the bound.
  */
 async function countInCircle(
   execute: Execute,
@@ -194,8 +199,7 @@ async function countInCircle(
   const cell = quarterCellSql(sql`c.latitude`, sql`c.longitude`);
   // The postings of `terms` in the cells of `runs`, aliased `c`. OFFSET 0 keeps the test of the
   // position out of the read of a run: given it, the planner read the word's postings by
-  // search_postings_term instead, testing every one ('bla' within 250 miles of Chicago: 59 ms
-  // against 2).
+  // search_postings_term instead, testing every one.
   const inRuns = (runs: [number, number][], terms: readonly string[]) =>
     sql`jsonb_array_elements(${JSON.stringify(runs)}::jsonb) run
       CROSS JOIN LATERAL (SELECT c.id, c.latitude, c.longitude FROM search_postings c
@@ -209,8 +213,8 @@ async function countInCircle(
   };
   if (posted.passingTerm !== null && inside.length > 0) {
     // One term's postings inside, a carrier's one each: past the bound, so is the word's count, found
-    // without telling a carrier's postings apart ('LLC' within 250 miles of Chicago: 23 ms to count
-    // 16 runs' 'llc' and '_wllc' distinct, where the first 10,001 of 'llc' end the read).
+    // without telling a carrier's postings apart, where counting the terms' postings distinct reads
+    // every run of them whole.
     const counted = await countPastBound(
       execute,
       sql`${inRuns(inside, [posted.passingTerm])} WHERE ${notIn(sql`c.id`, excluded)}`,
@@ -230,8 +234,8 @@ async function countInCircle(
  * How many carriers with a posting of the word are in `state`, exactly up to the bound (that many
  * past it): each term's postings in the state read from search_postings_state in id order, merged,
  * a carrier counted once, the read stopping at the bound: about the bound's worth of postings, where
- * the count in rank-key order reads the word's until the bound's worth lie in the state, about ten
- * times as many in Texas ('ha' in Texas: 36.8 ms, now under 18).
+ * the count in rank-key order reads the word's until the bound's worth lie in the state, many times
+ * as many in a large state.
  */
 async function countInState(
   execute: Execute,
@@ -256,7 +260,7 @@ async function countInState(
  * How many of `postings` (a FROM clause with its conditions, of postings of one term) there are,
  * counted up to past the bound: past it, so is the word's count, as a carrier has one posting a term.
  * One list read index-only, where the counting statement merges the lists of every term and flag and
- * tells a carrier's postings apart ('tr': 2.7 ms against 10.3). Their count when past the bound,
+ * tells a carrier's postings apart. Their count when past the bound,
  * null otherwise.
  */
 async function countPastBound(execute: Execute, postings: RawBuilder<unknown>): Promise<number | null> {
@@ -299,8 +303,7 @@ export async function postingsPage(
   const ranked = Math.min(fewMatches, COUNT_BOUND);
   // The count, and with few matches their page: their rows are fetched and ranked (exact names, the
   // names that start with what was typed, the rest; then fleetOrder) where the rank groups' reads would
-  // each read the word's postings again ('CARL' within 50 miles: 65 matches among 34,000 postings,
-  // counted in 57 ms, then its two groups read them again in 44). The page gates on the count as a
+  // each read the word's postings again. The page gates on the count as a
   // one-time filter, so a search of more matches fetches no row; past the end it is one row, the count.
   const counting = () =>
     execute(sql<{ id: number | null; matched: string }>`
@@ -320,7 +323,7 @@ export async function postingsPage(
     pageByGroups(execute, { posted, where, rowWhere, exact, sorted }, total, offset, limit);
   // Where the planner expects many matches, the page is read by rank group beside the count, on
   // another connection, as if every match up to the bound were there: the count of a common word is
-  // most of its search ('SALT': 20 ms of 40), and the groups' reads need nothing it says. Should the
+  // most of its search, and the groups' reads need nothing it says. Should the
   // count say few, or the page past the end, that read goes unused; it reads no further than the
   // word's matches.
   const beside =
@@ -385,7 +388,7 @@ async function pageByGroups(
   const notExact = sql`${where} AND ${notIn(sql`c.id`, exactNames)}`;
   // Whether a carrier's legal or DBA name key starts with what was typed, asked of its row. A scalar
   // subquery is asked row by row as the read goes; as EXISTS, the planner joined every name that
-  // starts with the word first ('TRANSPORT' page 1: 130 ms).
+  // starts with the word first.
   const startsWithName = sql`(SELECT coalesce(${nameKeyStarts(sql`s.legal_name_key`, posted.name)}, false)
     OR coalesce(${nameKeyStarts(sql`s.dba_name_key`, posted.name)}, false) FROM companies s WHERE s.id = c.id)`;
   const group =
@@ -396,7 +399,7 @@ async function pageByGroups(
           // The rows come in the window's order, the rank key's (inKeyOrder). With an ORDER BY of its own
           // this statement made PostgreSQL plan the read for every posting the filters keep (it passes
           // a LIMIT down to a subquery only from a query that does not sort): a parallel sort of them
-          // all, 140-180 ms where the merged reads stop after 12 ('TRANSPORT' within 500 miles).
+          // all, where the merged reads stop after a page.
           read: async (count) =>
             (
               await execute(sql<{ id: number; bucket: string }>`
@@ -419,8 +422,8 @@ async function pageByGroups(
   // A carrier is in the group of names that start with the word when any posting of the word's terms
   // says so; the other group is the rest, the carriers none of whose postings of the word is flagged
   // (a name starting 'ANDRE' in the city of 'ANDREWS' is not among them), which the read of all their
-  // postings tells as it goes: asking each carrier's row instead cost 10-25 µs a carrier ('exp' page
-  // 1000: 9,948 of the rest in 121 ms). A word of one letter, a whole word, is flagged as one
+  // postings tells as it goes, where asking each carrier's row costs a row fetch each. A word of one
+  // letter, a whole word, is flagged as one
   // (migration 045). With legal-form words typed after the word, the flag says only that the name
   // starts with the word: the name is asked of each flagged carrier's row, and the flagged carriers
   // whose name goes on otherwise ('CARTAGE EXPRESS' for 'cartage llc') are among the rest.

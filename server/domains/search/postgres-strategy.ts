@@ -33,8 +33,8 @@ export interface PostgresTuning extends EngineTuning {
   /**
    * A word searched alone (no other word, required facet or circle) is asked as its whole terms too
    * when the planner's estimate of the prefix's matches times its terms is at most this: GIN merges
-   * the terms' lists one step per term at each match, and gathers a prefix's matches at about 2 µs
-   * each (wordTerms, decision 065).
+   * the terms' lists one step per term at each match, where it gathers a prefix's matches once
+   * (wordTerms, decision 065).
    */
   mostLoneTermSteps: number;
   /**
@@ -63,7 +63,7 @@ export interface PostgresTuning extends EngineTuning {
   groupWalkRows: number;
   /**
    * A page of the names that start with the words, not walked, is read by the name-key indexes when
-   * the planner expects at most this many such names (about 2.5 µs each), or when it would sort the
+   * the planner expects at most this many such names, or when it would sort the
    * group instead of walking the rank key (readsStartsByNameKeys, decision 066).
    */
   startsNameKeyRows: number;
@@ -71,11 +71,9 @@ export interface PostgresTuning extends EngineTuning {
    * A word searched alone is read from its postings (search_postings, decision 069) when the planner
    * expects that read to pass at most this many postings before the count bound: all of the word's,
    * or, when the filters keep more than the bound, the share of them that holds the bound. A posting
-   * costs about 0.3-0.8 µs read this way (decision 076); the GIN index fetches each counted match's
-   * row, and asks a circle of 250 miles as its cells or its latitude band ('LLC' around Chicago,
-   * 160,000 postings: 883 ms against 74; 'TRANSPORT' in Texas, 114,000: 149 against 69), but
-   * intersects a small circle's few cells with a word better ('CARL' within 50 miles, 34,000
-   * postings: 31 ms against 66).
+   * read this way costs a fraction of a row (decision 076); the GIN index fetches each counted
+   * match's row, and asks a wide circle as its cells or its latitude band, but intersects a small
+   * circle's few cells with a word better.
    */
   postingsReadRows: number;
   /**
@@ -95,7 +93,7 @@ export interface PostgresTuning extends EngineTuning {
    * A word counted in rank-key order or by place is first counted by its commonest term alone when
    * the statistics expect at least this many of that term's postings to pass the filters: one list
    * read index-only up to the bound (in a circle, its runs of cells inside) says the word's count is
-   * past it, where the counting statement merges every list of the word ('tr': 2.7 ms against 10.3)
+   * past it, where the counting statement merges every list of the word
    * and a circle's count tells each carrier's postings apart (postgres-postings.ts countPastBound,
    * countInCircle). Tests set 0.
    */
@@ -170,15 +168,12 @@ export function createPostgresStrategy(
   /**
    * How a circle narrows a search: the words' rows tested one by one, the circle's grid cells in the
    * GIN index, or the latitude index's band. Left to itself, the planner ANDs the words' bitmap with
-   * the index's whole band of latitude, about 0.6 µs a row: 'ARESKI' within 50 miles (984 matches, 1
-   * in the circle) read 439,451 rows of the band in 230 ms, and testing its 984 rows took 4 ms.
-   * Testing a row costs about 8 rows of the band when the table is in memory and about 35 when its
-   * pages are read from disk, so the words' rows are tested when they are fewer than a 25th of the
-   * band (`bandRowsPerRowTest`) and at most `circleRowTests` (30,000; decision 061). Otherwise a
-   * circle of up to `cellCircleMiles` (250) is its cells, which GIN intersects with the words: 'RED'
-   * within 50 miles 214 → 52 ms, 'TRUCKING' within 250 miles of Chicago 783 → 217 ms. A wider circle
-   * holds so many of the words' matches that the planner's reads that stop at the bound win:
-   * 'EXPRESS' within 500 miles of Atlanta 428 ms through the band, 943 through its cells (decision 064).
+   * the index's whole band of latitude, which for a rare word reads far more rows of the band than
+   * the word has matches. Testing a row costs several rows of the band (more when its pages come from
+   * disk), so the words' rows are tested when they are fewer than the band by `bandRowsPerRowTest`
+   * and at most `circleRowTests` (decision 061). Otherwise a circle of up to `cellCircleMiles` is its
+   * cells, which GIN intersects with the words. A wider circle holds so many of the words' matches
+   * that the planner's reads that stop at the bound win (decision 064).
    */
   async function circleWay(parts: QueryParts, filters: SearchFilters): Promise<'rows' | 'cells' | 'band'> {
     if (!filters.radius) return 'band';
@@ -193,13 +188,12 @@ export function createPostgresStrategy(
 
   /**
    * The condition that a row matches the words and facets. The GIN index reads each prefix of a
-   * tsquery in full before any row, at about 0.4 µs a row it matches ('freight:*': 382,243 rows),
-   * however rare another word makes the matches: 'LEHIGH ACRES FREIGHT LINES INCORPORATED' took
-   * 250-350 ms. Testing a row costs about ten times that (fetching it). So when the rows of the
-   * rarest word cost less to test than the other prefixes cost to read, the index reads the rarest
-   * word, the words asked as whole lexemes (single letters, and prefixes of few terms:
-   * postgres-tsquery.ts wordQuery), which it intersects cheaply, and the facets, and each row it
-   * finds is tested against the whole query: 4.5 ms (decision 060).
+   * tsquery in full before any row, however rare another word makes the matches (a long name of
+   * common words). Testing a row costs about `rowTestCost` rows of that read (fetching it). So when
+   * the rows of the rarest word cost less to test than the other prefixes cost to read, the index
+   * reads the rarest word, the words asked as whole lexemes (single letters, and prefixes of few
+   * terms: postgres-tsquery.ts wordQuery), which it intersects cheaply, and the facets, and each row
+   * it finds is tested against the whole query (decision 060).
    */
   async function matchCondition(parts: QueryParts): Promise<RawBuilder<unknown>> {
     const { words, facets, excluded } = parts;
@@ -225,10 +219,9 @@ export function createPostgresStrategy(
    * cells make the matches fewer, and the GIN read short; a circle tested on the row is not in the
    * estimate, which then stands for the words alone). Otherwise when the names are few (at most
    * `startsNameKeyRows`), or when the planner would sort the group: it then builds the words' GIN
-   * bitmap again and fetches every match to sort those that start with the words ('fr' page 50: 657
-   * ms; 'fre' page 1: 280 ms, most of it the bitmap), where the name keys find just those names (186
-   * ms for the 36,464 names that start with 'fr'). When the planner walks companies_rank_key, the
-   * walk is shorter than reading many names ('fr' page 1: 92 ms in all against 177).
+   * bitmap again and fetches every match to sort those that start with the words, where the name
+   * keys find just those names. When the planner walks companies_rank_key, the walk is shorter than
+   * reading many names.
    */
   async function readsStartsByNameKeys(
     parts: QueryParts,
@@ -250,9 +243,8 @@ export function createPostgresStrategy(
    * The whole terms of the typed words of 4 letters and more (postgres-tsquery.ts wordQuery). Where
    * the tsquery intersects a word with another word, a facet or a circle's cells (circleWay), GIN
    * skips along the rarer lists. A word searched alone is read in full either way, and its whole
-   * terms are taken only when their lists are short enough to merge: 'PINE' (20 terms, about 57,000
-   * matches) gathers its bitmap in 57 ms instead of 117, but 'tra' (28 terms, about 280,000; now its
-   * lead token) took 330 instead of 229 (decision 065).
+   * terms are taken only when their lists are short enough to merge: merging many long lists costs
+   * more than gathering the prefix's matches once (decision 065).
    */
   async function wordTerms(typed: readonly string[], filters: SearchFilters): Promise<PrefixTerms> {
     const words = significantWords(typed);
@@ -297,7 +289,7 @@ export function createPostgresStrategy(
     const brokers = brokersOnly(filters);
     const postingsWhere = (condition: RawBuilder<unknown>) =>
       estimatedRows(sql`${ofWord} AND ${condition}`, sql`search_postings`);
-    // The estimates at once, on as many connections: each is a round trip of 1-2 ms.
+    // The estimates at once, on as many connections: each is a round trip.
     const [scanned, kept, cargoShare] = await Promise.all([
       postingsWhere(brokers ? rowFilterCondition({ company_types: filters.company_types }) : sql`true`),
       hasFilters(brokers ? { ...others, company_types: undefined } : others)

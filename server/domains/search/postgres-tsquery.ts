@@ -23,12 +23,10 @@ export const leadToken = (letters: string) => `_l${letters.length}${letters}`;
 
 /**
  * A typed word as a tsquery. A word of 2 or 3 letters is its lead token, one list, which GIN
- * intersects with a facet or a circle's cells by skipping along the rarer list ('tr' in a
- * quarter-degree cell of Dallas: 390 ms as a prefix). A longer word is the whole terms it starts when
- * they are few (prefix-terms.ts), which GIN intersects likewise ('TRUCK LINES' counted in 125 ms
- * instead of 690, 'frei' in Texas in 35-55 instead of 300-600), otherwise the prefix, whose matches
- * GIN gathers in full first. A single letter is only that one-letter word (as on SQLite, whose prefix
- * indexes start at two letters). Decisions 063 and 067.
+ * intersects with a facet or a circle's cells by skipping along the rarer list, where a prefix's
+ * lists are gathered in full first. A longer word is the whole terms it starts when they are few
+ * (prefix-terms.ts), which GIN intersects likewise, otherwise the prefix. A single letter is only
+ * that one-letter word (as on SQLite, whose prefix indexes start at two letters). Decisions 063 and 067.
  */
 function wordQuery(word: string, termsOf: PrefixTerms): string {
   if (word.length < 2) return word;

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
-import { WEB_LABEL } from './facets.ts';
+import { FILTER_TOKENS, IS_BROKER, WEB_LABEL } from './facets.ts';
 import { CELL_DEGREES, cellLabel } from './geo.ts';
 import { circleKeySql } from './circle-index.ts';
 import { rankKeySql } from './rank-key.ts';
@@ -90,27 +90,6 @@ function nameTokens(column: RawBuilder<unknown>) {
 }
 
 /**
- * Whether a companies row's roles hold a broker: its facets have '_typebroker', and the brokers'
- * index (migration 046) holds its companies_fts row under the same rowid, which a search for brokers
- * alone reads.
- */
-const IS_BROKER = sql`';' || coalesce(carship, '') || ';' LIKE '%;B;%'`;
-
-/**
- * The facet tokens of the filters the full-text indexes answer (facets.ts), with a leading space
- * each: state, roles and cargo. Roles are stored as the rare cases (_typebroker, _typenoncarrier,
- * _typenone): almost every record is a carrier, and a filter reads a short list of exceptions far
- * faster than a list of nearly every row.
- */
-const FILTER_TOKENS = sql`
-  CASE WHEN phy_state IS NOT NULL THEN ' _state' || lower(phy_state) ELSE '' END ||
-  CASE WHEN ${IS_BROKER} THEN ' _typebroker' ELSE '' END ||
-  CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%' THEN ' _typenoncarrier' ELSE '' END ||
-  CASE WHEN ';' || coalesce(carship, '') || ';' NOT LIKE '%;C;%'
-    AND ';' || coalesce(carship, '') || ';' NOT LIKE '%;B;%' THEN ' _typenone' ELSE '' END ||
-  CASE WHEN coalesce(cargo_codes, '') <> '' THEN ' _cargo' || replace(lower(cargo_codes), ';', ' _cargo') ELSE '' END`;
-
-/**
  * The grid cells companies_fts names (geo.ts): those a page's walk through a circle reads. A circle's
  * count reads the circle index (circle-index.ts), which orders carriers by quarter-degree cell.
  */
@@ -120,7 +99,7 @@ const WALKED_CELL_DEGREES = CELL_DEGREES.filter((degrees) => degrees >= 1);
  * SQLite: the rows of the contentless FTS5 table, selected from the companies `where` picks. The
  * rowid is the company's rank key (rank-key.ts), so FTS5 returns matches in the order of results.
  * Columns: name and DBA name, place (city and state) and facets: tokens for the filters
- * (FILTER_TOKENS), geography cells, the names (nameTokens) and the web domain's words (webLabels;
+ * (facets.ts FILTER_TOKENS), geography cells, the names (nameTokens) and the web domain's words (webLabels;
  * web_domain is the FMCSA e-mail's domain unless a free-mail provider's, never the address; the
  * importer derives it, email-addresses.ts), so those filters intersect inside the index. Facet tokens
  * start with '_', which the table's tokenizer keeps inside a token and typed search words never
@@ -213,8 +192,7 @@ const OPTIMIZE = SEARCH_INDEX_FTS_TABLES.map(
 /**
  * Writes search_terms again from the index (migration 023): every term it holds, with how many
  * carriers hold it. Run in the transaction that changed the index, so a search never expands a word
- * into terms of another version of it (engine-sqlite.ts). Reads every term's list once: about a
- * second a million carriers.
+ * into terms of another version of it (engine-sqlite.ts). Reads every term's list once.
  */
 const WRITE_TERMS = [
   sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`,
@@ -316,8 +294,8 @@ function sqliteSearchIndex(db: Db): SearchIndex {
 /**
  * PostgreSQL keeps its generated tsvector column current by itself, but the GIN index puts the
  * vectors of updated rows in its pending list, which every search then reads through in full, until
- * the list passes 4 MB or a vacuum merges it: 330 pages added about 3 ms to every search of the
- * realistic mix at 4.4 million carriers. The import merges it as it ends (0.3 s).
+ * the list passes 4 MB or a vacuum merges it, which a monthly refresh's changes take long to
+ * reach. The import merges it as it ends.
  */
 const postgresSearchIndex = (db: Db): SearchIndex => ({
   async refreshSince() {

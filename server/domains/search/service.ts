@@ -1,9 +1,5 @@
-import {
-  MAX_SEARCH_RESULTS,
-  searchPageLimit,
-  type SearchResponse,
-  type SupersearchQuery,
-} from '../../../core/contracts/search.ts';
+import type { SearchResponse, SupersearchQuery } from '../../../core/contracts/search.ts';
+import { MAX_SEARCH_RESULTS, searchPageLimit } from '../../../core/search-bounds.ts';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import { toCompanyView } from '../companies/company-view.ts';

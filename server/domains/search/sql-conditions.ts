@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/migrate.ts';
-import type { SearchFilters, SearchHits } from './engine.ts';
+import { filtersSet, type SearchFilters, type SearchHits } from './engine.ts';
 import { cargoBit } from '../../../core/cargo.ts';
 import { EARTH_RADIUS_MILES, toRadians } from '../../../core/geo.ts';
 import { boundingBox } from './geo.ts';
@@ -19,9 +19,8 @@ export function cityKey(city: string): string {
 
 /**
  * `latitudeIndex`: whether a circle's box may be read through the latitude index. That index reads
- * its whole band of latitude (about half a microsecond a row on PostgreSQL, 601,817 rows for 50
- * miles around Pittsburgh), so words with far fewer matches than the band are better tested row by
- * row (engine-postgres.ts circleOptions).
+ * its whole band of latitude, so words with far fewer matches than the band are better tested row by
+ * row (postgres-strategy.ts circleWay).
  */
 export interface RowConditionOptions {
   latitudeIndex: boolean;
@@ -79,9 +78,22 @@ function anyOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
 }
 
 /**
- * The filters that are conditions on the row on both dialects: radius, city and the L&I flags. The
- * others (state, role, cargo) are facets inside each full-text index as well (facets.ts).
+ * The filters that are conditions on the row on both dialects (rowOnlyCondition); the others are
+ * facets inside each full-text index as well (facets.ts).
  */
+export const ROW_FILTERS: ReadonlySet<keyof SearchFilters> = new Set([
+  'radius',
+  'address_city',
+  'authorized_only',
+  'insured_only',
+]);
+
+/** The filters of ROW_FILTERS that a search sets. */
+export function rowFiltersSet(filters: SearchFilters): (keyof SearchFilters)[] {
+  return filtersSet(filters).filter((name) => ROW_FILTERS.has(name));
+}
+
+/** The conditions on the row of ROW_FILTERS. */
 export function rowOnlyCondition(filters: SearchFilters, options?: RowConditionOptions): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [radiusCondition(filters, options), authorityCondition(filters)];
   if (filters.address_city) conditions.push(sql`${CITY_KEY} = ${cityKey(filters.address_city)}`);
@@ -99,9 +111,12 @@ export function rowFilterCondition(
 ): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [rowOnlyCondition(filters)];
   if (filters.address_state) conditions.push(sql`c.phy_state = ${filters.address_state}`);
+  if (filters.hazmat_only) conditions.push(sql`c.hm_flag = 1`);
   if (filters.company_types?.length) {
     conditions.push(
-      anyOf(filters.company_types.map((type) => listContains(sql`c.carship`, type === 'carrier' ? 'C' : 'B'))),
+      anyOf(
+        filters.company_types.map((type) => listContains(sql`c.carship`, type === 'carrier' ? 'C' : 'B')),
+      ),
     );
   }
   if (filters.cargo_types?.length) {
@@ -232,13 +247,5 @@ export async function listByFilters(
 
 /** Whether any filter is set; a search with neither words nor filters lists nothing. */
 export function hasFilters(filters: SearchFilters): boolean {
-  return Boolean(
-    filters.address_state ||
-    filters.address_city ||
-    filters.company_types?.length ||
-    filters.cargo_types?.length ||
-    filters.radius ||
-    filters.authorized_only ||
-    filters.insured_only,
-  );
+  return filtersSet(filters).length > 0;
 }

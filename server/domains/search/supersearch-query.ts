@@ -16,24 +16,33 @@ export function parseSupersearchQuery(raw: unknown): SupersearchParams {
 
 /** The search's parameters from a query its schema accepted (the API's route validates it itself). */
 export function supersearchParams(query: SupersearchQuery): SupersearchParams {
+  // The filters keep their parameters' names; only the radius's two parameters become one circle.
+  const {
+    super_search_term: term,
+    page,
+    limit,
+    include_equipment: _equipment,
+    radius_zipcode: zipcode,
+    radius_miles: miles,
+    ...filters
+  } = query;
   let radius;
-  if (query.radius_zipcode && query.radius_miles !== undefined) {
-    const centre = zipCentroid(query.radius_zipcode);
+  if (zipcode && miles !== undefined) {
+    const centre = zipCentroid(zipcode);
     if (!centre) throw new DomainError('invalid', 'radius_zipcode: unknown ZIP code');
-    radius = { ...centre, miles: query.radius_miles };
+    radius = { ...centre, miles };
   }
   return {
-    term: query.super_search_term,
-    page: query.page,
-    limit: query.limit,
+    term,
+    page,
+    limit,
     filters: {
-      address_state: query.address_state || undefined,
-      address_city: query.address_city ? query.address_city.toUpperCase() : undefined,
-      company_types: query.company_types as CompanyType[] | undefined,
-      cargo_types: query.cargo_types as CargoCode[] | undefined,
+      ...filters,
+      address_state: filters.address_state || undefined,
+      address_city: filters.address_city?.toUpperCase() || undefined,
+      company_types: filters.company_types as CompanyType[] | undefined,
+      cargo_types: filters.cargo_types as CargoCode[] | undefined,
       radius,
-      authorized_only: query.authorized_only,
-      insured_only: query.insured_only,
     },
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../../cli/demo/generate.ts';
 import { importFiles } from '../../../cli/import/import-files.ts';
-import { MAX_SEARCH_RESULTS, searchPageLimit } from '../../../core/contracts/search.ts';
+import { MAX_SEARCH_RESULTS, searchPageLimit } from '../../../core/search-bounds.ts';
 import { distanceMiles } from '../../../core/geo.ts';
 import { nameKey, searchWords } from '../../../core/search-words.ts';
 import { zipCentroid } from '../carrier-data/geocode.ts';
@@ -28,6 +28,7 @@ interface Row {
   cargo_codes: string | null;
   latitude: number | null;
   longitude: number | null;
+  hm_flag: number | null;
 }
 
 type Query = {
@@ -37,6 +38,7 @@ type Query = {
   cargo_types?: string;
   radius_zipcode?: string;
   radius_miles?: string;
+  hazmat_only?: string;
 };
 
 /** Larger fleets first, then name in byte order, then DOT number: the order of equally good matches. */
@@ -61,7 +63,8 @@ function scan(rows: Row[], query: Query): Row[] {
     (!query.address_state || row.phy_state === query.address_state) &&
     (types.length === 0 ||
       types.some((type) => (row.carship ?? '').split(';').includes(type === 'carrier' ? 'C' : 'B'))) &&
-    (cargo.length === 0 || cargo.some((code) => (row.cargo_codes ?? '').split(';').includes(code)));
+    (cargo.length === 0 || cargo.some((code) => (row.cargo_codes ?? '').split(';').includes(code))) &&
+    (query.hazmat_only !== 'true' || row.hm_flag === 1);
   const centre = query.radius_zipcode ? zipCentroid(query.radius_zipcode) : null;
   const inCircle = (row: Row) =>
     !centre ||
@@ -222,6 +225,7 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
           'cargo_codes',
           'latitude',
           'longitude',
+          'hm_flag',
         ])
         .execute()
     ).map((row) => ({ ...row, id: Number(row.id), dot_number: Number(row.dot_number) }));
@@ -322,8 +326,18 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
         { super_search_term: word, company_types: 'broker' },
         { super_search_term: word, company_types: 'carrier' },
         { super_search_term: word, cargo_types: 'COLDFOOD' },
+        { super_search_term: word, hazmat_only: 'true' },
       );
     }
+    // Hazmat carriers only: with a state, a role, cargo, a circle, a number and a page of a city.
+    queries.push(
+      { super_search_term: 'tr', address_state: 'TX', hazmat_only: 'true' },
+      { super_search_term: 'llc', company_types: 'carrier', cargo_types: 'GENFREIGHT', hazmat_only: 'true' },
+      { super_search_term: 'trucking', radius_zipcode: '77002', radius_miles: '250', hazmat_only: 'true' },
+      { super_search_term: 'express', radius_zipcode: '30303', radius_miles: '500', hazmat_only: 'true' },
+      { super_search_term: 'tx', company_types: 'broker', hazmat_only: 'true' },
+      { super_search_term: '9100001', hazmat_only: 'true' },
+    );
     // Words of 2 and 3 letters with the most matches, read from their lead tokens' postings (decision 077).
     queries.push(
       { super_search_term: 'tr', company_types: 'carrier' },
@@ -362,6 +376,10 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
   }
 
   it('finds every match the scan finds, in the same order, with the same total', async () => {
+    // The filters' queries test something: the demo census holds hazmat carriers among others.
+    const hazmat = rows.filter((row) => row.hm_flag === 1).length;
+    expect(hazmat).toBeGreaterThan(20);
+    expect(hazmat).toBeLessThan(rows.length / 2);
     for (const query of sampleQueries()) {
       const expected = scan(rows, query);
       // The first pages, one in the middle and the last listed: pages are read in rank-key order from
