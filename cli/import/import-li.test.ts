@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorityRecord } from '../../server/domains/authority/repo.ts';
 import { vettingVerdict } from '../../core/authority.ts';
 import { carrier, seedCarriers } from '../../tests/support/factories.ts';
+import { carrierFields, quoted } from '../../tests/support/li-files.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { describeReport, importFiles } from './import-files.ts';
 
@@ -15,46 +16,6 @@ const REVOCATION = path.join(SAMPLES, 'revocation.sample3.txt');
 const NOW = '2026-11-25T00:00:00.000Z';
 const TODAY = NOW.slice(0, 10);
 const options = { showProgress: false, now: () => NOW };
-
-const quoted = (fields: readonly string[]) => fields.map((field) => `"${field}"`).join(',');
-
-/** A legacy Carrier row (43 fields) with the given authority letters and BI&PD amounts in thousands. */
-function carrierFields(
-  docket: string,
-  dot: string,
-  {
-    common = 'A',
-    contract = 'N',
-    broker = 'N',
-    revocation = 'N',
-    pending = 'N',
-    required = '00750',
-    onFile = '00750',
-  } = {},
-): string[] {
-  const fields = Array.from({ length: 43 }, () => '');
-  Object.assign(fields, {
-    0: docket,
-    1: dot,
-    4: common,
-    5: contract,
-    6: broker,
-    7: pending,
-    8: 'N',
-    9: 'N',
-    10: revocation,
-    11: 'N',
-    12: 'N',
-    18: required,
-    19: 'N',
-    20: broker === 'A' ? 'Y' : 'N',
-    21: onFile,
-    22: 'N',
-    23: 'N',
-    26: `CARRIER ${docket}`,
-  });
-  return fields;
-}
 
 describe(`importing FMCSA L&I files into ${testDialect}`, () => {
   let database: TestDatabase;

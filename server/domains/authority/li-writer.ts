@@ -105,7 +105,7 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
       'li_authorities',
       'authority_key',
       [...authorities.keys()],
-      ['status'],
+      ['status', 'status_on'],
     );
     const result: NewHistoryEvent[] = [];
     for (const [key, { docket, filing }] of kept) {
@@ -119,8 +119,14 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     }
     for (const [key, authority] of authorities) {
       if (!authority) continue;
+      const stored = storedAuthorities.get(key);
+      // A file older than the status stored from the same system changes nothing (newest wins).
+      if (stored && ((stored.status_on as string | null) ?? '') > statusOn) {
+        authorities.delete(key);
+        continue;
+      }
       const dot = carriers.get(authority.docket);
-      const before = storedAuthorities.get(key)?.status as PublishedAuthorityStatus | undefined;
+      const before = stored?.status as PublishedAuthorityStatus | undefined;
       if (dot === undefined || !before) continue;
       const event = authorityStatusEvent(
         dot,
