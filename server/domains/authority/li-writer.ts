@@ -8,17 +8,17 @@ import type { NewHistoryEvent } from '../../../core/history.ts';
 import type { Db } from '../../db/database.ts';
 import type { LiSource } from '../../db/schema.ts';
 import type { RowSet, RowUpserter } from '../../db/upsert-rows.ts';
-import { insertHistoryEvents } from '../history/repo.ts';
 import {
   authHistEvents,
   authorityStatusEvent,
   filingEvents,
+  historyRowSet,
   revocationEvent,
   type EventContext,
   type StoredFiling,
 } from './li-history.ts';
 import { filingKey, type LiFiling, type LiRecord } from './li-records.ts';
-import { dotsOfDockets, markFlagsDue, storedByKeys } from './repo.ts';
+import { dotsOfDockets, markFlagsDue, storedByKeys, storesNoFilingsOrAuthorities } from './repo.ts';
 
 const DOCKET_FACTS = [
   'legal_name',
@@ -111,7 +111,7 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     for (const [key, { docket, filing }] of kept) {
       const dot = carriers.get(docket);
       if (dot === undefined) continue;
-      const stored = storedFilings.get(key) as StoredFiling | undefined;
+      const stored = storedFilings?.get(key) as StoredFiling | undefined;
       // A file without cancellation dates (Insur) leaves the stored one as it is.
       const seen =
         filing.cancellation_effective_on === undefined && stored ? { ...filing, ...stored } : filing;
@@ -119,7 +119,7 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     }
     for (const [key, authority] of authorities) {
       if (!authority) continue;
-      const stored = storedAuthorities.get(key);
+      const stored = storedAuthorities?.get(key);
       // A file older than the status stored from the same system changes nothing (newest wins).
       if (stored && ((stored.status_on as string | null) ?? '') > statusOn) {
         authorities.delete(key);
@@ -192,9 +192,14 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     },
     async flush() {
       if (count === 0) return;
-      // The batch is judged against the store as every earlier write left it.
+      // The batch is judged against the store as every earlier write left it, and its events land
+      // before its rows: an import killed in between finds the same differences again.
       await upserter.close();
-      await insertHistoryEvents(db, await historyEvents());
+      const observed = await historyEvents();
+      if (observed.length > 0) {
+        await upserter.upsert(historyRowSet(observed));
+        await upserter.close();
+      }
       const set = (table: string, key: string, columns: string[], rows: unknown[][]): RowSet => ({
         table,
         key,

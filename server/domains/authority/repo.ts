@@ -515,6 +515,15 @@ export async function dotsOfDockets(
   return result;
 }
 
+/** Whether the store holds no filing and no authority yet: an L&I first load. */
+export async function storesNoFilingsOrAuthorities(db: Db): Promise<boolean> {
+  const [filing, authority] = await Promise.all([
+    db.selectFrom('li_insurance').select('docket').limit(1).executeTakeFirst(),
+    db.selectFrom('li_authorities').select('docket').limit(1).executeTakeFirst(),
+  ]);
+  return filing === undefined && authority === undefined;
+}
+
 /** Some columns of the stored rows of `table` with these keys, by key. */
 export async function storedByKeys(
   db: Db,
