@@ -88,20 +88,31 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
   const revocations = new Map<string, { docket: string; revocation: NonNullable<LiRecord['revocation']> }>();
   const touched = new Set<string>();
   let count = 0;
+  /** A first load into an empty store reads nothing back: no row of it can be stored before it. */
+  let firstLoad: Promise<boolean> | null = null;
+
+  /** Some columns of the stored rows with these keys; none on a first load. */
+  async function stored(
+    table: 'li_insurance' | 'li_authorities',
+    key: 'filing_key' | 'authority_key',
+    keys: string[],
+    columns: string[],
+  ): Promise<Map<string, Record<string, unknown>>> {
+    firstLoad ??= storesNoFilingsOrAuthorities(db);
+    return (await firstLoad) ? new Map() : storedByKeys(db, table, key, keys, columns);
+  }
 
   /** The events of the batch, from what the store held before it. */
   async function historyEvents(): Promise<NewHistoryEvent[]> {
     const carriers = await dotsOfDockets(db, [...touched], dots);
     const kept = [...filings].filter((entry): entry is [string, PendingFiling] => entry[1] !== null);
-    const storedFilings = await storedByKeys(
-      db,
+    const storedFilings = await stored(
       'li_insurance',
       'filing_key',
       kept.map(([key]) => key),
       ['cancellation_effective_on', 'ended_by'],
     );
-    const storedAuthorities = await storedByKeys(
-      db,
+    const storedAuthorities = await stored(
       'li_authorities',
       'authority_key',
       [...authorities.keys()],
@@ -111,7 +122,7 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     for (const [key, { docket, filing }] of kept) {
       const dot = carriers.get(docket);
       if (dot === undefined) continue;
-      const stored = storedFilings?.get(key) as StoredFiling | undefined;
+      const stored = storedFilings.get(key) as StoredFiling | undefined;
       // A file without cancellation dates (Insur) leaves the stored one as it is.
       const seen =
         filing.cancellation_effective_on === undefined && stored ? { ...filing, ...stored } : filing;
@@ -119,7 +130,7 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     }
     for (const [key, authority] of authorities) {
       if (!authority) continue;
-      const stored = storedAuthorities?.get(key);
+      const stored = storedAuthorities.get(key);
       // A file older than the status stored from the same system changes nothing (newest wins).
       if (stored && ((stored.status_on as string | null) ?? '') > statusOn) {
         authorities.delete(key);
