@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { filingStanding } from '../../core/authority.ts';
 import { refreshCalendarFlags } from '../../server/domains/authority/repo.ts';
 import { createAuthorityService } from '../../server/domains/authority/service.ts';
 import { carrier, seedCarriers } from '../../tests/support/factories.ts';
-import { carrierFields, quoted } from '../../tests/support/li-files.ts';
+import { carrierFields, fileWriter, quoted, rowCount, searchFlagsOf } from '../../tests/support/li-files.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { importFiles } from './import-files.ts';
 
@@ -56,11 +56,8 @@ function insHist(
 describe(`filings, the calendar, out-of-service orders and their history on ${testDialect}`, () => {
   let database: TestDatabase;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-filings-'));
-  const file = (name: string, lines: string[]) => {
-    const target = path.join(dir, name);
-    writeFileSync(target, lines.join('\n') + '\n');
-    return target;
-  };
+  const file = fileWriter(dir);
+
   const at = (day: string, hour = '08') => ({
     showProgress: false,
     asOf: day,
@@ -155,16 +152,7 @@ describe(`filings, the calendar, out-of-service orders and their history on ${te
     (
       await database.db
         .selectFrom('record_history_events')
-        .select([
-          'kind',
-          'event',
-          'subject',
-          'value_before',
-          'value_after',
-          'effective_on',
-          'first_seen_on',
-          'source',
-        ])
+        .select(['kind', 'event', 'subject', 'effective_on', 'first_seen_on', 'source'])
         .where('dot_number', '=', dot)
         .execute()
     )
@@ -177,23 +165,9 @@ describe(`filings, the calendar, out-of-service orders and their history on ${te
           a.event.localeCompare(b.event),
       )
       .map((row) => [row.kind, row.event, row.subject, row.effective_on, row.first_seen_on, row.source]);
-  const eventCount = async () =>
-    Number(
-      (
-        await database.db
-          .selectFrom('record_history_events')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const flags = async (dot: number) => {
-    const row = await database.db
-      .selectFrom('companies')
-      .select(['authorized_for_hire', 'insurance_on_file'])
-      .where('dot_number', '=', dot)
-      .executeTakeFirstOrThrow();
-    return [row.authorized_for_hire, row.insurance_on_file];
-  };
+  const eventCount = () => rowCount(database.db, 'record_history_events');
+  const flags = (dot: number) => searchFlagsOf(database.db, dot);
+
   const vettingOn = async (dot: number, day: string) => {
     const service = createAuthorityService(database.db, () => new Date(`${day}T12:00:00Z`));
     const found = await service.vetting(dot);

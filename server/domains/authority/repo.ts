@@ -56,6 +56,18 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return groups;
 }
 
+/** The census carrier holding each of these MC dockets (at most MAX_IN_LIST), by docket. */
+async function censusOwners(db: Db, dockets: readonly string[]): Promise<Map<string, number>> {
+  const mcDigits = dockets.filter((docket) => docket.startsWith('MC')).map((docket) => docket.slice(2));
+  if (mcDigits.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('companies')
+    .select(['dot_number', 'mc_number'])
+    .where('mc_number', 'in', mcDigits)
+    .execute();
+  return new Map(rows.map((row) => [`MC${row.mc_number}`, row.dot_number]));
+}
+
 /** The canonical docket of a census MC number ('139446' -> 'MC139446'), null for none. */
 export function censusDocket(mcNumber: string | null): string | null {
   return canonicalDocket(mcNumber ? `MC${mcNumber}` : null);
@@ -352,16 +364,10 @@ export async function authorityRecords(
     )
     .execute();
   // An MC docket the census gives another carrier stays with that carrier.
-  const mcDigits = byDot.filter((row) => row.docket.startsWith('MC')).map((row) => row.docket.slice(2));
-  const censusOwners =
-    mcDigits.length === 0
-      ? []
-      : await db
-          .selectFrom('companies')
-          .select(['dot_number', 'mc_number'])
-          .where('mc_number', 'in', mcDigits)
-          .execute();
-  const ownerOf = new Map(censusOwners.map((row) => [`MC${row.mc_number}`, row.dot_number]));
+  const ownerOf = await censusOwners(
+    db,
+    byDot.map((row) => row.docket),
+  );
   for (const row of byDot) {
     const owner = ownerOf.get(row.docket);
     if (owner !== undefined && owner !== row.dot_number) continue;
@@ -466,12 +472,8 @@ async function carriersOfDockets(db: Db, dockets: readonly string[]): Promise<nu
     .where('docket', 'in', dockets)
     .where('dot_number', 'is not', null)
     .execute();
-  const mcDigits = dockets.filter((docket) => docket.startsWith('MC')).map((docket) => docket.slice(2));
-  const fromCensus =
-    mcDigits.length === 0
-      ? []
-      : await db.selectFrom('companies').select('dot_number').where('mc_number', 'in', mcDigits).execute();
-  return [...new Set([...fromLi, ...fromCensus].map((row) => row.dot_number as number))];
+  const fromCensus = (await censusOwners(db, dockets)).values();
+  return [...new Set([...fromLi.map((row) => row.dot_number as number), ...fromCensus])];
 }
 
 /**
@@ -501,16 +503,7 @@ export async function dotsOfDockets(
       const dot = known.get(docket);
       if (dot !== undefined) result.set(docket, dot);
     }
-    const mcDigits = part.filter((docket) => docket.startsWith('MC')).map((docket) => docket.slice(2));
-    const owners =
-      mcDigits.length === 0
-        ? []
-        : await db
-            .selectFrom('companies')
-            .select(['dot_number', 'mc_number'])
-            .where('mc_number', 'in', mcDigits)
-            .execute();
-    for (const row of owners) result.set(`MC${row.mc_number}`, row.dot_number);
+    for (const [docket, dot] of await censusOwners(db, part)) result.set(docket, dot);
   }
   return result;
 }
