@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canonicalDocket,
   filingStanding,
+  joinCancellations,
   markReplacements,
   orderInForce,
   resolveAuthorityStatus,
@@ -278,6 +279,21 @@ describe('filings and orders on the calendar (docs/decisions/099)', () => {
     // Another kind, or a successor starting after the end, replaces nothing.
     expect(markReplacements([alpha, filing({ ...beta, kind: 'cargo' })])[0]?.endedBy).toBeNull();
     expect(markReplacements([alpha, filing({ ...beta, effectiveOn: '2026-12-16' })])[0]?.endedBy).toBeNull();
+  });
+
+  it('one filing listed from its start (Insur) and by its cancellation (ActPendInsur) is one filing, cancelled', () => {
+    const listed = filing({ effectiveOn: '2025-09-02' });
+    const cancelling = filing({ effectiveOn: '2026-12-04', cancellationEffectiveOn: '2026-12-04' });
+    expect(joinCancellations([listed, cancelling])).toEqual([
+      { ...listed, cancellationEffectiveOn: '2026-12-04' },
+    ]);
+    // Another insurer's filing under the same policy number is another filing.
+    const other = filing({
+      insurer: 'BETA INDEMNITY',
+      effectiveOn: '2026-12-04',
+      cancellationEffectiveOn: '2026-12-04',
+    });
+    expect(joinCancellations([listed, other])).toEqual([listed, other]);
   });
 
   it('the replacement keeps the carrier authorized, with no cancellation warning, on either side of the day', () => {

@@ -13,6 +13,7 @@ import {
   canonicalDocket,
   docketLabel,
   LEGACY_LI_FROZEN_ON,
+  joinCancellations,
   markReplacements,
   resolveAuthorityStatus,
   searchFlags,
@@ -308,7 +309,7 @@ export function carrierAuthorityOf(
     record: {
       dockets: held.map(docketLabel),
       authorities,
-      insurance: markReplacements(insurance),
+      insurance: markReplacements(joinCancellations(insurance)),
       bipdRequiredDollars: largest(infos.map((row) => row.bipd_required_dollars)),
       bipdOnFileDollars: largest(infos.map((row) => row.bipd_on_file_dollars)),
       cargoRequired: any(infos.map((row) => row.cargo_required)),
