@@ -8,9 +8,17 @@ export const E2E_DATA_DIR = '.tmp/e2e-data';
  * L&I files for the Authority & Insurance panel, one shape each (headerless Carrier, Insur and
  * AuthHist, the ActPendInsur CSV export, the Revocation text file with its header): 889001 authorized,
  * 889002 with a pending BI&PD cancellation, 889003 revoked, 889004 intrastate and 889006 private
- * (no docket), 889005 a broker with a BMC-84 bond.
+ * (no docket), 889005 a broker with a BMC-84 bond, 889007 insured but under an out-of-service order
+ * (with a rescinded older one).
  */
-const LI_FIXTURES = ['carrier.txt', 'insur.txt', 'actpendinsur.csv', 'authhist.txt', 'revocation.txt']
+const LI_FIXTURES = [
+  'carrier.txt',
+  'insur.txt',
+  'actpendinsur.csv',
+  'authhist.txt',
+  'revocation.txt',
+  'oos-orders.csv',
+]
   .map((file) => `tests/e2e/fixtures/li/${file}`)
   .join(' ');
 

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   canonicalDocket,
   filingStanding,
+  joinCancellations,
+  markReplacements,
+  orderInForce,
   resolveAuthorityStatus,
   searchFlags,
   vettingVerdict,
@@ -249,5 +252,80 @@ describe('the pieces of the verdict', () => {
     expect(canonicalDocket('MC000000')).toBeNull();
     expect(canonicalDocket('00830331')).toBeNull();
     expect(canonicalDocket('')).toBeNull();
+  });
+});
+
+describe('filings and orders on the calendar (docs/decisions/099)', () => {
+  const alpha = filing({
+    insurer: 'ALPHA MUTUAL',
+    effectiveOn: '2022-06-01',
+    cancellationEffectiveOn: '2026-12-15',
+  });
+  const beta = filing({ insurer: 'BETA INDEMNITY', effectiveOn: '2026-12-15' });
+
+  it('a filing whose effective day is still to come is not yet in force, then on file', () => {
+    expect(filingStanding(beta, '2026-12-14')).toBe('Not yet in force');
+    expect(filingStanding(beta, '2026-12-15')).toBe('On file');
+    // ActPendInsur gives a filing being cancelled the cancellation's day as its effective day: no start.
+    const pending = filing({ effectiveOn: '2032-09-28', cancellationEffectiveOn: '2032-09-28' });
+    expect(filingStanding(pending, TODAY)).toBe('Cancellation pending');
+  });
+
+  it('a filing another one of its docket and kind takes over from on its end day is replaced, not lapsed', () => {
+    const [outgoing, incoming] = markReplacements([alpha, beta]);
+    expect([outgoing?.endedBy, incoming?.endedBy]).toEqual(['replaced', null]);
+    expect(filingStanding(outgoing!, '2026-12-14')).toBe('On file');
+    expect(filingStanding(outgoing!, '2026-12-15')).toBe('Replaced');
+    // Another kind, or a successor starting after the end, replaces nothing.
+    expect(markReplacements([alpha, filing({ ...beta, kind: 'cargo' })])[0]?.endedBy).toBeNull();
+    expect(markReplacements([alpha, filing({ ...beta, effectiveOn: '2026-12-16' })])[0]?.endedBy).toBeNull();
+  });
+
+  it('one filing listed from its start (Insur) and by its cancellation (ActPendInsur) is one filing, cancelled', () => {
+    const listed = filing({ effectiveOn: '2025-09-02' });
+    const cancelling = filing({ effectiveOn: '2026-12-04', cancellationEffectiveOn: '2026-12-04' });
+    expect(joinCancellations([listed, cancelling])).toEqual([
+      { ...listed, cancellationEffectiveOn: '2026-12-04' },
+    ]);
+    // Another insurer's filing under the same policy number is another filing.
+    const other = filing({
+      insurer: 'BETA INDEMNITY',
+      effectiveOn: '2026-12-04',
+      cancellationEffectiveOn: '2026-12-04',
+    });
+    expect(joinCancellations([listed, other])).toEqual([listed, other]);
+  });
+
+  it('the replacement keeps the carrier authorized, with no cancellation warning, on either side of the day', () => {
+    const insured = record({ insurance: markReplacements([alpha, beta]) });
+    for (const day of ['2026-11-25', '2026-12-15', '2027-01-02']) {
+      expect(vettingVerdict('A', insured, day)).toEqual({
+        headline: 'Authorized for hire',
+        level: 'authorized',
+        reasons: [],
+      });
+    }
+  });
+
+  it('a BI&PD filing cancelled by today outranks the Carrier row’s BI&PD total', () => {
+    const lapsed = record({ insurance: [filing({ cancellationEffectiveOn: '2026-11-01' })] });
+    expect(vettingVerdict('A', lapsed, TODAY).reasons).toEqual(['No BI&PD insurance on file']);
+    expect(vettingVerdict('A', record({ insurance: [] }), TODAY).headline).toBe('Authorized for hire');
+  });
+
+  it('an out-of-service order in force makes the verdict, with its date and reason, until it is rescinded', () => {
+    const order = { orderedOn: '2026-11-02', reason: 'IMMINENT HAZARD', status: 'ACTIVE', rescindedOn: null };
+    expect(vettingVerdict('A', record({ outOfServiceOrders: [order] }), TODAY)).toEqual({
+      headline: 'Out of service',
+      level: 'not authorized',
+      reasons: ['Out-of-service order November 2, 2026: IMMINENT HAZARD'],
+    });
+    expect(orderInForce(order, '2026-11-01')).toBe(false);
+    expect(orderInForce({ ...order, rescindedOn: '2026-11-20' }, TODAY)).toBe(false);
+    expect(orderInForce({ ...order, status: 'RESCINDED' }, TODAY)).toBe(false);
+    expect(searchFlags('A', record({ outOfServiceOrders: [order] }), TODAY)).toEqual({
+      authorizedForHire: false,
+      insuranceOnFile: true,
+    });
   });
 });

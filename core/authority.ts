@@ -172,6 +172,40 @@ export function filingsInForce(record: AuthorityRecord, today: string): Insuranc
   });
 }
 
+const sameFiling = (a: InsuranceFiling, b: InsuranceFiling) =>
+  a.docket === b.docket &&
+  a.kind === b.kind &&
+  a.policyNumber === b.policyNumber &&
+  (a.insurer ?? '').toUpperCase() === (b.insurer ?? '').toUpperCase();
+
+/**
+ * One filing seen twice: the Insur file lists it from its real start without a cancellation, while
+ * ActPendInsur lists its cancellation with the cancellation's day as effective day. Stored apart (their
+ * effective days differ), they are one filing: the listing from its start takes the cancellation.
+ */
+export function joinCancellations(filings: readonly InsuranceFiling[]): InsuranceFiling[] {
+  const cancellations = filings.filter(
+    (filing) => filing.cancellationEffectiveOn !== null && startOf(filing) === null,
+  );
+  const joined = new Set<InsuranceFiling>();
+  const result = filings.map((filing) => {
+    if (filing.cancellationEffectiveOn !== null || filing.endedBy !== null || filing.effectiveOn === null)
+      return filing;
+    const start = filing.effectiveOn;
+    const cancellation = cancellations.find(
+      (other) => sameFiling(filing, other) && (other.cancellationEffectiveOn as string) > start,
+    );
+    if (!cancellation) return filing;
+    joined.add(cancellation);
+    return {
+      ...filing,
+      cancellationEffectiveOn: cancellation.cancellationEffectiveOn,
+      endedBy: cancellation.endedBy,
+    };
+  });
+  return result.filter((filing) => !joined.has(filing));
+}
+
 /**
  * Marks as replaced each cancelled filing that another filing of its docket and kind takes over from
  * by its cancellation day: FMCSA cancels the outgoing filing and files its successor (often the same

@@ -266,22 +266,41 @@ function legacyInsur(column: ColumnLookup): LiMapper {
   });
 }
 
-function legacyActPendInsur(column: ColumnLookup): LiMapper {
-  const [docket, dot, form, description, company, policy, max, effective, cancel] = [
+/**
+ * Legacy ActPendInsur (filings on file or being cancelled, the cancellation day in the row) and
+ * InsHist (6sqe-dvqs: every filing that left a docket, with its day and how it left) share FMCSA's
+ * field names; InsHist adds the class and the cancellation method. InsHist's names follow the portal's
+ * spelling of the other legacy files and must be checked against its live metadata (columns.ts).
+ */
+function legacyPolicyFiling(column: ColumnLookup): LiMapper {
+  const [docket, dot, form, klass, company, policy, max, effective, cancel] = [
     'DOCKET_NUMBER',
     'DOT_NUMBER',
     'INS_FORM_CODE',
-    'MOD_COL_1',
+    'INS_CLASS_CODE',
     'NAME_COMPANY',
     'POLICY_NO',
     'MAX_COV_AMOUNT',
     'EFFECTIVE_DATE',
     'CANCL_EFFECTIVE_DATE',
   ].map(column) as number[];
-  const typeDescription = description! >= 0 ? description! : column('INS_TYPE_DESC');
+  const description = anyColumn(column, 'MOD_COL_1', 'INS_TYPE_DESC');
+  const method = anyColumn(column, 'CANCL_METHOD', 'CANCELLATION_METHOD');
+  const endForm = anyColumn(column, 'CANCL_FORM', 'CANCEL_FORM');
+  const specific = anyColumn(column, 'SPECIFIC_CANCL_METHOD', 'SPECIFIC_CANCELLATION_METHOD');
   return mapper((row) => {
     const code = formCode(row.get(form as number));
-    const kind = insuranceKind(null, null, upperText(row.get(typeDescription)), code);
+    const kind = insuranceKind(
+      null,
+      upperText(row.get(klass as number)),
+      upperText(row.get(description)),
+      code,
+    );
+    const endedBy = filingEnd(
+      upperText(row.get(method)),
+      upperText(row.get(endForm)),
+      upperText(row.get(specific)),
+    );
     return {
       docket: docketOf(row.get(docket as number)),
       dot: liDot(row.get(dot as number)),
@@ -293,6 +312,7 @@ function legacyActPendInsur(column: ColumnLookup): LiMapper {
         amount_dollars: isBipd(kind) ? thousands(row.get(max as number)) : null,
         effective_on: date(row.get(effective as number)),
         cancellation_effective_on: date(row.get(cancel as number)),
+        ...(endedBy ? { ended_by: endedBy } : {}),
       },
     };
   });
@@ -461,57 +481,6 @@ function filingEnd(...values: (string | null)[]): FilingEnd | undefined {
   return undefined;
 }
 
-/**
- * Legacy InsHist (6sqe-dvqs): every filing that left a docket, with its cancellation day and how it
- * left. The column names follow the portal's spelling of the other legacy files and must be checked
- * against the dataset's live metadata (columns.ts LI_INSHIST_COLUMNS).
- */
-function legacyInsHist(column: ColumnLookup): LiMapper {
-  const [docket, dot, form, policy, klass, effective, max, cancel, company] = [
-    'DOCKET_NUMBER',
-    'DOT_NUMBER',
-    'INS_FORM_CODE',
-    'POLICY_NO',
-    'INS_CLASS_CODE',
-    'EFFECTIVE_DATE',
-    'MAX_COV_AMOUNT',
-    'CANCL_EFFECTIVE_DATE',
-    'NAME_COMPANY',
-  ].map(column) as number[];
-  const method = anyColumn(column, 'CANCL_METHOD', 'CANCELLATION_METHOD');
-  const endForm = anyColumn(column, 'CANCL_FORM', 'CANCEL_FORM');
-  const specific = anyColumn(column, 'SPECIFIC_CANCL_METHOD', 'SPECIFIC_CANCELLATION_METHOD');
-  const description = anyColumn(column, 'INS_TYPE_DESC', 'MOD_COL_1');
-  return mapper((row) => {
-    const code = formCode(row.get(form as number));
-    const kind = insuranceKind(
-      null,
-      upperText(row.get(klass as number)),
-      upperText(row.get(description)),
-      code,
-    );
-    const endedBy = filingEnd(
-      upperText(row.get(method)),
-      upperText(row.get(endForm)),
-      upperText(row.get(specific)),
-    );
-    return {
-      docket: docketOf(row.get(docket as number)),
-      dot: liDot(row.get(dot as number)),
-      filing: {
-        kind,
-        form_code: code,
-        insurer: text(row.get(company as number)),
-        policy_number: text(row.get(policy as number)),
-        amount_dollars: isBipd(kind) ? thousands(row.get(max as number)) : null,
-        effective_on: date(row.get(effective as number)),
-        cancellation_effective_on: date(row.get(cancel as number)),
-        ...(endedBy ? { ended_by: endedBy } : {}),
-      },
-    };
-  });
-}
-
 function motusAuthHist(column: ColumnLookup): LiMapper {
   const [docket, dot, type, status, reason, changed] = [
     'DOCKET_NUMBER',
@@ -546,13 +515,12 @@ export function createLiMapper(kind: LiDatasetKind, column: ColumnLookup): LiMap
     case 'li_insur':
       return legacyInsur(column);
     case 'li_actpendinsur':
-      return legacyActPendInsur(column);
+    case 'li_inshist':
+      return legacyPolicyFiling(column);
     case 'li_authhist':
       return legacyAuthHist(column);
     case 'li_revocation':
       return revocations(column, 'DOT_NUMBER');
-    case 'li_inshist':
-      return legacyInsHist(column);
     case 'motus_carrier':
       return motusCarrier(column);
     case 'motus_insur':

@@ -116,7 +116,7 @@ export async function importFiles(
   db: Db,
   dialect: Dialect,
   files: readonly string[],
-  options: { showProgress?: boolean; now?: () => string; asOf?: string; today?: string } = {},
+  options: { showProgress?: boolean; now?: () => string; asOf?: string } = {},
 ): Promise<FileReport[]> {
   const now = options.now ?? (() => new Date().toISOString());
   const reports: FileReport[] = [];
@@ -287,7 +287,7 @@ export async function importFiles(
     }
   }
   // Days that passed since the last run change verdicts without any row changing.
-  await refreshCalendarFlags(db, options.today ?? now().slice(0, 10));
+  await refreshCalendarFlags(db, now().slice(0, 10));
   return reports;
 }
 

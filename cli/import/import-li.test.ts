@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorityRecord } from '../../server/domains/authority/repo.ts';
 import { vettingVerdict } from '../../core/authority.ts';
 import { carrier, seedCarriers } from '../../tests/support/factories.ts';
+import { carrierFields, fileWriter, quoted, rowCount, searchFlagsOf } from '../../tests/support/li-files.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { describeReport, importFiles } from './import-files.ts';
 
@@ -16,54 +17,11 @@ const NOW = '2026-11-25T00:00:00.000Z';
 const TODAY = NOW.slice(0, 10);
 const options = { showProgress: false, now: () => NOW };
 
-const quoted = (fields: readonly string[]) => fields.map((field) => `"${field}"`).join(',');
-
-/** A legacy Carrier row (43 fields) with the given authority letters and BI&PD amounts in thousands. */
-function carrierFields(
-  docket: string,
-  dot: string,
-  {
-    common = 'A',
-    contract = 'N',
-    broker = 'N',
-    revocation = 'N',
-    pending = 'N',
-    required = '00750',
-    onFile = '00750',
-  } = {},
-): string[] {
-  const fields = Array.from({ length: 43 }, () => '');
-  Object.assign(fields, {
-    0: docket,
-    1: dot,
-    4: common,
-    5: contract,
-    6: broker,
-    7: pending,
-    8: 'N',
-    9: 'N',
-    10: revocation,
-    11: 'N',
-    12: 'N',
-    18: required,
-    19: 'N',
-    20: broker === 'A' ? 'Y' : 'N',
-    21: onFile,
-    22: 'N',
-    23: 'N',
-    26: `CARRIER ${docket}`,
-  });
-  return fields;
-}
-
 describe(`importing FMCSA L&I files into ${testDialect}`, () => {
   let database: TestDatabase;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-li-'));
-  const file = (name: string, lines: string[]) => {
-    const target = path.join(dir, name);
-    writeFileSync(target, lines.join('\n') + '\n');
-    return target;
-  };
+  const file = fileWriter(dir);
+
   // Carriers of the shared samples' rows, plus ones for the synthetic files.
   const sampleCarriers = [
     carrier({ dot_number: 3682243, legal_name: 'SAMPLE ONE', carrier_operation: 'A' }),
@@ -103,23 +61,10 @@ describe(`importing FMCSA L&I files into ${testDialect}`, () => {
     if (!found) throw new Error(`no carrier ${dot}`);
     return { record: found.record, verdict: vettingVerdict(found.usdotStatus, found.record, TODAY) };
   };
-  const flags = async (dot: number) => {
-    const row = await database.db
-      .selectFrom('companies')
-      .select(['authorized_for_hire', 'insurance_on_file'])
-      .where('dot_number', '=', dot)
-      .executeTakeFirstOrThrow();
-    return [row.authorized_for_hire, row.insurance_on_file];
-  };
-  const count = async (table: 'li_dockets' | 'li_insurance' | 'li_revocations' | 'li_authorities') =>
-    Number(
-      (
-        await database.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const flags = (dot: number) => searchFlagsOf(database.db, dot);
+
+  const count = (table: 'li_dockets' | 'li_insurance' | 'li_revocations' | 'li_authorities') =>
+    rowCount(database.db, table);
 
   it('reads the shared samples: headerless ActPendInsur and Insur, the Revocation text file with its header', async () => {
     const reports = await importFiles(database.db, testDialect, [ACTPENDINSUR, INSUR, REVOCATION], options);

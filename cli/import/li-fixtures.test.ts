@@ -12,6 +12,7 @@ const FILES = [
   'li/actpendinsur.csv',
   'li/authhist.txt',
   'li/revocation.txt',
+  'li/oos-orders.csv',
 ].map((file) => path.join(FIXTURES, file));
 
 /** The browser tests' L&I fixtures (playwright.config.ts) say what their carriers are meant to show. */
@@ -20,14 +21,14 @@ describe(`the browser tests' L&I fixtures on ${testDialect}`, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const reports = await importFiles(database.db, testDialect, FILES, { showProgress: false });
-    expect(reports.map((report) => report.skipped)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(reports.map((report) => report.skipped)).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
   afterAll(() => database.destroy());
 
   it('give an authorized carrier, a pending cancellation, a revoked one, carriers without authority and a bonded broker', async () => {
     const service = createAuthorityService(database.db, () => new Date('2026-11-25T12:00:00Z'));
     const verdicts = await Promise.all(
-      [889001, 889002, 889003, 889004, 889005, 889006].map(
+      [889001, 889002, 889003, 889004, 889005, 889006, 889007].map(
         async (dot) => (await service.vetting(dot))?.verdict,
       ),
     );
@@ -57,6 +58,11 @@ describe(`the browser tests' L&I fixtures on ${testDialect}`, () => {
         level: 'not authorized',
         reasons: ['No for-hire authority on file'],
       },
+      {
+        headline: 'Out of service',
+        level: 'not authorized',
+        reasons: ['Out-of-service order October 6, 2026: IMMINENT HAZARD'],
+      },
     ]);
     const authorized = await service.vetting(889001);
     expect(
@@ -69,7 +75,7 @@ describe(`the browser tests' L&I fixtures on ${testDialect}`, () => {
       .selectFrom('companies')
       .select(['dot_number', 'authorized_for_hire', 'insurance_on_file'])
       .where('dot_number', '>=', 889001)
-      .where('dot_number', '<=', 889006)
+      .where('dot_number', '<=', 889007)
       .orderBy('dot_number')
       .execute();
     expect(flags.map((row) => [row.dot_number, row.authorized_for_hire, row.insurance_on_file])).toEqual([
@@ -79,6 +85,7 @@ describe(`the browser tests' L&I fixtures on ${testDialect}`, () => {
       [889004, 0, 0],
       [889005, 1, 1],
       [889006, 0, 0],
+      [889007, 0, 1],
     ]);
   });
 });

@@ -79,8 +79,11 @@ function upsertSql(set: RowSet, source: string, dialect: Dialect): string {
     column === set.changedAt && set.sourceHash && compared.length > 0
       ? `${quote(column)} = CASE WHEN ${differs(compared)} THEN excluded.${quote(column)} ELSE ${quote(set.table)}.${quote(column)} END`
       : `${quote(column)} = excluded.${quote(column)}`;
+  const insert = `INSERT INTO ${quote(set.table)} (${set.columns.map(quote).join(', ')}) ${source} ON CONFLICT (${quote(set.key)})`;
+  // Every column insert-only: a stored row is left as it is.
+  if (updated.length === 0) return `${insert} DO NOTHING`;
   return (
-    `INSERT INTO ${quote(set.table)} (${set.columns.map(quote).join(', ')}) ${source} ON CONFLICT (${quote(set.key)}) DO UPDATE SET ` +
+    `${insert} DO UPDATE SET ` +
     updated.map(assignment).join(', ') +
     (checked.length > 0 ? ` WHERE ${differs(checked)}` : '')
   );

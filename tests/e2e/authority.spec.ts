@@ -146,3 +146,26 @@ test('a city page filters to carriers authorized for hire', async ({ page }) => 
   ]);
   await expectAccessible(page);
 });
+
+test('an out-of-service order in force: the verdict says so with its date and reason, the panel lists the orders', async ({
+  page,
+}) => {
+  // Insured and holding active authority, yet under an order since October 6, 2026.
+  await page.goto('/profile/889007');
+  await expect(verdict(page).locator('.verdict__headline')).toHaveText('Out of service');
+  await expect(verdict(page).getByRole('listitem')).toHaveText([
+    'Out-of-service order October 6, 2026: IMMINENT HAZARD',
+  ]);
+  expect(await rows(page, 'Out-of-service orders')).toEqual([
+    ['October 6, 2026', 'IMMINENT HAZARD', 'Out of service', '—'],
+    ['February 10, 2025', 'FAILURE TO PAY CIVIL PENALTY', 'Rescinded', 'March 3, 2025'],
+  ]);
+  expect(await rows(page, 'Operating authority')).toEqual([
+    ['Common', 'MC-990007', 'Active', 'Granted April 1, 2019'],
+  ]);
+  await expect(panel(page).locator('.authority-panel__sources')).toContainText('Legacy L&I as of ');
+  await expect(panel(page).locator('.authority-panel__sources')).toContainText(
+    'Out-of-service orders as of ',
+  );
+  await expectAccessible(page);
+});

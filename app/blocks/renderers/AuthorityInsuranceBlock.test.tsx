@@ -85,6 +85,52 @@ describe('the Authority & Insurance block', () => {
     expect(markup).toContain('<th scope="row">Common</th>');
   });
 
+  it('lists out-of-service orders first, a replacement and a filing not yet in force, and how current each source is', () => {
+    const replaced: InsuranceFiling = {
+      ...bipd,
+      insurer: 'ALPHA MUTUAL',
+      cancellationEffectiveOn: '2026-11-01',
+      endedBy: 'replaced',
+    };
+    const later: InsuranceFiling = { ...bipd, insurer: 'LATER MUTUAL', effectiveOn: '2027-01-01' };
+    const record: AuthorityRecord = {
+      ...authorized,
+      insurance: [later, bipd, replaced],
+      outOfServiceOrders: [
+        { orderedOn: '2026-11-02', reason: 'IMMINENT HAZARD', status: 'ACTIVE', rescindedOn: null },
+        {
+          orderedOn: '2025-02-10',
+          reason: 'FAILURE TO PAY CIVIL PENALTY',
+          status: 'RESCINDED',
+          rescindedOn: '2025-03-03',
+        },
+      ],
+      sourceDates: { legacy: '2026-05-14', motus: '2026-11-21', outOfService: '2026-11-22', census: null },
+    };
+    const shown = text(block(record));
+    expect(
+      shown.startsWith(
+        [
+          'Out-of-service orders |',
+          'Ordered | Reason | Status | Rescinded |',
+          'November 2, 2026 | IMMINENT HAZARD | Out of service | — |',
+          'February 10, 2025 | FAILURE TO PAY CIVIL PENALTY | Rescinded | March 3, 2025 |',
+        ].join(' '),
+      ),
+    ).toBe(true);
+    expect(shown).toContain(
+      'BI&PD primary | LATER MUTUAL | PGR-100 | $1,000,000 | January 1, 2027 Not yet in force | — |',
+    );
+    expect(shown).toContain(
+      'BI&PD primary | ALPHA MUTUAL | PGR-100 | $1,000,000 | January 1, 2024 | Replaced November 1, 2026 |',
+    );
+    expect(
+      shown.endsWith(
+        'Legacy L&I as of May 14, 2026 (frozen archive) · Motus authority and insurance as of November 21, 2026 · Out-of-service orders as of November 22, 2026 |',
+      ),
+    ).toBe(true);
+  });
+
   it('words a cancellation pending and one that took effect', () => {
     expect(cancellationText({ ...bipd, cancellationEffectiveOn: '2026-12-15' }, TODAY)).toBe(
       'Cancellation pending December 15, 2026',

@@ -2,11 +2,14 @@ import type { ReactNode } from 'react';
 import {
   AUTHORITY_KIND_LABEL,
   filingStanding,
+  orderInForce,
   type Authority,
   type AuthorityRecord,
   type InsuranceFiling,
   type InsuranceKind,
+  type OutOfServiceOrder,
   type Revocation,
+  type SourceDates,
 } from '../../../core/authority.ts';
 import { formatLongIsoDay } from '../../../core/format.ts';
 import type { CarrierPanels } from '../types.ts';
@@ -30,16 +33,27 @@ export const INSURANCE_KIND_LABEL: Record<InsuranceKind, string> = {
 };
 
 /**
- * A filing's cancellation on the ISO day `today`: 'Cancellation pending {date}' while it is still to
- * come, 'Cancelled {date}' once it took effect, null for a filing with no cancellation.
+ * A filing's end on the ISO day `today`: 'Cancellation pending {date}' while it is still to come,
+ * 'Cancelled {date}' or 'Replaced {date}' once it took effect, null for a filing with none.
  */
 export function cancellationText(filing: InsuranceFiling, today: string): string | null {
   const on = filing.cancellationEffectiveOn;
-  if (!on) return null;
   const standing = filingStanding(filing, today);
-  return standing === 'Cancellation pending'
-    ? `Cancellation pending ${formatLongIsoDay(on)}`
-    : `Cancelled ${formatLongIsoDay(on)}`;
+  if (standing === 'Replaced') return on ? `Replaced ${formatLongIsoDay(on)}` : 'Replaced';
+  if (!on || standing === 'On file') return null;
+  return standing === 'Cancelled'
+    ? `Cancelled ${formatLongIsoDay(on)}`
+    : `Cancellation pending ${formatLongIsoDay(on)}`;
+}
+
+/** How current each source is, as the panel says it; a source never imported is not named. */
+export function sourceDateLines(dates: SourceDates): string[] {
+  const lines: string[] = [];
+  if (dates.legacy) lines.push(`Legacy L&I as of ${formatLongIsoDay(dates.legacy)} (frozen archive)`);
+  if (dates.motus) lines.push(`Motus authority and insurance as of ${formatLongIsoDay(dates.motus)}`);
+  if (dates.outOfService) lines.push(`Out-of-service orders as of ${formatLongIsoDay(dates.outOfService)}`);
+  if (dates.census) lines.push(`FMCSA census as of ${formatLongIsoDay(dates.census)}`);
+  return lines;
 }
 
 /** The dates of an authority: 'Granted {date}', and 'Revoked {date}' for a revoked one. */
@@ -138,14 +152,23 @@ function Insurance({ record, today }: { record: AuthorityRecord; today: string }
         >
           {record.insurance.map((filing, index) => {
             const cancellation = cancellationText(filing, today);
-            const pending = filingStanding(filing, today) === 'Cancellation pending';
+            const standing = filingStanding(filing, today);
+            const pending = standing === 'Cancellation pending';
             return (
               <tr key={`${filing.docket}-${filing.policyNumber ?? ''}-${index}`}>
                 <th scope="row">{INSURANCE_KIND_LABEL[filing.kind]}</th>
                 <td>{filing.insurer ?? '—'}</td>
                 <td>{filing.policyNumber ?? '—'}</td>
                 <td>{dollars(filing.amountDollars)}</td>
-                <td>{day(filing.effectiveOn)}</td>
+                <td>
+                  {day(filing.effectiveOn)}
+                  {standing === 'Not yet in force' ? (
+                    <>
+                      {' '}
+                      <span className="badge badge--muted">Not yet in force</span>
+                    </>
+                  ) : null}
+                </td>
                 <td>
                   {cancellation ? (
                     <span className={`badge ${pending ? 'badge--overdue' : 'badge--revoked'}`}>
@@ -161,6 +184,29 @@ function Insurance({ record, today }: { record: AuthorityRecord; today: string }
         </DataTable>
       )}
     </>
+  );
+}
+
+function OutOfServiceOrders({ orders, today }: { orders: OutOfServiceOrder[]; today: string }) {
+  if (orders.length === 0) return null;
+  return (
+    <DataTable caption="Out-of-service orders" columns={['Ordered', 'Reason', 'Status', 'Rescinded']}>
+      {orders.map((order, index) => {
+        const inForce = orderInForce(order, today);
+        return (
+          <tr key={`${order.orderedOn ?? ''}-${index}`}>
+            <th scope="row">{day(order.orderedOn)}</th>
+            <td>{order.reason ?? '—'}</td>
+            <td>
+              <span className={`badge ${inForce ? 'badge--revoked' : 'badge--inactive'}`}>
+                {inForce ? 'Out of service' : 'Rescinded'}
+              </span>
+            </td>
+            <td>{day(order.rescindedOn)}</td>
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }
 
@@ -182,9 +228,10 @@ function Revocations({ revocations }: { revocations: Revocation[] }) {
 }
 
 /**
- * The Authority & Insurance block (issue 18): the carrier's for-hire authorities with their state and
- * dates, the insurance on file and the BI&PD its authority requires, and its revocations, from
- * FMCSA's Licensing & Insurance files, judged on the server's day.
+ * The Authority & Insurance block (issue 18): the carrier's out-of-service orders, its for-hire
+ * authorities with their state and dates, the insurance filings and the BI&PD its authority requires,
+ * and its revocations, from FMCSA's L&I, Motus and out-of-service files, judged on the server's day,
+ * with how current each source is.
  */
 export function AuthorityInsuranceBlock({ panels }: { panels: CarrierPanels }) {
   if (panels.authority.status === 'unavailable') return <p className="muted">DOT number not available</p>;
@@ -192,11 +239,14 @@ export function AuthorityInsuranceBlock({ panels }: { panels: CarrierPanels }) {
     return <p className="alert alert--error">Error: Failed to load authority and insurance data</p>;
   }
   const { record, today } = panels.authority.value;
+  const sources = sourceDateLines(record.sourceDates);
   return (
     <div className="authority-panel">
+      <OutOfServiceOrders orders={record.outOfServiceOrders} today={today} />
       <Authorities authorities={record.authorities} />
       {record.forHire || record.insurance.length > 0 ? <Insurance record={record} today={today} /> : null}
       <Revocations revocations={record.revocations} />
+      {sources.length > 0 ? <p className="muted authority-panel__sources">{sources.join(' · ')}</p> : null}
     </div>
   );
 }

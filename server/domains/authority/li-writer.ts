@@ -8,17 +8,17 @@ import type { NewHistoryEvent } from '../../../core/history.ts';
 import type { Db } from '../../db/database.ts';
 import type { LiSource } from '../../db/schema.ts';
 import type { RowSet, RowUpserter } from '../../db/upsert-rows.ts';
-import { insertHistoryEvents } from '../history/repo.ts';
 import {
   authHistEvents,
   authorityStatusEvent,
   filingEvents,
+  historyRowSet,
   revocationEvent,
   type EventContext,
   type StoredFiling,
 } from './li-history.ts';
 import { filingKey, type LiFiling, type LiRecord } from './li-records.ts';
-import { dotsOfDockets, markFlagsDue, storedByKeys } from './repo.ts';
+import { dotsOfDockets, markFlagsDue, storedByKeys, storesNoFilingsOrAuthorities } from './repo.ts';
 
 const DOCKET_FACTS = [
   'legal_name',
@@ -88,24 +88,35 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
   const revocations = new Map<string, { docket: string; revocation: NonNullable<LiRecord['revocation']> }>();
   const touched = new Set<string>();
   let count = 0;
+  /** A first load into an empty store reads nothing back: no row of it can be stored before it. */
+  let firstLoad: Promise<boolean> | null = null;
+
+  /** Some columns of the stored rows with these keys; none on a first load. */
+  async function stored(
+    table: 'li_insurance' | 'li_authorities',
+    key: 'filing_key' | 'authority_key',
+    keys: string[],
+    columns: string[],
+  ): Promise<Map<string, Record<string, unknown>>> {
+    firstLoad ??= storesNoFilingsOrAuthorities(db);
+    return (await firstLoad) ? new Map() : storedByKeys(db, table, key, keys, columns);
+  }
 
   /** The events of the batch, from what the store held before it. */
   async function historyEvents(): Promise<NewHistoryEvent[]> {
     const carriers = await dotsOfDockets(db, [...touched], dots);
     const kept = [...filings].filter((entry): entry is [string, PendingFiling] => entry[1] !== null);
-    const storedFilings = await storedByKeys(
-      db,
+    const storedFilings = await stored(
       'li_insurance',
       'filing_key',
       kept.map(([key]) => key),
       ['cancellation_effective_on', 'ended_by'],
     );
-    const storedAuthorities = await storedByKeys(
-      db,
+    const storedAuthorities = await stored(
       'li_authorities',
       'authority_key',
       [...authorities.keys()],
-      ['status'],
+      ['status', 'status_on'],
     );
     const result: NewHistoryEvent[] = [];
     for (const [key, { docket, filing }] of kept) {
@@ -119,8 +130,14 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     }
     for (const [key, authority] of authorities) {
       if (!authority) continue;
+      const stored = storedAuthorities.get(key);
+      // A file older than the status stored from the same system changes nothing (newest wins).
+      if (stored && ((stored.status_on as string | null) ?? '') > statusOn) {
+        authorities.delete(key);
+        continue;
+      }
       const dot = carriers.get(authority.docket);
-      const before = storedAuthorities.get(key)?.status as PublishedAuthorityStatus | undefined;
+      const before = stored?.status as PublishedAuthorityStatus | undefined;
       if (dot === undefined || !before) continue;
       const event = authorityStatusEvent(
         dot,
@@ -186,9 +203,14 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     },
     async flush() {
       if (count === 0) return;
-      // The batch is judged against the store as every earlier write left it.
+      // The batch is judged against the store as every earlier write left it, and its events land
+      // before its rows: an import killed in between finds the same differences again.
       await upserter.close();
-      await insertHistoryEvents(db, await historyEvents());
+      const observed = await historyEvents();
+      if (observed.length > 0) {
+        await upserter.upsert(historyRowSet(observed));
+        await upserter.close();
+      }
       const set = (table: string, key: string, columns: string[], rows: unknown[][]): RowSet => ({
         table,
         key,

@@ -5,8 +5,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import type { RowUpserter } from '../../db/upsert-rows.ts';
-import { insertHistoryEvents } from '../history/repo.ts';
-import { orderEvents, type EventContext, type StoredOrder } from './li-history.ts';
+import { historyRowSet, orderEvents, type EventContext, type StoredOrder } from './li-history.ts';
 import { orderKey, type OosRecord } from './li-records.ts';
 import { refreshSearchFlags, storedByKeys } from './repo.ts';
 
@@ -51,12 +50,14 @@ export function createOosBatch(
         [...orders.keys()],
         ['rescinded_on', 'status'],
       );
-      await insertHistoryEvents(
-        db,
-        [...orders].flatMap(([key, order]) =>
-          orderEvents(order, stored.get(key) as StoredOrder | undefined, context),
-        ),
+      const events = [...orders].flatMap(([key, order]) =>
+        orderEvents(order, stored.get(key) as StoredOrder | undefined, context),
       );
+      // The events land before the rows they come from (li-writer.ts).
+      if (events.length > 0) {
+        await upserter.upsert(historyRowSet(events));
+        await upserter.close();
+      }
       await upserter.upsert({
         table: 'oos_orders',
         key: 'order_key',

@@ -13,6 +13,7 @@ import {
   canonicalDocket,
   docketLabel,
   LEGACY_LI_FROZEN_ON,
+  joinCancellations,
   markReplacements,
   resolveAuthorityStatus,
   searchFlags,
@@ -54,6 +55,18 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
     else groups.set(key(row), [row]);
   }
   return groups;
+}
+
+/** The census carrier holding each of these MC dockets (at most MAX_IN_LIST), by docket. */
+async function censusOwners(db: Db, dockets: readonly string[]): Promise<Map<string, number>> {
+  const mcDigits = dockets.filter((docket) => docket.startsWith('MC')).map((docket) => docket.slice(2));
+  if (mcDigits.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('companies')
+    .select(['dot_number', 'mc_number'])
+    .where('mc_number', 'in', mcDigits)
+    .execute();
+  return new Map(rows.map((row) => [`MC${row.mc_number}`, row.dot_number]));
 }
 
 /** The canonical docket of a census MC number ('139446' -> 'MC139446'), null for none. */
@@ -296,7 +309,7 @@ export function carrierAuthorityOf(
     record: {
       dockets: held.map(docketLabel),
       authorities,
-      insurance: markReplacements(insurance),
+      insurance: markReplacements(joinCancellations(insurance)),
       bipdRequiredDollars: largest(infos.map((row) => row.bipd_required_dollars)),
       bipdOnFileDollars: largest(infos.map((row) => row.bipd_on_file_dollars)),
       cargoRequired: any(infos.map((row) => row.cargo_required)),
@@ -352,16 +365,10 @@ export async function authorityRecords(
     )
     .execute();
   // An MC docket the census gives another carrier stays with that carrier.
-  const mcDigits = byDot.filter((row) => row.docket.startsWith('MC')).map((row) => row.docket.slice(2));
-  const censusOwners =
-    mcDigits.length === 0
-      ? []
-      : await db
-          .selectFrom('companies')
-          .select(['dot_number', 'mc_number'])
-          .where('mc_number', 'in', mcDigits)
-          .execute();
-  const ownerOf = new Map(censusOwners.map((row) => [`MC${row.mc_number}`, row.dot_number]));
+  const ownerOf = await censusOwners(
+    db,
+    byDot.map((row) => row.docket),
+  );
   for (const row of byDot) {
     const owner = ownerOf.get(row.docket);
     if (owner !== undefined && owner !== row.dot_number) continue;
@@ -466,12 +473,8 @@ async function carriersOfDockets(db: Db, dockets: readonly string[]): Promise<nu
     .where('docket', 'in', dockets)
     .where('dot_number', 'is not', null)
     .execute();
-  const mcDigits = dockets.filter((docket) => docket.startsWith('MC')).map((docket) => docket.slice(2));
-  const fromCensus =
-    mcDigits.length === 0
-      ? []
-      : await db.selectFrom('companies').select('dot_number').where('mc_number', 'in', mcDigits).execute();
-  return [...new Set([...fromLi, ...fromCensus].map((row) => row.dot_number as number))];
+  const fromCensus = (await censusOwners(db, dockets)).values();
+  return [...new Set([...fromLi.map((row) => row.dot_number as number), ...fromCensus])];
 }
 
 /**
@@ -501,18 +504,18 @@ export async function dotsOfDockets(
       const dot = known.get(docket);
       if (dot !== undefined) result.set(docket, dot);
     }
-    const mcDigits = part.filter((docket) => docket.startsWith('MC')).map((docket) => docket.slice(2));
-    const owners =
-      mcDigits.length === 0
-        ? []
-        : await db
-            .selectFrom('companies')
-            .select(['dot_number', 'mc_number'])
-            .where('mc_number', 'in', mcDigits)
-            .execute();
-    for (const row of owners) result.set(`MC${row.mc_number}`, row.dot_number);
+    for (const [docket, dot] of await censusOwners(db, part)) result.set(docket, dot);
   }
   return result;
+}
+
+/** Whether the store holds no filing and no authority yet: an L&I first load. */
+export async function storesNoFilingsOrAuthorities(db: Db): Promise<boolean> {
+  const [filing, authority] = await Promise.all([
+    db.selectFrom('li_insurance').select('docket').limit(1).executeTakeFirst(),
+    db.selectFrom('li_authorities').select('docket').limit(1).executeTakeFirst(),
+  ]);
+  return filing === undefined && authority === undefined;
 }
 
 /** Some columns of the stored rows of `table` with these keys, by key. */

@@ -1,4 +1,4 @@
-import { filingStanding } from '../../../core/authority.ts';
+import { filingStanding, orderInForce, type SourceDates } from '../../../core/authority.ts';
 import type { CarrierVetting } from '../authority/service.ts';
 
 // The carrier-data API's L&I answers (issue 18): a carrier's record in the API's snake_case, with
@@ -28,6 +28,24 @@ export function authorityJson(dotNumber: number, { record, verdict, today }: Car
       served_on: revocation.servedOn,
       effective_on: revocation.effectiveOn,
     })),
+    out_of_service_orders: record.outOfServiceOrders.map((order) => ({
+      ordered_on: order.orderedOn,
+      reason: order.reason,
+      status: order.status,
+      rescinded_on: order.rescindedOn,
+      in_force: orderInForce(order, today),
+    })),
+    sources: sourcesJson(record.sourceDates),
+  };
+}
+
+/** How current each source is: legacy L&I (frozen since 2026-05-14), Motus, out-of-service orders, census. */
+function sourcesJson(dates: SourceDates) {
+  return {
+    legacy_li_as_of: dates.legacy,
+    motus_as_of: dates.motus,
+    out_of_service_orders_as_of: dates.outOfService,
+    census_as_of: dates.census,
   };
 }
 
@@ -36,6 +54,7 @@ export function insuranceJson(dotNumber: number, { record, today }: CarrierVetti
   return {
     dot_number: dotNumber,
     as_of: today,
+    sources: sourcesJson(record.sourceDates),
     bipd_required_dollars: record.bipdRequiredDollars,
     bipd_on_file_dollars: record.bipdOnFileDollars,
     cargo_required: record.cargoRequired,
@@ -49,6 +68,7 @@ export function insuranceJson(dotNumber: number, { record, today }: CarrierVetti
       amount_dollars: filing.amountDollars,
       effective_on: filing.effectiveOn,
       cancellation_effective_on: filing.cancellationEffectiveOn,
+      ended_by: filing.endedBy,
       standing: filingStanding(filing, today),
     })),
   };

@@ -210,6 +210,13 @@ describe(`L&I in the API on ${testDialect}`, () => {
         },
       ],
       revocations: [],
+      out_of_service_orders: [],
+      sources: {
+        legacy_li_as_of: null,
+        motus_as_of: null,
+        out_of_service_orders_as_of: null,
+        census_as_of: null,
+      },
     });
     const insurance = await get(`/carrier-data/api/v1/company/${AUTHORIZED}/insurance`);
     expect(insurance.status).toBe(200);
@@ -228,10 +235,59 @@ describe(`L&I in the API on ${testDialect}`, () => {
           amount_dollars: 1_000_000,
           effective_on: '2024-01-01',
           cancellation_effective_on: null,
+          ended_by: null,
           standing: 'On file',
         },
       ],
     });
+  });
+
+  it('answers an out-of-service order in force as the verdict, with its date and reason, and a rescinded one as history', async () => {
+    const db = app.database.db;
+    const order = (ordered_on: string, reason: string, rescinded_on: string | null) => ({
+      order_key: `${AUTHORIZED}|${ordered_on}|${reason}`,
+      dot_number: AUTHORIZED,
+      ordered_on,
+      reason,
+      status: rescinded_on ? 'RESCINDED' : 'ACTIVE',
+      rescinded_on,
+      legal_name: 'VETTED AUTHORIZED LLC',
+      updated_at: `${TODAY}T00:00:00.000Z`,
+    });
+    await db
+      .insertInto('oos_orders')
+      .values([
+        order('2026-11-02', 'UNSATISFACTORY SAFETY RATING', null),
+        order('2025-03-01', 'FAILURE TO PAY CIVIL PENALTY', '2025-04-01'),
+      ])
+      .execute();
+    try {
+      const { status, body } = await get(`/carrier-data/api/v1/company/${AUTHORIZED}/authority`);
+      expect(status).toBe(200);
+      expect(body.data.verdict).toEqual({
+        headline: 'Out of service',
+        level: 'not authorized',
+        reasons: ['Out-of-service order November 2, 2026: UNSATISFACTORY SAFETY RATING'],
+      });
+      expect(body.data.out_of_service_orders).toEqual([
+        {
+          ordered_on: '2026-11-02',
+          reason: 'UNSATISFACTORY SAFETY RATING',
+          status: 'ACTIVE',
+          rescinded_on: null,
+          in_force: true,
+        },
+        {
+          ordered_on: '2025-03-01',
+          reason: 'FAILURE TO PAY CIVIL PENALTY',
+          status: 'RESCINDED',
+          rescinded_on: '2025-04-01',
+          in_force: false,
+        },
+      ]);
+    } finally {
+      await db.deleteFrom('oos_orders').where('dot_number', '=', AUTHORIZED).execute();
+    }
   });
 
   it('says when a cancellation is pending and when a filing was cancelled', async () => {
