@@ -42,18 +42,18 @@ const daily = (id: string, dailyId: string, name: string, kind: DatasetKind): Po
   byDefault: true,
 });
 
-// In import order: a docket's Carrier row before its filings and history. Not here yet: the
-// out-of-service orders (the importer does not read them yet) and the legacy InsHist (6sqe-dvqs),
-// which the importer does not read either; each is one line once it does.
+// In import order: a docket's Carrier row before its filings and history.
 export const PORTAL_DATASETS: readonly PortalDataset[] = [
   changes('az4n-8mr2', 'Company Census File', 'company_census'),
   changes('fx4q-ay7w', 'Vehicle Inspection File', 'mcmis_inspection'),
   changes('aayw-vxb3', 'Crash File', 'mcmis_crash'),
+  changes('p2mt-9ige', 'Out-of-service orders', 'oos_orders'),
   changes('kjg3-diqy', 'SMS Input - Motor Carrier Census', 'sms_census', false),
   changes('rbkj-cgst', 'SMS Input - Inspection', 'sms_inspection', false),
   changes('4wxs-vbns', 'SMS Input - Crash', 'sms_crash', false),
   frozen('6eyk-hxee', 'L&I Carrier (all with history)', 'li_carrier'),
   frozen('9mw4-x3tu', 'L&I AuthHist (all with history)', 'li_authhist'),
+  frozen('6sqe-dvqs', 'L&I InsHist (all with history)', 'li_inshist'),
   frozen('qh9u-swkp', 'L&I ActPendInsur (all with history)', 'li_actpendinsur'),
   frozen('ypjt-5ydn', 'L&I Insur (all with history)', 'li_insur'),
   frozen('sa6p-acbp', 'L&I Revocation (all with history)', 'li_revocation'),

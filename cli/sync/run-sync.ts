@@ -10,6 +10,7 @@ import type { Dialect } from '../../server/db/migrate.ts';
 import { createSyncRepo, type SyncedDataset } from '../../server/domains/sync/repo.ts';
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { describeReport, importFiles, TABLE_OF } from '../import/import-files.ts';
+import { refreshCalendarFlags } from '../../server/domains/authority/repo.ts';
 import { createProgress, type Progress } from '../import/progress.ts';
 import { columnProblem } from './check-download.ts';
 import { fetchChanges, fetchExport, PAGE_ROWS } from './downloads.ts';
@@ -165,6 +166,8 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
     }
     log(outcomes[outcomes.length - 1]?.message ?? '');
   }
+  // A day with nothing new still moves filings' and orders' dates past today: the search flags follow.
+  await refreshCalendarFlags(options.db, now().toISOString().slice(0, 10));
   return outcomes;
 }
 
