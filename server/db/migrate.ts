@@ -47,6 +47,7 @@ import { ratingReviewerDomainsSchema } from './migrations/049-rating-reviewer-do
 import { syncStateSchema } from './migrations/051-sync-state.ts';
 import { carrierRecordContactColumns } from './migrations/053-carrier-record-contact-columns.ts';
 import { filingsAndOutOfServiceOrdersSchema } from './migrations/057-filings-and-out-of-service-orders.ts';
+import { inspectionViolationsSchema } from './migrations/070-inspection-violations.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -103,6 +104,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '051-sync-state': syncStateSchema,
     '053-carrier-record-contact-columns': carrierRecordContactColumns(),
     '057-filings-and-out-of-service-orders': filingsAndOutOfServiceOrdersSchema,
+    '070-inspection-violations': inspectionViolationsSchema,
   };
 }
 

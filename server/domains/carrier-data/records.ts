@@ -88,8 +88,25 @@ export interface CarrierRecord {
   census_fields_version?: number;
 }
 
-/** One roadside inspection: stored as it is, so its shape is the table's (server/db/schema.ts). */
-export type InspectionRecord = InspectionsTable;
+/**
+ * One roadside inspection: stored as it is, so its shape is the table's (server/db/schema.ts). The
+ * VINs are `undefined` from a file without them (MCMIS), so its upsert leaves those stored.
+ */
+export type InspectionRecord = Omit<InspectionsTable, 'vin' | 'vin2'> &
+  Partial<Pick<InspectionsTable, 'vin' | 'vin2'>>;
+
+/** One violation cited in an inspection (SMS Input - Violation), joined to it by `inspection_id`. */
+export interface ViolationRecord {
+  inspection_id: string;
+  dot_number: number;
+  /** ISO day of the inspection. */
+  insp_date: string;
+  viol_code: string;
+  basic: string | null;
+  description: string | null;
+  unit: string | null;
+  oos: boolean;
+}
 
 /** One crash, counted once however many vehicles the file lists for it. */
 export interface CrashRecord {

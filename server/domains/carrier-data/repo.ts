@@ -4,8 +4,8 @@ import type { DataImportsTable } from '../../db/schema.ts';
 import type { DataDates } from '../../../core/record-facts.ts';
 import { createRowUpserter, type RowSet } from '../../db/upsert-rows.ts';
 import { DRIVER_RATE_LEVELS, VEHICLE_RATE_LEVELS } from './inspection-levels.ts';
-import type { CarrierRecord, CrashRecord, InspectionRecord } from './records.ts';
-import { companyRowSets, crashRowSet, inspectionRowSet } from './table-rows.ts';
+import type { CarrierRecord, CrashRecord, InspectionRecord, ViolationRecord } from './records.ts';
+import { companyRowSets, crashRowSet, inspectionRowSets, violationRowSet } from './table-rows.ts';
 
 /** `insp_level_id in (...)` for a rate's levels (whole-number constants, written into the SQL). */
 function levelIn(levels: readonly number[]) {
@@ -134,7 +134,11 @@ export function createCarrierDataRepo(db: Db) {
     },
 
     async upsertInspections(records: readonly InspectionRecord[]): Promise<void> {
-      await upsertAll(db, [inspectionRowSet(records)]);
+      await upsertAll(db, inspectionRowSets(records));
+    },
+
+    async upsertViolations(records: readonly ViolationRecord[]): Promise<void> {
+      await upsertAll(db, [violationRowSet(records)]);
     },
 
     async upsertCrashes(records: readonly CrashRecord[]): Promise<void> {
