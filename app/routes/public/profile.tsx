@@ -8,7 +8,7 @@ import { HEADER_IMAGE_SIZES, ProfileHeader, headerImageOf } from '../../blocks/P
 import { RecordFacts } from '../../blocks/RecordFacts.tsx';
 import { imagePreload, imageSources } from '../../blocks/responsive-image.ts';
 import type { ProfileData } from '../../blocks/types.ts';
-import { dotNumberParam } from '../../lib/company.ts';
+import { dotNumberParam, pageParam } from '../../lib/company.ts';
 import { titleCase } from '../../../core/format.ts';
 import { useNonce } from '../../lib/nonce.tsx';
 import { seoMeta } from '../../lib/seo.ts';
@@ -19,15 +19,23 @@ import type { Route } from './+types/profile.ts';
 
 export const handle: IslandHandle = { island };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const dotText = params.dotNumber;
   const dotNumber = dotNumberParam(dotText);
+  // The safety detail's pages (SafetyDetail.tsx links to them).
+  const query = new URL(request.url).searchParams;
+  const pages = {
+    inspectionsPage: pageParam(query.get('inspections')),
+    crashesPage: pageParam(query.get('crashes')),
+  };
   // One read model (server/domains/companies/profile-page.ts): the profile with its visible blocks,
   // the blocks the page shows and every data panel; a hidden block's data never reaches the page.
   const page =
     dotNumber > 0
-      ? await context.services.profilePage.publicPage(dotNumber, (error) =>
-          context.log.error({ err: error }, 'profile panel failed'),
+      ? await context.services.profilePage.publicPage(
+          dotNumber,
+          (error) => context.log.error({ err: error }, 'profile panel failed'),
+          pages,
         )
       : null;
   if (!page) {

@@ -6,8 +6,10 @@ describe('the profile page read model', () => {
   it('logs a failed panel and shows that panel as an error, not a broken page', async () => {
     const failure = new Error('carrier store down');
     const lAndIFailure = new Error('L&I tables down');
+    const detailFailure = new Error('violations table down');
     const log = vi.fn();
-    const company = { id: 1, dot_number: 101, claimed: 1, name: 'A', css: '' };
+    // Unclaimed without blocks: the default blocks, the safety score's among them, are shown.
+    const company = { id: 1, dot_number: 101, claimed: 0, name: 'A', css: '' };
     const repo = {
       findByDotWithDataDates: async () => ({
         company,
@@ -21,6 +23,9 @@ describe('the profile page read model', () => {
       carrierData: {
         profileFacts: async () => {
           throw failure;
+        },
+        safetyDetailPages: async () => {
+          throw detailFailure;
         },
       },
       ratings: { profileRatings: async () => ({ summary, details: null }) } as never,
@@ -36,11 +41,12 @@ describe('the profile page read model', () => {
 
     expect(page?.panels.safety).toEqual({ status: 'error' });
     expect(page?.panels.inspectionStates).toEqual({ status: 'error' });
+    expect(page?.panels.safetyDetail).toEqual({ status: 'error' });
     expect(page?.panels.capacity).toEqual({ status: 'unavailable' });
     expect(page?.panels.ratings).toEqual({ status: 'unavailable' });
     // Without its L&I record the page has no verdict, and the Authority & Insurance block says so.
     expect(page?.panels.authority).toEqual({ status: 'error' });
     expect(page?.profile.verdict).toBeNull();
-    expect(log.mock.calls).toEqual([[failure], [lAndIFailure]]);
+    expect(log.mock.calls).toEqual([[failure], [lAndIFailure], [detailFailure]]);
   });
 });

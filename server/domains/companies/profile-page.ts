@@ -4,7 +4,7 @@ import type { AuthorityService } from '../authority/service.ts';
 import type { ProfileBlock } from '../../../core/contracts/blocks.ts';
 import type { CarrierPanels, Loaded } from '../../../core/contracts/profile-page.ts';
 import type { CapacityService } from '../capacity/service.ts';
-import type { CarrierDataService } from '../carrier-data/service.ts';
+import { safetyDetailOf, type CarrierDataService, type SafetyDetailPages } from '../carrier-data/service.ts';
 import type { RatingsService } from '../ratings/service.ts';
 import type { CompaniesRepo } from './repo.ts';
 import { profileView } from './profile-service.ts';
@@ -28,13 +28,14 @@ const DEFAULT_BLOCKS: ProfileBlock[] = DEFAULT_DATA_BLOCKS.map((block, index) =>
 }));
 
 const NOT_LOADED: Loaded<never> = { status: 'unavailable' };
+const FIRST_PAGES: SafetyDetailPages = { inspectionsPage: 1, crashesPage: 1 };
 
 /** Logs a failed panel; the request's logger in practice. */
 export type PanelLog = (error: unknown) => void;
 
 interface ProfilePageDependencies {
   repo: CompaniesRepo;
-  carrierData: Pick<CarrierDataService, 'profileFacts'>;
+  carrierData: Pick<CarrierDataService, 'profileFacts' | 'safetyDetailPages'>;
   ratings: Pick<RatingsService, 'profileRatings'>;
   capacity: Pick<CapacityService, 'publicBoard'>;
   authority: Pick<AuthorityService, 'companyVetting'>;
@@ -61,7 +62,7 @@ export function createProfilePage({
      * use it too: whatever they need beyond it is read with the owner's session (issue 51).
      * A failed panel is logged and becomes that panel's error state, not a broken page.
      */
-    async publicPage(dotNumber: number, log: PanelLog) {
+    async publicPage(dotNumber: number, log: PanelLog, pages: SafetyDetailPages = FIRST_PAGES) {
       const found = await repo.findByDotWithDataDates(dotNumber);
       if (!found) return null;
       const { company, dataDates, activityImportedAt } = found;
@@ -70,12 +71,14 @@ export function createProfilePage({
       const blockTypes = new Set(ownBlocks.blocks.map((block) => block.block_type));
       const withRatings = blockTypes.has('ratings');
       const withCapacity = blockTypes.has('capacity');
+      const withSafety = showsDefaultBlocks || blockTypes.has('safety_score');
 
-      const [profileRatings, facts, board, vetting] = await Promise.all([
+      const [profileRatings, facts, board, vetting, detail] = await Promise.all([
         ratings.profileRatings(company.id, { withDetails: withRatings }),
         settle(log, () => carrierData.profileFacts(company, dataDates, activityImportedAt)),
         withCapacity ? settle(log, () => capacity.publicBoard(company.id)) : NOT_LOADED,
         settle(log, () => authority.companyVetting(company)),
+        withSafety ? settle(log, () => carrierData.safetyDetailPages(dotNumber, pages)) : NOT_LOADED,
       ]);
       const verdict = vetting.status === 'data' ? vetting.value.verdict : null;
       const profile = profileView(company, ownBlocks, profileRatings.summary, verdict);
@@ -84,6 +87,19 @@ export function createProfilePage({
       const panels: CarrierPanels = {
         dotNumber,
         safety: factPanel((value) => value.safety),
+        // The detail's totals are the summary's: the same window, counted once.
+        safetyDetail:
+          detail.status === 'data' && facts.status === 'data'
+            ? {
+                status: 'data',
+                value: safetyDetailOf(detail.value, pages, {
+                  inspections: facts.value.safety.total_inspections,
+                  crashes: facts.value.safety.total_crashes,
+                }),
+              }
+            : detail.status === 'data'
+              ? { status: 'error' }
+              : detail,
         carrier: factPanel((value) => value.carrier),
         inspectionStates: factPanel((value) => value.inspectionStates),
         capacity: board,
