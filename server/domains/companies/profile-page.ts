@@ -44,8 +44,9 @@ interface ProfilePageDependencies {
 /**
  * The public profile page's read model (issue 14, item 5; docs/decisions/029): one call reads the
  * company once, with the data dates, and answers the profile, the blocks the page shows and every
- * data panel, in at most six queries (seven with a capacity block); the L&I record, which every
- * profile's verdict needs, is one of them (docs/decisions/036).
+ * data panel, in at most eight queries (nine with a capacity block); the L&I record, which every
+ * profile's verdict needs, is one of them (docs/decisions/036), and a page shown with a safety
+ * score block reads the pages of its safety detail (issue 56) in two.
  */
 export function createProfilePage({
   repo,
