@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Pagination } from '../../components/Pagination.tsx';
 import { formatLongIsoDay } from '../../../core/format.ts';
 import type { Inspection } from '../../../core/contracts/carrier-data.ts';
@@ -33,6 +34,52 @@ function InspectionViolations({ inspection }: { inspection: Inspection }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+interface PagedTableProps<T> {
+  id: string;
+  title: string;
+  /** Names the list's page links. */
+  label: string;
+  columns: string[];
+  page: { data: T[]; page: number; per_page: number; total: number };
+  /** What an empty list says: with none at all, and on a page past the end. */
+  empty: [none: string, pastTheEnd: string];
+  hrefFor: (page: number) => string;
+  row: (item: T) => ReactNode;
+}
+
+/** A titled table of one page of a list, with its page links. */
+function PagedTable<T>({ id, title, label, columns, page, empty, hrefFor, row }: PagedTableProps<T>) {
+  return (
+    <>
+      <h3 className="profile-block__subheading" id={id}>
+        {title}
+      </h3>
+      {page.data.length === 0 ? (
+        <p className="muted">{page.total === 0 ? empty[0] : empty[1]}</p>
+      ) : (
+        <table className="results-table safety-detail__table">
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th scope="col" key={column}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{page.data.map(row)}</tbody>
+        </table>
+      )}
+      <Pagination
+        label={label}
+        current={page.page}
+        total={Math.ceil(page.total / page.per_page)}
+        hrefFor={hrefFor}
+      />
+    </>
   );
 }
 
@@ -78,82 +125,43 @@ export function SafetyDetail({ panels }: { panels: CarrierPanels }) {
         </table>
       )}
 
-      <h3 className="profile-block__subheading" id="safety-inspections">
-        Inspections since {sinceDay}
-      </h3>
-      {inspections.data.length === 0 ? (
-        <p className="muted">
-          {inspections.total === 0 ? 'No inspections in this period.' : 'No inspections on this page.'}
-        </p>
-      ) : (
-        <table className="results-table safety-detail__table">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">State</th>
-              <th scope="col">Level</th>
-              <th scope="col">Violations</th>
-              <th scope="col">Out of service</th>
-            </tr>
-          </thead>
-          <tbody>
-            {inspections.data.map((inspection) => (
-              <tr key={inspection.inspection_id}>
-                <td>{formatLongIsoDay(inspection.insp_date)}</td>
-                <td>{inspection.report_state ?? '—'}</td>
-                <td>{levelLabel(inspection.insp_level_id)}</td>
-                <td>
-                  <InspectionViolations inspection={inspection} />
-                </td>
-                <td>{inspection.oos_total > 0 ? 'Yes' : 'No'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <Pagination
+      <PagedTable
+        id="safety-inspections"
+        title={`Inspections since ${sinceDay}`}
         label="Inspection pages"
-        current={inspections.page}
-        total={Math.ceil(inspections.total / inspections.per_page)}
+        columns={['Date', 'State', 'Level', 'Violations', 'Out of service']}
+        page={inspections}
+        empty={['No inspections in this period.', 'No inspections on this page.']}
         hrefFor={(page) => href({ inspections: page }, 'safety-inspections')}
+        row={(inspection) => (
+          <tr key={inspection.inspection_id}>
+            <td>{formatLongIsoDay(inspection.insp_date)}</td>
+            <td>{inspection.report_state ?? '—'}</td>
+            <td>{levelLabel(inspection.insp_level_id)}</td>
+            <td>
+              <InspectionViolations inspection={inspection} />
+            </td>
+            <td>{inspection.oos_total > 0 ? 'Yes' : 'No'}</td>
+          </tr>
+        )}
       />
-
-      <h3 className="profile-block__subheading" id="safety-crashes">
-        Crashes since {sinceDay}
-      </h3>
-      {crashes.data.length === 0 ? (
-        <p className="muted">
-          {crashes.total === 0 ? 'No crashes reported in this period.' : 'No crashes on this page.'}
-        </p>
-      ) : (
-        <table className="results-table safety-detail__table">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">State</th>
-              <th scope="col">Fatalities</th>
-              <th scope="col">Injuries</th>
-              <th scope="col">Tow-away</th>
-            </tr>
-          </thead>
-          <tbody>
-            {crashes.data.map((crash) => (
-              <tr key={crash.crash_id}>
-                <td>{formatLongIsoDay(crash.report_date)}</td>
-                <td>{crash.report_state ?? '—'}</td>
-                <td>{crash.fatalities}</td>
-                <td>{crash.injuries}</td>
-                <td>{crash.tow_away ? 'Yes' : 'No'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <Pagination
+      <PagedTable
+        id="safety-crashes"
+        title={`Crashes since ${sinceDay}`}
         label="Crash pages"
-        current={crashes.page}
-        total={Math.ceil(crashes.total / crashes.per_page)}
+        columns={['Date', 'State', 'Fatalities', 'Injuries', 'Tow-away']}
+        page={crashes}
+        empty={['No crashes reported in this period.', 'No crashes on this page.']}
         hrefFor={(page) => href({ crashes: page }, 'safety-crashes')}
+        row={(crash) => (
+          <tr key={crash.crash_id}>
+            <td>{formatLongIsoDay(crash.report_date)}</td>
+            <td>{crash.report_state ?? '—'}</td>
+            <td>{crash.fatalities}</td>
+            <td>{crash.injuries}</td>
+            <td>{crash.tow_away ? 'Yes' : 'No'}</td>
+          </tr>
+        )}
       />
     </div>
   );

@@ -6,7 +6,13 @@ import type { DataDates } from '../../../core/record-facts.ts';
 import { createRowUpserter, type RowSet } from '../../db/upsert-rows.ts';
 import { DRIVER_RATE_LEVELS, VEHICLE_RATE_LEVELS } from './inspection-levels.ts';
 import type { CarrierRecord, CrashRecord, InspectionRecord, ViolationRecord } from './records.ts';
-import { companyRowSets, crashRowSet, inspectionRowSets, violationRowSet } from './table-rows.ts';
+import {
+  companyRowSets,
+  crashRowSet,
+  INSPECTION_COLUMNS,
+  inspectionRowSets,
+  violationRowSet,
+} from './table-rows.ts';
 
 /** `insp_level_id in (...)` for a rate's levels (whole-number constants, written into the SQL). */
 function levelIn(levels: readonly number[]) {
@@ -64,26 +70,11 @@ function crashTotalsOf(row: CrashCounts) {
   };
 }
 
-/** The inspection columns the API answers (the VINs are kept for a later fraud signal, not shown). */
-const INSPECTION_FIELDS = [
-  'inspection_id',
-  'dot_number',
-  'insp_date',
-  'report_state',
-  'report_number',
-  'insp_level_id',
-  'viol_total',
-  'oos_total',
-  'driver_oos_total',
-  'vehicle_oos_total',
-  'hazmat_oos_total',
-] as const;
-
 function inspectionsSince(db: Db, dotNumber: number, sinceDay: string) {
   return db.selectFrom('inspections').where('dot_number', '=', dotNumber).where('insp_date', '>=', sinceDay);
 }
 
-type InspectionRow = Pick<InspectionsTable, (typeof INSPECTION_FIELDS)[number]> & {
+type InspectionRow = Pick<InspectionsTable, (typeof INSPECTION_COLUMNS)[number]> & {
   viol_code: string | null;
   description: string | null;
   basic: string | null;
@@ -306,7 +297,7 @@ export function createCarrierDataRepo(db: Db) {
      */
     async inspectionsWithViolations(dotNumber: number, sinceDay: string, limit: number, offset: number) {
       const page = inspectionsSince(db, dotNumber, sinceDay)
-        .select(INSPECTION_FIELDS)
+        .select(INSPECTION_COLUMNS)
         .orderBy('insp_date', 'desc')
         .orderBy('inspection_id', 'desc')
         .limit(limit)

@@ -134,7 +134,8 @@ export function companyRowSets(
   return sets;
 }
 
-const INSPECTION_COLUMNS = [
+/** The inspection columns both files fill; the API answers these (and no VINs). */
+export const INSPECTION_COLUMNS = [
   'inspection_id',
   'dot_number',
   'insp_date',
