@@ -51,6 +51,7 @@ async function main(): Promise<void> {
       files.census,
       files.inspections,
       files.crashes,
+      files.violations,
       ...Object.values(files.li),
     ]);
     for (const report of reports) console.log(describeReport(report));

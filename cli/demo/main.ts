@@ -40,6 +40,7 @@ async function main(): Promise<void> {
   const { counts } = files;
   console.log(`carriers     ${counts.carriers}  -> ${files.census}`);
   console.log(`inspections  ${counts.inspections}  -> ${files.inspections}`);
+  console.log(`violations   ${counts.violations}  -> ${files.violations}`);
   console.log(`crashes      ${counts.crashes} (${counts.crashRows} vehicle rows)  -> ${files.crashes}`);
   for (const [name, file] of Object.entries(files.li)) console.log(`L&I ${name.padEnd(13)} -> ${file}`);
   console.log(`done in ${seconds.toFixed(2)} s`);
