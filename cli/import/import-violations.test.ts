@@ -168,6 +168,44 @@ describe(`importing SMS inspection and violation files into ${testDialect}`, () 
     ]);
   });
 
+  it("reads the portal's JSON spelling: lowercase keys, a null column left out of the object", async () => {
+    const file = path.join(dir, 'sms_violation.json');
+    const rows = [
+      {
+        unique_id: '5002',
+        insp_date: '02-SEP-26',
+        dot_number: '770077',
+        viol_code: '395.8E',
+        basic_desc: 'HOS Compliance',
+        oos_indicator: 'true',
+        section_desc: 'False report of drivers record of duty status',
+        viol_unit: 'D',
+      },
+      // No BASIC, section or unit: the portal leaves those keys out.
+      { unique_id: '5002', insp_date: '02-SEP-26', dot_number: '770077', viol_code: '390.19' },
+    ];
+    writeFileSync(file, JSON.stringify(rows));
+    const [report] = await importFiles(database.db, testDialect, [file], { showProgress: false });
+    expect([report?.dataset, report?.imported, report?.skipped]).toEqual(['sms_violation', 2, 0]);
+    const stored = await database.db
+      .selectFrom('violations')
+      .select(['viol_code', 'basic', 'description', 'unit', 'oos'])
+      .where('inspection_id', '=', '5002')
+      .where('viol_code', 'in', ['395.8E', '390.19'])
+      .orderBy('viol_code')
+      .execute();
+    expect(stored).toEqual([
+      { viol_code: '390.19', basic: null, description: null, unit: null, oos: 0 },
+      {
+        viol_code: '395.8E',
+        basic: 'HOS Compliance',
+        description: 'False report of drivers record of duty status',
+        unit: 'D',
+        oos: 1,
+      },
+    ]);
+  });
+
   it('leaves the stored VINs when an MCMIS file updates the same inspection', async () => {
     const file = path.join(dir, 'mcmis_inspection.csv');
     writeFileSync(
