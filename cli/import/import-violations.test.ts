@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { SMS_INSPECTION_COLUMNS, SMS_VIOLATION_COLUMNS } from '../fmcsa/columns.ts';
+import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { describeReport, importFiles } from './import-files.ts';
 
 /** A CSV of `columns` whose rows name only some of them; the rest stay empty. */
@@ -94,6 +95,10 @@ describe(`importing SMS inspection and violation files into ${testDialect}`, () 
       ['sms_violation', 3, 0],
     ]);
     expect(reports[1]?.label).toBe('SMS Input - Violation (8mt8-2mdr)');
+    // The day the violation file describes dates the safety detail (no date in its name: today).
+    const dates = await createCarrierDataRepo(database.db).dataDates();
+    expect(dates.violations_through).toBe(reports[1]?.asOf);
+    expect(reports[1]?.asOf).toBe(new Date().toISOString().slice(0, 10));
     const vins = await database.db
       .selectFrom('inspections')
       .select(['inspection_id', 'dot_number', 'vin', 'vin2'])

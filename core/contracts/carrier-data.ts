@@ -154,7 +154,12 @@ export type ViolationCounts = z.infer<typeof ViolationCounts>;
  * The safety detail a profile shows and a report records: the violation counts per BASIC over the
  * safety window, and a page each of its inspections (with their violations) and crashes.
  */
-export const SafetyDetail = ViolationCounts.extend({ inspections: InspectionsPage, crashes: CrashesPage });
+export const SafetyDetail = ViolationCounts.extend({
+  inspections: InspectionsPage,
+  crashes: CrashesPage,
+  /** The newest day the imported SMS violation files describe; null before any. */
+  violations_through: z.string().nullable(),
+});
 export type SafetyDetail = z.infer<typeof SafetyDetail>;
 
 export const carrierDataContracts = {

@@ -94,7 +94,7 @@ export function SafetyDetail({ panels }: { panels: CarrierPanels }) {
   if (detail.status === 'error') {
     return <p className="alert alert--error">Error: Failed to load the inspections and crashes</p>;
   }
-  const { by_basic: byBasic, inspections, crashes, since } = detail.value;
+  const { by_basic: byBasic, inspections, crashes, since, violations_through: through } = detail.value;
   const sinceDay = formatLongIsoDay(since);
   const href = (pages: { inspections?: number; crashes?: number }, anchor: string) =>
     `/profile/${panels.dotNumber}?inspections=${pages.inspections ?? inspections.page}` +
@@ -102,6 +102,7 @@ export function SafetyDetail({ panels }: { panels: CarrierPanels }) {
   return (
     <div className="safety-detail">
       <h3 className="profile-block__subheading">Violations by BASIC category</h3>
+      {through ? <p className="muted">FMCSA SMS violations through {formatLongIsoDay(through)}.</p> : null}
       {byBasic.length === 0 ? (
         <p className="muted">No violations recorded since {sinceDay}.</p>
       ) : (

@@ -62,6 +62,7 @@ const summary: SafetySummary = {
 
 const detail: SafetyDetail = {
   since: '2024-11-01',
+  violations_through: '2026-10-31',
   by_basic: [
     { basic: 'Vehicle Maint.', violations: 3, oos_violations: 1 },
     { basic: 'Unsafe Driving', violations: 1, oos_violations: 0 },
@@ -239,6 +240,7 @@ describe('safety detail', () => {
 
   it('lists the violation counts per BASIC, the inspections with their violations and the crashes', () => {
     const markup = withDetail({ status: 'data', value: detail });
+    expect(markup).toContain('FMCSA SMS violations through October 31, 2026.');
     expect(markup).toContain('<th scope="row">Vehicle Maint.</th><td>3</td><td>1</td>');
     expect(markup).toContain('Inspections since November 1, 2024');
     expect(markup).toContain(

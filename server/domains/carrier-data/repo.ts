@@ -202,6 +202,7 @@ export function createCarrierDataRepo(db: Db) {
         census_as_of: newest('companies'),
         inspections_through: newest('inspections'),
         crashes_through: newest('crashes'),
+        violations_through: newest('violations'),
       };
     },
 

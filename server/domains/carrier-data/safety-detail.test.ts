@@ -214,6 +214,8 @@ describe(`the safety detail on ${testDialect}`, () => {
     ]);
     expect(detail?.crashes).toMatchObject({ page: 1, per_page: 2, total: 2 });
     expect(detail?.crashes.data.map((crash) => crash.crash_id)).toEqual(['K1', 'K2']);
+    // Written through the repo, not imported: no file dates the violations.
+    expect(detail?.violations_through).toBeNull();
     expect(await service.safetyDetail(999998, { inspectionsPage: 1, crashesPage: 1 })).toBeNull();
   });
 });

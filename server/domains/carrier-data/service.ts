@@ -120,9 +120,11 @@ export function safetyDetailOf(
   detail: SafetyDetailRows,
   pages: SafetyDetailPages,
   totals: { inspections: number; crashes: number },
+  dates: DataDates,
 ): SafetyDetail {
   return {
     since: detail.since,
+    violations_through: dates.violations_through,
     by_basic: detail.byBasic,
     inspections: pageOf(detail.inspections, pages.inspectionsPage, detail.perPage, totals.inspections),
     crashes: pageOf(detail.crashes, pages.crashesPage, detail.perPage, totals.crashes),
@@ -226,12 +228,13 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
       const company = await repo.findCompanyByDot(dotNumber);
       if (!company) return null;
       const since = isoDayMonthsBefore(clock(), SAFETY_WINDOW_MONTHS);
-      const [detail, inspectionTotal, crashTotal] = await Promise.all([
+      const [detail, inspectionTotal, crashTotal, dates] = await Promise.all([
         safetyDetailPages(dotNumber, pages),
         repo.countInspections(dotNumber, since),
         repo.countCrashes(dotNumber, since),
+        repo.dataDates(),
       ]);
-      return safetyDetailOf(detail, pages, { inspections: inspectionTotal, crashes: crashTotal });
+      return safetyDetailOf(detail, pages, { inspections: inspectionTotal, crashes: crashTotal }, dates);
     },
 
     /**

@@ -13,7 +13,12 @@ describe('the profile page read model', () => {
     const repo = {
       findByDotWithDataDates: async () => ({
         company,
-        dataDates: { census_as_of: null, inspections_through: null, crashes_through: null },
+        dataDates: {
+          census_as_of: null,
+          inspections_through: null,
+          crashes_through: null,
+          violations_through: null,
+        },
       }),
       blocksWithAssets: async () => ({ blocks: [], assets: [] }),
     } as unknown as CompaniesRepo;

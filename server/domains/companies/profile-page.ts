@@ -93,10 +93,15 @@ export function createProfilePage({
           detail.status === 'data' && facts.status === 'data'
             ? {
                 status: 'data',
-                value: safetyDetailOf(detail.value, pages, {
-                  inspections: facts.value.safety.total_inspections,
-                  crashes: facts.value.safety.total_crashes,
-                }),
+                value: safetyDetailOf(
+                  detail.value,
+                  pages,
+                  {
+                    inspections: facts.value.safety.total_inspections,
+                    crashes: facts.value.safety.total_crashes,
+                  },
+                  dataDates,
+                ),
               }
             : detail.status === 'data'
               ? { status: 'error' }
