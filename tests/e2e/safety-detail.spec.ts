@@ -11,6 +11,15 @@ test('the safety block lists the violations per BASIC, the inspections with thei
   await expect(block.getByText('National average 22.26% (SAFER, November 22, 2026)')).toBeVisible();
   await expect(block.getByText('National average 6.67% (SAFER, November 22, 2026)')).toBeVisible();
 
+  // The fixture file's name has no date: it describes the day it was imported.
+  const importDay = new Date().toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(block.getByText(`FMCSA SMS violations through ${importDay}.`)).toBeVisible();
+
   const basics = block.locator('table').first();
   await expect(basics.getByRole('row')).toHaveText([
     'BASIC categoryViolationsOut of service',
