@@ -2,8 +2,8 @@
 
 /**
  * FMCSA's national out-of-service averages as SAFER's Company Snapshot shows them, in percent, and
- * the day this product took them from SAFER. SAFER changes them rarely: update the figures and the
- * day together. The spec flags a carrier's rate above them.
+ * the day this product recorded them (SAFER's own "as of" day was not at hand): when SAFER publishes
+ * new ones, update the figures and the day together. The spec flags a carrier's rate above them.
  */
 export const NATIONAL_OOS_AVERAGES = {
   vehicle_oos_rate: 22.26,
