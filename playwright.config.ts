@@ -44,7 +44,7 @@ export default defineConfig({
       `rm -rf ${E2E_DATA_DIR}`,
       `node --import tsx tests/e2e/fixtures/write-activity.ts ${E2E_DATA_DIR}/fixtures`,
       `node --import tsx tests/e2e/fixtures/write-bound-carriers.ts ${E2E_DATA_DIR}/fixtures`,
-      `node --import tsx cli/import/main.ts tests/e2e/fixtures/carriers.csv tests/e2e/fixtures/carriers-later.csv ${E2E_DATA_DIR}/fixtures/bound-carriers.csv ${E2E_DATA_DIR}/fixtures/inspections.csv ${E2E_DATA_DIR}/fixtures/crashes.csv ${LI_FIXTURES}`,
+      `node --import tsx cli/import/main.ts tests/e2e/fixtures/carriers.csv tests/e2e/fixtures/carriers-later.csv ${E2E_DATA_DIR}/fixtures/bound-carriers.csv ${E2E_DATA_DIR}/fixtures/inspections.csv ${E2E_DATA_DIR}/fixtures/crashes.csv ${E2E_DATA_DIR}/fixtures/sms_inspections.csv ${E2E_DATA_DIR}/fixtures/sms_violations.csv ${LI_FIXTURES}`,
       'node --import tsx tests/e2e/fixtures/seed-profiles.ts',
       'node dist/server/main.js',
     ].join(' && '),

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
         ...changes.files,
         files.inspections,
         files.crashes,
+        files.violations,
         ...Object.values(files.li),
       ])),
     ];

@@ -6,6 +6,8 @@ export interface DataDates {
   census_as_of: string | null;
   inspections_through: string | null;
   crashes_through: string | null;
+  /** The SMS violation file's (issue 56). */
+  violations_through: string | null;
 }
 
 /** FMCSA asks carriers to update their MCS-150 every two years; older than this it is overdue. */

@@ -18,7 +18,12 @@ const record: RecordInput = {
   add_date: '1987-06-10',
   mcs150_date: '2025-05-28',
 };
-const NO_DATES: DataDates = { census_as_of: null, inspections_through: null, crashes_through: null };
+const NO_DATES: DataDates = {
+  census_as_of: null,
+  inspections_through: null,
+  crashes_through: null,
+  violations_through: null,
+};
 const text = (input: RecordInput, dates = NO_DATES) =>
   renderToStaticMarkup(<RecordFacts record={input} dates={dates} today={TODAY} />)
     .replace(/<[^>]+>/g, ' ')
@@ -88,6 +93,7 @@ describe('the record facts near the profile header', () => {
       census_as_of: '2026-11-02',
       inspections_through: '2026-10-31',
       crashes_through: '2026-09-30',
+      violations_through: null,
     };
     expect(text(record, dates)).toContain(
       'FMCSA census as of November 2, 2026 · Inspections and crashes through September 30, 2026',

@@ -25,12 +25,20 @@ interface PaginationProps {
   /** The URL of a page (links work without JavaScript and can be shared). */
   hrefFor: (page: number) => string;
   pages?: (number | null)[];
+  /** Names the navigation where a page has more than one list to page through. */
+  label?: string;
 }
 
-export function Pagination({ current, total, hrefFor, pages = pageWindow(current, total) }: PaginationProps) {
+export function Pagination({
+  current,
+  total,
+  hrefFor,
+  pages = pageWindow(current, total),
+  label = 'Pagination',
+}: PaginationProps) {
   if (total <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="pagination">
+    <nav aria-label={label} className="pagination">
       <ul>
         <li>
           {current > 1 ? (

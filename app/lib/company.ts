@@ -8,6 +8,14 @@ export function dotNumberParam(text: string): number {
 }
 
 /**
+ * A page number from a query parameter: one to five digits from 1 on, or 1 otherwise (a mistyped
+ * link shows the first page rather than an error).
+ */
+export function pageParam(text: string | null): number {
+  return text !== null && /^\d{1,5}$/.test(text) && Number(text) >= 1 ? Number(text) : 1;
+}
+
+/**
  * A search total as pages show it: the exact number ('Found 23 results'), or past the server's count
  * bound that bound with a plus ('Found 10,000+ results', docs/decisions/039-search-order-and-bounded-counts.md).
  */

@@ -2,7 +2,9 @@
  * Import benchmark (npm run bench:import): generates 1,000,000 Company Census rows (and about five
  * million inspections) with the demo model, imports them into a fresh SQLite database and into a
  * fresh PostgreSQL database (a private cluster started by scripts/pg-cluster.sh), and prints rows/s
- * and peak memory of each import, then the p50/p99 latency of the safety summary at that size.
+ * and peak memory of each import (the violations of the inspections on their own), then the p50/p99
+ * latency of the safety summary, and of the profile's safety detail (its two queries) over random
+ * carriers and for the most inspected one, at that size.
  *
  *   npm run bench:import [-- --carriers 1000000 --inspections-scale 5.5 --skip-postgres]
  */
@@ -31,28 +33,54 @@ const latencySamples = Number(values['latency-samples']);
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-import-'));
 const TODAY = new Date();
 
-/** Safety-summary latency over random carriers, measured in-process at the service. */
-async function safetySummaryLatency(db: Db): Promise<{ p50: number; p99: number }> {
-  const service = createCarrierDataService(createCarrierDataRepo(db), () => TODAY);
-  const dots = (await db.selectFrom('companies').select('dot_number').orderBy('dot_number').execute()).map(
-    (row) => row.dot_number,
-  );
+/** Latency of `read` over random carriers' DOT numbers, measured in-process at the service. */
+async function latencyOver(dots: readonly number[], read: (dot: number) => Promise<unknown>) {
   const timings: number[] = [];
   for (let i = 0; i < latencySamples; i += 1) {
     const dot = dots[Math.floor(Math.random() * dots.length)] as number;
     const started = performance.now();
-    await service.safetySummary(dot);
+    await read(dot);
     timings.push(performance.now() - started);
   }
   timings.sort((a, b) => a - b);
   return { p50: percentile(timings, 50), p99: percentile(timings, 99) };
 }
 
+const FIRST_PAGES = { inspectionsPage: 1, crashesPage: 1 };
+
+async function safetyLatencies(db: Db) {
+  const service = createCarrierDataService(createCarrierDataRepo(db), () => TODAY);
+  const dots = (await db.selectFrom('companies').select('dot_number').orderBy('dot_number').execute()).map(
+    (row) => row.dot_number,
+  );
+  const busiest = await db
+    .selectFrom('inspections')
+    .select(['dot_number', (eb) => eb.fn.countAll<number | string>().as('inspections')])
+    .groupBy('dot_number')
+    .orderBy('inspections', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return {
+    summary: await latencyOver(dots, (dot) => service.safetySummary(dot)),
+    detail: await latencyOver(dots, (dot) => service.safetyDetailPages(dot, FIRST_PAGES)),
+    busiest: {
+      inspections: Number(busiest.inspections),
+      detail: await latencyOver([busiest.dot_number], (dot) => service.safetyDetailPages(dot, FIRST_PAGES)),
+    },
+  };
+}
+
 async function benchDatabase(
   name: string,
   env: Record<string, string>,
   open: () => Db,
-  files: { census: string; inspections: string; crashes: string },
+  files: {
+    census: string;
+    inspections: string;
+    crashes: string;
+    violations: string;
+    counts: { violations: number };
+  },
 ) {
   const census = await runImport([files.census], env);
   const rate = Math.round(carriers / census.seconds);
@@ -63,11 +91,20 @@ async function benchDatabase(
   console.log(
     `${name}: inspections and crashes imported in ${activity.seconds.toFixed(1)} s, peak RSS ${activity.peakMb} MB`,
   );
+  const violations = await runImport([files.violations], env);
+  console.log(
+    `${name}: violations ${files.counts.violations.toLocaleString('en-US')} rows in ${violations.seconds.toFixed(1)} s = ` +
+      `${Math.round(files.counts.violations / violations.seconds).toLocaleString('en-US')} rows/s end to end, peak RSS ${violations.peakMb} MB`,
+  );
   const db = open();
   try {
-    const latency = await safetySummaryLatency(db);
+    const { summary, detail, busiest } = await safetyLatencies(db);
+    const figures = ({ p50, p99 }: { p50: number; p99: number }) =>
+      `p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`;
+    console.log(`${name}: safety summary over ${latencySamples} random carriers: ${figures(summary)}`);
+    console.log(`${name}: profile safety detail (two queries) over random carriers: ${figures(detail)}`);
     console.log(
-      `${name}: safety summary over ${latencySamples} random carriers: p50 ${latency.p50.toFixed(2)} ms, p99 ${latency.p99.toFixed(2)} ms`,
+      `${name}: profile safety detail of the most inspected carrier (${busiest.inspections.toLocaleString('en-US')} inspections): ${figures(busiest.detail)}`,
     );
   } finally {
     await db.destroy();
@@ -86,7 +123,7 @@ try {
   });
   console.log(
     `generated in ${((performance.now() - generationStarted) / 1000).toFixed(1)} s: ` +
-      `${files.counts.inspections.toLocaleString('en-US')} inspections, ${files.counts.crashes.toLocaleString('en-US')} crashes`,
+      `${files.counts.inspections.toLocaleString('en-US')} inspections, ${files.counts.violations.toLocaleString('en-US')} violations, ${files.counts.crashes.toLocaleString('en-US')} crashes`,
   );
 
   // The generator leaves over a gigabyte of files for the kernel to write back; flushing them now keeps

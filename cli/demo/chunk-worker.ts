@@ -15,6 +15,7 @@ port.on('message', (chunk: number) => {
     census: encoder.encode(result.census),
     inspections: encoder.encode(result.inspections),
     crashes: encoder.encode(result.crashes),
+    violations: encoder.encode(result.violations),
     li: {
       carrier: encoder.encode(result.li.carrier),
       insur: encoder.encode(result.li.insur),
@@ -23,8 +24,12 @@ port.on('message', (chunk: number) => {
       revocation: encoder.encode(result.li.revocation),
     },
   };
-  const buffers = [output.census, output.inspections, output.crashes, ...Object.values(output.li)].map(
-    (bytes) => bytes.buffer as ArrayBuffer,
-  );
+  const buffers = [
+    output.census,
+    output.inspections,
+    output.crashes,
+    output.violations,
+    ...Object.values(output.li),
+  ].map((bytes) => bytes.buffer as ArrayBuffer);
   port.postMessage(output, buffers);
 });

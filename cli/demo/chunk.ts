@@ -30,15 +30,19 @@ export interface ChunkOutput<Data extends string | Uint8Array> {
   census: Data;
   inspections: Data;
   crashes: Data;
+  /** SMS Input - Violation rows of the inspections. */
+  violations: Data;
   /** The L&I files' lines (authority.ts): Carrier, Insur, ActPendInsur, AuthHist, Revocation. */
   li: Record<keyof LiLines, Data>;
   inspectionCount: number;
+  violationCount: number;
   crashCount: number;
   crashRowCount: number;
 }
 
-/** The seed stream the L&I rows derive their chunks' streams from. */
+/** The seed streams the L&I rows and the violations derive their chunks' streams from. */
 const LI_STREAM = -1;
+const VIOLATION_STREAM = -2;
 
 export function chunkCount(carriers: number): number {
   return Math.ceil(carriers / CHUNK_CARRIERS);
@@ -76,6 +80,7 @@ export class ChunkGenerator {
     const activityRng = new Rng(deriveSeed(this.params.seed, 2 * chunk + 2));
     // A stream of its own, so the L&I files leave the census and activity files as they were.
     const liRng = new Rng(deriveSeed(deriveSeed(this.params.seed, LI_STREAM), chunk));
+    const violationRng = new Rng(deriveSeed(deriveSeed(this.params.seed, VIOLATION_STREAM), chunk));
     const li: LiLines = { carrier: [], insur: [], actPendInsur: [], authHist: [], revocation: [] };
     this.inspectionRows.startChunk(chunk);
     this.crashRows.startChunk(chunk);
@@ -83,13 +88,18 @@ export class ChunkGenerator {
     const census: string[] = [];
     const inspections: string[] = [];
     const crashes: string[] = [];
+    const violations = {
+      rng: violationRng,
+      lines: [] as string[],
+      emit: (line: string) => violations.lines.push(line),
+    };
     const emitInspection = (line: string) => inspections.push(line);
     const emitCrash = (line: string) => crashes.push(line);
     let crashCount = 0;
     for (let i = first; i < end; i++) {
       const carrier = this.model.create(carrierRng, i);
       census.push(this.censusRows.build(carrier));
-      this.inspectionRows.generate(activityRng, carrier, emitInspection);
+      this.inspectionRows.generate(activityRng, carrier, emitInspection, violations);
       crashCount += this.crashRows.generate(activityRng, carrier, emitCrash);
       this.liRows.generate(liRng, carrier, li);
     }
@@ -98,6 +108,7 @@ export class ChunkGenerator {
       census: lines(census),
       inspections: lines(inspections),
       crashes: lines(crashes),
+      violations: lines(violations.lines),
       li: {
         carrier: lines(li.carrier),
         insur: lines(li.insur),
@@ -106,6 +117,7 @@ export class ChunkGenerator {
         revocation: lines(li.revocation),
       },
       inspectionCount: inspections.length,
+      violationCount: violations.lines.length,
       crashCount,
       crashRowCount: crashes.length,
     };

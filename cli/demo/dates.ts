@@ -1,4 +1,5 @@
-import { isoDayMonthsBefore, SAFETY_WINDOW_MONTHS } from '../../server/domains/carrier-data/service.ts';
+import { SAFETY_WINDOW_MONTHS } from '../../core/safety.ts';
+import { isoDayMonthsBefore } from '../../server/domains/carrier-data/service.ts';
 
 export const MS_PER_DAY = 86_400_000;
 /** The oldest ADD_DATE the demo writes (the census has carriers added from the mid-1970s on). */

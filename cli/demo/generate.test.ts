@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDayMonthsBefore } from '../../server/domains/carrier-data/service.ts';
-import { COMPANY_CENSUS_COLUMNS, MCMIS_CRASH_COLUMNS, MCMIS_INSPECTION_COLUMNS } from '../fmcsa/columns.ts';
+import {
+  COMPANY_CENSUS_COLUMNS,
+  MCMIS_CRASH_COLUMNS,
+  MCMIS_INSPECTION_COLUMNS,
+  SMS_VIOLATION_COLUMNS,
+} from '../fmcsa/columns.ts';
 import { type DemoFiles, type DemoOptions, generateDemoData } from './generate.ts';
 import { type CsvTable, readCsv } from './test-support.ts';
 
@@ -19,7 +24,9 @@ async function generate(options: Omit<DemoOptions, 'outDir' | 'today'>): Promise
 
 async function bytes(files: DemoFiles): Promise<string[]> {
   return Promise.all(
-    [files.census, files.inspections, files.crashes].map((path) => readFile(path, 'latin1')),
+    [files.census, files.inspections, files.crashes, files.violations].map((path) =>
+      readFile(path, 'latin1'),
+    ),
   );
 }
 
@@ -69,13 +76,15 @@ describe('a 20,000-carrier data set', () => {
   let census: CsvTable;
   let inspections: CsvTable;
   let crashes: CsvTable;
+  let violations: CsvTable;
 
   beforeAll(async () => {
     files = await generate({ carriers: 20_000, seed: 11 });
-    [census, inspections, crashes] = await Promise.all([
+    [census, inspections, crashes, violations] = await Promise.all([
       readCsv(files.census),
       readCsv(files.inspections),
       readCsv(files.crashes),
+      readCsv(files.violations),
     ]);
   });
 
@@ -85,7 +94,8 @@ describe('a 20,000-carrier data set', () => {
     expect(census.header).toEqual([...COMPANY_CENSUS_COLUMNS]);
     expect(inspections.header).toEqual([...MCMIS_INSPECTION_COLUMNS]);
     expect(crashes.header).toEqual([...MCMIS_CRASH_COLUMNS]);
-    for (const table of [census, inspections, crashes]) {
+    expect(violations.header).toEqual([...SMS_VIOLATION_COLUMNS]);
+    for (const table of [census, inspections, crashes, violations]) {
       const widths = new Set(table.rows.map((row) => row.length));
       expect([...widths]).toEqual([table.header.length]);
     }
@@ -95,6 +105,7 @@ describe('a 20,000-carrier data set', () => {
     expect(files.counts).toEqual({
       carriers: 20_000,
       inspections: inspections.rows.length,
+      violations: violations.rows.length,
       crashes: new Set(column(crashes, 'CRASH_ID')).size,
       crashRows: crashes.rows.length,
     });
@@ -213,6 +224,40 @@ describe('a 20,000-carrier data set', () => {
     expect(rate('1256', 'VEHICLE_OOS_TOTAL')).toBeLessThan(0.28);
     expect(rate('1236', 'DRIVER_OOS_TOTAL')).toBeGreaterThan(0.04);
     expect(rate('1236', 'DRIVER_OOS_TOTAL')).toBeLessThan(0.1);
+  });
+
+  it("writes each inspection's counted violations as SMS violation rows, joined by its id", () => {
+    const expected = new Map(
+      inspections.rows.map((row) => [
+        inspections.get(row, 'INSPECTION_ID'),
+        {
+          day: inspections.get(row, 'INSP_DATE').slice(0, 8),
+          dot: inspections.get(row, 'DOT_NUMBER'),
+          violations: Number(inspections.get(row, 'VIOL_TOTAL')),
+          oos: Number(inspections.get(row, 'OOS_TOTAL')),
+        },
+      ]),
+    );
+    const written = new Map<string, { violations: number; oos: number }>();
+    const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+    for (const row of violations.rows) {
+      const id = violations.get(row, 'Unique_ID');
+      const inspection = expected.get(id);
+      expect(inspection).toBeDefined();
+      const [day, month, year] = violations.get(row, 'Insp_Date').split('-');
+      const yyyymmdd = `20${year}${String(months.indexOf(month ?? '') + 1).padStart(2, '0')}${day}`;
+      expect([yyyymmdd, violations.get(row, 'DOT_Number')]).toEqual([inspection?.day, inspection?.dot]);
+      const counts = written.get(id) ?? { violations: 0, oos: 0 };
+      counts.violations += 1;
+      if (violations.get(row, 'OOS_Indicator') === 'Y') counts.oos += 1;
+      written.set(id, counts);
+    }
+    for (const [id, inspection] of expected) {
+      expect(written.get(id) ?? { violations: 0, oos: 0 }).toEqual({
+        violations: inspection.violations,
+        oos: inspection.oos,
+      });
+    }
   });
 
   it('writes one row per vehicle: a multi-vehicle crash shares its CRASH_ID, DOT, date and place', () => {

@@ -11,6 +11,7 @@ import { CENSUS_HEADER } from './census.ts';
 import { CHUNK_CARRIERS, type ChunkOutput, chunkCount, ChunkGenerator, type ChunkParams } from './chunk.ts';
 import { CRASHES_HEADER } from './crashes.ts';
 import { INSPECTIONS_HEADER } from './inspections.ts';
+import { VIOLATIONS_HEADER } from './violations.ts';
 import { chunksFromWorkers } from './workers.ts';
 import { CsvFileWriter } from './writer.ts';
 
@@ -33,15 +34,18 @@ export interface DemoFiles {
   census: string;
   inspections: string;
   crashes: string;
+  /** SMS Input - Violation: the violations of the inspections. */
+  violations: string;
   /** The L&I files, in the order they import: Carrier first (authority), then filings and history. */
   li: Record<keyof LiLines, string>;
-  counts: { carriers: number; inspections: number; crashes: number; crashRows: number };
+  counts: { carriers: number; inspections: number; violations: number; crashes: number; crashRows: number };
 }
 
 export const DEMO_FILE_NAMES = {
   census: 'company_census.csv',
   inspections: 'vehicle_inspections.csv',
   crashes: 'crashes.csv',
+  violations: 'sms_violations.csv',
 } as const;
 
 /** The legacy L&I text downloads' names (no header but Revocation's, as FMCSA publishes them). */
@@ -96,6 +100,7 @@ export async function generateDemoData(options: DemoOptions): Promise<DemoFiles>
     census: join(options.outDir, DEMO_FILE_NAMES.census),
     inspections: join(options.outDir, DEMO_FILE_NAMES.inspections),
     crashes: join(options.outDir, DEMO_FILE_NAMES.crashes),
+    violations: join(options.outDir, DEMO_FILE_NAMES.violations),
     li: Object.fromEntries(
       LI_KEYS.map((key) => [key, join(options.outDir, DEMO_LI_FILE_NAMES[key])]),
     ) as Record<keyof LiLines, string>,
@@ -103,14 +108,15 @@ export async function generateDemoData(options: DemoOptions): Promise<DemoFiles>
   const census = new CsvFileWriter(files.census, CENSUS_HEADER);
   const inspections = new CsvFileWriter(files.inspections, INSPECTIONS_HEADER);
   const crashes = new CsvFileWriter(files.crashes, CRASHES_HEADER);
+  const violations = new CsvFileWriter(files.violations, VIOLATIONS_HEADER);
   const li = Object.fromEntries(
     LI_KEYS.map((key) => [
       key,
       new CsvFileWriter(files.li[key], key === 'revocation' ? LI_REVOCATION_HEADER : null),
     ]),
   ) as Record<keyof LiLines, CsvFileWriter>;
-  const writers = [census, inspections, crashes, ...Object.values(li)];
-  const counts = { carriers: options.carriers, inspections: 0, crashes: 0, crashRows: 0 };
+  const writers = [census, inspections, crashes, violations, ...Object.values(li)];
+  const counts = { carriers: options.carriers, inspections: 0, violations: 0, crashes: 0, crashRows: 0 };
 
   try {
     for await (const chunk of chunks) {
@@ -118,9 +124,11 @@ export async function generateDemoData(options: DemoOptions): Promise<DemoFiles>
         census.write(chunk.census),
         inspections.write(chunk.inspections),
         crashes.write(chunk.crashes),
+        violations.write(chunk.violations),
         ...LI_KEYS.map((key) => li[key].write(chunk.li[key])),
       ]);
       counts.inspections += chunk.inspectionCount;
+      counts.violations += chunk.violationCount;
       counts.crashes += chunk.crashCount;
       counts.crashRows += chunk.crashRowCount;
     }

@@ -16,6 +16,7 @@ import { columnRange, csvField, RowLayout } from './csv.ts';
 import type { DemoCalendar } from './dates.ts';
 import { federalRegion, type Geography, type InspectionPlace } from './geography.ts';
 import { type Rng, WeightedTable } from './random.ts';
+import { emitViolations } from './violations.ts';
 
 export const INSPECTIONS_HEADER = MCMIS_INSPECTION_COLUMNS.join(',');
 
@@ -125,6 +126,12 @@ function drawSafetyRecord(rng: Rng): SafetyRecord {
   };
 }
 
+/** Where an inspection's violations go, and the random stream they are drawn from. */
+export interface ViolationSink {
+  rng: Rng;
+  emit: (line: string) => void;
+}
+
 export class InspectionRows {
   private readonly layout = new RowLayout(MCMIS_INSPECTION_COLUMNS, FILLED, {
     blocks: [CARRIER_BLOCK],
@@ -145,13 +152,16 @@ export class InspectionRows {
     this.ids.startChunk(chunk);
   }
 
-  /** Writes the carrier's inspections through `emit`. */
-  generate(rng: Rng, carrier: DemoCarrier, emit: (line: string) => void): void {
+  /**
+   * Writes the carrier's inspections through `emit`, and their violations (SMS Input - Violation)
+   * through `violations.emit`, drawn from `violations.rng`.
+   */
+  generate(rng: Rng, carrier: DemoCarrier, emit: (line: string) => void, violations: ViolationSink): void {
     const count = rng.poisson(this.scale * INSPECTIONS_PER_EXPOSURE * roadExposure(carrier));
     if (count === 0) return;
     const record = drawSafetyRecord(rng);
     const block = carrierBlockOf(carrierColumns(rng, carrier));
-    for (let n = 0; n < count; n++) emit(this.row(rng, carrier, record, block));
+    for (let n = 0; n < count; n++) emit(this.row(rng, carrier, record, block, violations));
   }
 
   private place(rng: Rng, carrier: DemoCarrier): InspectionPlace {
@@ -161,7 +171,13 @@ export class InspectionRows {
     return this.geography.pickInspectionPlace(rng, eventState(rng, this.geography, carrier, 0.55));
   }
 
-  private row(rng: Rng, carrier: DemoCarrier, record: SafetyRecord, block: string): string {
+  private row(
+    rng: Rng,
+    carrier: DemoCarrier,
+    record: SafetyRecord,
+    block: string,
+    violations: ViolationSink,
+  ): string {
     const { calendar, layout } = this;
     const s = layout.slot;
     layout.clear();
@@ -185,6 +201,19 @@ export class InspectionRows {
     const hazmatViol = hazmatOos + (placarded && rng.chance(0.05) ? 1 : 0);
 
     const date = calendar.format(day);
+    emitViolations(
+      violations.rng,
+      { id, day: date, dot: carrier.dot },
+      {
+        driver: driverViol,
+        driverOos,
+        vehicle: vehicleViol,
+        vehicleOos,
+        hazmat: hazmatViol,
+        hazmatOos,
+      },
+      violations.emit,
+    );
     const uploaded = calendar.format(day + rng.int(1, 10));
     layout.set(s.CHANGE_DATE, calendar.format(day + rng.int(1, 30)));
     layout.set(s.INSPECTION_ID, String(id));

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
   console.log(`carriers     ${counts.carriers}  -> ${files.census} (as of ${changes.baseAsOf})`);
   for (const file of changes.files) console.log(`census changes  -> ${file}`);
   console.log(`inspections  ${counts.inspections}  -> ${files.inspections}`);
+  console.log(`violations   ${counts.violations}  -> ${files.violations}`);
   console.log(`crashes      ${counts.crashes} (${counts.crashRows} vehicle rows)  -> ${files.crashes}`);
   for (const [name, file] of Object.entries(files.li)) console.log(`L&I ${name.padEnd(13)} -> ${file}`);
   console.log(`done in ${seconds.toFixed(2)} s`);

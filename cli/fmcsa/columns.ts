@@ -310,6 +310,23 @@ export const SMS_INSPECTION_COLUMNS = [
   'HM_Viol',
 ] as const;
 
+/** SMS Input - Violation (8mt8-2mdr): 13 columns, one row per violation, joined by Unique_ID. */
+export const SMS_VIOLATION_COLUMNS = [
+  'Unique_ID',
+  'Insp_Date',
+  'DOT_Number',
+  'Viol_Code',
+  'BASIC_Desc',
+  'OOS_Indicator',
+  'OOS_Weight',
+  'Severity_Weight',
+  'Time_Weight',
+  'Total_Severity_Wght',
+  'Section_Desc',
+  'Group_Desc',
+  'Viol_Unit',
+] as const;
+
 /** Crash File (aayw-vxb3): 59 columns. */
 export const MCMIS_CRASH_COLUMNS = [
   'CHANGE_DATE',

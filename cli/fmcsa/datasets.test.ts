@@ -39,9 +39,12 @@ describe('detectDataset', () => {
     );
   });
 
-  it('recognises nothing in other files', () => {
+  it('recognises the SMS violation file by its columns, not as the inspections it shares some with', () => {
     const violations = ['Unique_ID', 'Insp_Date', 'DOT_Number', 'Viol_Code', 'BASIC_Desc', 'OOS_Indicator'];
-    expect(kind(violations)).toBeNull();
+    expect(kind(violations)).toBe('sms_violation');
+  });
+
+  it('recognises nothing in other files', () => {
     expect(kind(['name', 'address', 'phone'])).toBeNull();
     expect(kind(['legal_name', 'power_units'])).toBeNull();
     expect(kind([])).toBeNull();

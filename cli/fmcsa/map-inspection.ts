@@ -1,7 +1,15 @@
 /** Inspection rows (MCMIS Vehicle Inspection File and SMS Input - Inspection) to InspectionRecord. */
 import type { InspectionRecord } from '../../server/domains/carrier-data/records.ts';
 import { RowError } from './errors.ts';
-import { count, requiredDate, requiredDotNumber, skipRow, jurisdiction, text } from './normalize.ts';
+import {
+  count,
+  requiredDate,
+  requiredDotNumber,
+  skipRow,
+  jurisdiction,
+  text,
+  upperText,
+} from './normalize.ts';
 import type { ColumnLookup, RowMapper } from './types.ts';
 
 /**
@@ -36,6 +44,9 @@ export function createInspectionMapper(
   const driverOos = column('DRIVER_OOS_TOTAL');
   const vehicleOos = column('VEHICLE_OOS_TOTAL');
   const hazmatOos = column('HAZMAT_OOS_TOTAL');
+  // Only the SMS file names the inspected vehicles (kept for a later fraud signal).
+  const vin = sms ? column('VIN') : -1;
+  const vin2 = sms ? column('VIN2') : -1;
   return (row, line) => {
     try {
       const inspectionId = text(row.get(id));
@@ -53,6 +64,10 @@ export function createInspectionMapper(
         vehicle_oos_total: count(row.get(vehicleOos)) ?? 0,
         hazmat_oos_total: count(row.get(hazmatOos)) ?? 0,
       };
+      if (sms) {
+        record.vin = upperText(row.get(vin));
+        record.vin2 = upperText(row.get(vin2));
+      }
       return { kind: 'inspection', line, record };
     } catch (error) {
       return skipRow(error, line);

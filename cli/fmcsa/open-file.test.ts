@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
@@ -570,6 +570,8 @@ describe('openFmcsaFile: inspections', () => {
           driver_oos_total: 1,
           vehicle_oos_total: 0,
           hazmat_oos_total: 0,
+          vin: '1HGBH41JXMN109186',
+          vin2: null,
         },
       },
       {
@@ -583,9 +585,32 @@ describe('openFmcsaFile: inspections', () => {
           report_state: 'TX',
           report_number: 'TX0002',
           insp_level_id: 2,
+          vin: null,
+          vin2: null,
         },
       },
       { kind: 'skip', line: 4, reason: 'inspection level 0 is not a number from 1 to 99' },
+    ]);
+  });
+
+  it('reads the SMS violation file: one violation, joined to its inspection by unique id', async () => {
+    const { opened, rows } = await readAll(fixture('sms-violation.csv'));
+    expect(opened.dataset).toBe('sms_violation');
+    expect(rows).toEqual([
+      {
+        kind: 'violation',
+        line: 2,
+        record: {
+          inspection_id: '987654321',
+          dot_number: 295017,
+          insp_date: '2024-01-30',
+          viol_code: '3922SLLS2',
+          basic: 'Unsafe Driving',
+          description: null,
+          unit: null,
+          oos: false,
+        },
+      },
     ]);
   });
 
@@ -767,9 +792,8 @@ describe('openFmcsaFile: unreadable files', () => {
     expect(await unreadable(tmpFile('binary.csv', Buffer.from([0x50, 0x4b, 3, 4, 0, 0, 9, 10])))).toMatch(
       /not a CSV or JSON file$/,
     );
-    const violations = path.join(tmp, 'violations.csv');
-    copyFileSync(fixture('sms-violation.csv'), violations);
-    expect(await unreadable(violations)).toMatch(/violations\.csv: the columns match no known FMCSA dataset/);
+    const people = tmpFile('people.csv', 'Unique_ID,Name,City\n1,A,B\n');
+    expect(await unreadable(people)).toMatch(/people\.csv: the columns match no known FMCSA dataset/);
     expect(await unreadable(tmpFile('people.json', '[{"name":"A","city":"B"}]'))).toMatch(/no known FMCSA/);
     expect(await unreadable(tmpFile('none.json', '[]'))).toMatch(/none\.json: the file holds no rows$/);
   });

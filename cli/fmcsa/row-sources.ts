@@ -11,6 +11,7 @@ import { createCrashMapper } from './map-crash.ts';
 import { createInspectionMapper } from './map-inspection.ts';
 import { createLiMapper, type MapperNotes } from './map-li.ts';
 import { createOosMapper } from './map-oos.ts';
+import { createViolationMapper } from './map-violation.ts';
 import type { RowSource } from './row-iterator.ts';
 import type { ColumnLookup, DatasetKind, FieldSource, RowMapper, UnchangedCarrier } from './types.ts';
 
@@ -43,6 +44,8 @@ function createMapper(kind: DatasetKind, columns: readonly string[]): Mapper {
     case 'mcmis_crash':
     case 'sms_crash':
       return createCrashMapper(kind, column);
+    case 'sms_violation':
+      return createViolationMapper(column);
     case 'oos_orders':
       return createOosMapper(column);
   }

@@ -2,6 +2,7 @@ import type {
   CarrierRecord,
   CrashRecord,
   InspectionRecord,
+  ViolationRecord,
 } from '../../server/domains/carrier-data/records.ts';
 import type { LiRecord, OosRecord } from '../../server/domains/authority/li-records.ts';
 
@@ -10,6 +11,7 @@ export type DatasetKind =
   | 'sms_census'
   | 'mcmis_inspection'
   | 'sms_inspection'
+  | 'sms_violation'
   | 'mcmis_crash'
   | 'sms_crash'
   | 'oos_orders'
@@ -39,6 +41,7 @@ export type ParsedRow =
   | { kind: 'unchanged'; line: number; phy_state: string | null }
   | { kind: 'inspection'; line: number; record: InspectionRecord }
   | { kind: 'crash'; line: number; record: CrashRecord }
+  | { kind: 'violation'; line: number; record: ViolationRecord }
   | { kind: 'li'; line: number; record: LiRecord }
   | { kind: 'oos'; line: number; record: OosRecord }
   | { kind: 'skip'; line: number; reason: string };

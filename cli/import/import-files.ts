@@ -4,7 +4,8 @@ import type { Dialect } from '../../server/db/migrate.ts';
 import {
   companyRowSets,
   crashRowSet,
-  inspectionRowSet,
+  inspectionRowSets,
+  violationRowSet,
 } from '../../server/domains/carrier-data/table-rows.ts';
 import { isRecognisedJurisdiction } from '../../core/jurisdictions.ts';
 import { createSearchIndex } from '../../server/domains/search/search-index.ts';
@@ -20,6 +21,7 @@ import type {
   CarrierRecord,
   CrashRecord,
   InspectionRecord,
+  ViolationRecord,
 } from '../../server/domains/carrier-data/records.ts';
 import { openFmcsaFile, UnreadableFileError, type DatasetKind } from '../fmcsa/open-file.ts';
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
@@ -45,6 +47,7 @@ export const TABLE_OF: Record<DatasetKind, DataImportsTable['table_name']> = {
   sms_census: 'companies',
   mcmis_inspection: 'inspections',
   sms_inspection: 'inspections',
+  sms_violation: 'violations',
   mcmis_crash: 'crashes',
   sms_crash: 'crashes',
   li_carrier: 'li_dockets',
@@ -135,6 +138,7 @@ export async function importFiles(
       let carrierHashes: number[] = [];
       let inspections: InspectionRecord[] = [];
       let crashes: CrashRecord[] = [];
+      let violations: ViolationRecord[] = [];
       const upserter = createRowUpserter(db);
       const { asOf, source: asOfSource } = asOfFor(file, options.asOf, timestamp.slice(0, 10));
       const li = isLiDataset(opened.dataset)
@@ -164,19 +168,22 @@ export async function importFiles(
           ? createHistoryWriter(db, upserter, { firstSeenOn: asOf, source: portalIdOf(opened.dataset) })
           : null;
 
+      const buffered = () => carriers.length + inspections.length + crashes.length + violations.length;
       const flush = async () => {
         const events = history ? await history.eventsOf(carriers) : [];
         const sets = [
           ...(carriers.length > 0 ? companyRowSets(carriers, timestamp, carrierHashes) : []),
-          ...(inspections.length > 0 ? [inspectionRowSet(inspections)] : []),
+          ...inspectionRowSets(inspections),
           ...(crashes.length > 0 ? [crashRowSet(crashes)] : []),
+          ...(violations.length > 0 ? [violationRowSet(violations)] : []),
         ];
-        report.imported += carriers.length + inspections.length + crashes.length + (batches?.size() ?? 0);
+        report.imported += buffered() + (batches?.size() ?? 0);
         await batches?.flush();
         carriers = [];
         carrierHashes = [];
         inspections = [];
         crashes = [];
+        violations = [];
         if (history) await history.write(sets, events);
         else for (const set of sets) await upserter.upsert(set);
         progress?.update(
@@ -212,6 +219,11 @@ export async function importFiles(
             if ((batches?.size() ?? 0) >= BATCH_SIZE) await flush();
             continue;
           }
+          if (row.kind === 'violation') {
+            violations.push(row.record);
+            if (buffered() >= BATCH_SIZE) await flush();
+            continue;
+          }
           const code =
             row.kind === 'carrier'
               ? row.record.phy_state
@@ -236,7 +248,7 @@ export async function importFiles(
             searchBuild?.noteCarrier(row.record.dot_number);
           } else if (row.kind === 'inspection') inspections.push(row.record);
           else crashes.push(row.record);
-          if (carriers.length + inspections.length + crashes.length >= BATCH_SIZE) await flush();
+          if (buffered() >= BATCH_SIZE) await flush();
         }
         await flush();
         report.historyEvents = (await history?.finish()) ?? 0;

@@ -3,7 +3,7 @@
 // context, but its parts are the API's shapes, declared beside them.
 import type { CarrierVetting } from '../authority.ts';
 import type { CapacityEntry } from './capacity.ts';
-import type { CarrierRecord, SafetySummary } from './carrier-data.ts';
+import type { CarrierRecord, SafetyDetail, SafetySummary } from './carrier-data.ts';
 import type { HistoryPage } from './history.ts';
 import type { RatingDetails, RatingSummary } from './ratings.ts';
 
@@ -20,6 +20,8 @@ export interface StateCount {
 export interface CarrierPanels {
   dotNumber: number;
   safety: Loaded<SafetySummary | null>;
+  /** The inspections, violations and crashes behind the summary: the pages the URL asks for. */
+  safetyDetail: Loaded<SafetyDetail>;
   carrier: Loaded<CarrierRecord | null>;
   inspectionStates: Loaded<StateCount[]>;
   capacity: Loaded<CapacityEntry[] | null>;

@@ -62,7 +62,10 @@ export async function restoreSuspendedIndexes(db: Db): Promise<void> {
 }
 
 /** Whether a table has no rows (a fresh load can take the fast path). */
-export async function isTableEmpty(db: Db, table: 'companies' | 'inspections' | 'crashes'): Promise<boolean> {
+export async function isTableEmpty(
+  db: Db,
+  table: 'companies' | 'inspections' | 'crashes' | 'violations',
+): Promise<boolean> {
   const row = await db
     .selectFrom(table)
     .select(sql<number>`1`.as('one'))

@@ -49,6 +49,7 @@ import { carrierRecordContactColumns } from './migrations/053-carrier-record-con
 import { filingsAndOutOfServiceOrdersSchema } from './migrations/057-filings-and-out-of-service-orders.ts';
 import { recordHistoryBlock } from './migrations/054-record-history-block.ts';
 import { hazmatFacetSchema } from './migrations/061-hazmat-facet.ts';
+import { inspectionViolationsSchema } from './migrations/070-inspection-violations.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -107,6 +108,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '057-filings-and-out-of-service-orders': filingsAndOutOfServiceOrdersSchema,
     '054-record-history-block': recordHistoryBlock(),
     '061-hazmat-facet': hazmatFacetSchema(dialect),
+    '070-inspection-violations': inspectionViolationsSchema,
   };
 }
 

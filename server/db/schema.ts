@@ -221,6 +221,27 @@ export interface InspectionsTable {
   driver_oos_total: number;
   vehicle_oos_total: number;
   hazmat_oos_total: number;
+  /** The inspected units' VINs (SMS Input - Inspection only; null from the MCMIS file). */
+  vin: string | null;
+  vin2: string | null;
+}
+
+/** One violation cited in an inspection (SMS Input - Violation). */
+export interface ViolationsTable {
+  /** `inspection_id|unit|viol_code`: a code cited twice on one unit counts once, as SMS counts it. */
+  violation_key: string;
+  inspection_id: string;
+  dot_number: number;
+  /** ISO day of the inspection. */
+  insp_date: string;
+  viol_code: string;
+  /** The BASIC the violation counts toward, as published ('Vehicle Maint.', 'HOS Compliance'). */
+  basic: string | null;
+  /** Section_Desc: what the regulation section requires. */
+  description: string | null;
+  /** Viol_Unit: 'D' the driver, a number the vehicle unit. */
+  unit: string | null;
+  oos: Flag;
 }
 
 export interface CrashesTable {
@@ -242,6 +263,7 @@ export interface DataImportsTable {
     | 'companies'
     | 'inspections'
     | 'crashes'
+    | 'violations'
     | 'li_dockets'
     | 'li_insurance'
     | 'li_authority_events'
@@ -417,6 +439,7 @@ export interface Database {
   revoked_sessions: RevokedSessionsTable;
   inspections: InspectionsTable;
   crashes: CrashesTable;
+  violations: ViolationsTable;
   data_imports: DataImportsTable;
   deployment_secrets: DeploymentSecretsTable;
   media_chunks: MediaChunksTable;

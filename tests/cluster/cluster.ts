@@ -55,6 +55,8 @@ export function loadFixtureCarriers(dir: string): void {
     'tests/e2e/fixtures/carriers-later.csv',
     path.join(fixtures, 'inspections.csv'),
     path.join(fixtures, 'crashes.csv'),
+    path.join(fixtures, 'sms_inspections.csv'),
+    path.join(fixtures, 'sms_violations.csv'),
   );
   tsx('tests/e2e/fixtures/seed-profiles.ts');
 }

@@ -1,8 +1,6 @@
+import { formatLongIsoDay } from '../../../core/format.ts';
 import type { CarrierPanels } from '../types.ts';
-
-/** National averages FMCSA shows on SAFER; rates above them are flagged (spec section 9). */
-export const NATIONAL_VEHICLE_OOS_RATE = 22.26;
-export const NATIONAL_DRIVER_OOS_RATE = 6.67;
+import { SafetyDetail } from './SafetyDetail.tsx';
 
 /** Below this many inspections a rate says how many it rests on. */
 export const FEW_INSPECTIONS = 5;
@@ -16,11 +14,13 @@ function Rate({
   rate,
   inspections,
   average,
+  averageAsOf,
 }: {
   label: string;
   rate: number | null;
   inspections: number;
   average: number;
+  averageAsOf: string;
 }) {
   const high = rate !== null && rate > average;
   let figure = 'No inspections';
@@ -35,7 +35,10 @@ function Rate({
       <dt>{label}</dt>
       <dd>
         <strong>{figure}</strong>
-        <span className="muted"> National average {average}%</span>
+        <span className="muted">
+          {' '}
+          National average {average}% (SAFER, {formatLongIsoDay(averageAsOf)})
+        </span>
         {high ? <span className="stat__flag">Higher than the national average</span> : null}
       </dd>
     </div>
@@ -76,13 +79,15 @@ export function SafetyScoreBlock({ panels }: { panels: CarrierPanels }) {
           label="Vehicle out-of-service rate"
           rate={summary.vehicle_oos_rate}
           inspections={summary.vehicle_inspections}
-          average={NATIONAL_VEHICLE_OOS_RATE}
+          average={summary.national_averages.vehicle_oos_rate}
+          averageAsOf={summary.national_averages.as_of}
         />
         <Rate
           label="Driver out-of-service rate"
           rate={summary.driver_oos_rate}
           inspections={summary.driver_inspections}
-          average={NATIONAL_DRIVER_OOS_RATE}
+          average={summary.national_averages.driver_oos_rate}
+          averageAsOf={summary.national_averages.as_of}
         />
         <div className={`stat ${summary.total_crashes > 0 ? 'stat--warning' : ''}`}>
           <dt>Crashes</dt>
@@ -97,6 +102,7 @@ export function SafetyScoreBlock({ panels }: { panels: CarrierPanels }) {
           </dd>
         </div>
       </dl>
+      <SafetyDetail panels={panels} />
     </div>
   );
 }

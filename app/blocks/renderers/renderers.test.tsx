@@ -1,5 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { SafetyDetail } from '../../../core/contracts/carrier-data.ts';
 import type { CarrierPanels, CarrierRecord, SafetySummary } from '../types.ts';
 import { AboutUsBlock } from './AboutUsBlock.tsx';
 import { CapacityBlock } from './CapacityBlock.tsx';
@@ -27,6 +29,7 @@ function panels(overrides: Partial<CarrierPanels> = {}): CarrierPanels {
   return {
     dotNumber: 1,
     safety: { status: 'data', value: null },
+    safetyDetail: { status: 'unavailable' },
     carrier: { status: 'data', value: null },
     inspectionStates: { status: 'data', value: [] },
     capacity: { status: 'data', value: [] },
@@ -55,6 +58,81 @@ const summary: SafetySummary = {
   updated_at: '2026-11-01T00:00:00.000Z',
   inspections_through: '2026-10-31',
   crashes_through: '2026-10-31',
+  national_averages: { vehicle_oos_rate: 22.26, driver_oos_rate: 6.67, as_of: '2026-11-22' },
+};
+
+const detail: SafetyDetail = {
+  since: '2024-11-01',
+  violations_through: '2026-10-31',
+  by_basic: [
+    { basic: 'Vehicle Maint.', violations: 3, oos_violations: 1 },
+    { basic: 'Unsafe Driving', violations: 1, oos_violations: 0 },
+  ],
+  inspections: {
+    data: [
+      {
+        inspection_id: '5001',
+        dot_number: 1,
+        insp_date: '2026-10-14',
+        report_state: 'TX',
+        report_number: 'R1',
+        insp_level_id: 2,
+        viol_total: 2,
+        oos_total: 1,
+        driver_oos_total: 0,
+        vehicle_oos_total: 1,
+        hazmat_oos_total: 0,
+        violations: [
+          {
+            viol_code: '393.9A1',
+            description: 'Inoperable Required Lamp',
+            basic: 'Vehicle Maint.',
+            unit: '1',
+            oos: false,
+          },
+          {
+            viol_code: '396.3A1BOS',
+            description: 'Brakes out of adjustment',
+            basic: 'Vehicle Maint.',
+            unit: '1',
+            oos: true,
+          },
+        ],
+      },
+      {
+        inspection_id: '5002',
+        dot_number: 1,
+        insp_date: '2026-09-02',
+        report_state: 'OK',
+        report_number: 'R2',
+        insp_level_id: 99,
+        viol_total: 3,
+        oos_total: 0,
+        driver_oos_total: 0,
+        vehicle_oos_total: 0,
+        hazmat_oos_total: 0,
+        violations: [],
+      },
+    ],
+    page: 2,
+    per_page: 2,
+    total: 5,
+  },
+  crashes: {
+    data: [
+      {
+        crash_id: 'C1',
+        report_date: '2026-08-01',
+        report_state: 'LA',
+        fatalities: 0,
+        injuries: 2,
+        tow_away: true,
+      },
+    ],
+    page: 1,
+    per_page: 2,
+    total: 1,
+  },
 };
 
 const record = {
@@ -143,6 +221,64 @@ describe('safety score', () => {
     expect(markup).toContain('<strong>33.3% of 3 inspections</strong>');
     expect(markup).toContain('<strong>0.0% of 1 inspection</strong>');
     expect(markup.match(/Higher than the national average/g)).toHaveLength(1);
+  });
+});
+
+describe('safety detail', () => {
+  // Its page links are the router's.
+  const withDetail = (safetyDetail: CarrierPanels['safetyDetail']) =>
+    html(
+      <MemoryRouter>
+        <SafetyScoreBlock panels={panels({ safety: { status: 'data', value: summary }, safetyDetail })} />
+      </MemoryRouter>,
+    );
+
+  it('shows the national averages with the day they were taken from SAFER', () => {
+    const markup = withDetail({ status: 'unavailable' });
+    expect(markup).toContain('National average 22.26% (SAFER, November 22, 2026)');
+    expect(markup).toContain('National average 6.67% (SAFER, November 22, 2026)');
+  });
+
+  it('lists the violation counts per BASIC, the inspections with their violations and the crashes', () => {
+    const markup = withDetail({ status: 'data', value: detail });
+    expect(markup).toContain('FMCSA SMS violations through October 31, 2026.');
+    expect(markup).toContain('<th scope="row">Vehicle Maint.</th><td>3</td><td>1</td>');
+    expect(markup).toContain('Inspections since November 1, 2024');
+    expect(markup).toContain(
+      '<td>October 14, 2026</td><td>TX</td><td>II</td><td><ul class="violation-list"><li><code>393.9A1</code> Inoperable Required Lamp<span class="muted"> · Vehicle Maint.</span></li>',
+    );
+    expect(markup).toContain('<strong class="violation-list__oos"> · Out of service</strong>');
+    // Level 99 as published; counted violations the violation file did not itemise are said so.
+    expect(markup).toContain(
+      '<td>99</td><td><span class="muted">3 violations, not itemised in the data</span></td><td>No</td>',
+    );
+    expect(markup).toContain('<td>August 1, 2026</td><td>LA</td><td>0</td><td>2</td><td>Yes</td>');
+    // Page 2 of 3 of the inspections: its links keep the crashes' page; the crashes fit on one page.
+    expect(markup).toContain('aria-label="Inspection pages"');
+    expect(markup).toContain('rel="prev" href="/profile/1?inspections=1&amp;crashes=1#safety-inspections"');
+    expect(markup).toContain('rel="next" href="/profile/1?inspections=3&amp;crashes=1#safety-inspections"');
+    expect(markup).not.toContain('aria-label="Crash pages"');
+  });
+
+  it('has empty and error states', () => {
+    const empty = withDetail({
+      status: 'data',
+      value: {
+        ...detail,
+        by_basic: [],
+        inspections: { ...detail.inspections, data: [], page: 1, total: 0 },
+        crashes: { ...detail.crashes, data: [], total: 0 },
+      },
+    });
+    expect(empty).toContain('No violations recorded since November 1, 2024.');
+    expect(empty).toContain('No inspections in this period.');
+    expect(empty).toContain('No crashes reported in this period.');
+    const pastTheEnd = withDetail({
+      status: 'data',
+      value: { ...detail, inspections: { ...detail.inspections, data: [], page: 9 } },
+    });
+    expect(pastTheEnd).toContain('No inspections on this page.');
+    expect(withDetail({ status: 'error' })).toContain('Error: Failed to load the inspections and crashes');
   });
 });
 

@@ -8,7 +8,7 @@ import { HEADER_IMAGE_SIZES, ProfileHeader, headerImageOf } from '../../blocks/P
 import { RecordFacts } from '../../blocks/RecordFacts.tsx';
 import { imagePreload, imageSources } from '../../blocks/responsive-image.ts';
 import type { ProfileData } from '../../blocks/types.ts';
-import { dotNumberParam, historyPageParam } from '../../lib/company.ts';
+import { dotNumberParam, historyPageParam, pageParam } from '../../lib/company.ts';
 import { HISTORY_PAGE_PARAM } from '../../../core/history.ts';
 import { titleCase } from '../../../core/format.ts';
 import { useNonce } from '../../lib/nonce.tsx';
@@ -23,7 +23,13 @@ export const handle: IslandHandle = { island };
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const dotText = params.dotNumber;
   const dotNumber = dotNumberParam(dotText);
-  const historyPage = historyPageParam(new URL(request.url).searchParams.get(HISTORY_PAGE_PARAM));
+  // The pages of the record history and of the safety detail (their blocks link to them).
+  const query = new URL(request.url).searchParams;
+  const pages = {
+    historyPage: historyPageParam(query.get(HISTORY_PAGE_PARAM)),
+    inspectionsPage: pageParam(query.get('inspections')),
+    crashesPage: pageParam(query.get('crashes')),
+  };
   // One read model (server/domains/companies/profile-page.ts): the profile with its visible blocks,
   // the blocks the page shows and every data panel; a hidden block's data never reaches the page.
   const page =
@@ -31,7 +37,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ? await context.services.profilePage.publicPage(
           dotNumber,
           (error) => context.log.error({ err: error }, 'profile panel failed'),
-          { historyPage },
+          pages,
         )
       : null;
   if (!page) {

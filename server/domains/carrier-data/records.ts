@@ -4,7 +4,7 @@
  * is mapped to these shapes before it is stored.
  */
 import type { CargoCode } from '../../../core/cargo.ts';
-import type { InspectionsTable } from '../../db/schema.ts';
+import type { InspectionsTable, ViolationsTable } from '../../db/schema.ts';
 
 /**
  * The largest DOT number the store keeps: the search's rank key holds a carrier's DOT number in 25
@@ -88,8 +88,18 @@ export interface CarrierRecord {
   census_fields_version?: number;
 }
 
-/** One roadside inspection: stored as it is, so its shape is the table's (server/db/schema.ts). */
-export type InspectionRecord = InspectionsTable;
+/**
+ * One roadside inspection: stored as it is, so its shape is the table's (server/db/schema.ts). The
+ * VINs are `undefined` from a file without them (MCMIS), so its upsert leaves those stored.
+ */
+export type InspectionRecord = Omit<InspectionsTable, 'vin' | 'vin2'> &
+  Partial<Pick<InspectionsTable, 'vin' | 'vin2'>>;
+
+/**
+ * One violation cited in an inspection (SMS Input - Violation), joined to it by `inspection_id`; the
+ * table's key is made from it when it is stored (table-rows.ts).
+ */
+export type ViolationRecord = Omit<ViolationsTable, 'violation_key' | 'oos'> & { oos: boolean };
 
 /** One crash, counted once however many vehicles the file lists for it. */
 export interface CrashRecord {

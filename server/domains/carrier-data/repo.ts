@@ -1,11 +1,18 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { DataImportsTable } from '../../db/schema.ts';
+import type { CrashesTable, DataImportsTable, InspectionsTable } from '../../db/schema.ts';
+import type { BasicViolationCount, Crash, Inspection } from '../../../core/contracts/carrier-data.ts';
 import type { DataDates } from '../../../core/record-facts.ts';
 import { createRowUpserter, type RowSet } from '../../db/upsert-rows.ts';
 import { DRIVER_RATE_LEVELS, VEHICLE_RATE_LEVELS } from './inspection-levels.ts';
-import type { CarrierRecord, CrashRecord, InspectionRecord } from './records.ts';
-import { companyRowSets, crashRowSet, inspectionRowSet } from './table-rows.ts';
+import type { CarrierRecord, CrashRecord, InspectionRecord, ViolationRecord } from './records.ts';
+import {
+  companyRowSets,
+  crashRowSet,
+  INSPECTION_COLUMNS,
+  inspectionRowSets,
+  violationRowSet,
+} from './table-rows.ts';
 
 /** `insp_level_id in (...)` for a rate's levels (whole-number constants, written into the SQL). */
 function levelIn(levels: readonly number[]) {
@@ -62,6 +69,79 @@ function crashTotalsOf(row: CrashCounts) {
     tow_away: Number(row.tow_away ?? 0),
   };
 }
+
+function inspectionsSince(db: Db, dotNumber: number, sinceDay: string) {
+  return db.selectFrom('inspections').where('dot_number', '=', dotNumber).where('insp_date', '>=', sinceDay);
+}
+
+type InspectionRow = Pick<InspectionsTable, (typeof INSPECTION_COLUMNS)[number]> & {
+  viol_code: string | null;
+  description: string | null;
+  basic: string | null;
+  unit: string | null;
+  oos: number | null;
+};
+
+/** Inspection rows joined to their violations (none: one row of nulls), one inspection each, in order. */
+function inspectionsOf(rows: readonly InspectionRow[]): Inspection[] {
+  const inspections: Inspection[] = [];
+  for (const { viol_code, description, basic, unit, oos, ...inspection } of rows) {
+    let last = inspections.at(-1);
+    if (last?.inspection_id !== inspection.inspection_id) {
+      last = { ...inspection, violations: [] };
+      inspections.push(last);
+    }
+    if (viol_code !== null) last.violations.push({ viol_code, description, basic, unit, oos: oos === 1 });
+  }
+  return inspections;
+}
+
+/** A page of a carrier's crashes since a day, newest first. */
+function crashPage(db: Db, dotNumber: number, sinceDay: string, limit: number, offset: number) {
+  return db
+    .selectFrom('crashes')
+    .where('dot_number', '=', dotNumber)
+    .where('report_date', '>=', sinceDay)
+    .select(['crash_id', 'report_date', 'report_state', 'fatalities', 'injuries', 'tow_away'])
+    .orderBy('report_date', 'desc')
+    .orderBy('crash_id', 'desc')
+    .limit(limit)
+    .offset(offset);
+}
+
+function crashOf(row: Omit<CrashesTable, 'dot_number' | 'tow_away'> & { tow_away: number }): Crash {
+  return { ...row, tow_away: row.tow_away === 1 };
+}
+
+/** A carrier's violations since a day, counted per BASIC, with those out of service. */
+function basicCounts(db: Db, dotNumber: number, sinceDay: string) {
+  return db
+    .selectFrom('violations')
+    .where('dot_number', '=', dotNumber)
+    .where('insp_date', '>=', sinceDay)
+    .groupBy('basic')
+    .select([
+      'basic',
+      sql<number | string>`count(*)`.as('violations'),
+      sql<number | string>`sum(oos)`.as('oos_violations'),
+    ]);
+}
+
+/** PostgreSQL returns bigint counts and sums as strings. */
+function basicCountOf(row: {
+  basic: string | null;
+  violations: number | string | null;
+  oos_violations: number | string | null;
+}): BasicViolationCount {
+  return {
+    basic: row.basic,
+    violations: Number(row.violations ?? 0),
+    oos_violations: Number(row.oos_violations ?? 0),
+  };
+}
+
+const mostCitedFirst = (a: BasicViolationCount, b: BasicViolationCount) =>
+  b.violations - a.violations || (a.basic ?? '').localeCompare(b.basic ?? '');
 
 /** Upserts the row sets and commits them. */
 async function upsertAll(db: Db, sets: readonly RowSet[]): Promise<void> {
@@ -122,6 +202,7 @@ export function createCarrierDataRepo(db: Db) {
         census_as_of: newest('companies'),
         inspections_through: newest('inspections'),
         crashes_through: newest('crashes'),
+        violations_through: newest('violations'),
       };
     },
 
@@ -134,7 +215,11 @@ export function createCarrierDataRepo(db: Db) {
     },
 
     async upsertInspections(records: readonly InspectionRecord[]): Promise<void> {
-      await upsertAll(db, [inspectionRowSet(records)]);
+      await upsertAll(db, inspectionRowSets(records));
+    },
+
+    async upsertViolations(records: readonly ViolationRecord[]): Promise<void> {
+      await upsertAll(db, [violationRowSet(records)]);
     },
 
     async upsertCrashes(records: readonly CrashRecord[]): Promise<void> {
@@ -207,22 +292,102 @@ export function createCarrierDataRepo(db: Db) {
       };
     },
 
-    async listInspections(dotNumber: number, sinceDay: string, limit: number, offset: number) {
-      const filtered = db
-        .selectFrom('inspections')
-        .where('dot_number', '=', dotNumber)
-        .where('insp_date', '>=', sinceDay);
-      const [rows, count] = await Promise.all([
-        filtered
-          .selectAll()
-          .orderBy('insp_date', 'desc')
-          .orderBy('inspection_id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        filtered.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
+    /**
+     * One page of a carrier's inspections since a day, newest first, each with its violations: the
+     * page is read first and its violations joined to it by inspection id, in one query.
+     */
+    async inspectionsWithViolations(dotNumber: number, sinceDay: string, limit: number, offset: number) {
+      const page = inspectionsSince(db, dotNumber, sinceDay)
+        .select(INSPECTION_COLUMNS)
+        .orderBy('insp_date', 'desc')
+        .orderBy('inspection_id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .as('page');
+      const rows = await db
+        .selectFrom(page)
+        .leftJoin('violations', 'violations.inspection_id', 'page.inspection_id')
+        .selectAll('page')
+        .select([
+          'violations.viol_code',
+          'violations.description',
+          'violations.basic',
+          'violations.unit',
+          'violations.oos',
+        ])
+        .orderBy('page.insp_date', 'desc')
+        .orderBy('page.inspection_id', 'desc')
+        .orderBy('violations.violation_key')
+        .execute();
+      return inspectionsOf(rows);
+    },
+
+    async countInspections(dotNumber: number, sinceDay: string): Promise<number> {
+      const row = await inspectionsSince(db, dotNumber, sinceDay)
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    async crashes(dotNumber: number, sinceDay: string, limit: number, offset: number) {
+      return (await crashPage(db, dotNumber, sinceDay, limit, offset).execute()).map(crashOf);
+    },
+
+    async countCrashes(dotNumber: number, sinceDay: string): Promise<number> {
+      return crashTotalsOf(await crashCounts(db, dotNumber, sinceDay).executeTakeFirstOrThrow()).crashes;
+    },
+
+    async violationCountsByBasic(dotNumber: number, sinceDay: string) {
+      return (await basicCounts(db, dotNumber, sinceDay).execute()).map(basicCountOf).sort(mostCitedFirst);
+    },
+
+    /**
+     * A page of crashes and the violation counts per BASIC, in one query (a union of the two, told
+     * apart by `part`): with inspectionsWithViolations, a profile's safety detail costs two queries.
+     */
+    async crashesAndViolationCounts(dotNumber: number, sinceDay: string, limit: number, offset: number) {
+      const crashRows = db
+        .selectFrom(crashPage(db, dotNumber, sinceDay, limit, offset).as('crash_page'))
+        .select([
+          sql<string>`'crash'`.as('part'),
+          sql<string | null>`crash_id`.as('key'),
+          sql<string | null>`report_date`.as('day'),
+          sql<string | null>`report_state`.as('state'),
+          sql<number | string | null>`fatalities`.as('first'),
+          sql<number | string | null>`injuries`.as('second'),
+          sql<number | null>`tow_away`.as('third'),
+        ]);
+      const countRows = db
+        .selectFrom(basicCounts(db, dotNumber, sinceDay).as('basic_counts'))
+        .select([
+          sql<string>`'basic'`.as('part'),
+          sql<string | null>`basic`.as('key'),
+          sql<string | null>`null`.as('day'),
+          sql<string | null>`null`.as('state'),
+          sql<number | string | null>`violations`.as('first'),
+          sql<number | string | null>`oos_violations`.as('second'),
+          sql<number | null>`null`.as('third'),
+        ]);
+      const rows = await crashRows.unionAll(countRows).execute();
+      return {
+        crashes: rows
+          .filter((row) => row.part === 'crash')
+          .map((row) =>
+            crashOf({
+              crash_id: row.key ?? '',
+              report_date: row.day ?? '',
+              report_state: row.state,
+              fatalities: Number(row.first),
+              injuries: Number(row.second),
+              tow_away: Number(row.third),
+            }),
+          )
+          .sort((a, b) => b.report_date.localeCompare(a.report_date) || b.crash_id.localeCompare(a.crash_id)),
+        byBasic: rows
+          .filter((row) => row.part === 'basic')
+          .map((row) => basicCountOf({ basic: row.key, violations: row.first, oos_violations: row.second }))
+          .sort(mostCitedFirst),
+      };
     },
   };
 }

@@ -154,6 +154,7 @@ describe(`carrier-data API on ${testDialect}`, () => {
           // Written through the repo, not imported: no file dates them.
           inspections_through: null,
           crashes_through: null,
+          national_averages: { vehicle_oos_rate: 22.26, driver_oos_rate: 6.67, as_of: '2026-11-22' },
         },
       },
     });
@@ -259,6 +260,7 @@ describe(`carrier-data API on ${testDialect}`, () => {
           driver_oos_total: 0,
           vehicle_oos_total: 0,
           hazmat_oos_total: 0,
+          violations: [],
         },
       ],
       page: 2,

@@ -13,7 +13,8 @@ const carrierNotFound = () => new DomainError('not_found', 'Carrier not found');
  * (docs/decisions/007-carrier-data-api.md).
  */
 export async function carrierDataRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
-  const { safetySummary, inspections, authority, insurance, search } = carrierDataContracts;
+  const { safetySummary, inspections, crashes, violationCounts, authority, insurance, search } =
+    carrierDataContracts;
 
   contractRoute(app, safetySummary, {
     handler: async (request) => {
@@ -28,6 +29,22 @@ export async function carrierDataRoutes(app: FastifyInstance, { services }: Rout
       const page = await services.carrierData.inspections(request.params.dotNumber, request.query);
       if (!page) throw carrierNotFound();
       return page;
+    },
+  });
+
+  contractRoute(app, crashes, {
+    handler: async (request) => {
+      const page = await services.carrierData.crashes(request.params.dotNumber, request.query);
+      if (!page) throw carrierNotFound();
+      return page;
+    },
+  });
+
+  contractRoute(app, violationCounts, {
+    handler: async (request) => {
+      const counts = await services.carrierData.violationCounts(request.params.dotNumber, request.query);
+      if (!counts) throw carrierNotFound();
+      return { data: counts };
     },
   });
 

@@ -1,6 +1,11 @@
 import { formatMcNumber } from '../companies/company-view.ts';
 import { CARGO_TYPES } from '../../../core/cargo.ts';
-import type { CarrierRecord, SafetySummary } from '../../../core/contracts/carrier-data.ts';
+import type { CarrierRecord, SafetyDetail, SafetySummary } from '../../../core/contracts/carrier-data.ts';
+import {
+  NATIONAL_OOS_AVERAGES,
+  SAFETY_DETAIL_PAGE_SIZE,
+  SAFETY_WINDOW_MONTHS,
+} from '../../../core/safety.ts';
 import type { Selectable } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { DataDates } from '../../../core/record-facts.ts';
@@ -15,9 +20,6 @@ type CrashTotals = Awaited<ReturnType<CarrierDataRepo['crashTotals']>>;
 
 /** How many months of inspections the heat map counts. */
 export const HEAT_MAP_MONTHS = 12;
-
-/** FMCSA's Safety Measurement System looks back 24 months. */
-export const SAFETY_WINDOW_MONTHS = 24;
 
 /** The ISO day `months` calendar months before `today` (UTC), clamped to the month's last day. */
 export function isoDayMonthsBefore(today: Date, months: number): string {
@@ -61,7 +63,20 @@ function safetySummaryOf(
     // The newest day the imported inspection and crash files describe.
     inspections_through: dates.inspections_through,
     crashes_through: dates.crashes_through,
+    national_averages: { ...NATIONAL_OOS_AVERAGES },
   };
+}
+
+/** Which page of a carrier's inspections and of its crashes a safety detail shows, and their size. */
+export interface SafetyDetailPages {
+  inspectionsPage: number;
+  crashesPage: number;
+  perPage?: number;
+}
+
+/** A page's items and where it is. */
+function pageOf<T>(data: T[], page: number, perPage: number, total: number) {
+  return { data, page, per_page: perPage, total };
 }
 
 /** The carrier record of the spec's carrier-data search (fleet, drivers, mileage, cargo flags). */
@@ -97,6 +112,25 @@ function carrierRecordOf(company: Company, dates: DataDates): CarrierRecord {
   };
 }
 
+/** A safety detail's pages as read, without their totals (safetyDetailPages). */
+type SafetyDetailRows = Awaited<ReturnType<CarrierDataService['safetyDetailPages']>>;
+
+/** A safety detail's pages with the totals they page through. */
+export function safetyDetailOf(
+  detail: SafetyDetailRows,
+  pages: SafetyDetailPages,
+  totals: { inspections: number; crashes: number },
+  dates: DataDates,
+): SafetyDetail {
+  return {
+    since: detail.since,
+    violations_through: dates.violations_through,
+    by_basic: detail.byBasic,
+    inspections: pageOf(detail.inspections, pages.inspectionsPage, detail.perPage, totals.inspections),
+    crashes: pageOf(detail.crashes, pages.crashesPage, detail.perPage, totals.crashes),
+  };
+}
+
 /** At most this many state groups in all (a few hundred bytes each): a bound on memory, whatever is viewed. */
 const KEPT_STATE_GROUPS = 100_000;
 const ACTIVITY_COUNTS_TTL_MS = 15 * 60 * 1000;
@@ -115,6 +149,20 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
     sizeCalculation: (counts) => counts.perState.length + 1,
     ttl: ACTIVITY_COUNTS_TTL_MS,
   });
+  /**
+   * The pages of a carrier's safety detail over the safety window, in two queries, without their
+   * totals: the profile has them from its safety summary (safetyDetail counts them).
+   */
+  async function safetyDetailPages(dotNumber: number, pages: SafetyDetailPages) {
+    const since = isoDayMonthsBefore(clock(), SAFETY_WINDOW_MONTHS);
+    const perPage = pages.perPage ?? SAFETY_DETAIL_PAGE_SIZE;
+    const [inspections, { crashes, byBasic }] = await Promise.all([
+      repo.inspectionsWithViolations(dotNumber, since, perPage, (pages.inspectionsPage - 1) * perPage),
+      repo.crashesAndViolationCounts(dotNumber, since, perPage, (pages.crashesPage - 1) * perPage),
+    ]);
+    return { since, byBasic, inspections, crashes, perPage };
+  }
+
   return {
     /** The newest import of each dataset (rows, finish time); the importer runs as its own process. */
     lastImports: () => repo.lastImports(),
@@ -132,18 +180,61 @@ export function createCarrierDataService(repo: CarrierDataRepo, clock: () => Dat
       return safetySummaryOf(company, inspections, crashes, dates);
     },
 
-    /** One page of a carrier's inspections since `sinceMonths` ago, newest first; null for an unknown carrier. */
+    /**
+     * One page of a carrier's inspections since `sinceMonths` ago, newest first, each with its
+     * violations; null for an unknown carrier.
+     */
     async inspections(dotNumber: number, options: { sinceMonths: number; page: number; perPage: number }) {
       const company = await repo.findCompanyByDot(dotNumber);
       if (!company) return null;
       const since = isoDayMonthsBefore(clock(), options.sinceMonths);
-      const { rows, total } = await repo.listInspections(
-        dotNumber,
-        since,
-        options.perPage,
-        (options.page - 1) * options.perPage,
-      );
-      return { data: rows, page: options.page, per_page: options.perPage, total };
+      const offset = (options.page - 1) * options.perPage;
+      const [rows, total] = await Promise.all([
+        repo.inspectionsWithViolations(dotNumber, since, options.perPage, offset),
+        repo.countInspections(dotNumber, since),
+      ]);
+      return pageOf(rows, options.page, options.perPage, total);
+    },
+
+    /** One page of a carrier's crashes since `sinceMonths` ago, newest first; null for an unknown carrier. */
+    async crashes(dotNumber: number, options: { sinceMonths: number; page: number; perPage: number }) {
+      const company = await repo.findCompanyByDot(dotNumber);
+      if (!company) return null;
+      const since = isoDayMonthsBefore(clock(), options.sinceMonths);
+      const offset = (options.page - 1) * options.perPage;
+      const [rows, total] = await Promise.all([
+        repo.crashes(dotNumber, since, options.perPage, offset),
+        repo.countCrashes(dotNumber, since),
+      ]);
+      return pageOf(rows, options.page, options.perPage, total);
+    },
+
+    /** A carrier's violations per BASIC since `sinceMonths` ago; null for an unknown carrier. */
+    async violationCounts(dotNumber: number, options: { sinceMonths: number }) {
+      const company = await repo.findCompanyByDot(dotNumber);
+      if (!company) return null;
+      const since = isoDayMonthsBefore(clock(), options.sinceMonths);
+      return { since, by_basic: await repo.violationCountsByBasic(dotNumber, since) };
+    },
+
+    safetyDetailPages,
+
+    /**
+     * The inspections with their violations, the crashes and the violation counts per BASIC behind a
+     * carrier's safety summary (the 24-month window), as a profile shows them and a report records
+     * them; null for an unknown carrier.
+     */
+    async safetyDetail(dotNumber: number, pages: SafetyDetailPages): Promise<SafetyDetail | null> {
+      const company = await repo.findCompanyByDot(dotNumber);
+      if (!company) return null;
+      const since = isoDayMonthsBefore(clock(), SAFETY_WINDOW_MONTHS);
+      const [detail, inspectionTotal, crashTotal, dates] = await Promise.all([
+        safetyDetailPages(dotNumber, pages),
+        repo.countInspections(dotNumber, since),
+        repo.countCrashes(dotNumber, since),
+        repo.dataDates(),
+      ]);
+      return safetyDetailOf(detail, pages, { inspections: inspectionTotal, crashes: crashTotal }, dates);
     },
 
     /**

@@ -2,7 +2,7 @@
 import type { RowSet } from '../../db/upsert-rows.ts';
 import { ownedDomain } from '../mail/email-addresses.ts';
 import { zipCentroid } from './geocode.ts';
-import type { CarrierRecord, CrashRecord, InspectionRecord } from './records.ts';
+import type { CarrierRecord, CrashRecord, InspectionRecord, ViolationRecord } from './records.ts';
 
 type StoredAsIs = Exclude<keyof CarrierRecord, 'dot_number' | 'legal_name' | 'cargo_codes'>;
 
@@ -134,7 +134,8 @@ export function companyRowSets(
   return sets;
 }
 
-const INSPECTION_COLUMNS = [
+/** The inspection columns both files fill; the API answers these (and no VINs). */
+export const INSPECTION_COLUMNS = [
   'inspection_id',
   'dot_number',
   'insp_date',
@@ -147,14 +148,63 @@ const INSPECTION_COLUMNS = [
   'vehicle_oos_total',
   'hazmat_oos_total',
 ] as const satisfies readonly (keyof InspectionRecord)[];
+const WITH_VINS = [...INSPECTION_COLUMNS, 'vin', 'vin2'] as const;
 
-export function inspectionRowSet(records: readonly InspectionRecord[]): RowSet {
+/**
+ * Inspections rows: those of a file with VINs (SMS) write them, the others (MCMIS) leave the
+ * stored ones, so one set per kind.
+ */
+export function inspectionRowSets(records: readonly InspectionRecord[]): RowSet[] {
+  const withVins = records.filter((record) => record.vin !== undefined);
+  const without = withVins.length === records.length ? [] : records.filter((r) => r.vin === undefined);
+  return [
+    { columns: WITH_VINS, records: withVins },
+    { columns: INSPECTION_COLUMNS, records: without },
+  ]
+    .filter((part) => part.records.length > 0)
+    .map(({ columns, records: rows }) => ({
+      table: 'inspections',
+      key: 'inspection_id',
+      insertOnly: [],
+      columns,
+      rows: rows.map((record) => columns.map((column) => record[column] ?? null)),
+    }));
+}
+
+const VIOLATION_COLUMNS = [
+  'violation_key',
+  'inspection_id',
+  'dot_number',
+  'insp_date',
+  'viol_code',
+  'basic',
+  'description',
+  'unit',
+  'oos',
+] as const;
+
+/** A code cited more than once on one unit of an inspection is one violation, as SMS counts it. */
+function violationKey(record: ViolationRecord): string {
+  return `${record.inspection_id}|${record.unit ?? ''}|${record.viol_code}`;
+}
+
+export function violationRowSet(records: readonly ViolationRecord[]): RowSet {
   return {
-    table: 'inspections',
-    key: 'inspection_id',
+    table: 'violations',
+    key: 'violation_key',
     insertOnly: [],
-    columns: INSPECTION_COLUMNS,
-    rows: records.map((record) => INSPECTION_COLUMNS.map((column) => record[column])),
+    columns: VIOLATION_COLUMNS,
+    rows: records.map((record) => [
+      violationKey(record),
+      record.inspection_id,
+      record.dot_number,
+      record.insp_date,
+      record.viol_code,
+      record.basic,
+      record.description,
+      record.unit,
+      record.oos ? 1 : 0,
+    ]),
   };
 }
 

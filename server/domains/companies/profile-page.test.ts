@@ -7,12 +7,19 @@ describe('the profile page read model', () => {
     const failure = new Error('carrier store down');
     const lAndIFailure = new Error('L&I tables down');
     const historyFailure = new Error('history table down');
+    const detailFailure = new Error('violations table down');
     const log = vi.fn();
-    const company = { id: 1, dot_number: 101, claimed: 1, name: 'A', css: '' };
+    // Unclaimed without blocks: the default blocks, the safety score's among them, are shown.
+    const company = { id: 1, dot_number: 101, claimed: 0, name: 'A', css: '' };
     const repo = {
       findByDotWithDataDates: async () => ({
         company,
-        dataDates: { census_as_of: null, inspections_through: null, crashes_through: null },
+        dataDates: {
+          census_as_of: null,
+          inspections_through: null,
+          crashes_through: null,
+          violations_through: null,
+        },
       }),
       blocksWithAssets: async () => ({ blocks: [], assets: [] }),
     } as unknown as CompaniesRepo;
@@ -22,6 +29,9 @@ describe('the profile page read model', () => {
       carrierData: {
         profileFacts: async () => {
           throw failure;
+        },
+        safetyDetailPages: async () => {
+          throw detailFailure;
         },
       },
       ratings: { profileRatings: async () => ({ summary, details: null }) } as never,
@@ -42,13 +52,17 @@ describe('the profile page read model', () => {
 
     expect(page?.panels.safety).toEqual({ status: 'error' });
     expect(page?.panels.inspectionStates).toEqual({ status: 'error' });
+    expect(page?.panels.safetyDetail).toEqual({ status: 'error' });
     expect(page?.panels.capacity).toEqual({ status: 'unavailable' });
     expect(page?.panels.ratings).toEqual({ status: 'unavailable' });
     // Without its L&I record the page has no verdict, and the Authority & Insurance block says so.
     expect(page?.panels.authority).toEqual({ status: 'error' });
     expect(page?.profile.verdict).toBeNull();
-    // A claimed profile without a Record history block never reads the history.
-    expect(page?.panels.history).toEqual({ status: 'unavailable' });
-    expect(log.mock.calls).toEqual([[failure], [lAndIFailure]]);
+    // The default blocks include the Record history: its failed read is its block's error state.
+    expect(page?.panels.history).toEqual({ status: 'error' });
+    expect(log.mock.calls).toHaveLength(4);
+    expect(log.mock.calls).toEqual(
+      expect.arrayContaining([[failure], [lAndIFailure], [historyFailure], [detailFailure]]),
+    );
   });
 });

@@ -6,7 +6,7 @@ import type { CarrierPanels, Loaded } from '../../../core/contracts/profile-page
 import type { CapacityService } from '../capacity/service.ts';
 import type { HistoryService } from '../history/service.ts';
 import { HISTORY_BLOCK_PAGE_SIZE } from '../../../core/history.ts';
-import type { CarrierDataService } from '../carrier-data/service.ts';
+import { safetyDetailOf, type CarrierDataService, type SafetyDetailPages } from '../carrier-data/service.ts';
 import type { RatingsService } from '../ratings/service.ts';
 import type { CompaniesRepo } from './repo.ts';
 import { profileView } from './profile-service.ts';
@@ -30,13 +30,14 @@ const DEFAULT_BLOCKS: ProfileBlock[] = DEFAULT_DATA_BLOCKS.map((block, index) =>
 }));
 
 const NOT_LOADED: Loaded<never> = { status: 'unavailable' };
+const FIRST_PAGES: SafetyDetailPages = { inspectionsPage: 1, crashesPage: 1 };
 
 /** Logs a failed panel; the request's logger in practice. */
 export type PanelLog = (error: unknown) => void;
 
 interface ProfilePageDependencies {
   repo: CompaniesRepo;
-  carrierData: Pick<CarrierDataService, 'profileFacts'>;
+  carrierData: Pick<CarrierDataService, 'profileFacts' | 'safetyDetailPages'>;
   ratings: Pick<RatingsService, 'profileRatings'>;
   capacity: Pick<CapacityService, 'publicBoard'>;
   authority: Pick<AuthorityService, 'companyVetting'>;
@@ -46,8 +47,9 @@ interface ProfilePageDependencies {
 /**
  * The public profile page's read model (issue 14, item 5; docs/decisions/029): one call reads the
  * company once, with the data dates, and answers the profile, the blocks the page shows and every
- * data panel, in at most six queries (seven with a capacity block); the L&I record, which every
- * profile's verdict needs, is one of them (docs/decisions/036).
+ * data panel, in at most eight queries (nine with a capacity block); the L&I record, which every
+ * profile's verdict needs, is one of them (docs/decisions/036), and a page shown with a safety
+ * score block reads the pages of its safety detail (issue 56) in two.
  */
 export function createProfilePage({
   repo,
@@ -66,7 +68,12 @@ export function createProfilePage({
      * A failed panel is logged and becomes that panel's error state, not a broken page. The record
      * history is read when its block is shown, at page `historyPage` of the block.
      */
-    async publicPage(dotNumber: number, log: PanelLog, { historyPage = 1 }: { historyPage?: number } = {}) {
+    async publicPage(
+      dotNumber: number,
+      log: PanelLog,
+      { historyPage = 1, ...detailPages }: Partial<SafetyDetailPages> & { historyPage?: number } = {},
+    ) {
+      const pages: SafetyDetailPages = { ...FIRST_PAGES, ...detailPages };
       const found = await repo.findByDotWithDataDates(dotNumber);
       if (!found) return null;
       const { company, dataDates, activityImportedAt } = found;
@@ -76,8 +83,9 @@ export function createProfilePage({
       const withRatings = blockTypes.has('ratings');
       const withCapacity = blockTypes.has('capacity');
       const withHistory = showsDefaultBlocks || blockTypes.has('record_history');
+      const withSafety = showsDefaultBlocks || blockTypes.has('safety_score');
 
-      const [profileRatings, facts, board, vetting, recordHistory] = await Promise.all([
+      const [profileRatings, facts, board, vetting, recordHistory, detail] = await Promise.all([
         ratings.profileRatings(company.id, { withDetails: withRatings }),
         settle(log, () => carrierData.profileFacts(company, dataDates, activityImportedAt)),
         withCapacity ? settle(log, () => capacity.publicBoard(company.id)) : NOT_LOADED,
@@ -87,6 +95,7 @@ export function createProfilePage({
               history.historyPage(company, { page: historyPage, page_size: HISTORY_BLOCK_PAGE_SIZE }),
             )
           : NOT_LOADED,
+        withSafety ? settle(log, () => carrierData.safetyDetailPages(dotNumber, pages)) : NOT_LOADED,
       ]);
       const verdict = vetting.status === 'data' ? vetting.value.verdict : null;
       const profile = profileView(company, ownBlocks, profileRatings.summary, verdict);
@@ -95,6 +104,24 @@ export function createProfilePage({
       const panels: CarrierPanels = {
         dotNumber,
         safety: factPanel((value) => value.safety),
+        // The detail's totals are the summary's: the same window, counted once.
+        safetyDetail:
+          detail.status === 'data' && facts.status === 'data'
+            ? {
+                status: 'data',
+                value: safetyDetailOf(
+                  detail.value,
+                  pages,
+                  {
+                    inspections: facts.value.safety.total_inspections,
+                    crashes: facts.value.safety.total_crashes,
+                  },
+                  dataDates,
+                ),
+              }
+            : detail.status === 'data'
+              ? { status: 'error' }
+              : detail,
         carrier: factPanel((value) => value.carrier),
         inspectionStates: factPanel((value) => value.inspectionStates),
         capacity: board,

@@ -20,6 +20,7 @@ export function createCompaniesRepo(db: Db) {
           newest('companies').as('census_as_of'),
           newest('inspections').as('inspections_through'),
           newest('crashes').as('crashes_through'),
+          newest('violations').as('violations_through'),
           eb
             .selectFrom('data_imports')
             .select((imports) => imports.fn.max('imported_at').as('imported_at'))
@@ -68,8 +69,15 @@ export function createCompaniesRepo(db: Db) {
     async findByDotWithDataDates(dotNumber: number) {
       const [row] = await companyWithDataDates(dotNumber);
       if (!row) return undefined;
-      const { census_as_of, inspections_through, crashes_through, activity_imported_at, ...company } = row;
-      const dataDates: DataDates = { census_as_of, inspections_through, crashes_through };
+      const {
+        census_as_of,
+        inspections_through,
+        crashes_through,
+        violations_through,
+        activity_imported_at,
+        ...company
+      } = row;
+      const dataDates: DataDates = { census_as_of, inspections_through, crashes_through, violations_through };
       return { company, dataDates, activityImportedAt: activity_imported_at };
     },
 
