@@ -51,6 +51,7 @@ export const PORTAL_DATASETS: readonly PortalDataset[] = [
   changes('kjg3-diqy', 'SMS Input - Motor Carrier Census', 'sms_census', false),
   changes('rbkj-cgst', 'SMS Input - Inspection', 'sms_inspection', false),
   changes('4wxs-vbns', 'SMS Input - Crash', 'sms_crash', false),
+  changes('8mt8-2mdr', 'SMS Input - Violation', 'sms_violation', false),
   frozen('6eyk-hxee', 'L&I Carrier (all with history)', 'li_carrier'),
   frozen('9mw4-x3tu', 'L&I AuthHist (all with history)', 'li_authhist'),
   frozen('6sqe-dvqs', 'L&I InsHist (all with history)', 'li_inshist'),
