@@ -61,6 +61,9 @@ export default defineConfig({
       // Mail goes to the outbox, and the browser tests read their links at /outbox: in production
       // that page needs the operator's explicit opt-in (it answers loopback clients only).
       OUTBOX_PAGE: 'true',
+      // Every test browses from 127.0.0.1, two at a time: one client to the server's general limit,
+      // which the API tests check. The e-mail routes keep their own hourly limits.
+      RATE_LIMIT_MAX: '100000',
     },
   },
 });
