@@ -7,21 +7,8 @@
 import { statusRescinds, type FilingEnd, type PublishedAuthorityStatus } from '../../../core/authority.ts';
 import type { HistoryEventName, NewHistoryEvent } from '../../../core/history.ts';
 import type { RowSet } from '../../db/upsert-rows.ts';
-import { historyEventKey } from '../history/repo.ts';
+import { HISTORY_COLUMNS, historyRow } from '../history/repo.ts';
 import type { LiFiling, LiRecord, OosRecord } from './li-records.ts';
-
-const EVENT_COLUMNS = [
-  'event_key',
-  'dot_number',
-  'kind',
-  'event',
-  'subject',
-  'value_before',
-  'value_after',
-  'effective_on',
-  'first_seen_on',
-  'source',
-];
 
 /**
  * Events as one row set for the importer's upserter: on SQLite they go in the rows' own transaction
@@ -32,20 +19,12 @@ export function historyRowSet(events: readonly NewHistoryEvent[]): RowSet {
   return {
     table: 'record_history_events',
     key: 'event_key',
-    insertOnly: EVENT_COLUMNS,
-    columns: EVENT_COLUMNS,
-    rows: events.map((event) => [
-      historyEventKey(event),
-      event.dotNumber,
-      event.kind,
-      event.event,
-      event.subject,
-      event.valueBefore,
-      event.valueAfter,
-      event.effectiveOn,
-      event.firstSeenOn,
-      event.source,
-    ]),
+    insertOnly: [...HISTORY_COLUMNS],
+    columns: [...HISTORY_COLUMNS],
+    rows: events.map((event) => {
+      const row = historyRow(event);
+      return HISTORY_COLUMNS.map((column) => row[column]);
+    }),
   };
 }
 

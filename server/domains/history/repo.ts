@@ -34,6 +34,36 @@ export function historyEventKey(event: NewHistoryEvent): string {
   return createHash('sha256').update(identity).digest('base64url').slice(0, 32);
 }
 
+/** An event as its table's row. */
+export function historyRow(event: NewHistoryEvent) {
+  return {
+    event_key: historyEventKey(event),
+    dot_number: event.dotNumber,
+    kind: event.kind,
+    event: event.event,
+    subject: event.subject,
+    value_before: event.valueBefore,
+    value_after: event.valueAfter,
+    effective_on: event.effectiveOn,
+    first_seen_on: event.firstSeenOn,
+    source: event.source,
+  };
+}
+
+/** The table's columns an event fills: every key of historyRow. */
+export const HISTORY_COLUMNS = [
+  'event_key',
+  'dot_number',
+  'kind',
+  'event',
+  'subject',
+  'value_before',
+  'value_after',
+  'effective_on',
+  'first_seen_on',
+  'source',
+] as const satisfies readonly (keyof ReturnType<typeof historyRow>)[];
+
 /**
  * Writes events in the caller's transaction; an event already kept is left as it is. Answers how
  * many were new.
@@ -44,18 +74,7 @@ export async function insertHistoryEvents(
 ): Promise<number> {
   let written = 0;
   for (let start = 0; start < events.length; start += ROWS_PER_STATEMENT) {
-    const rows = events.slice(start, start + ROWS_PER_STATEMENT).map((event) => ({
-      event_key: historyEventKey(event),
-      dot_number: event.dotNumber,
-      kind: event.kind,
-      event: event.event,
-      subject: event.subject,
-      value_before: event.valueBefore,
-      value_after: event.valueAfter,
-      effective_on: event.effectiveOn,
-      first_seen_on: event.firstSeenOn,
-      source: event.source,
-    }));
+    const rows = events.slice(start, start + ROWS_PER_STATEMENT).map(historyRow);
     const [result] = await db
       .insertInto('record_history_events')
       .values(rows)
