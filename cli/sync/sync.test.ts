@@ -210,6 +210,8 @@ describe(`npm run sync against a local portal, on ${testDialect}`, () => {
       census_as_of: '2026-12-03',
       inspections_through: '2026-12-01',
       crashes_through: '2026-12-01',
+      // No violation file in this portal's datasets.
+      violations_through: null,
     });
   });
 
