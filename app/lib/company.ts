@@ -22,8 +22,3 @@ export function pageParam(text: string | null): number {
 export function resultCount(result: { total: number; total_exact: boolean }): string {
   return result.total_exact ? String(result.total) : `${result.total.toLocaleString('en-US')}+`;
 }
-
-/** The record history block's page from the profile's query string: 1 unless a page number is given. */
-export function historyPageParam(text: string | null): number {
-  return text !== null && /^[1-9]\d{0,4}$/.test(text) ? Number(text) : 1;
-}

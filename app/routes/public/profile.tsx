@@ -8,7 +8,7 @@ import { HEADER_IMAGE_SIZES, ProfileHeader, headerImageOf } from '../../blocks/P
 import { RecordFacts } from '../../blocks/RecordFacts.tsx';
 import { imagePreload, imageSources } from '../../blocks/responsive-image.ts';
 import type { ProfileData } from '../../blocks/types.ts';
-import { dotNumberParam, historyPageParam, pageParam } from '../../lib/company.ts';
+import { dotNumberParam, pageParam } from '../../lib/company.ts';
 import { HISTORY_PAGE_PARAM } from '../../../core/history.ts';
 import { titleCase } from '../../../core/format.ts';
 import { useNonce } from '../../lib/nonce.tsx';
@@ -26,7 +26,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The pages of the record history and of the safety detail (their blocks link to them).
   const query = new URL(request.url).searchParams;
   const pages = {
-    historyPage: historyPageParam(query.get(HISTORY_PAGE_PARAM)),
+    historyPage: pageParam(query.get(HISTORY_PAGE_PARAM)),
     inspectionsPage: pageParam(query.get('inspections')),
     crashesPage: pageParam(query.get('crashes')),
   };
