@@ -384,7 +384,7 @@ async function makeStore(name: Store['name'], label: string): Promise<Store> {
 
 const QUERIES: Record<string, string>[] = [
   { super_search_term: 'freight' },
-  { super_search_term: 'express', addressState: 'TX' },
+  { super_search_term: 'express', address_state: 'TX' },
   { super_search_term: 'logistics llc' },
   { super_search_term: 'tra' },
 ];

@@ -287,8 +287,8 @@ describe(`filings, the calendar, out-of-service orders and their history on ${te
   it('day 2: Motus daily files give status changes, a grant, a replacement, a filing and a rescission', async () => {
     const reports = await importFiles(database.db, testDialect, day2(), at(DAY_2));
     expect(reports.map((report) => report.skipped)).toEqual([0, 0, 0, 0, 0]);
+    // The Carrier file's status change and the AuthHist row of the same grant: one event, the dated one.
     expect(await events(7_000_003)).toEqual([
-      ['authority', 'granted', 'MC700003 common', null, DAY_2, 'inys-ebih'],
       ['authority', 'granted', 'MC700003 common', '2026-11-21', DAY_2, 'yu5v-wbh6'],
     ]);
     expect(await events(7_000_007)).toEqual([
@@ -321,6 +321,26 @@ describe(`filings, the calendar, out-of-service orders and their history on ${te
     await importFiles(database.db, testDialect, day2(), at(DAY_2, '09'));
     await importFiles(database.db, testDialect, day2(), at('2026-11-22'));
     expect(await eventCount()).toBe(before);
+  });
+
+  it('day 3: an AuthHist change imported before the Carrier file that shows it is one event', async () => {
+    const day3 = '2026-11-23';
+    await importFiles(
+      database.db,
+      testDialect,
+      [
+        file('motus-authhist-day3.csv', [
+          'DOCKET_NUMBER,USDOT_NUMBER,OP_AUTH_TYPE,OP_AUTH_STATUS,REASON,STATUS_CHANGE_DATE',
+          `MC700008,7000008,${PROPERTY},Active,GRANTED,20261123`,
+        ]),
+        file('motus-carrier-day3.csv', [MOTUS_CARRIER_HEADER, motusCarrier('MC700008', 7_000_008, 'Active')]),
+      ],
+      at(day3),
+    );
+    expect(await events(7_000_008)).toEqual([
+      ['authority', 'pending', 'MC700008 common', null, DAY_2, 'inys-ebih'],
+      ['authority', 'granted', 'MC700008 common', day3, day3, 'yu5v-wbh6'],
+    ]);
   });
 
   it('counts and lists bad out-of-service rows by line, and keeps the good ones', async () => {

@@ -26,9 +26,9 @@ import type {
 import { openFmcsaFile, UnreadableFileError, type DatasetKind } from '../fmcsa/open-file.ts';
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { readStoredSourceHashes } from '../../server/domains/carrier-data/stored-source-hashes.ts';
-import { createLiBatch } from '../../server/domains/authority/li-writer.ts';
+import { createLiBatch, LI_WRITER_INDEXES } from '../../server/domains/authority/li-writer.ts';
 import { createOosBatch } from '../../server/domains/authority/oos-writer.ts';
-import { refreshCalendarFlags, refreshDueSearchFlags } from '../../server/domains/authority/repo.ts';
+import { refreshFlagsAfterImports } from '../../server/domains/authority/repo.ts';
 import type { DataImportsTable } from '../../server/db/schema.ts';
 import { isLiDataset, portalIdOf } from '../fmcsa/datasets.ts';
 import { createHistoryWriter } from './history-writer.ts';
@@ -119,7 +119,16 @@ export async function importFiles(
   db: Db,
   dialect: Dialect,
   files: readonly string[],
-  options: { showProgress?: boolean; now?: () => string; asOf?: string } = {},
+  options: {
+    showProgress?: boolean;
+    now?: () => string;
+    asOf?: string;
+    /**
+     * False: leave the L&I search flags due for the caller to recompute once after all its imports
+     * (the sync imports one file a call); each recompute reads every touched carrier's L&I rows.
+     */
+    refreshFlags?: boolean;
+  } = {},
 ): Promise<FileReport[]> {
   const now = options.now ?? (() => new Date().toISOString());
   const reports: FileReport[] = [];
@@ -162,7 +171,8 @@ export async function importFiles(
 
       // Into a store holding carriers, a census's changed records are history events (issue 52).
       const table = TABLE_OF[opened.dataset];
-      const fresh = !batches && (await isTableEmpty(db, table as 'companies'));
+      const empty = await isTableEmpty(db, table);
+      const fresh = !batches && empty;
       const history =
         table === 'companies' && !fresh
           ? createHistoryWriter(db, upserter, { firstSeenOn: asOf, source: portalIdOf(opened.dataset) })
@@ -192,8 +202,12 @@ export async function importFiles(
         );
       };
 
-      // Into an empty table, rows go in first and the indexes are built once at the end.
-      const restoreIndexes = fresh ? await suspendSecondaryIndexes(db, dialect, table) : null;
+      // Into an empty table, rows go in first and the indexes are built once at the end (an L&I
+      // first load too, but for the indexes its writer reads by).
+      const restoreIndexes =
+        fresh || (li && empty)
+          ? await suspendSecondaryIndexes(db, dialect, table, li ? LI_WRITER_INDEXES : [])
+          : null;
       // PostgreSQL's word postings (migration 036) go in by trigger with the carriers: their index
       // is built once at the end too (restoreIndexes builds every suspended index).
       if (fresh && table === 'companies' && dialect === 'postgres')
@@ -268,10 +282,8 @@ export async function importFiles(
         }
         restoreSettings();
       }
-      // The verdict's flags on the carriers of every docket the file touched (docs/decisions/035).
-      if (li) await refreshDueSearchFlags(db, timestamp.slice(0, 10));
       // The carriers' word postings are written with them, by trigger (migration 036).
-      else if (report.imported > 0 && !oos)
+      if (report.imported > 0 && !batches)
         await vacuumWrittenTables(db, dialect, table === 'companies' ? [table, 'search_postings'] : [table]);
       report.notes = opened.notes();
       progress?.done();
@@ -298,8 +310,9 @@ export async function importFiles(
       });
     }
   }
-  // Days that passed since the last run change verdicts without any row changing.
-  await refreshCalendarFlags(db, now().slice(0, 10));
+  // The dockets every file touched (li_flags_due), once for the run, and the days that passed since
+  // the last run, which change verdicts without any row changing.
+  if (options.refreshFlags !== false) await refreshFlagsAfterImports(db, now().slice(0, 10));
   return reports;
 }
 

@@ -10,7 +10,7 @@ import type { Dialect } from '../../server/db/migrate.ts';
 import { createSyncRepo, type SyncedDataset } from '../../server/domains/sync/repo.ts';
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { describeReport, importFiles, TABLE_OF } from '../import/import-files.ts';
-import { refreshCalendarFlags } from '../../server/domains/authority/repo.ts';
+import { refreshFlagsAfterImports } from '../../server/domains/authority/repo.ts';
 import { createProgress, type Progress } from '../import/progress.ts';
 import { columnProblem } from './check-download.ts';
 import { fetchChanges, fetchExport, PAGE_ROWS } from './downloads.ts';
@@ -90,6 +90,7 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
       const [report] = await importFiles(options.db, options.dialect, [file], {
         showProgress: options.showProgress,
         asOf: dayOf(version),
+        refreshFlags: false,
       });
       if (!report || report.error || report.dataset !== dataset.kind) {
         throw new PortalError(
@@ -166,8 +167,9 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
     }
     log(outcomes[outcomes.length - 1]?.message ?? '');
   }
-  // A day with nothing new still moves filings' and orders' dates past today: the search flags follow.
-  await refreshCalendarFlags(options.db, now().toISOString().slice(0, 10));
+  // Once for the run: the carriers every import touched (left due, so a killed run's are done by the
+  // next), and a day with nothing new still moves filings' and orders' dates past today.
+  await refreshFlagsAfterImports(options.db, now().toISOString().slice(0, 10));
   return outcomes;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { sqliteConnection, type Db } from './database.ts';
 import type { Dialect } from './migrate.ts';
+import type { DataImportsTable } from './schema.ts';
 
 interface IndexDefinition {
   name: string;
@@ -18,6 +19,8 @@ export async function suspendSecondaryIndexes(
   db: Db,
   dialect: Dialect,
   table: string,
+  /** Indexes the load itself reads, kept. */
+  keep: readonly string[] = [],
 ): Promise<() => Promise<void>> {
   await db.transaction().execute(async (trx) => {
     const indexes: IndexDefinition[] =
@@ -36,7 +39,7 @@ export async function suspendSecondaryIndexes(
               trx,
             )
           ).rows;
-    for (const index of indexes) {
+    for (const index of indexes.filter((candidate) => !keep.includes(candidate.name))) {
       await trx
         .insertInto('suspended_indexes')
         .values({ name: index.name, table_name: table, definition: index.definition })
@@ -62,10 +65,7 @@ export async function restoreSuspendedIndexes(db: Db): Promise<void> {
 }
 
 /** Whether a table has no rows (a fresh load can take the fast path). */
-export async function isTableEmpty(
-  db: Db,
-  table: 'companies' | 'inspections' | 'crashes' | 'violations',
-): Promise<boolean> {
+export async function isTableEmpty(db: Db, table: DataImportsTable['table_name']): Promise<boolean> {
   const row = await db
     .selectFrom(table)
     .select(sql<number>`1`.as('one'))

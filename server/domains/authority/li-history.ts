@@ -7,7 +7,7 @@
 import { statusRescinds, type FilingEnd, type PublishedAuthorityStatus } from '../../../core/authority.ts';
 import type { HistoryEventName, NewHistoryEvent } from '../../../core/history.ts';
 import type { RowSet } from '../../db/upsert-rows.ts';
-import { HISTORY_COLUMNS, historyRow } from '../history/repo.ts';
+import { HISTORY_COLUMNS, historyEventKey, historyRow, type StoredAuthorityEvent } from '../history/repo.ts';
 import type { LiFiling, LiRecord, OosRecord } from './li-records.ts';
 
 /**
@@ -84,6 +84,86 @@ export function authorityStatusEvent(
 ): NewHistoryEvent | null {
   const event = statusChangeEvent(before, after);
   return event && authorityEvent(dotNumber, docket, kind, event, null, context);
+}
+
+/** The status an authority event leaves the authority in. */
+const STATUS_AFTER: Record<AuthorityEvent, PublishedAuthorityStatus> = {
+  granted: 'Active',
+  reinstated: 'Active',
+  pending: 'Pending',
+  revoked: 'Inactive',
+  suspended: 'Inactive',
+  inactive: 'Inactive',
+};
+
+const sameStatus = (a: string, b: string) =>
+  STATUS_AFTER[a as AuthorityEvent] !== undefined &&
+  STATUS_AFTER[a as AuthorityEvent] === STATUS_AFTER[b as AuthorityEvent];
+
+/**
+ * Whether a Carrier file's undated status change, seen on `seenOn` after a status stored as of
+ * `statusOn`, is a change the store holds already with its real day: an AuthHist or revocation event
+ * of the same authority, leaving the same status, dated after `statusOn` and by `seenOn`.
+ */
+export function changeDatedAlready(
+  change: NewHistoryEvent,
+  statusOn: string | null,
+  stored: readonly StoredAuthorityEvent[],
+): boolean {
+  return stored.some(
+    (event) =>
+      event.effective_on !== null &&
+      event.dot_number === change.dotNumber &&
+      event.subject === change.subject &&
+      sameStatus(event.event, change.event) &&
+      event.effective_on > (statusOn ?? '') &&
+      event.effective_on <= change.firstSeenOn,
+  );
+}
+
+/**
+ * The undated status changes that these dated events give their real day, by key: for each dated
+ * event, the first event of its authority on or after its day (`stored` and the other `dated`
+ * ones), when that is an undated change to the same status. A change seen with no other change of
+ * the authority between its real day and the day it was seen is that change.
+ */
+export function changesNowDated(
+  dated: readonly NewHistoryEvent[],
+  stored: readonly StoredAuthorityEvent[],
+): Set<string> {
+  const day = (event: StoredAuthorityEvent) => event.effective_on ?? event.first_seen_on;
+  const all = [
+    ...stored,
+    ...dated.map((event) => ({
+      event_key: historyEventKey(event),
+      dot_number: event.dotNumber,
+      subject: event.subject,
+      event: event.event,
+      effective_on: event.effectiveOn,
+      first_seen_on: event.firstSeenOn,
+    })),
+  ];
+  const found = new Set<string>();
+  for (const event of dated) {
+    const on = event.effectiveOn;
+    if (on === null) continue;
+    const key = historyEventKey(event);
+    const next = all
+      .filter(
+        (other) =>
+          other.event_key !== key &&
+          other.dot_number === event.dotNumber &&
+          other.subject === event.subject &&
+          day(other) >= on,
+      )
+      // On one day, a dated event comes before the undated change it may be.
+      .sort(
+        (a, b) =>
+          day(a).localeCompare(day(b)) || Number(a.effective_on === null) - Number(b.effective_on === null),
+      )[0];
+    if (next && next.effective_on === null && sameStatus(next.event, event.event)) found.add(next.event_key);
+  }
+  return found;
 }
 
 /** An action's words as an event: GRANTED, REINSTATED, a revocation, a suspension. */

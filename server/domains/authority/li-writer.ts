@@ -8,9 +8,12 @@ import type { NewHistoryEvent } from '../../../core/history.ts';
 import type { Db } from '../../db/database.ts';
 import type { LiSource } from '../../db/schema.ts';
 import type { RowSet, RowUpserter } from '../../db/upsert-rows.ts';
+import { authorityEventsOf, deleteHistoryEvents } from '../history/repo.ts';
 import {
   authHistEvents,
   authorityStatusEvent,
+  changeDatedAlready,
+  changesNowDated,
   filingEvents,
   historyRowSet,
   revocationEvent,
@@ -39,6 +42,9 @@ const FILING_COLUMNS = [
   'amount_dollars',
   'effective_on',
 ] as const;
+
+/** The secondary indexes a batch reads or deletes by: a bulk load into empty tables keeps them. */
+export const LI_WRITER_INDEXES: readonly string[] = ['li_insurance_docket'];
 
 /** SQLite binds at most 32,766 parameters; deletes go in lists well below that. */
 const DELETE_LIST = 1_000;
@@ -102,8 +108,11 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     return (await firstLoad) ? new Map() : storedByKeys(db, table, key, keys, columns);
   }
 
-  /** The events of the batch, from what the store held before it. */
-  async function historyEvents(): Promise<NewHistoryEvent[]> {
+  /**
+   * The events of the batch, from what the store held before it, and the stored undated status
+   * changes its dated events stand for (one change, one event: docs/decisions/108).
+   */
+  async function historyEvents(): Promise<{ events: NewHistoryEvent[]; nowDated: string[] }> {
     const carriers = await dotsOfDockets(db, [...touched], dots);
     const kept = [...filings].filter((entry): entry is [string, PendingFiling] => entry[1] !== null);
     const storedFilings = await stored(
@@ -119,6 +128,10 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
       ['status', 'status_on'],
     );
     const result: NewHistoryEvent[] = [];
+    /** Carrier-file status changes, with the day of the status they changed from. */
+    const changes: { event: NewHistoryEvent; statusOn: string | null }[] = [];
+    /** AuthHist and revocation events: dated where the file says. */
+    const dated: NewHistoryEvent[] = [];
     for (const [key, { docket, filing }] of kept) {
       const dot = carriers.get(docket);
       if (dot === undefined) continue;
@@ -147,17 +160,33 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
         authority.status,
         context,
       );
-      if (event) result.push(event);
+      if (event) changes.push({ event, statusOn: (stored?.status_on as string | null) ?? null });
     }
     for (const { docket, event } of events.values()) {
       const dot = carriers.get(docket);
-      if (dot !== undefined) result.push(...authHistEvents(dot, docket, event, system === 'motus', context));
+      if (dot !== undefined) dated.push(...authHistEvents(dot, docket, event, system === 'motus', context));
     }
     for (const { docket, revocation } of revocations.values()) {
       const dot = carriers.get(docket);
-      if (dot !== undefined) result.push(revocationEvent(dot, docket, revocation, context));
+      if (dot !== undefined) dated.push(revocationEvent(dot, docket, revocation, context));
     }
-    return result;
+    const dotsOf = (list: NewHistoryEvent[]) => [...new Set(list.map((event) => event.dotNumber))];
+    if (changes.length > 0) {
+      const stored = await authorityEventsOf(db, dotsOf(changes.map(({ event }) => event)));
+      for (const { event, statusOn } of changes)
+        if (!changeDatedAlready(event, statusOn, stored)) result.push(event);
+    }
+    result.push(...dated);
+    let nowDated: string[] = [];
+    const withDays = dated.filter((event) => event.effectiveOn !== null);
+    // Only carriers with an undated change (none on a first load) read their whole authority history.
+    const undated = withDays.length > 0 ? await authorityEventsOf(db, dotsOf(withDays), true) : [];
+    if (undated.length > 0) {
+      const owners = new Set(undated.map((event) => event.dot_number));
+      const candidates = withDays.filter((event) => owners.has(event.dotNumber));
+      nowDated = [...changesNowDated(candidates, await authorityEventsOf(db, [...owners]))];
+    }
+    return { events: result, nowDated };
   }
 
   return {
@@ -206,11 +235,13 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
       // The batch is judged against the store as every earlier write left it, and its events land
       // before its rows: an import killed in between finds the same differences again.
       await upserter.close();
-      const observed = await historyEvents();
+      const { events: observed, nowDated } = await historyEvents();
       if (observed.length > 0) {
         await upserter.upsert(historyRowSet(observed));
         await upserter.close();
       }
+      // After the dated events are in: killed in between, the re-run finds the same ones to remove.
+      await deleteHistoryEvents(db, nowDated);
       const set = (table: string, key: string, columns: string[], rows: unknown[][]): RowSet => ({
         table,
         key,

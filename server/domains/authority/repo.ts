@@ -638,3 +638,15 @@ export async function refreshCalendarFlags(db: Db, today: string): Promise<numbe
     .execute();
   return carriers;
 }
+
+/**
+ * The flags an import run leaves to recompute: the carriers of the dockets its files touched
+ * (li_flags_due) and those whose dated filings, orders or changes took effect since the last run,
+ * each carrier once however many files touched it (docs/decisions/107).
+ */
+export async function refreshFlagsAfterImports(db: Db, today: string): Promise<void> {
+  // The calendar marks its dockets due and recomputes all due ones; on a day it has done already it
+  // returns at once, and the second pass finds what the imports left.
+  await refreshCalendarFlags(db, today);
+  await refreshDueSearchFlags(db, today);
+}

@@ -18,6 +18,7 @@ const ROWS_PER_STATEMENT = 500;
  * The identity of an event: what it is about and what it says. An event seen again (a re-run after
  * a kill, the same filing in the legacy files and in Motus) has the same key and is not written twice.
  * A record field's change includes its day, so a value that changes back and forth is kept each time.
+ * (Migration 071 gave the stored keys the carrier prefix.)
  */
 export function historyEventKey(event: NewHistoryEvent): string {
   const day = event.kind === 'record' ? event.firstSeenOn : '';
@@ -31,7 +32,8 @@ export function historyEventKey(event: NewHistoryEvent): string {
     event.effectiveOn ?? '',
     day,
   ].join('\u001f');
-  return createHash('sha256').update(identity).digest('base64url').slice(0, 32);
+  // The carrier first: an import's events, carrier after carrier, fill the unique index in order.
+  return `${event.dotNumber}.${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}`;
 }
 
 /** An event as its table's row. */
@@ -124,6 +126,48 @@ export async function recordEventsOf(
     stored.set(record.dot_number, storedAfter(row, record));
   }
   return events;
+}
+
+/** An authority event as stored: what tells two events of one change apart. */
+export interface StoredAuthorityEvent {
+  event_key: string;
+  dot_number: number;
+  subject: string | null;
+  event: string;
+  effective_on: string | null;
+  first_seen_on: string;
+}
+
+/**
+ * The stored authority events of these carriers (undated ones only, with `undatedOnly`): what a
+ * batch of L&I rows checks its status changes against, so one change is one event.
+ */
+export async function authorityEventsOf(
+  db: Kysely<Database>,
+  dotNumbers: readonly number[],
+  undatedOnly = false,
+): Promise<StoredAuthorityEvent[]> {
+  const found: StoredAuthorityEvent[] = [];
+  for (let start = 0; start < dotNumbers.length; start += DOTS_PER_READ) {
+    let query = db
+      .selectFrom('record_history_events')
+      .select(['event_key', 'dot_number', 'subject', 'event', 'effective_on', 'first_seen_on'])
+      .where('dot_number', 'in', dotNumbers.slice(start, start + DOTS_PER_READ))
+      .where('kind', '=', 'authority');
+    if (undatedOnly) query = query.where('effective_on', 'is', null);
+    found.push(...(await query.execute()));
+  }
+  return found;
+}
+
+/** Removes events by key: an undated status change its dated event stands for now. */
+export async function deleteHistoryEvents(db: Kysely<Database>, keys: readonly string[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += ROWS_PER_STATEMENT) {
+    await db
+      .deleteFrom('record_history_events')
+      .where('event_key', 'in', keys.slice(start, start + ROWS_PER_STATEMENT))
+      .execute();
+  }
 }
 
 /** What a page of a carrier's history reads. */
