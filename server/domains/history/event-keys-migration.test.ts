@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewHistoryEvent } from '../../core/history.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
-import { historyEventKey, historyRow, insertHistoryEvents } from '../domains/history/repo.ts';
-import { migrateToLatest } from './migrate.ts';
+import type { NewHistoryEvent } from '../../../core/history.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
+import { historyEventKey, historyRow, insertHistoryEvents } from './repo.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
 
 // Migration 071: the stored events' keys get the carrier prefix historyEventKey gives new ones.
 describe(`migration 071, history event keys by carrier, on ${testDialect}`, () => {
