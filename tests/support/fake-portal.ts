@@ -9,6 +9,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { createInterface } from 'node:readline';
 import { splitCsvLine } from '../../cli/sync/check-download.ts';
 
 export type FakeFailure =
@@ -61,6 +62,16 @@ async function readRows(file: string): Promise<{ header: string[]; rows: string[
   const lines = (await readFile(file, 'utf8')).split('\n').filter((line) => line !== '');
   const [head = '', ...rest] = lines;
   return { header: splitCsvLine(head), rows: rest.map(splitCsvLine) };
+}
+
+/** The first line of a CSV file, split; read alone, as a national-size file is larger than one string may be. */
+async function readHeader(file: string): Promise<string[]> {
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  for await (const line of lines) {
+    lines.close();
+    return splitCsvLine(line);
+  }
+  return [];
 }
 
 export async function startFakePortal() {
@@ -241,7 +252,7 @@ export async function startFakePortal() {
      * `at` (Unix seconds), replacing what it held; `keyColumn` names a row (default the first column).
      */
     async publishFile(id: string, file: string, at: number, keyColumn?: string): Promise<void> {
-      const { header } = await readRows(file);
+      const header = await readHeader(file);
       const keyIndex = keyColumn ? header.indexOf(keyColumn) : 0;
       if (keyIndex < 0) throw new Error(`${file} has no column ${keyColumn}`);
       datasets.set(id, { header, file, baseAt: at, keyIndex, updates: new Map(), rowsUpdatedAt: at });
