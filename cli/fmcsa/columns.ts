@@ -510,16 +510,17 @@ export const LI_AUTHHIST_COLUMNS = [
 ] as const;
 
 /**
- * L&I InsHist (6sqe-dvqs, daily xkmg-ff2t): FMCSA's 17 fields in its order (README S1). The names are
- * modelled on the other legacy datasets' portal spelling, not read from this dataset's metadata:
- * check them against /api/views/6sqe-dvqs.json before relying on a header download.
+ * L&I InsHist (6sqe-dvqs, daily xkmg-ff2t): FMCSA's 17 fields in its order (README S1), under the
+ * export's column names. Not read from the live metadata here; several independent loaders of this
+ * export agree on them: the general cancellation method is cancl_method_gen (API field mod_col_1:
+ * CANCELLED, REPLACED, ...) and cancl_method the specific one (TERM/CANCL, Term/REPL).
  */
 export const LI_INSHIST_COLUMNS = [
   'docket_number',
   'dot_number',
   'ins_form_code',
-  'cancl_method',
-  'cancl_form',
+  'cancl_method_gen',
+  'ins_cancl_form',
   'ins_type_ind',
   'ins_type_desc',
   'policy_no',
@@ -529,8 +530,8 @@ export const LI_INSHIST_COLUMNS = [
   'underl_lim_amount',
   'max_cov_amount',
   'cancl_effective_date',
-  'specific_cancl_method',
-  'ins_branch',
+  'cancl_method',
+  'inser_branch',
   'name_company',
 ] as const;
 

@@ -285,9 +285,10 @@ function legacyPolicyFiling(column: ColumnLookup): LiMapper {
     'CANCL_EFFECTIVE_DATE',
   ].map(column) as number[];
   const description = anyColumn(column, 'MOD_COL_1', 'INS_TYPE_DESC');
-  const method = anyColumn(column, 'CANCL_METHOD', 'CANCELLATION_METHOD');
-  const endForm = anyColumn(column, 'CANCL_FORM', 'CANCEL_FORM');
-  const specific = anyColumn(column, 'SPECIFIC_CANCL_METHOD', 'SPECIFIC_CANCELLATION_METHOD');
+  // InsHist only (LI_INSHIST_COLUMNS): the general method, the form that ended the filing, the specific method.
+  const method = anyColumn(column, 'CANCL_METHOD_GEN', 'CANCELLATION_METHOD');
+  const endForm = anyColumn(column, 'INS_CANCL_FORM', 'CANCEL_FORM');
+  const specific = anyColumn(column, 'CANCL_METHOD', 'SPECIFIC_CANCELLATION_METHOD');
   return mapper((row) => {
     const code = formCode(row.get(form as number));
     const kind = insuranceKind(

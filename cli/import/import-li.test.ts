@@ -7,6 +7,7 @@ import { vettingVerdict } from '../../core/authority.ts';
 import { carrier, seedCarriers } from '../../tests/support/factories.ts';
 import { carrierFields, fileWriter, quoted, rowCount, searchFlagsOf } from '../../tests/support/li-files.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
+import { LI_INSHIST_COLUMNS } from '../fmcsa/columns.ts';
 import { describeReport, importFiles } from './import-files.ts';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../../shared/data/fmcsa/li/samples');
@@ -344,6 +345,25 @@ describe(`importing FMCSA L&I files into ${testDialect}`, () => {
     });
     expect((await vetting(2200002)).verdict.headline).toBe('Authorized for hire');
     expect(await flags(2200002)).toEqual([1, 1]);
+  });
+
+  it('reads the legacy InsHist export under its column names: a replaced filing ends replaced, a cancelled one cancelled', async () => {
+    const insHist = file('inshist-export.csv', [
+      LI_INSHIST_COLUMNS.join(','),
+      'MC872804,02100002,91X,REPLACED,91X,,BIPD/Primary,RP-1,00750,P,01/01/2019,00000,01000,03/01/2021,Term/REPL,,OLD CASUALTY',
+      'MC872804,02100002,91X,CANCELLED,35,,BIPD/Primary,CX-1,00750,P,01/01/2015,00000,01000,12/31/2018,TERM/CANCL,,OLDER CASUALTY',
+    ]);
+    const [report] = await importFiles(database.db, testDialect, [insHist], options);
+    expect([report?.dataset, report?.imported, report?.skipped]).toEqual(['li_inshist', 2, 0]);
+    const filings = (await vetting(2100002)).record.insurance.filter((filing) =>
+      ['RP-1', 'CX-1'].includes(filing.policyNumber ?? ''),
+    );
+    expect(
+      filings.map((filing) => [filing.policyNumber, filing.cancellationEffectiveOn, filing.endedBy]),
+    ).toEqual([
+      ['RP-1', '2021-03-01', 'replaced'],
+      ['CX-1', '2018-12-31', null],
+    ]);
   });
 
   it('re-importing the same files changes nothing', async () => {
