@@ -81,6 +81,10 @@ const LI_ROWS = { carrier: 2_000_000, authHist: 5_000_000, insHist: 10_000_000 }
 /** Motus at full size: its all-with-history Carrier holds about 98,000 dockets; a day changes a few thousand rows. */
 const MOTUS_ROWS = { whole: 100_000, daily: 2_500 };
 
+/** How long the searches run with no sync, before it. */
+const IDLE_SEARCH_MS = 20_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-sync-'));
 const yyyymmdd = (i: number) =>
   `20${10 + (i % 15)}${String((i % 12) + 1).padStart(2, '0')}${String((i % 28) + 1).padStart(2, '0')}`;
@@ -411,6 +415,7 @@ type DailyFigures = {
   dayTwoRows: number;
   daily: SyncRun;
   searches: SearchFigures;
+  idle: SearchFigures;
   historyPerCarrierYear: number | null;
 };
 type LiFigures = { liRows: number; li: SyncRun };
@@ -436,7 +441,10 @@ async function benchDaily(
     });
     let daily: SyncRun;
     let searches: SearchFigures;
+    let idle: SearchFigures;
     try {
+      // The same searches with no sync running: what the machine gives them, to tell the sync's share.
+      ({ searches: idle } = await searchesDuring(server, QUERIES, () => sleep(IDLE_SEARCH_MS)));
       ({ result: daily, searches } = await searchesDuring(server, QUERIES, () =>
         runSync(['--datasets', DAILY_IDS], env, SYNC_NICENESS),
       ));
@@ -448,7 +456,7 @@ async function benchDaily(
     await db.destroy();
     const historyPerCarrierYear =
       before === null || after === null ? null : ((after - before) / carriers) * 365;
-    return { store: name, firstSync, dayTwoRows, daily, searches, historyPerCarrierYear };
+    return { store: name, firstSync, dayTwoRows, daily, searches, idle, historyPerCarrierYear };
   } finally {
     await portal.close();
     await store.drop();
@@ -488,6 +496,7 @@ function printDaily(figures: DailyFigures): void {
     `first sync (whole exports: census, inspections, crashes, Motus): ${fmt(figures.firstSync.seconds, 1)} s, peak ${figures.firstSync.peakMb} MB (no target)`,
     `daily sync (${fmt(figures.dayTwoRows)} changed rows): ${fmt(figures.daily.seconds, 1)} s  target <= ${TARGETS.dailySeconds[store]} s  ${mark(figures.daily.seconds <= TARGETS.dailySeconds[store])}`,
     `  searches meanwhile: ${fmt(figures.searches.searches)}, p50 ${fmt(figures.searches.searchP50, 1)} ms, p99 ${fmt(figures.searches.searchP99, 1)} ms  target p99 <= ${TARGETS.searchP99Ms} ms  ${mark(figures.searches.searchP99 <= TARGETS.searchP99Ms)}; failed ${figures.searches.failedSearches}, empty ${figures.searches.emptyAnswers}`,
+    `  the same searches before the sync, for ${IDLE_SEARCH_MS / 1000} s: ${fmt(figures.idle.searches)}, p50 ${fmt(figures.idle.searchP50, 1)} ms, p99 ${fmt(figures.idle.searchP99, 1)} ms (no target); failed ${figures.idle.failedSearches}`,
     `  daily sync peak memory: ${figures.daily.peakMb} MB  target <= ${TARGETS.peakMb} MB  ${mark(figures.daily.peakMb <= TARGETS.peakMb)}`,
     figures.historyPerCarrierYear === null
       ? 'history storage: not measured (this store has no record_history_events table)'
