@@ -29,7 +29,8 @@ export async function startBuiltServer(
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 150; attempt += 1) {
+  // Two minutes: on a machine shared with other builds a server on a large store starts slowly.
+  for (let attempt = 0; attempt < 600; attempt += 1) {
     try {
       if ((await fetch(`${baseUrl}/api/v1/health`)).ok)
         return { baseUrl, pid: server.pid!, stop: () => server.kill('SIGTERM') };
