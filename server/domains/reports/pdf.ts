@@ -3,6 +3,7 @@
 import PDFDocument from 'pdfkit';
 import { AUTHORITY_KIND_LABEL, filingStanding, type InsuranceFiling } from '../../../core/authority.ts';
 import { formatLongIsoDay, safetyRatingLabel } from '../../../core/format.ts';
+import { reportTimeText } from '../../../core/reports.ts';
 import type { ReportContent } from './content.ts';
 
 /** The attachment's name: a reader extracts it and hashes it to check the printed content hash. */
@@ -18,11 +19,6 @@ const orNone = (value: string | number | null) =>
 const dollars = (amount: number | null) =>
   amount === null ? 'unknown' : `$${amount.toLocaleString('en-US')}`;
 const percent = (rate: number | null) => (rate === null ? 'none (no inspections)' : `${rate}%`);
-
-/** 'December 7, 2026 at 14:03 UTC'. */
-export function madeAtText(isoTime: string): string {
-  return `${formatLongIsoDay(isoTime.slice(0, 10))} at ${isoTime.slice(11, 16)} UTC`;
-}
 
 function filingLine(filing: InsuranceFiling, today: string): string {
   const parts = [
@@ -50,7 +46,7 @@ export function renderReportPdf(
     info: {
       Title: `Vetting report: ${carrier.legal_name} (USDOT ${carrier.dot_number})`,
       Author: content.site,
-      Subject: `Made ${madeAtText(content.made_at)}; content SHA-256 ${contentSha256}`,
+      Subject: `Made ${reportTimeText(content.made_at)}; content SHA-256 ${contentSha256}`,
       CreationDate: new Date(content.made_at),
     },
   });
@@ -81,7 +77,7 @@ export function renderReportPdf(
   doc.font('Helvetica-Bold').fontSize(17).text('Carrier vetting report');
   doc.font('Helvetica-Bold').fontSize(13).text(`${carrier.legal_name} (USDOT ${carrier.dot_number})`);
   doc.moveDown(0.3).font('Helvetica').fontSize(BODY_SIZE);
-  line(`Made ${madeAtText(content.made_at)} by ${content.site} from the FMCSA records it held then.`);
+  line(`Made ${reportTimeText(content.made_at)} by ${content.site} from the FMCSA records it held then.`);
   line(`Profile: ${content.profile_url}`);
   line(`Content SHA-256: ${contentSha256}`);
   note(
@@ -218,7 +214,7 @@ export function renderReportPdf(
   dated('Licensing & Insurance (Motus) as of', dates.li_motus);
   dated('Licensing & Insurance (legacy) as of', dates.li_legacy);
   dated('Out-of-service orders as of', dates.out_of_service);
-  line(`Report made ${madeAtText(content.made_at)}.`);
+  line(`Report made ${reportTimeText(content.made_at)}.`);
 
   doc.file(Buffer.from(contentJson, 'utf8'), {
     name: CONTENT_ATTACHMENT,

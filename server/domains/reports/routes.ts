@@ -55,13 +55,8 @@ async function receivePdf(request: FastifyRequest): Promise<Buffer> {
  * Answers a form's refusal as a small HTML page with the refusal's status: a browser without
  * JavaScript shows it, where a JSON body would be raw text.
  */
-function answerFormProblem(
-  appOrigin: string,
-  error: FastifyError | DomainError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  const back = backPath(request, appOrigin);
+function answerFormProblem(error: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply) {
+  const back = backPath(request);
   if (!isDomainError(error)) {
     request.log.error({ err: error }, 'unhandled error');
     return reply
@@ -77,14 +72,15 @@ function answerFormProblem(
     .send(problemPage(title, error.detail, back));
 }
 
-/** The page the form was sent from (its Referer, on this site), else the home page. */
-function backPath(request: FastifyRequest, appOrigin: string): string {
-  try {
-    const referer = new URL(request.headers.referer ?? '');
-    return referer.origin === appOrigin ? `${referer.pathname}${referer.search}` : '/';
-  } catch {
-    return '/';
-  }
+/**
+ * Where a refused form's page leads back to: the report checked, or the profile it was asked from
+ * (a refusal before the body is read, the rate limit's, leads home).
+ */
+function backPath(request: FastifyRequest): string {
+  const checked = /^\/reports\/([A-Za-z0-9_-]{22})\/verify/.exec(request.url);
+  if (checked) return `/reports/${checked[1]}`;
+  const dot = (request.body as { dot_number?: unknown } | undefined)?.dot_number;
+  return typeof dot === 'string' && /^\d{1,9}$/.test(dot) ? `/profile/${dot}` : '/';
 }
 
 /**
@@ -101,11 +97,14 @@ export async function reportRoutes(
   await app.register(multipart);
   const appOrigin = new URL(appUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (request.method === 'POST' && sentByAnotherOrigin(request, appOrigin)) {
+    // The pages send no referrer, so a browser's form post says `Origin: null`: Sec-Fetch-Site vouches.
+    if (request.method !== 'POST' || request.headers['sec-fetch-site'] === 'same-origin') return;
+    if (sentByAnotherOrigin(request, appOrigin)) {
       throw new DomainError('forbidden', OTHER_ORIGIN_DETAIL);
     }
   });
-  // Counted under a key of its own: the scope's general limit counts every request by address.
+  // Counted under a key of its own. It runs before the scope's general limit, which a request counts
+  // against once only: making a report counts here, not there.
   const limitMaking = app.rateLimit({
     max: perClientPerHour,
     timeWindow: '1 hour',
@@ -134,9 +133,7 @@ export async function reportRoutes(
   );
 
   await app.register(async (forms) => {
-    forms.setErrorHandler((error: FastifyError | DomainError, request, reply) =>
-      answerFormProblem(appOrigin, error, request, reply),
-    );
+    forms.setErrorHandler(answerFormProblem);
     forms.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: FORM_FIELDS_LIMIT_BYTES },
