@@ -71,7 +71,8 @@ export function renderReportPdf(
   };
   const note = (text: string) => doc.fillColor(GREY).text(text, MARGIN).fillColor('black');
   const listedOf = ({ total, listed }: { total: number; listed: unknown[] }, what: string) => {
-    if (listed.length < total) note(`The ${listed.length} newest of the ${total} ${what} are listed.`);
+    if (listed.length < total)
+      note(`The ${listed.length} newest of the ${total.toLocaleString('en-US')} ${what} are listed.`);
   };
 
   doc.font('Helvetica-Bold').fontSize(17).text('Carrier vetting report');

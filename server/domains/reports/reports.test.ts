@@ -319,6 +319,41 @@ describe(`vetting reports on ${testDialect}`, () => {
     expect(otherSite.statusCode).toBe(403);
   });
 
+  it('lists the newest 250 inspections of a larger record and counts them all', async () => {
+    const busy = 700_002;
+    await importCensus('census_20261103.csv', {
+      ...ACME,
+      DOT_NUMBER: String(busy),
+      LEGAL_NAME: 'BUSY LINES',
+    });
+    await createCarrierDataRepo(app.database.db).upsertInspections(
+      Array.from({ length: 251 }, (_, index) => ({
+        inspection_id: `B${index}`,
+        dot_number: busy,
+        insp_date: new Date(Date.UTC(2026, 10, 30) - index * 86_400_000).toISOString().slice(0, 10),
+        report_state: 'TX',
+        report_number: null,
+        insp_level_id: 1,
+        viol_total: 0,
+        oos_total: 0,
+        driver_oos_total: 0,
+        vehicle_oos_total: 0,
+        hazmat_oos_total: 0,
+      })),
+    );
+    const meta = (await make(busy)).json();
+    const { pdf } = await download(meta.id);
+    const text = squeezed(pdfText(pdf));
+    expect(text).toContain('Inspections (251)');
+    expect(text).toContain('The 250 newest of the 251 inspections are listed.');
+    expect(text).toContain('2026-11-30 TX level 1');
+    expect(text).not.toContain(
+      `${new Date(Date.UTC(2026, 10, 30) - 250 * 86_400_000).toISOString().slice(0, 10)} TX`,
+    );
+    const content = JSON.parse(pdfAttachment(pdf, 'report.json').toString('utf8'));
+    expect([content.safety.inspections.total, content.safety.inspections.listed.length]).toEqual([251, 250]);
+  });
+
   it('purges a report once it expires', async () => {
     const meta = (await make()).json();
     now = new Date(MADE_AT.getTime() + 1095 * 86_400_000);
