@@ -160,7 +160,6 @@ export async function reportRoutes(
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="${pdf.fileName}"`)
       .header('Cache-Control', PDF_CACHE_CONTROL)
-      .header('ETag', `"${pdf.sha256}"`)
       .send(pdf.data);
   });
 }
