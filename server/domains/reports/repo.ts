@@ -32,7 +32,7 @@ export function createReportsRepo(db: Db) {
 
     /** The PDF's bytes and what its download is named by; undefined when expired or unknown. */
     async pdf(id: string, now: string) {
-      return live(id, now).select(['pdf', 'dot_number', 'made_at', 'pdf_sha256']).executeTakeFirst();
+      return live(id, now).select(['pdf', 'dot_number', 'made_at', 'expires_at']).executeTakeFirst();
     },
 
     /** Deletes the reports expired by `now`; answers how many. */

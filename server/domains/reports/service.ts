@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { ReportMeta, VerifyAnswer } from '../../../core/contracts/reports.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { MAX_HISTORY_PAGE_SIZE } from '../../../core/history.ts';
@@ -26,6 +27,15 @@ import type { ReportsRepo } from './repo.ts';
 type Company = Selectable<CompaniesTable>;
 
 const DAY_MS = 86_400_000;
+/** PDFs kept in memory to serve again: they never change (at most this many bytes). */
+const KEPT_PDF_BYTES = 32 * 1024 * 1024;
+
+/** A stored report's PDF as its download serves it. */
+interface StoredPdf {
+  data: Buffer;
+  fileName: string;
+  expiresAt: string;
+}
 
 interface ReportsDependencies {
   repo: ReportsRepo;
@@ -155,6 +165,11 @@ export function createReportsService({
     };
   }
 
+  const keptPdfs = new LRUCache<string, StoredPdf>({
+    maxSize: KEPT_PDF_BYTES,
+    sizeCalculation: (pdf) => pdf.data.length,
+  });
+
   /** A stored report's metadata; a 404 when there is none or it expired. */
   async function meta(id: string): Promise<ReportMeta> {
     const row = await repo.meta(id, clock().toISOString());
@@ -192,15 +207,23 @@ export function createReportsService({
 
     meta,
 
-    /** A stored report's PDF and its download's file name; a 404 when there is none or it expired. */
-    async pdf(id: string): Promise<{ data: Buffer; fileName: string; sha256: string }> {
-      const row = await repo.pdf(id, clock().toISOString());
+    /**
+     * A stored report's PDF and its download's file name; a 404 when there is none or it expired.
+     * A PDF read once is served from memory until it expires: stored reports never change.
+     */
+    async pdf(id: string): Promise<StoredPdf> {
+      const now = clock().toISOString();
+      const kept = keptPdfs.get(id);
+      if (kept && kept.expiresAt > now) return kept;
+      const row = await repo.pdf(id, now);
       if (!row) throw new DomainError('not_found', 'Report not found');
-      return {
+      const pdf = {
         data: Buffer.from(row.pdf),
         fileName: `vetting-report-usdot-${row.dot_number}-${row.made_at.slice(0, 10)}.pdf`,
-        sha256: row.pdf_sha256,
+        expiresAt: row.expires_at,
       };
+      keptPdfs.set(id, pdf);
+      return pdf;
     },
 
     /** Checks an uploaded PDF against a stored report: the same bytes, by their SHA-256. */
