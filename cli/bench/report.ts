@@ -20,7 +20,7 @@ import { RECORD_FIELDS, type NewHistoryEvent, type RecordField } from '../../cor
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { insertHistoryEvents } from '../../server/domains/history/repo.ts';
-import { generateDemoData } from '../demo/generate.ts';
+import { DEMO_FILE_NAMES, DEMO_LI_FILE_NAMES, generateDemoData } from '../demo/generate.ts';
 import { autocannonFigures } from './autocannon-figures.ts';
 import { startBuiltServer } from './built-server.ts';
 import { percentile } from './figures.ts';
@@ -49,38 +49,51 @@ const STATIC_PAGES = ['/terms-of-service', '/how-it-works'];
 /** Census fields the synthetic history changes, month after month, as a carrier that moves often would. */
 const CHANGING_FIELDS: RecordField[] = ['phone', 'physical_address', 'power_units', 'drivers'];
 
-/** The store with the demo month imported, made once; answers the most inspected carrier's DOT number. */
+/** The import runs of the store, in order: each leaves a marker, so a run killed midway resumes. */
+const IMPORT_STEPS: [string, string[]][] = [
+  ['census', [DEMO_FILE_NAMES.census]],
+  ['activity', [DEMO_FILE_NAMES.inspections, DEMO_FILE_NAMES.crashes]],
+  ['violations', [DEMO_FILE_NAMES.violations]],
+  ['li', Object.values(DEMO_LI_FILE_NAMES)],
+];
+
+/**
+ * The store with the demo data imported, made once and step by step (a killed run resumes at the step
+ * it was in); answers the most inspected carrier's DOT number.
+ */
 async function prepareStore(): Promise<number> {
-  const marker = path.join(storeDir, 'prepared');
+  const marker = (step: string) => path.join(storeDir, `done-${step}`);
+  const filesDir = path.join(storeDir, 'files');
   const database = { dialect: 'sqlite' as const, filename: path.join(dataDir, 'app.db') };
-  if (!existsSync(marker)) {
-    rmSync(storeDir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
-    const started = performance.now();
-    console.log(`generating ${carriers.toLocaleString('en-US')} carriers ...`);
-    const files = await generateDemoData({
-      carriers,
-      seed: SEED,
-      outDir: path.join(storeDir, 'files'),
-      inspectionsPerCarrierScale: Number(values['inspections-scale']),
-    });
-    const env = { DATA_DIR: dataDir };
-    for (const batch of [
-      [files.census],
-      [files.inspections, files.crashes],
-      [files.violations],
-      Object.values(files.li),
-    ]) {
-      console.log(`importing ${batch.map((file) => path.basename(file)).join(', ')} ...`);
-      await runImport(batch, env);
+  if (!existsSync(marker('prepared'))) {
+    if (!existsSync(marker('generated'))) {
+      rmSync(storeDir, { recursive: true, force: true });
+      mkdirSync(dataDir, { recursive: true });
+      console.log(`generating ${carriers.toLocaleString('en-US')} carriers ...`);
+      await generateDemoData({
+        carriers,
+        seed: SEED,
+        outDir: filesDir,
+        inspectionsPerCarrierScale: Number(values['inspections-scale']),
+      });
+      writeFileSync(marker('generated'), '');
+    }
+    for (const [step, names] of IMPORT_STEPS) {
+      if (existsSync(marker(step))) continue;
+      console.log(`importing ${names.join(', ')} ...`);
+      await runImport(
+        names.map((name) => path.join(filesDir, name)),
+        { DATA_DIR: dataDir },
+      );
+      writeFileSync(marker(step), '');
     }
     const db = openDatabase(database);
     await migrateToLatest(db, 'sqlite');
     const busiest = await mostInspected(db);
     await insertHistoryEvents(db, syntheticHistory(busiest));
     await db.destroy();
-    rmSync(path.join(storeDir, 'files'), { recursive: true, force: true });
-    writeFileSync(marker, `${((performance.now() - started) / 60_000).toFixed(1)} minutes to prepare\n`);
+    rmSync(filesDir, { recursive: true, force: true });
+    writeFileSync(marker('prepared'), '');
   }
   const db = openDatabase(database);
   try {
