@@ -124,6 +124,7 @@ describe(`vetting reports on ${testDialect}`, () => {
     const read = await app.fastify.inject({ url: `/api/v1/reports/${meta.id}` });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(meta);
+    expect(read.headers['cache-control']).toBe('no-store');
   });
 
   it('downloads a PDF whose text holds the record, and whose hashes are the ones shown', async () => {
@@ -136,6 +137,7 @@ describe(`vetting reports on ${testDialect}`, () => {
     );
     expect(sha256(pdf)).toBe(meta.pdf_sha256);
     expect(pdf.length).toBe(meta.pdf_bytes);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400, immutable');
     // The printed content hash is the attached content's.
     const attached = pdfAttachment(pdf, 'report.json');
     expect(sha256(attached)).toBe(meta.content_sha256);

@@ -13,6 +13,7 @@ import { parseInput } from '../../../core/input.ts';
 import { contractRoute } from '../../http/contracts.ts';
 import { OTHER_ORIGIN_DETAIL, sentByAnotherOrigin } from '../../http/cross-site.ts';
 import { STATUS_BY_CODE } from '../../http/errors.ts';
+import { registerNoStoreAnswers } from '../../http/security.ts';
 import type { RouteOptions } from '../../services.ts';
 import { problemPage } from './problem-page.ts';
 
@@ -113,10 +114,7 @@ export async function reportRoutes(
 
   await app.register(
     async (api) => {
-      api.addHook('onSend', async (_request, reply, payload) => {
-        if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-        return payload;
-      });
+      registerNoStoreAnswers(api);
       contractRoute(api, reportContracts.create, {
         onRequest: limitMaking,
         handler: async (request, reply) =>
