@@ -13,6 +13,7 @@ export default [
     route('search', 'routes/public/search.tsx'),
     route('trucking-companies/:cityState', 'routes/public/city.tsx'),
     route('profile/:dotNumber', 'routes/public/profile.tsx'),
+    route('reports/:id', 'routes/public/report.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   route('review/:reviewId', 'routes/public/review.tsx'),

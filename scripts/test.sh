@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine of this kind or a developer's: installs what it needs
-# (npm packages, Debian's chromium, redis-server and nginx, a private PostgreSQL cluster), runs lint,
+# (npm packages, Debian's chromium, redis-server, nginx and poppler-utils' pdftotext, a private PostgreSQL cluster), runs lint,
 # format check, type check, unit/API tests on SQLite and on PostgreSQL, builds, runs the browser
 # tests, then the browser tests through nginx with two instances (scripts/cluster.sh, started and
 # stopped by playwright.cluster.config.ts). Stops the PostgreSQL cluster at the end, whatever happens.
@@ -25,8 +25,9 @@ fi
 missing=()
 command -v redis-server >/dev/null || missing+=(redis-server)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v pdftotext >/dev/null || missing+=(poppler-utils)
 if [ "${#missing[@]}" -gt 0 ]; then
-  step "Installing Debian's ${missing[*]} for the shared rate limits and the cluster tests"
+  step "Installing Debian's ${missing[*]} for the shared rate limits, the cluster and the report tests"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi

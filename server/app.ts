@@ -14,6 +14,7 @@ import { healthRoutes } from './domains/health/routes.ts';
 import { historyRoutes } from './domains/history/routes.ts';
 import { mediaFileRoutes, mediaRoutes } from './domains/media/routes.ts';
 import { ratingRoutes } from './domains/ratings/routes.ts';
+import { reportRoutes } from './domains/reports/routes.ts';
 import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
@@ -134,6 +135,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     { prefix: '/carrier-data/api/v1' },
   );
+
+  // Vetting reports: their API under /api/v1 and the pages' forms and PDFs under /reports, in one
+  // scope so making a report counts against one per-client limit whichever way it is asked for.
+  await fastify.register(async (reports) => {
+    await registerApiRateLimit(reports, config, { redis, scope: 'reports' });
+    await reports.register(reportRoutes, {
+      services,
+      perClientPerHour: config.reports.perClientPerHour,
+      appUrl: config.appUrl,
+    });
+  });
 
   await fastify.register(async (sitemaps) => {
     await registerApiRateLimit(sitemaps, config, { redis, scope: 'sitemap' });

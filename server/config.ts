@@ -106,6 +106,8 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default('https://data.transportation.gov'),
   FMCSA_APP_TOKEN: z.string().min(1).optional(),
+  REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).default(1095),
+  REPORT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   SYNC_DAILY_AT: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:MM (UTC), e.g. 06:30')
@@ -176,6 +178,11 @@ export interface AppConfig {
   portal: { url: string; appToken: string | undefined };
   /** When the server runs the sync itself each day (SYNC_DAILY_AT, UTC); null: never (the default). */
   syncDailyAt: { hour: number; minute: number } | null;
+  /**
+   * Vetting reports (issue 56): days a report is kept before it is deleted (REPORT_RETENTION_DAYS,
+   * 1095), and reports one client may make an hour (REPORT_RATE_LIMIT_MAX, 20).
+   */
+  reports: { retentionDays: number; perClientPerHour: number };
 }
 
 export class ConfigError extends Error {}
@@ -244,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     statementTimeoutMs: values.STATEMENT_TIMEOUT_MS,
     pageCacheSeconds: values.PAGE_CACHE_SECONDS,
     portal: { url: values.FMCSA_PORTAL_URL.replace(/\/$/, ''), appToken: values.FMCSA_APP_TOKEN },
+    reports: { retentionDays: values.REPORT_RETENTION_DAYS, perClientPerHour: values.REPORT_RATE_LIMIT_MAX },
     syncDailyAt: values.SYNC_DAILY_AT
       ? {
           hour: Number(values.SYNC_DAILY_AT.slice(0, 2)),

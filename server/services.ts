@@ -27,6 +27,8 @@ import { createMailQueue } from './domains/mail/queue.ts';
 import { outboxTransport, smtpTransport, type MailTransport } from './domains/mail/transport.ts';
 import { createRatingsRepo } from './domains/ratings/repo.ts';
 import { createRatingsService } from './domains/ratings/service.ts';
+import { createReportsRepo } from './domains/reports/repo.ts';
+import { createReportsService } from './domains/reports/service.ts';
 import { createSearchService } from './domains/search/service.ts';
 import { createSitemapRepo } from './domains/sitemap/repo.ts';
 import { createUsersService } from './domains/users/service.ts';
@@ -140,6 +142,16 @@ export function createServices(
       history,
     }),
     ratings,
+    reports: createReportsService({
+      repo: createReportsRepo(db),
+      company: companiesRepo.findByDotWithDataDates,
+      carrierData,
+      authority,
+      history,
+      clock,
+      site: { productName: PRODUCT_NAME, appUrl: config.appUrl },
+      retentionDays: config.reports.retentionDays,
+    }),
     sitemap: createSitemapService(createSitemapRepo(db), config.appUrl, {
       clock,
       newestImport: () => carrierDataRepo.newestImportAt('companies'),

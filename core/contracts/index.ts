@@ -9,6 +9,7 @@ import { healthContracts } from './health.ts';
 import { historyContracts } from './history.ts';
 import { mediaContracts } from './media.ts';
 import { ratingContracts } from './ratings.ts';
+import { reportContracts } from './reports.ts';
 import { searchContracts } from './search.ts';
 import { userContracts } from './users.ts';
 
@@ -23,5 +24,6 @@ export const CONTRACTS = {
   ratings: ratingContracts,
   carrierData: carrierDataContracts,
   history: historyContracts,
+  reports: reportContracts,
   health: healthContracts,
 };

@@ -46,11 +46,12 @@ import { recordHistorySchema } from './migrations/047-record-history.ts';
 import { ratingReviewerDomainsSchema } from './migrations/049-rating-reviewer-domains.ts';
 import { syncStateSchema } from './migrations/051-sync-state.ts';
 import { carrierRecordContactColumns } from './migrations/053-carrier-record-contact-columns.ts';
-import { filingsAndOutOfServiceOrdersSchema } from './migrations/057-filings-and-out-of-service-orders.ts';
 import { recordHistoryBlock } from './migrations/054-record-history-block.ts';
+import { filingsAndOutOfServiceOrdersSchema } from './migrations/057-filings-and-out-of-service-orders.ts';
 import { hazmatFacetSchema } from './migrations/061-hazmat-facet.ts';
 import { inspectionViolationsSchema } from './migrations/070-inspection-violations.ts';
 import { historyEventKeysByCarrier } from './migrations/071-history-event-keys-by-carrier.ts';
+import { vettingReportsSchema } from './migrations/075-vetting-reports.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -106,11 +107,12 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '049-rating-reviewer-domains': ratingReviewerDomainsSchema(dialect),
     '051-sync-state': syncStateSchema,
     '053-carrier-record-contact-columns': carrierRecordContactColumns(),
-    '057-filings-and-out-of-service-orders': filingsAndOutOfServiceOrdersSchema,
     '054-record-history-block': recordHistoryBlock(),
+    '057-filings-and-out-of-service-orders': filingsAndOutOfServiceOrdersSchema,
     '061-hazmat-facet': hazmatFacetSchema(dialect),
     '070-inspection-violations': inspectionViolationsSchema,
     '071-history-event-keys-by-carrier': historyEventKeysByCarrier,
+    '075-vetting-reports': vettingReportsSchema(dialect),
   };
 }
 

@@ -426,6 +426,24 @@ export interface SyncLeaseTable {
   expires_at: string;
 }
 
+/** A vetting report as made (issue 56, migration 075): never updated, deleted when it expires. */
+export interface VettingReportsTable {
+  /** Random and unguessable: the permanent link's key. */
+  id: string;
+  dot_number: number;
+  legal_name: string;
+  /** The verdict's headline when it was made. */
+  verdict: string;
+  /** ISO time the report was made. */
+  made_at: string;
+  expires_at: string;
+  /** The canonical JSON the PDF was rendered from, as embedded in it. */
+  content: string;
+  content_sha256: string;
+  pdf: Buffer;
+  pdf_sha256: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -455,4 +473,5 @@ export interface Database {
   record_history_events: RecordHistoryEventsTable;
   sync_datasets: SyncDatasetsTable;
   sync_lease: SyncLeaseTable;
+  vetting_reports: VettingReportsTable;
 }

@@ -158,13 +158,14 @@ describe('createSharedPageCache', () => {
     expect(cache.get('/search?q=a')).toBeUndefined();
   });
 
-  it('keeps only the listing and information pages', () => {
+  it('keeps only the listing and information pages and the vetting reports', () => {
     for (const url of [
       '/',
       '/search?q=freight&addressState=TX',
       '/trucking-companies/dallas-tx?page=50',
       '/how-it-works',
       '/resources/choosing-a-carrier',
+      '/reports/AbCdEfGhIjKlMnOpQrSt_-?verified=00',
     ]) {
       expect(isKeptPath(url), url).toBe(true);
     }
@@ -175,6 +176,8 @@ describe('createSharedPageCache', () => {
       '/settings',
       '/outbox',
       '/review/abc',
+      '/reports/AbCdEfGhIjKlMnOpQrSt_-.pdf',
+      '/reports/short',
     ]) {
       expect(isKeptPath(url), url).toBe(false);
     }

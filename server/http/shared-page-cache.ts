@@ -41,6 +41,8 @@ const KEPT_PATHS = [
   /^\/trucking-companies\/[^/.]+$/,
   /^\/(how-it-works|privacy-policy|terms-of-service|resources)$/,
   /^\/resources\/[^/.]+$/,
+  // A vetting report's permanent link: its report never changes (docs/decisions/112).
+  /^\/reports\/[A-Za-z0-9_-]{22}$/,
 ];
 
 /** At most this many bytes of pages (a search page is about 30 KB): a bound on memory, whatever the URLs. */

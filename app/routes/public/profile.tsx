@@ -155,6 +155,13 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
       </OwnerOnly>
       <ProfileHeader profile={profile} />
       <AuthorityVerdict verdict={profile.verdict} />
+      {/* A plain form: the page is not hydrated, and the server answers with the report's link. */}
+      <form className="report-request" method="post" action="/reports">
+        <input type="hidden" name="dot_number" value={profile.company.dot_number} />
+        <button type="submit" className="button button--small button--secondary">
+          Download vetting report
+        </button>
+      </form>
       <RecordFacts record={profile.carrier_data} dates={dataDates} today={today} />
       <div className="page">
         {blocks.length === 0 ? (

@@ -1,0 +1,213 @@
+/**
+ * Vetting report benchmark (npm run bench:report, issue 56): on a SQLite store of --carriers carriers
+ * (demo data at the national ratio of inspections, with their crashes, SMS violations and L&I
+ * filings, made once into --cache-dir and reused), picks the carrier with the most inspections, gives
+ * it two years of record history, starts the built server and measures
+ *   1. making a report of that carrier (POST /api/v1/reports, one after another): p50 and p95,
+ *   2. serving a stored report, its PDF and its page, beside the static pages (autocannon,
+ *      --connections each): requests a second and latency.
+ * Build first (npm run build). The store takes long to build at the national size; pass a smaller
+ * --carriers on a small machine and say which size the figures are of.
+ *
+ *   npm run bench:report [-- --carriers 4400000 --runs 40 --seconds 10 --connections 10
+ *                           --cache-dir .tmp/bench-report --prepare-only]
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { RECORD_FIELDS, type NewHistoryEvent, type RecordField } from '../../core/history.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { insertHistoryEvents } from '../../server/domains/history/repo.ts';
+import { DEMO_FILE_NAMES, DEMO_LI_FILE_NAMES, generateDemoData } from '../demo/generate.ts';
+import { autocannonFigures } from './autocannon-figures.ts';
+import { startBuiltServer } from './built-server.ts';
+import { percentile } from './figures.ts';
+import { runImport } from './run-import.ts';
+
+const { values } = parseArgs({
+  options: {
+    carriers: { type: 'string', default: '4400000' },
+    // About 6 million inspections in 24 months for 4.4 million carriers, as bench:scale.
+    'inspections-scale': { type: 'string', default: '1.36' },
+    'cache-dir': { type: 'string', default: '.tmp/bench-report' },
+    runs: { type: 'string', default: '40' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3292' },
+    'prepare-only': { type: 'boolean', default: false },
+  },
+});
+const carriers = Number(values.carriers);
+const storeDir = path.resolve(values['cache-dir'], String(carriers));
+const dataDir = path.join(storeDir, 'data');
+const TARGET_MAKE_P95_MS = 500;
+const SEED = 13;
+/** The static pages a stored report is compared with. */
+const STATIC_PAGES = ['/terms-of-service', '/how-it-works'];
+/** Census fields the synthetic history changes, month after month, as a carrier that moves often would. */
+const CHANGING_FIELDS: RecordField[] = ['phone', 'physical_address', 'power_units', 'drivers'];
+
+/** The import runs of the store, in order: each leaves a marker, so a run killed midway resumes. */
+const IMPORT_STEPS: [string, string[]][] = [
+  ['census', [DEMO_FILE_NAMES.census]],
+  ['activity', [DEMO_FILE_NAMES.inspections, DEMO_FILE_NAMES.crashes]],
+  ['violations', [DEMO_FILE_NAMES.violations]],
+  ['li', Object.values(DEMO_LI_FILE_NAMES)],
+];
+
+/**
+ * The store with the demo data imported, made once and step by step (a killed run resumes at the step
+ * it was in); answers the most inspected carrier's DOT number.
+ */
+async function prepareStore(): Promise<number> {
+  const marker = (step: string) => path.join(storeDir, `done-${step}`);
+  const filesDir = path.join(storeDir, 'files');
+  const database = { dialect: 'sqlite' as const, filename: path.join(dataDir, 'app.db') };
+  if (!existsSync(marker('prepared'))) {
+    if (!existsSync(marker('generated'))) {
+      rmSync(storeDir, { recursive: true, force: true });
+      mkdirSync(dataDir, { recursive: true });
+      console.log(`generating ${carriers.toLocaleString('en-US')} carriers ...`);
+      await generateDemoData({
+        carriers,
+        seed: SEED,
+        outDir: filesDir,
+        inspectionsPerCarrierScale: Number(values['inspections-scale']),
+      });
+      writeFileSync(marker('generated'), '');
+    }
+    for (const [step, names] of IMPORT_STEPS) {
+      if (existsSync(marker(step))) continue;
+      console.log(`importing ${names.join(', ')} ...`);
+      await runImport(
+        names.map((name) => path.join(filesDir, name)),
+        { DATA_DIR: dataDir },
+      );
+      writeFileSync(marker(step), '');
+    }
+    const db = openDatabase(database);
+    await migrateToLatest(db, 'sqlite');
+    const busiest = await mostInspected(db);
+    await insertHistoryEvents(db, syntheticHistory(busiest));
+    await db.destroy();
+    rmSync(filesDir, { recursive: true, force: true });
+    writeFileSync(marker('prepared'), '');
+  }
+  const db = openDatabase(database);
+  try {
+    return await mostInspected(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function mostInspected(db: ReturnType<typeof openDatabase>): Promise<number> {
+  const row = await db
+    .selectFrom('inspections')
+    .select(['dot_number', (eb) => eb.fn.countAll<number | string>().as('inspections')])
+    .groupBy('dot_number')
+    .orderBy('inspections', 'desc')
+    .orderBy('dot_number')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return row.dot_number;
+}
+
+/** Two years of monthly record changes: more history than any real carrier shows in a report. */
+function syntheticHistory(dotNumber: number): NewHistoryEvent[] {
+  const events: NewHistoryEvent[] = [];
+  const today = new Date();
+  for (let month = 0; month < 24; month += 1) {
+    const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - month, 1))
+      .toISOString()
+      .slice(0, 10);
+    for (const [index, field] of CHANGING_FIELDS.entries()) {
+      events.push({
+        dotNumber,
+        kind: 'record',
+        event: 'changed',
+        subject: field,
+        valueBefore: `${RECORD_FIELDS[field]} ${month + 1}.${index}`,
+        valueAfter: `${RECORD_FIELDS[field]} ${month}.${index}`,
+        effectiveOn: null,
+        firstSeenOn: day,
+        source: 'az4n-8mr2',
+      });
+    }
+  }
+  return events;
+}
+
+/**
+ * The CPU time a process has used, in ms (/proc, Linux): on a machine shared with other work the
+ * wall-clock figures include the waits for a core, this does not.
+ */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function makeReport(baseUrl: string, dotNumber: number): Promise<{ id: string; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/v1/reports`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ dot_number: dotNumber }),
+  });
+  const ms = performance.now() - started;
+  if (response.status !== 201) throw new Error(`making a report answered ${response.status}`);
+  const { id } = (await response.json()) as { id: string };
+  return { id, ms };
+}
+
+const dotNumber = await prepareStore();
+console.log(`carrier with the most inspections: USDOT ${dotNumber}`);
+if (!values['prepare-only']) {
+  const server = await startBuiltServer(Number(values.port), dataDir, {
+    RATE_LIMIT_MAX: '100000000',
+    REPORT_RATE_LIMIT_MAX: '100000000',
+  });
+  try {
+    const runs = Number(values.runs);
+    // The first reports read the carrier's rows from disk into the page cache.
+    for (let warm = 0; warm < 3; warm += 1) await makeReport(server.baseUrl, dotNumber);
+    const timings: number[] = [];
+    const cpuBefore = cpuMs(server.pid);
+    let id = '';
+    for (let run = 0; run < runs; run += 1) {
+      const made = await makeReport(server.baseUrl, dotNumber);
+      timings.push(made.ms);
+      id = made.id;
+    }
+    const cpuPerReport = (cpuMs(server.pid) - cpuBefore) / runs;
+    timings.sort((a, b) => a - b);
+    const pdf = await fetch(`${server.baseUrl}/reports/${id}.pdf`);
+    const pdfBytes = (await pdf.arrayBuffer()).byteLength;
+    console.log(
+      `making a report of USDOT ${dotNumber} (${carriers.toLocaleString('en-US')} carriers, ${runs} runs, ` +
+        `PDF ${Math.round(pdfBytes / 1024)} KB): p50 ${percentile(timings, 50).toFixed(0)} ms, ` +
+        `p95 ${percentile(timings, 95).toFixed(0)} ms (target p95 <= ${TARGET_MAKE_P95_MS} ms); ` +
+        `server CPU ${cpuPerReport.toFixed(0)} ms a report`,
+    );
+
+    const connections = Number(values.connections);
+    const rows = [];
+    for (const urlPath of [`/reports/${id}.pdf`, `/reports/${id}`, ...STATIC_PAGES]) {
+      const result = await autocannon({
+        url: `${server.baseUrl}${urlPath}`,
+        connections,
+        duration: Number(values.seconds),
+      });
+      rows.push({ path: urlPath.replace(id, '{id}'), ...autocannonFigures(result) });
+    }
+    console.log(
+      `serving (${connections} connections, ${values.seconds} s each; target: as the static pages)`,
+    );
+    console.table(rows);
+  } finally {
+    server.stop();
+  }
+}
