@@ -171,11 +171,16 @@ export interface LoginTokensTable {
 /** A message waiting to be sent, sent, or given up on (server/domains/mail/queue.ts). */
 export interface MailQueueTable {
   id: Generated<number>;
-  kind: 'claim' | 'login' | 'user_login' | 'rating_request';
+  kind: 'claim' | 'login' | 'user_login' | 'rating_request' | 'alert' | 'digest' | 'owner_notice';
   to_address: string;
   subject: string;
-  /** JSON of the message's text without its link: { intro, action, notes }. */
+  /**
+   * JSON of the message's text without its link: { intro, action, notes }; or, for a message made
+   * whole when queued (alerts, owner notices), its { text, html }.
+   */
   content: string;
+  /** JSON of extra headers (List-Unsubscribe), or null. */
+  headers: string | null;
   /** The link; for a login token the link without the token, which is made at sending. */
   link: string;
   login_token_id: number | null;
@@ -195,6 +200,8 @@ export interface OutboxMessagesTable {
   subject: string;
   text_body: string;
   html_body: string;
+  /** JSON of the extra headers the message carried (List-Unsubscribe), or null. */
+  headers: string | null;
   created_at: string;
 }
 
@@ -426,6 +433,79 @@ export interface SyncLeaseTable {
   expires_at: string;
 }
 
+/** One alert: a change of a carrier on a watchlist (server/domains/alerts), once per list and source. */
+export interface WatchAlertsTable {
+  id: Generated<number>;
+  watchlist_id: number;
+  account_id: number;
+  dot_number: number;
+  /** 'e:{history event id}', 'i:{inspection id}' or 'c:{crash id}'. */
+  source_key: string;
+  severity: 'severe' | 'digest';
+  /** A history kind, or 'inspection' / 'crash'. */
+  kind: string;
+  event: string;
+  subject: string | null;
+  value_before: string | null;
+  value_after: string | null;
+  /** ISO day the change is shown under. */
+  day: string;
+  created_at: string;
+  /** 1 while a digest alert waits for the daily digest. */
+  digest_pending: Generated<Flag>;
+}
+
+/** How far the alert computation ('alerts': last event id) and the digest ('digest': last day) went. */
+export interface AlertProgressTable {
+  name: 'alerts' | 'digest';
+  last_event_id: Generated<number>;
+  last_day: string | null;
+}
+
+/** A watcher account's alert e-mail settings; an account without a row gets every e-mail. */
+export interface AlertSettingsTable {
+  account_id: number;
+  severe_email: Flag;
+  digest_email: Flag;
+  unsubscribe_token: string;
+  updated_at: string;
+}
+
+/** A watchlist's Atom feed: the SHA-256 of its secret URL token. */
+export interface WatchlistFeedsTable {
+  watchlist_id: number;
+  token_hash: string;
+  created_at: string;
+}
+
+/** A watcher account's webhook endpoint (Standard Webhooks). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  account_id: number;
+  url: string;
+  /** whsec_{base64}: signs every delivery. */
+  secret: string;
+  created_at: string;
+}
+
+/** One alert to deliver to one endpoint, with its attempts. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  account_id: number;
+  alert_id: number;
+  message_id: string;
+  status: 'queued' | 'sending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_attempt_at: string | null;
+  response_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -455,4 +535,10 @@ export interface Database {
   record_history_events: RecordHistoryEventsTable;
   sync_datasets: SyncDatasetsTable;
   sync_lease: SyncLeaseTable;
+  watch_alerts: WatchAlertsTable;
+  alert_progress: AlertProgressTable;
+  alert_settings: AlertSettingsTable;
+  watchlist_feeds: WatchlistFeedsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import { renderLinkMessage, type LinkMessageDraft } from './messages.ts';
 import { createMailQueueRepo, type MailKind } from './repo.ts';
-import type { MailTransport } from './transport.ts';
+import type { MailMessage, MailTransport } from './transport.ts';
 
 // The durable mail queue (docs/decisions/038-mail-queue-and-metrics.md). A message is written in the
 // transaction of the record it belongs to, so it exists exactly when that record does; the worker below
@@ -94,12 +94,24 @@ export function createMailQueue({
     return `${message.link}${token}`;
   }
 
+  /** The message as it goes out: a link message gets its link now; a whole one is sent as queued. */
+  async function messageOf(message: Claimed): Promise<MailMessage> {
+    const headers = message.headers ? (JSON.parse(message.headers) as Record<string, string>) : undefined;
+    const content = JSON.parse(message.content) as
+      | Pick<LinkMessageDraft, 'intro' | 'action' | 'notes'>
+      | Pick<MailMessage, 'text' | 'html'>;
+    if ('text' in content) {
+      const { text, html } = content;
+      return { to: message.to_address, subject: message.subject, text, html, link: message.link, headers };
+    }
+    const draft = { to: message.to_address, subject: message.subject, ...content };
+    return { ...renderLinkMessage(draft, await linkOf(message)), headers };
+  }
+
   async function attempt(message: Claimed) {
     const fields = { mail_id: message.id, kind: message.kind, attempt: message.attempts };
     try {
-      const content = JSON.parse(message.content) as Pick<LinkMessageDraft, 'intro' | 'action' | 'notes'>;
-      const draft = { to: message.to_address, subject: message.subject, ...content };
-      await transport.send(renderLinkMessage(draft, await linkOf(message)));
+      await transport.send(await messageOf(message));
     } catch (error) {
       totals.attemptsFailed += 1;
       const reason = errorText(error);

@@ -15,13 +15,14 @@ export function createMailQueueRepo(db: Db, dialect: Dialect) {
         MailQueueTable,
         'kind' | 'to_address' | 'subject' | 'content' | 'link' | 'login_token_id'
       > & {
+        headers?: string | null;
         now: string;
       },
     ) {
-      const { now, ...message } = values;
+      const { now, headers = null, ...message } = values;
       await on
         .insertInto('mail_queue')
-        .values({ ...message, status: 'queued', next_attempt_at: now, created_at: now })
+        .values({ ...message, headers, status: 'queued', next_attempt_at: now, created_at: now })
         .execute();
     },
 
