@@ -171,7 +171,15 @@ export interface LoginTokensTable {
 /** A message waiting to be sent, sent, or given up on (server/domains/mail/queue.ts). */
 export interface MailQueueTable {
   id: Generated<number>;
-  kind: 'claim' | 'login' | 'user_login' | 'rating_request' | 'alert' | 'digest' | 'owner_notice';
+  kind:
+    | 'claim'
+    | 'login'
+    | 'user_login'
+    | 'rating_request'
+    | 'watcher_login'
+    | 'alert'
+    | 'digest'
+    | 'owner_notice';
   to_address: string;
   subject: string;
   /**
@@ -184,6 +192,8 @@ export interface MailQueueTable {
   /** The link; for a login token the link without the token, which is made at sending. */
   link: string;
   login_token_id: number | null;
+  /** A watcher's sign-in link (migration 090), activated at sending like login_token_id. */
+  watcher_login_token_id: Generated<number | null>;
   status: 'queued' | 'sending' | 'sent' | 'failed';
   attempts: Generated<number>;
   next_attempt_at: string;
@@ -433,6 +443,55 @@ export interface SyncLeaseTable {
   expires_at: string;
 }
 
+/** A person who vets carriers (migration 090): separate from the owners' users, one per address. */
+export interface WatcherAccountsTable {
+  id: Generated<number>;
+  /** Lower-case. */
+  email: string;
+  /** Raised to end every session of the account; tokens signed with an older value are refused. */
+  session_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A named list of carriers an account watches; names are unique per account. */
+export interface WatchlistsTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WatchlistCarriersTable {
+  watchlist_id: number;
+  dot_number: number;
+  added_at: string;
+}
+
+/** An API key of a watcher account: only its SHA-256 is kept; the key is shown once. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  key_hash: string;
+  /** The key's first characters, to tell keys apart. */
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A watcher's sign-in link (like login_tokens: secret and expiry set when the message is sent). */
+export interface WatcherLoginTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 /** One alert: a change of a carrier on a watchlist (server/domains/alerts), once per list and source. */
 export interface WatchAlertsTable {
   id: Generated<number>;
@@ -535,6 +594,11 @@ export interface Database {
   record_history_events: RecordHistoryEventsTable;
   sync_datasets: SyncDatasetsTable;
   sync_lease: SyncLeaseTable;
+  watcher_accounts: WatcherAccountsTable;
+  watchlists: WatchlistsTable;
+  watchlist_carriers: WatchlistCarriersTable;
+  api_keys: ApiKeysTable;
+  watcher_login_tokens: WatcherLoginTokensTable;
   watch_alerts: WatchAlertsTable;
   alert_progress: AlertProgressTable;
   alert_settings: AlertSettingsTable;
