@@ -41,7 +41,9 @@ export interface AlertFacts {
   day: string;
 }
 
-export function alertSeverity(alert: Pick<AlertFacts, 'kind' | 'event' | 'subject' | 'valueAfter'>): AlertSeverity {
+export function alertSeverity(
+  alert: Pick<AlertFacts, 'kind' | 'event' | 'subject' | 'valueAfter'>,
+): AlertSeverity {
   const severe = SEVERE_CHANGES.some(
     (rule) =>
       rule.kind === alert.kind &&
@@ -52,7 +54,8 @@ export function alertSeverity(alert: Pick<AlertFacts, 'kind' | 'event' | 'subjec
   return severe ? 'severe' : 'digest';
 }
 
-const isHistoryKind = (kind: string): kind is HistoryKind => (HISTORY_KINDS as readonly string[]).includes(kind);
+const isHistoryKind = (kind: string): kind is HistoryKind =>
+  (HISTORY_KINDS as readonly string[]).includes(kind);
 
 /** One line: 'Authority revoked: MC139446 common', 'Phone changed from (555) 010-0000 to (555) 010-0001'. */
 export function alertText(alert: AlertFacts): string {
@@ -66,7 +69,8 @@ export function alertText(alert: AlertFacts): string {
   if (!isHistoryKind(alert.kind)) return `${alert.kind} ${alert.event}`;
   const description = historyEventDescription(alert.kind, alert.event, alert.subject);
   // The e-mail's events carry no values (decision 097): the description says all there is.
-  if (alert.kind !== 'record' || (alert.valueBefore === null && alert.valueAfter === null)) return description;
+  if (alert.kind !== 'record' || (alert.valueBefore === null && alert.valueAfter === null))
+    return description;
   const before = historyValueText(alert.subject, alert.valueBefore);
   const after = historyValueText(alert.subject, alert.valueAfter);
   return `${description} from ${before} to ${after}`;

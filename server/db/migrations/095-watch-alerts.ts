@@ -17,7 +17,9 @@ export function watchAlertsSchema(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       await identity(db.schema.createTable('watch_alerts'))
-        .addColumn('watchlist_id', 'integer', (c) => c.notNull().references('watchlists.id').onDelete('cascade'))
+        .addColumn('watchlist_id', 'integer', (c) =>
+          c.notNull().references('watchlists.id').onDelete('cascade'),
+        )
         .addColumn('account_id', 'integer', (c) =>
           c.notNull().references('watcher_accounts.id').onDelete('cascade'),
         )
@@ -70,7 +72,9 @@ export function watchAlertsSchema(dialect: Dialect): Migration {
 
       await db.schema
         .createTable('watchlist_feeds')
-        .addColumn('watchlist_id', 'integer', (c) => c.primaryKey().references('watchlists.id').onDelete('cascade'))
+        .addColumn('watchlist_id', 'integer', (c) =>
+          c.primaryKey().references('watchlists.id').onDelete('cascade'),
+        )
         .addColumn('token_hash', 'text', (c) => c.notNull().unique())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
@@ -84,14 +88,20 @@ export function watchAlertsSchema(dialect: Dialect): Migration {
         .addColumn('secret', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('webhook_endpoints_account').on('webhook_endpoints').column('account_id').execute();
+      await db.schema
+        .createIndex('webhook_endpoints_account')
+        .on('webhook_endpoints')
+        .column('account_id')
+        .execute();
 
       await identity(db.schema.createTable('webhook_deliveries'))
         .addColumn('endpoint_id', 'integer', (c) =>
           c.notNull().references('webhook_endpoints.id').onDelete('cascade'),
         )
         .addColumn('account_id', 'integer', (c) => c.notNull())
-        .addColumn('alert_id', 'integer', (c) => c.notNull().references('watch_alerts.id').onDelete('cascade'))
+        .addColumn('alert_id', 'integer', (c) =>
+          c.notNull().references('watch_alerts.id').onDelete('cascade'),
+        )
         // The webhook-id header: the same on every attempt, so a receiver drops a repeat.
         .addColumn('message_id', 'text', (c) => c.notNull().unique())
         // queued, sending (claimed until lease_until), delivered, failed.
@@ -110,7 +120,9 @@ export function watchAlertsSchema(dialect: Dialect): Migration {
         .on('webhook_deliveries')
         .columns(['status', 'next_attempt_at'])
         .execute();
-      await sql`CREATE INDEX webhook_deliveries_account ON webhook_deliveries (account_id, id DESC)`.execute(db);
+      await sql`CREATE INDEX webhook_deliveries_account ON webhook_deliveries (account_id, id DESC)`.execute(
+        db,
+      );
       await sql`CREATE INDEX webhook_deliveries_attempted ON webhook_deliveries (last_attempt_at)`.execute(
         db,
       );

@@ -37,7 +37,9 @@ export interface AlertsComputed {
   ownerEmails: number;
 }
 
-const factsOf = (row: Pick<MailableAlert, 'kind' | 'event' | 'subject' | 'value_before' | 'value_after' | 'day'>) => ({
+const factsOf = (
+  row: Pick<MailableAlert, 'kind' | 'event' | 'subject' | 'value_before' | 'value_after' | 'day'>,
+) => ({
   kind: row.kind,
   event: row.event,
   subject: row.subject,
@@ -115,7 +117,13 @@ export async function computeAlerts(options: ComputeAlertsOptions): Promise<Aler
       const first = accountRows[0]!;
       const token = first.unsubscribe_token ?? made.get(accountId);
       if (!token) throw new Error(`alerts: account ${accountId} has no unsubscribe token`);
-      const message = alertEmail({ to: first.email, kind, carriers: carriersOf(accountRows), appUrl, unsubscribeToken: token });
+      const message = alertEmail({
+        to: first.email,
+        kind,
+        carriers: carriersOf(accountRows),
+        appUrl,
+        unsubscribeToken: token,
+      });
       await queueMail(trx, kind === 'severe' ? 'alert' : 'digest', message);
       if (kind === 'severe') totals.severeEmails += 1;
       else totals.digestEmails += 1;
@@ -128,9 +136,14 @@ export async function computeAlerts(options: ComputeAlertsOptions): Promise<Aler
         const [carrier] = carriersOf(carrierRows);
         if (!carrier) continue;
         const contactChanged = carrierRows.some(
-          (row) => row.kind === 'record' && CONTACT_FIELDS.includes(row.subject as (typeof CONTACT_FIELDS)[number]),
+          (row) =>
+            row.kind === 'record' && CONTACT_FIELDS.includes(row.subject as (typeof CONTACT_FIELDS)[number]),
         );
-        await queueMail(trx, 'owner_notice', ownerNoticeEmail({ to: carrierRows[0]!.email, carrier, contactChanged, appUrl }));
+        await queueMail(
+          trx,
+          'owner_notice',
+          ownerNoticeEmail({ to: carrierRows[0]!.email, carrier, contactChanged, appUrl }),
+        );
         totals.ownerEmails += 1;
       }
     }

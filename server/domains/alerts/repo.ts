@@ -75,7 +75,11 @@ export function createAlertsRepo(db: Db, dialect: Dialect) {
       return { lastEventId: Number(row.last_event_id), lastDay: row.last_day };
     },
 
-    async saveProgress(trx: Db, name: 'alerts' | 'digest', values: { last_event_id?: number; last_day?: string }) {
+    async saveProgress(
+      trx: Db,
+      name: 'alerts' | 'digest',
+      values: { last_event_id?: number; last_day?: string },
+    ) {
       await trx.updateTable('alert_progress').set(values).where('name', '=', name).execute();
     },
 
@@ -240,3 +244,313 @@ export function createAlertsRepo(db: Db, dialect: Dialect) {
 }
 
 export type AlertsRepo = ReturnType<typeof createAlertsRepo>;
+
+/** A delivery claimed for an attempt, with its endpoint and what its payload is made of. */
+export interface ClaimedDelivery {
+  id: number;
+  message_id: string;
+  attempts: number;
+  url: string;
+  secret: string;
+  alert_id: number;
+  watchlist_id: number;
+  dot_number: number;
+  carrier_name: string | null;
+  severity: string;
+  kind: string;
+  event: string;
+  subject: string | null;
+  value_before: string | null;
+  value_after: string | null;
+  day: string;
+  created_at: string;
+}
+
+/** The webhook delivery queue's SQL. Times are ISO strings, which compare in time order. */
+export function createWebhookDeliveriesRepo(db: Db, dialect: Dialect) {
+  return {
+    /**
+     * Claims up to `limit` due deliveries (queued and due, or claimed by a worker whose lease ran out)
+     * until `leaseUntil`, counting the attempt, except for accounts that made `perMinute` attempts in
+     * the last minute. On PostgreSQL SKIP LOCKED gives each instance's worker different rows.
+     */
+    async claimDue(
+      now: string,
+      leaseUntil: string,
+      limit: number,
+      perMinute: number,
+    ): Promise<ClaimedDelivery[]> {
+      const minuteAgo = new Date(Date.parse(now) - 60_000).toISOString();
+      return db.transaction().execute(async (trx) => {
+        let due = trx
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
+              eb.and([eb('status', '=', 'sending'), eb('lease_until', '<=', now)]),
+            ]),
+          )
+          .where((eb) =>
+            eb(
+              'account_id',
+              'not in',
+              eb
+                .selectFrom('webhook_deliveries as recent')
+                .select('recent.account_id')
+                .where('recent.last_attempt_at', '>', minuteAgo)
+                .groupBy('recent.account_id')
+                .having((h) => h.fn.countAll(), '>=', perMinute),
+            ),
+          )
+          .orderBy('id')
+          .limit(limit);
+        if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+        const ids = (await due.execute()).map((row) => row.id);
+        if (ids.length === 0) return [];
+        await trx
+          .updateTable('webhook_deliveries')
+          .set((eb) => ({
+            status: 'sending',
+            lease_until: leaseUntil,
+            last_attempt_at: now,
+            attempts: eb('attempts', '+', 1),
+          }))
+          .where('id', 'in', ids)
+          .execute();
+        const { rows } = await sql<ClaimedDelivery>`
+          SELECT d.id, d.message_id, d.attempts, ep.url, ep.secret, a.id AS alert_id, a.watchlist_id,
+            a.dot_number, co.name AS carrier_name, a.severity, a.kind, a.event, a.subject, a.value_before,
+            a.value_after, a.day, a.created_at
+          FROM webhook_deliveries d
+          JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
+          JOIN watch_alerts a ON a.id = d.alert_id
+          LEFT JOIN companies co ON co.dot_number = a.dot_number
+          WHERE d.id IN (${sql.join(ids)})
+          ORDER BY d.id`.execute(trx);
+        return rows;
+      });
+    },
+
+    /** Gives claimed deliveries back untried (the worker is stopping). */
+    async release(ids: number[]) {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('webhook_deliveries')
+        .set((eb) => ({ status: 'queued', lease_until: null, attempts: eb('attempts', '-', 1) }))
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    async markDelivered(id: number, responseStatus: number, now: string) {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({
+          status: 'delivered',
+          response_status: responseStatus,
+          delivered_at: now,
+          lease_until: null,
+          last_error: null,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markRetry(id: number, nextAttemptAt: string, responseStatus: number | null, error: string) {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({
+          status: 'queued',
+          next_attempt_at: nextAttemptAt,
+          lease_until: null,
+          response_status: responseStatus,
+          last_error: error,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markFailed(id: number, responseStatus: number | null, error: string) {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'failed', lease_until: null, response_status: responseStatus, last_error: error })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+export type WebhookDeliveriesRepo = ReturnType<typeof createWebhookDeliveriesRepo>;
+
+/** What an account reads and writes of its alerts: settings, feeds, endpoints, deliveries. */
+export function createAlertsAccountRepo(db: Db) {
+  return {
+    async watchlist(accountId: number, watchlistId: number) {
+      return db
+        .selectFrom('watchlists')
+        .select(['id', 'name', 'created_at'])
+        .where('id', '=', watchlistId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+    },
+
+    /** The account's e-mail settings; all on when it never changed them. */
+    async settings(accountId: number) {
+      const row = await db
+        .selectFrom('alert_settings')
+        .select(['severe_email', 'digest_email'])
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return {
+        severeEmail: Number(row?.severe_email ?? 1) === 1,
+        digestEmail: Number(row?.digest_email ?? 1) === 1,
+      };
+    },
+
+    async saveSettings(
+      accountId: number,
+      values: { severeEmail: boolean; digestEmail: boolean },
+      newToken: string,
+      now: string,
+    ) {
+      const flags = {
+        severe_email: values.severeEmail ? 1 : 0,
+        digest_email: values.digestEmail ? 1 : 0,
+      } as const;
+      await db
+        .insertInto('alert_settings')
+        .values({ account_id: accountId, ...flags, unsubscribe_token: newToken, updated_at: now })
+        .onConflict((oc) => oc.column('account_id').doUpdateSet({ ...flags, updated_at: now }))
+        .execute();
+    },
+
+    async settingsByToken(token: string) {
+      return db
+        .selectFrom('alert_settings')
+        .innerJoin('watcher_accounts', 'watcher_accounts.id', 'alert_settings.account_id')
+        .select(['watcher_accounts.email', 'alert_settings.severe_email', 'alert_settings.digest_email'])
+        .where('alert_settings.unsubscribe_token', '=', token)
+        .executeTakeFirst();
+    },
+
+    async turnOff(token: string, kind: 'severe' | 'digest', now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('alert_settings')
+        .set(kind === 'severe' ? { severe_email: 0, updated_at: now } : { digest_email: 0, updated_at: now })
+        .where('unsubscribe_token', '=', token)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async feeds(accountId: number) {
+      return db
+        .selectFrom('watchlists')
+        .leftJoin('watchlist_feeds', 'watchlist_feeds.watchlist_id', 'watchlists.id')
+        .select(['watchlists.id', 'watchlists.name', 'watchlist_feeds.created_at as feedCreatedAt'])
+        .where('watchlists.account_id', '=', accountId)
+        .orderBy('watchlists.name')
+        .execute();
+    },
+
+    async saveFeedToken(watchlistId: number, tokenHash: string, now: string) {
+      await db
+        .insertInto('watchlist_feeds')
+        .values({ watchlist_id: watchlistId, token_hash: tokenHash, created_at: now })
+        .onConflict((oc) => oc.column('watchlist_id').doUpdateSet({ token_hash: tokenHash, created_at: now }))
+        .execute();
+    },
+
+    async deleteFeed(watchlistId: number) {
+      await db.deleteFrom('watchlist_feeds').where('watchlist_id', '=', watchlistId).execute();
+    },
+
+    async watchlistByFeedHash(tokenHash: string) {
+      return db
+        .selectFrom('watchlist_feeds')
+        .innerJoin('watchlists', 'watchlists.id', 'watchlist_feeds.watchlist_id')
+        .select(['watchlists.id', 'watchlists.name', 'watchlists.created_at'])
+        .where('watchlist_feeds.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    async feedAlerts(watchlistId: number, limit: number) {
+      return db
+        .selectFrom('watch_alerts as a')
+        .leftJoin('companies as co', 'co.dot_number', 'a.dot_number')
+        .select([
+          'a.id',
+          'a.dot_number',
+          'co.name as carrier_name',
+          'a.severity',
+          'a.kind',
+          'a.event',
+          'a.subject',
+          'a.value_before',
+          'a.value_after',
+          'a.day',
+          'a.created_at',
+        ])
+        .where('a.watchlist_id', '=', watchlistId)
+        .orderBy('a.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    async endpoints(accountId: number) {
+      return db
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'url', 'created_at'])
+        .where('account_id', '=', accountId)
+        .orderBy('id')
+        .execute();
+    },
+
+    async addEndpoint(accountId: number, url: string, secret: string, now: string): Promise<number> {
+      const row = await db
+        .insertInto('webhook_endpoints')
+        .values({ account_id: accountId, url, secret, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async deleteEndpoint(accountId: number, endpointId: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('webhook_endpoints')
+        .where('id', '=', endpointId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async deliveries(accountId: number, limit: number) {
+      return db
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('webhook_endpoints as ep', 'ep.id', 'd.endpoint_id')
+        .innerJoin('watch_alerts as a', 'a.id', 'd.alert_id')
+        .leftJoin('companies as co', 'co.dot_number', 'a.dot_number')
+        .select([
+          'd.id',
+          'ep.url',
+          'a.dot_number',
+          'co.name as carrier_name',
+          'a.kind',
+          'a.event',
+          'a.subject',
+          'a.value_before',
+          'a.value_after',
+          'a.day',
+          'd.status',
+          'd.attempts',
+          'd.response_status',
+          'd.last_error',
+          'd.created_at',
+          'd.delivered_at',
+        ])
+        .where('d.account_id', '=', accountId)
+        .orderBy('d.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
