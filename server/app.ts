@@ -29,6 +29,7 @@ import { connectRateLimitRedis } from './http/rate-limit-redis.ts';
 import { registerApiRateLimit, registerNoStoreAnswers, registerSecurityHeaders } from './http/security.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerClosingGuard } from './http/shutdown.ts';
+import { alertLinkRoutes } from './domains/alerts/routes.ts';
 import { createSharedPageCache } from './http/shared-page-cache.ts';
 import { ssrPlugin } from './http/ssr.ts';
 import type { MailTransport } from './domains/mail/transport.ts';
@@ -87,8 +88,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // The mail worker sends from the moment the server is ready (what an earlier process left queued
   // too) and stops as soon as it begins to close: the message in flight finishes, the rest stays
   // queued for the next start or another instance.
-  fastify.addHook('onReady', async () => services.mailQueue.start());
-  fastify.addHook('preClose', async () => services.mailQueue.stop());
+  fastify.addHook('onReady', async () => {
+    services.mailQueue.start();
+    services.webhookQueue.start();
+  });
+  fastify.addHook('preClose', async () => {
+    await Promise.all([services.mailQueue.stop(), services.webhookQueue.stop()]);
+  });
 
   // Rendered public pages, kept a few seconds; emptied by the writes that change what they list.
   const sharedPages = createSharedPageCache(config.pageCacheSeconds);
@@ -140,6 +146,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await sitemaps.register(sitemapRoutes, { services });
   });
   await fastify.register(mediaFileRoutes, { services });
+  await fastify.register(async (alerts) => {
+    await registerApiRateLimit(alerts, config, { redis, scope: 'alerts' });
+    await alerts.register(alertLinkRoutes, { services });
+  });
 
   if (options.clientDir) {
     await fastify.register(fastifyStatic, {

@@ -32,6 +32,9 @@ import { createSitemapRepo } from './domains/sitemap/repo.ts';
 import { createUsersService } from './domains/users/service.ts';
 import { createSitemapService } from './domains/sitemap/service.ts';
 import { createSyncService } from './domains/sync/service.ts';
+import { createAlertsService } from './domains/alerts/service.ts';
+import { systemResolver } from './domains/alerts/webhook-address.ts';
+import { createWebhookQueue, DEFAULT_WEBHOOK_POLICY } from './domains/alerts/webhooks.ts';
 
 /** Public facts about this installation that pages may show. Nothing secret belongs here. */
 export interface SiteInfo {
@@ -75,6 +78,7 @@ export function createServices(
     logger,
   });
   const users = createUsersService(db, clock, loginTokens);
+  const webhookAddresses = { resolve: systemResolver, allowLoopback: config.webhooks.allowLoopback };
   const media = createMediaService(createMediaRepo(db), mediaStorage, clock);
   const companiesRepo = createCompaniesRepo(db);
   const capacity = createCapacityService(db, clock, config.database.dialect);
@@ -145,6 +149,17 @@ export function createServices(
       newestImport: () => carrierDataRepo.newestImportAt('companies'),
     }),
     sync: createSyncService(db),
+    alerts: createAlertsService({ db, appUrl: config.appUrl, addresses: webhookAddresses, clock }),
+    /** The webhook delivery worker; app.ts starts it with the mail worker. */
+    webhookQueue: createWebhookQueue({
+      db,
+      dialect: config.database.dialect,
+      appUrl: config.appUrl,
+      addresses: webhookAddresses,
+      policy: { ...DEFAULT_WEBHOOK_POLICY, retryBaseMs: config.webhooks.retryBaseMs },
+      clock,
+      logger,
+    }),
   };
 }
 

@@ -37,6 +37,11 @@ export interface AlertsComputed {
   ownerEmails: number;
 }
 
+/** The line the sync and the import print. */
+export function describeAlerts(computed: AlertsComputed): string {
+  return `alerts: ${computed.alerts} new; e-mails queued: ${computed.severeEmails} alerts, ${computed.digestEmails} digests, ${computed.ownerEmails} to owners`;
+}
+
 const factsOf = (
   row: Pick<MailableAlert, 'kind' | 'event' | 'subject' | 'value_before' | 'value_after' | 'day'>,
 ) => ({
