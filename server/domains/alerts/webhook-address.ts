@@ -29,8 +29,12 @@ export interface AddressPolicy {
   allowLoopback: boolean;
 }
 
-/** Address ranges that are not the public internet (IANA special-purpose registries). */
-const NOT_PUBLIC = new BlockList();
+/**
+ * Address ranges that are not the public internet (IANA special-purpose registries), one list per
+ * family: a BlockList matches an IPv4 address against IPv6 rules as IPv4-mapped.
+ */
+const NOT_PUBLIC_V4 = new BlockList();
+const NOT_PUBLIC_V6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -48,7 +52,7 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+  NOT_PUBLIC_V4.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
   ['::', 127], // unspecified and loopback
@@ -64,20 +68,18 @@ for (const [network, prefix] of [
   ['fec0::', 10], // site-local
   ['ff00::', 8], // multicast
 ] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+  NOT_PUBLIC_V6.addSubnet(network, prefix, 'ipv6');
 }
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
-const familyName = (family: 4 | 6) => (family === 6 ? 'ipv6' : 'ipv4');
+const LOOPBACK_V4 = new BlockList();
+LOOPBACK_V4.addSubnet('127.0.0.0', 8, 'ipv4');
 
 export function isPublicAddress({ address, family }: ResolvedAddress): boolean {
-  return !NOT_PUBLIC.check(address, familyName(family));
+  return family === 6 ? !NOT_PUBLIC_V6.check(address, 'ipv6') : !NOT_PUBLIC_V4.check(address, 'ipv4');
 }
 
-const isLoopback = ({ address, family }: ResolvedAddress) => LOOPBACK.check(address, familyName(family));
+const isLoopback = ({ address, family }: ResolvedAddress) =>
+  family === 6 ? new URL(`http://[${address}]`).hostname === '[::1]' : LOOPBACK_V4.check(address, 'ipv4');
 
 /** An accepted URL and the address to connect to; or why it is refused, in words for the account. */
 export type AddressCheck = { ok: true; url: URL; address: ResolvedAddress } | { ok: false; detail: string };
