@@ -101,6 +101,9 @@ export function createAlertsRepo(db: Db, dialect: Dialect) {
       return Number(row?.n ?? 0);
     },
 
+    // The day's rows drive each join (CROSS JOIN keeps them the outer table on SQLite, whose planner
+    // could otherwise read every watched carrier); the watchers of each come from the dot_number index.
+
     /** The alerts of the history events after `fromId` up to `toId`, one per watching list. */
     async insertEventAlerts(trx: Db, fromId: number, toId: number, now: string) {
       const severe = severeEvent();
@@ -112,9 +115,9 @@ export function createAlertsRepo(db: Db, dialect: Dialect) {
           e.value_before, e.value_after, COALESCE(e.effective_on, e.first_seen_on), ${now},
           CASE WHEN ${severe} THEN 0 ELSE 1 END
         FROM record_history_events e
-        JOIN watchlist_carriers wc ON wc.dot_number = e.dot_number
+        CROSS JOIN watchlist_carriers wc
         JOIN watchlists w ON w.id = wc.watchlist_id
-        WHERE e.id > ${fromId} AND e.id <= ${toId}
+        WHERE wc.dot_number = e.dot_number AND e.id > ${fromId} AND e.id <= ${toId}
         ON CONFLICT (watchlist_id, source_key) DO NOTHING`.execute(trx);
     },
 
@@ -129,9 +132,9 @@ export function createAlertsRepo(db: Db, dialect: Dialect) {
         SELECT wc.watchlist_id, w.account_id, i.dot_number, 'i:' || i.inspection_id, 'digest', 'inspection',
           'out_of_service', i.inspection_id, NULL, CAST(i.oos_total AS text), i.insp_date, ${now}, 1
         FROM inspections i
-        JOIN watchlist_carriers wc ON wc.dot_number = i.dot_number
+        CROSS JOIN watchlist_carriers wc
         JOIN watchlists w ON w.id = wc.watchlist_id
-        WHERE i.oos_total > 0 AND i.insp_date >= ${sinceDay} AND i.insp_date >= substr(wc.added_at, 1, 10)
+        WHERE wc.dot_number = i.dot_number AND i.oos_total > 0 AND i.insp_date >= ${sinceDay} AND i.insp_date >= substr(wc.added_at, 1, 10)
         ON CONFLICT (watchlist_id, source_key) DO NOTHING`.execute(trx);
       await sql`
         INSERT INTO watch_alerts (watchlist_id, account_id, dot_number, source_key, severity, kind, event,
@@ -139,9 +142,9 @@ export function createAlertsRepo(db: Db, dialect: Dialect) {
         SELECT wc.watchlist_id, w.account_id, c.dot_number, 'c:' || c.crash_id, 'digest', 'crash', 'reported',
           c.crash_id, CAST(c.fatalities AS text), CAST(c.injuries AS text), c.report_date, ${now}, 1
         FROM crashes c
-        JOIN watchlist_carriers wc ON wc.dot_number = c.dot_number
+        CROSS JOIN watchlist_carriers wc
         JOIN watchlists w ON w.id = wc.watchlist_id
-        WHERE c.report_date >= ${sinceDay} AND c.report_date >= substr(wc.added_at, 1, 10)
+        WHERE wc.dot_number = c.dot_number AND c.report_date >= ${sinceDay} AND c.report_date >= substr(wc.added_at, 1, 10)
         ON CONFLICT (watchlist_id, source_key) DO NOTHING`.execute(trx);
     },
 
