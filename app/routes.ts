@@ -17,6 +17,7 @@ export default [
   ]),
   route('review/:reviewId', 'routes/public/review.tsx'),
   route('thank-you', 'routes/public/thank-you.tsx'),
+  route('alerts/unsubscribe/:token', 'routes/alerts/unsubscribe.tsx'),
   route('profile/:dotNumber/edit', 'routes/owner/profile-edit.tsx'),
   route('claim-profile/:dotNumber', 'routes/owner/claim-profile.tsx'),
   route('verify-claim/:token', 'routes/owner/verify.tsx', { id: 'verify-claim' }),
