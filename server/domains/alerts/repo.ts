@@ -199,31 +199,34 @@ export function createAlertsRepo(db: Db, dialect: Dialect) {
 
     /** Gives the accounts without settings their row (all e-mails on) and its unsubscribe token. */
     async ensureSettings(trx: Db, accounts: { accountId: number; token: string }[], now: string) {
+      const tokens = new Map<number, string>();
       for (let start = 0; start < accounts.length; start += 500) {
-        const rows = accounts.slice(start, start + 500).map(({ accountId, token }) => ({
-          account_id: accountId,
-          severe_email: 1 as const,
-          digest_email: 1 as const,
-          unsubscribe_token: token,
-          updated_at: now,
-        }));
+        const chunk = accounts.slice(start, start + 500);
         await trx
           .insertInto('alert_settings')
-          .values(rows)
+          .values(
+            chunk.map(({ accountId, token }) => ({
+              account_id: accountId,
+              severe_email: 1 as const,
+              digest_email: 1 as const,
+              unsubscribe_token: token,
+              updated_at: now,
+            })),
+          )
           .onConflict((oc) => oc.column('account_id').doNothing())
           .execute();
+        const stored = await trx
+          .selectFrom('alert_settings')
+          .select(['account_id', 'unsubscribe_token'])
+          .where(
+            'account_id',
+            'in',
+            chunk.map((account) => account.accountId),
+          )
+          .execute();
+        for (const row of stored) tokens.set(row.account_id, row.unsubscribe_token);
       }
-      if (accounts.length === 0) return new Map<number, string>();
-      const stored = await trx
-        .selectFrom('alert_settings')
-        .select(['account_id', 'unsubscribe_token'])
-        .where(
-          'account_id',
-          'in',
-          accounts.map((account) => account.accountId),
-        )
-        .execute();
-      return new Map(stored.map((row) => [row.account_id, row.unsubscribe_token]));
+      return tokens;
     },
 
     /**
