@@ -408,20 +408,20 @@ export function createAlertsAccountRepo(db: Db) {
         .where('account_id', '=', accountId)
         .executeTakeFirst();
       return {
-        severeEmail: Number(row?.severe_email ?? 1) === 1,
-        digestEmail: Number(row?.digest_email ?? 1) === 1,
+        severe_email: Number(row?.severe_email ?? 1) === 1,
+        digest_email: Number(row?.digest_email ?? 1) === 1,
       };
     },
 
     async saveSettings(
       accountId: number,
-      values: { severeEmail: boolean; digestEmail: boolean },
+      values: { severe_email: boolean; digest_email: boolean },
       newToken: string,
       now: string,
     ) {
       const flags = {
-        severe_email: values.severeEmail ? 1 : 0,
-        digest_email: values.digestEmail ? 1 : 0,
+        severe_email: values.severe_email ? 1 : 0,
+        digest_email: values.digest_email ? 1 : 0,
       } as const;
       await db
         .insertInto('alert_settings')
@@ -452,7 +452,11 @@ export function createAlertsAccountRepo(db: Db) {
       return db
         .selectFrom('watchlists')
         .leftJoin('watchlist_feeds', 'watchlist_feeds.watchlist_id', 'watchlists.id')
-        .select(['watchlists.id', 'watchlists.name', 'watchlist_feeds.created_at as feedCreatedAt'])
+        .select([
+          'watchlists.id as watchlist_id',
+          'watchlists.name',
+          'watchlist_feeds.created_at as feed_created_at',
+        ])
         .where('watchlists.account_id', '=', accountId)
         .orderBy('watchlists.name')
         .execute();

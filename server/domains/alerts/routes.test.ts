@@ -97,8 +97,8 @@ describe(`alert feeds and one-click unsubscribe on ${testDialect}`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ unsubscribed: 'severe' });
     expect(await app.services.alerts.settings(list.accountId)).toEqual({
-      severeEmail: false,
-      digestEmail: true,
+      severe_email: false,
+      digest_email: true,
     });
 
     // The page's button comes back to the page.
@@ -111,8 +111,8 @@ describe(`alert feeds and one-click unsubscribe on ${testDialect}`, () => {
     expect(digest.statusCode).toBe(303);
     expect(digest.headers.location).toBe(`${target.pathname}?email=digest&done=1`);
     expect(await app.services.alerts.settings(list.accountId)).toEqual({
-      severeEmail: false,
-      digestEmail: false,
+      severe_email: false,
+      digest_email: false,
     });
   });
 

@@ -57,7 +57,7 @@ export function createAlertsService(deps: {
       return repo.settings(accountId);
     },
 
-    async saveSettings(accountId: number, values: { severeEmail: boolean; digestEmail: boolean }) {
+    async saveSettings(accountId: number, values: { severe_email: boolean; digest_email: boolean }) {
       await repo.saveSettings(accountId, values, randomBytes(24).toString('base64url'), now());
       return repo.settings(accountId);
     },
@@ -156,10 +156,10 @@ export function createAlertsService(deps: {
         })}`,
         status: row.status,
         attempts: row.attempts,
-        responseStatus: row.response_status,
-        lastError: row.last_error,
-        createdAt: row.created_at,
-        deliveredAt: row.delivered_at,
+        response_status: row.response_status,
+        last_error: row.last_error,
+        created_at: row.created_at,
+        delivered_at: row.delivered_at,
       }));
     },
   };

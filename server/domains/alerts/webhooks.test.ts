@@ -213,10 +213,10 @@ describe(`webhook deliveries to a local receiver on ${testDialect}`, () => {
         alert: 'HOOKED LINES INC (USDOT 820001): Authority revoked: MC100001 common',
         status: 'delivered',
         attempts: 1,
-        responseStatus: 200,
-        lastError: null,
-        createdAt: expect.any(String),
-        deliveredAt: expect.any(String),
+        response_status: 200,
+        last_error: null,
+        created_at: expect.any(String),
+        delivered_at: expect.any(String),
       },
     ]);
   });
@@ -233,16 +233,16 @@ describe(`webhook deliveries to a local receiver on ${testDialect}`, () => {
     expect(first).toMatchObject({
       status: 'queued',
       attempts: 1,
-      responseStatus: 500,
-      lastError: 'the receiver answered 500',
+      response_status: 500,
+      last_error: 'the receiver answered 500',
     });
     await new Promise((resolve) => setTimeout(resolve, 150));
     await queue().deliverDue();
     expect((await service().deliveries(accountId))[0]).toMatchObject({
       status: 'delivered',
       attempts: 2,
-      responseStatus: 200,
-      lastError: null,
+      response_status: 200,
+      last_error: null,
     });
     // The hooks@ account's endpoint got the alert once; the retry@ one twice, with one message id.
     const ids = received
@@ -265,8 +265,8 @@ describe(`webhook deliveries to a local receiver on ${testDialect}`, () => {
     expect((await service().deliveries(accountId))[0]).toMatchObject({
       status: 'queued',
       attempts: 1,
-      responseStatus: null,
-      lastError:
+      response_status: null,
+      last_error:
         'The webhook URL must reach a public internet address; receiver.test is 10.9.8.7, a private, loopback, link-local or reserved address',
     });
   });
