@@ -32,6 +32,10 @@ import { createSitemapRepo } from './domains/sitemap/repo.ts';
 import { createUsersService } from './domains/users/service.ts';
 import { createSitemapService } from './domains/sitemap/service.ts';
 import { createSyncService } from './domains/sync/service.ts';
+import { createWatcherAccounts, watcherLinkActivator } from './domains/watchers/accounts.ts';
+import { createWatchersRepo } from './domains/watchers/repo.ts';
+import { createWatchlistService } from './domains/watchers/service.ts';
+import { createWatcherSessionTokens } from './domains/watchers/session-token.ts';
 
 /** Public facts about this installation that pages may show. Nothing secret belongs here. */
 export interface SiteInfo {
@@ -65,11 +69,13 @@ export function createServices(
 ) {
   const sessions = createSessions(db, createSessionTokens(config.jwtSecret, clock), clock);
   const loginTokens = createLoginTokens(db, clock);
+  const watchersRepo = createWatchersRepo(db);
   const mailQueue = createMailQueue({
     db,
     dialect: config.database.dialect,
     transport: mail,
     activateLoginToken: loginTokens.activate,
+    activateWatcherLoginToken: watcherLinkActivator(watchersRepo, clock),
     policy: config.mailRetry,
     clock,
     logger,
@@ -88,6 +94,15 @@ export function createServices(
   });
   const authority = createAuthorityService(db, clock);
   const history = createHistoryService(db);
+  const watcherAccounts = createWatcherAccounts({
+    db,
+    dialect: config.database.dialect,
+    repo: watchersRepo,
+    tokens: createWatcherSessionTokens(config.jwtSecret, clock),
+    mail: mailQueue,
+    appUrl: config.appUrl,
+    clock,
+  });
   const profiles = createProfileService({
     repo: companiesRepo,
     ratingSummary: ratings.ratingSummary,
@@ -145,6 +160,8 @@ export function createServices(
       newestImport: () => carrierDataRepo.newestImportAt('companies'),
     }),
     sync: createSyncService(db),
+    watcherAccounts,
+    watchlists: createWatchlistService({ db, repo: watchersRepo, clock }),
   };
 }
 
