@@ -16,6 +16,7 @@ import { mediaFileRoutes, mediaRoutes } from './domains/media/routes.ts';
 import { ratingRoutes } from './domains/ratings/routes.ts';
 import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
+import { watcherRoutes } from './domains/watchers/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerContracts } from './http/contracts.ts';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(blockRoutes, { services });
       await api.register(mediaRoutes, { services });
       await api.register(ratingRoutes, { services });
+      await api.register(watcherRoutes, { services });
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },

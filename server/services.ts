@@ -32,6 +32,10 @@ import { createSitemapRepo } from './domains/sitemap/repo.ts';
 import { createUsersService } from './domains/users/service.ts';
 import { createSitemapService } from './domains/sitemap/service.ts';
 import { createSyncService } from './domains/sync/service.ts';
+import { createWatcherAccounts, watcherLinkActivator } from './domains/watchers/accounts.ts';
+import { createWatchersRepo } from './domains/watchers/repo.ts';
+import { createWatchlistService } from './domains/watchers/service.ts';
+import { createWatcherSessionTokens } from './domains/watchers/session-token.ts';
 import { createAlertsService } from './domains/alerts/service.ts';
 import { systemResolver } from './domains/alerts/webhook-address.ts';
 import { createWebhookQueue, DEFAULT_WEBHOOK_POLICY } from './domains/alerts/webhooks.ts';
@@ -68,11 +72,13 @@ export function createServices(
 ) {
   const sessions = createSessions(db, createSessionTokens(config.jwtSecret, clock), clock);
   const loginTokens = createLoginTokens(db, clock);
+  const watchersRepo = createWatchersRepo(db);
   const mailQueue = createMailQueue({
     db,
     dialect: config.database.dialect,
     transport: mail,
     activateLoginToken: loginTokens.activate,
+    activateWatcherLoginToken: watcherLinkActivator(watchersRepo, clock),
     policy: config.mailRetry,
     clock,
     logger,
@@ -92,6 +98,15 @@ export function createServices(
   });
   const authority = createAuthorityService(db, clock);
   const history = createHistoryService(db);
+  const watcherAccounts = createWatcherAccounts({
+    db,
+    dialect: config.database.dialect,
+    repo: watchersRepo,
+    tokens: createWatcherSessionTokens(config.jwtSecret, clock),
+    mail: mailQueue,
+    appUrl: config.appUrl,
+    clock,
+  });
   const profiles = createProfileService({
     repo: companiesRepo,
     ratingSummary: ratings.ratingSummary,
@@ -149,6 +164,8 @@ export function createServices(
       newestImport: () => carrierDataRepo.newestImportAt('companies'),
     }),
     sync: createSyncService(db),
+    watcherAccounts,
+    watchlists: createWatchlistService({ db, repo: watchersRepo, clock }),
     alerts: createAlertsService({ db, appUrl: config.appUrl, addresses: webhookAddresses, clock }),
     /** The webhook delivery worker; app.ts starts it with the mail worker. */
     webhookQueue: createWebhookQueue({

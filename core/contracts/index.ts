@@ -11,6 +11,7 @@ import { mediaContracts } from './media.ts';
 import { ratingContracts } from './ratings.ts';
 import { searchContracts } from './search.ts';
 import { userContracts } from './users.ts';
+import { watcherContracts } from './watchers.ts';
 
 export const CONTRACTS = {
   auth: authContracts,
@@ -24,4 +25,5 @@ export const CONTRACTS = {
   carrierData: carrierDataContracts,
   history: historyContracts,
   health: healthContracts,
+  watchers: watcherContracts,
 };

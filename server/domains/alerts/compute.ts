@@ -101,6 +101,7 @@ export async function computeAlerts(options: ComputeAlertsOptions): Promise<Aler
       content: JSON.stringify({ text: message.text, html: message.html }),
       link: message.link,
       login_token_id: null,
+      watcher_login_token_id: null,
       headers: message.headers ? JSON.stringify(message.headers) : null,
       now: now().toISOString(),
     });

@@ -44,6 +44,8 @@ export interface QueuedMail {
   /** The link; for a login token, the link without the token (the token is appended at sending). */
   link: string;
   loginTokenId: number | null;
+  /** A watcher's sign-in link (server/domains/watchers), made at sending like an owner's login link. */
+  watcherLoginTokenId?: number;
 }
 
 interface MailQueueDependencies {
@@ -55,6 +57,8 @@ interface MailQueueDependencies {
    * the token can no longer be used. Called just before the message goes out, on every attempt.
    */
   activateLoginToken: (id: number) => Promise<string | null>;
+  /** The same for a watcher's sign-in link. */
+  activateWatcherLoginToken: (id: number) => Promise<string | null>;
   policy: MailRetryPolicy;
   clock: () => Date;
   logger: FastifyBaseLogger;
@@ -67,6 +71,7 @@ export function createMailQueue({
   dialect,
   transport,
   activateLoginToken,
+  activateWatcherLoginToken,
   policy,
   clock,
   logger,
@@ -88,8 +93,13 @@ export function createMailQueue({
   type Claimed = Awaited<ReturnType<typeof repo.claimDue>>[number];
 
   async function linkOf(message: Claimed): Promise<string> {
-    if (message.login_token_id === null) return message.link;
-    const token = await activateLoginToken(message.login_token_id);
+    const token =
+      message.login_token_id !== null
+        ? await activateLoginToken(message.login_token_id)
+        : message.watcher_login_token_id !== null
+          ? await activateWatcherLoginToken(message.watcher_login_token_id)
+          : undefined;
+    if (token === undefined) return message.link;
     if (token === null) throw new Error('the login link was used or removed before it was sent');
     return `${message.link}${token}`;
   }
@@ -182,6 +192,7 @@ export function createMailQueue({
         content: JSON.stringify(content),
         link: mail.link,
         login_token_id: mail.loginTokenId,
+        watcher_login_token_id: mail.watcherLoginTokenId ?? null,
         now: clock().toISOString(),
       });
     },

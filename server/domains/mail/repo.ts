@@ -15,6 +15,7 @@ export function createMailQueueRepo(db: Db, dialect: Dialect) {
         MailQueueTable,
         'kind' | 'to_address' | 'subject' | 'content' | 'link' | 'login_token_id'
       > & {
+        watcher_login_token_id: number | null;
         headers?: string | null;
         now: string;
       },
