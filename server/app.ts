@@ -30,7 +30,7 @@ import { connectRateLimitRedis } from './http/rate-limit-redis.ts';
 import { registerApiRateLimit, registerNoStoreAnswers, registerSecurityHeaders } from './http/security.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerClosingGuard } from './http/shutdown.ts';
-import { alertLinkRoutes } from './domains/alerts/routes.ts';
+import { alertAccountRoutes, alertLinkRoutes } from './domains/alerts/routes.ts';
 import { createSharedPageCache } from './http/shared-page-cache.ts';
 import { ssrPlugin } from './http/ssr.ts';
 import type { MailTransport } from './domains/mail/transport.ts';
@@ -125,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(mediaRoutes, { services });
       await api.register(ratingRoutes, { services });
       await api.register(watcherRoutes, { services });
+      await api.register(alertAccountRoutes, { services });
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },

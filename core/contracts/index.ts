@@ -12,6 +12,7 @@ import { ratingContracts } from './ratings.ts';
 import { searchContracts } from './search.ts';
 import { userContracts } from './users.ts';
 import { watcherContracts } from './watchers.ts';
+import { alertContracts } from './alerts.ts';
 
 export const CONTRACTS = {
   auth: authContracts,
@@ -26,4 +27,5 @@ export const CONTRACTS = {
   history: historyContracts,
   health: healthContracts,
   watchers: watcherContracts,
+  alerts: alertContracts,
 };

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { alertContracts } from '../../../core/contracts/alerts.ts';
+import { contractRoute } from '../../http/contracts.ts';
 import { sendError } from '../../http/errors.ts';
 import type { RouteOptions } from '../../services.ts';
 import type { AlertEmailKind } from './messages.ts';
@@ -60,4 +62,58 @@ export async function alertLinkRoutes(app: FastifyInstance, { services }: RouteO
       return reply.send({ unsubscribed: kind });
     },
   );
+}
+
+/** A watcher's alert settings, feeds and webhooks (core/contracts/alerts.ts): the account's own only. */
+export async function alertAccountRoutes(app: FastifyInstance, { services }: RouteOptions): Promise<void> {
+  const c = alertContracts;
+  const alerts = services.alerts;
+  const WATCHER = { auth: 'watcher' } as const;
+  // Feed URLs and webhook secrets are shown once: made on the account page's session only.
+  const SESSION = { auth: 'watcher-session' } as const;
+
+  contractRoute(app, c.settings, {
+    config: WATCHER,
+    handler: async (request) => alerts.settings(request.watcher.accountId),
+  });
+  contractRoute(app, c.saveSettings, {
+    config: WATCHER,
+    handler: async (request) => alerts.saveSettings(request.watcher.accountId, request.body),
+  });
+  contractRoute(app, c.feeds, {
+    config: WATCHER,
+    handler: async (request) => alerts.feeds(request.watcher.accountId),
+  });
+  contractRoute(app, c.makeFeed, {
+    config: SESSION,
+    handler: async (request, reply) =>
+      reply.status(201).send(await alerts.regenerateFeed(request.watcher.accountId, request.params.id)),
+  });
+  contractRoute(app, c.revokeFeed, {
+    config: SESSION,
+    handler: async (request, reply) => {
+      await alerts.revokeFeed(request.watcher.accountId, request.params.id);
+      return reply.status(204).send();
+    },
+  });
+  contractRoute(app, c.webhooks, {
+    config: WATCHER,
+    handler: async (request) => alerts.endpoints(request.watcher.accountId),
+  });
+  contractRoute(app, c.addWebhook, {
+    config: { ...SESSION, rateLimit: { max: 10, timeWindow: '1 hour' } },
+    handler: async (request, reply) =>
+      reply.status(201).send(await alerts.addEndpoint(request.watcher.accountId, request.body.url)),
+  });
+  contractRoute(app, c.deleteWebhook, {
+    config: SESSION,
+    handler: async (request, reply) => {
+      await alerts.deleteEndpoint(request.watcher.accountId, request.params.id);
+      return reply.status(204).send();
+    },
+  });
+  contractRoute(app, c.deliveries, {
+    config: WATCHER,
+    handler: async (request) => alerts.deliveries(request.watcher.accountId),
+  });
 }
