@@ -13,6 +13,7 @@ export default [
     route('search', 'routes/public/search.tsx'),
     route('trucking-companies/:cityState', 'routes/public/city.tsx'),
     route('profile/:dotNumber', 'routes/public/profile.tsx'),
+    route('api/docs', 'routes/public/api-docs.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   route('review/:reviewId', 'routes/public/review.tsx'),
@@ -26,6 +27,12 @@ export default [
   route('login', 'routes/owner/login.tsx'),
   route('settings', 'routes/owner/settings.tsx'),
   route('request-rating', 'routes/owner/request-rating.tsx'),
+  // People who vet carriers (issue 54): hydrated like the owner pages, behind the watcher's session.
+  route('watch/sign-in', 'routes/watch/sign-in.tsx'),
+  route('watch/verify/:token', 'routes/watch/verify.tsx'),
+  route('watch/add', 'routes/watch/add.tsx'),
+  route('account', 'routes/watch/account.tsx'),
+  route('watchlists/:id', 'routes/watch/watchlist.tsx'),
   // Only while mail goes to the outbox (the embedded default): the messages it would have sent.
   route('outbox', 'routes/dev/outbox.tsx'),
 ] satisfies RouteConfig;

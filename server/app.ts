@@ -29,6 +29,7 @@ import { registerRequestIdHeader, requestIdOptions, withRequestId } from './http
 import { connectRateLimitRedis } from './http/rate-limit-redis.ts';
 import { registerApiRateLimit, registerNoStoreAnswers, registerSecurityHeaders } from './http/security.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { registerOpenApiDocument } from './http/openapi.ts';
 import { registerClosingGuard } from './http/shutdown.ts';
 import { alertAccountRoutes, alertLinkRoutes } from './domains/alerts/routes.ts';
 import { createSharedPageCache } from './http/shared-page-cache.ts';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await fastify.register(async (sitemaps) => {
     await registerApiRateLimit(sitemaps, config, { redis, scope: 'sitemap' });
     await sitemaps.register(sitemapRoutes, { services });
+    registerOpenApiDocument(sitemaps, config.appUrl);
   });
   await fastify.register(mediaFileRoutes, { services });
   await fastify.register(async (alerts) => {
