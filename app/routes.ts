@@ -32,6 +32,7 @@ export default [
   route('watch/verify/:token', 'routes/watch/verify.tsx'),
   route('watch/add', 'routes/watch/add.tsx'),
   route('account', 'routes/watch/account.tsx'),
+  route('account/alerts', 'routes/alerts/settings.tsx'),
   route('watchlists/:id', 'routes/watch/watchlist.tsx'),
   // Only while mail goes to the outbox (the embedded default): the messages it would have sent.
   route('outbox', 'routes/dev/outbox.tsx'),

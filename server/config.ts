@@ -218,11 +218,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  OUTBOX_PAGE: there is no outbox when SMTP_URL is set; remove OUTBOX_PAGE or SMTP_URL',
     );
   }
-  if (values.WEBHOOK_TEST_LOOPBACK === true && values.NODE_ENV !== 'test') {
-    throw new ConfigError(
-      'Invalid configuration:\n  WEBHOOK_TEST_LOOPBACK: allowed only with NODE_ENV=test (webhooks to loopback addresses are for tests)',
-    );
-  }
   const dataDir = path.resolve(values.DATA_DIR);
   const database: DatabaseConfig =
     values.DATABASE_URL && !values.DATABASE_URL.startsWith('sqlite:')

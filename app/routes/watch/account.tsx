@@ -111,6 +111,9 @@ export default function WatcherAccount({ loaderData: account }: Route.ComponentP
           Sign out
         </button>
       </p>
+      <p>
+        <Link to="/account/alerts">Alert settings</Link>: e-mails, feeds and webhooks.
+      </p>
 
       <section className="card" aria-labelledby="lists-heading">
         <h2 id="lists-heading">Watchlists</h2>

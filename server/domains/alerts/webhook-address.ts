@@ -23,7 +23,7 @@ export const systemResolver: Resolver = async (hostname) =>
 export interface AddressPolicy {
   resolve: Resolver;
   /**
-   * Tests only (WEBHOOK_TEST_LOOPBACK with NODE_ENV=test): http:// and https:// to a loopback
+   * Tests only (WEBHOOK_TEST_LOOPBACK): http:// and https:// to a loopback
    * address, where the tests' receivers listen. Every other non-public address stays refused.
    */
   allowLoopback: boolean;
