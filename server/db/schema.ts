@@ -521,6 +521,12 @@ export interface AlertProgressTable {
   last_day: string | null;
 }
 
+/** An inspection or crash the alert computation has seen, kept while it is within the late window. */
+export interface AlertSeenRecordsTable {
+  source_key: string;
+  day: string;
+}
+
 /** A watcher account's alert e-mail settings; an account without a row gets every e-mail. */
 export interface AlertSettingsTable {
   account_id: number;
@@ -602,6 +608,7 @@ export interface Database {
   watch_alerts: WatchAlertsTable;
   alert_progress: AlertProgressTable;
   alert_settings: AlertSettingsTable;
+  alert_seen_records: AlertSeenRecordsTable;
   watchlist_feeds: WatchlistFeedsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

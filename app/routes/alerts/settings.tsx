@@ -191,7 +191,7 @@ export default function AlertSettings({ loaderData }: Route.ComponentProps) {
                         name="intent"
                         value="make-feed"
                         className="button button--secondary button--small"
-                        aria-label={`${feed.feed_created_at ? 'Make a new feed address' : 'Make a feed'} for ${feed.name}`}
+                        aria-label={`${feed.feed_created_at ? 'New Address' : 'Make Feed'} for ${feed.name}`}
                         disabled={busy}
                       >
                         {feed.feed_created_at ? 'New Address' : 'Make Feed'}

@@ -127,6 +127,14 @@ export function watchAlertsSchema(dialect: Dialect): Migration {
         db,
       );
 
+      // Inspections and crashes the computation has seen ('i:…', 'c:…'), each looked up once.
+      await db.schema
+        .createTable('alert_seen_records')
+        .addColumn('source_key', 'text', (c) => c.primaryKey())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('alert_seen_records_day').on('alert_seen_records').column('day').execute();
+
       // The day's out-of-service inspections and crashes, for the alerts computed after each import.
       await sql`CREATE INDEX inspections_oos_day ON inspections (insp_date) WHERE oos_total > 0`.execute(db);
       await db.schema.createIndex('crashes_report_day').on('crashes').column('report_date').execute();

@@ -93,18 +93,17 @@ export async function computeAlerts(options: ComputeAlertsOptions): Promise<Aler
   const mail = createMailQueueRepo(db, dialect);
   const totals: AlertsComputed = { alerts: 0, severeEmails: 0, digestEmails: 0, ownerEmails: 0 };
 
-  const queueMail = (trx: Db, kind: MailKind, message: MailMessage) =>
-    mail.insert(trx, {
-      kind,
-      to_address: message.to,
-      subject: message.subject,
-      content: JSON.stringify({ text: message.text, html: message.html }),
-      link: message.link,
-      login_token_id: null,
-      watcher_login_token_id: null,
-      headers: message.headers ? JSON.stringify(message.headers) : null,
-      now: now().toISOString(),
-    });
+  const mailRow = (kind: MailKind, message: MailMessage) => ({
+    kind,
+    to_address: message.to,
+    subject: message.subject,
+    content: JSON.stringify({ text: message.text, html: message.html }),
+    link: message.link,
+    login_token_id: null,
+    watcher_login_token_id: null,
+    headers: message.headers ? JSON.stringify(message.headers) : null,
+    now: now().toISOString(),
+  });
 
   /** Each account's unsubscribe token, its settings row made on its first e-mail. */
   const tokensOf = (trx: Db, rows: readonly MailableAlert[]) =>
@@ -119,24 +118,22 @@ export async function computeAlerts(options: ComputeAlertsOptions): Promise<Aler
   async function mailAlerts(trx: Db, kind: 'severe' | 'digest', rows: readonly MailableAlert[]) {
     const wanted = rows.filter((row) => Number(row.wants_email) === 1);
     const made = await tokensOf(trx, wanted);
+    const messages = [];
     for (const [accountId, accountRows] of byRecipient(wanted, (row) => row.account_id)) {
       const first = accountRows[0]!;
       const token = first.unsubscribe_token ?? made.get(accountId);
       if (!token) throw new Error(`alerts: account ${accountId} has no unsubscribe token`);
-      const message = alertEmail({
-        to: first.email,
-        kind,
-        carriers: carriersOf(accountRows),
-        appUrl,
-        unsubscribeToken: token,
-      });
-      await queueMail(trx, kind === 'severe' ? 'alert' : 'digest', message);
-      if (kind === 'severe') totals.severeEmails += 1;
-      else totals.digestEmails += 1;
+      const carriers = carriersOf(accountRows);
+      const message = alertEmail({ to: first.email, kind, carriers, appUrl, unsubscribeToken: token });
+      messages.push(mailRow(kind === 'severe' ? 'alert' : 'digest', message));
     }
+    await mail.insertMany(trx, messages);
+    if (kind === 'severe') totals.severeEmails += messages.length;
+    else totals.digestEmails += messages.length;
   }
 
   async function mailOwners(trx: Db, rows: readonly OwnerChange[]) {
+    const messages = [];
     for (const userRows of byRecipient(rows, (row) => row.user_id).values()) {
       for (const carrierRows of byRecipient(userRows, (row) => row.dot_number).values()) {
         const [carrier] = carriersOf(carrierRows);
@@ -145,14 +142,12 @@ export async function computeAlerts(options: ComputeAlertsOptions): Promise<Aler
           (row) =>
             row.kind === 'record' && CONTACT_FIELDS.includes(row.subject as (typeof CONTACT_FIELDS)[number]),
         );
-        await queueMail(
-          trx,
-          'owner_notice',
-          ownerNoticeEmail({ to: carrierRows[0]!.email, carrier, contactChanged, appUrl }),
-        );
-        totals.ownerEmails += 1;
+        const to = carrierRows[0]!.email;
+        messages.push(mailRow('owner_notice', ownerNoticeEmail({ to, carrier, contactChanged, appUrl })));
       }
     }
+    await mail.insertMany(trx, messages);
+    totals.ownerEmails += messages.length;
   }
 
   const today = now().toISOString().slice(0, 10);

@@ -123,29 +123,48 @@ export function createAlertsRepo(db: Db, dialect: Dialect) {
 
     /**
      * Inspections with out-of-service violations and crashes dated from `sinceDay` (they arrive weeks
-     * late) and not before the carrier joined the list: digest alerts, once each.
+     * late), not seen by an earlier computation and not before the carrier joined the list: digest
+     * alerts, once each. Each is looked up in the lists once: alert_seen_records remembers it.
      */
     async insertInspectionAndCrashAlerts(trx: Db, sinceDay: string, now: string) {
+      const unseen = (key: RawBuilder<unknown>) =>
+        sql`NOT EXISTS (SELECT 1 FROM alert_seen_records s WHERE s.source_key = ${key})`;
+      const inspectionKey = sql`'i:' || i.inspection_id`;
+      const crashKey = sql`'c:' || c.crash_id`;
       await sql`
         INSERT INTO watch_alerts (watchlist_id, account_id, dot_number, source_key, severity, kind, event,
           subject, value_before, value_after, day, created_at, digest_pending)
-        SELECT wc.watchlist_id, w.account_id, i.dot_number, 'i:' || i.inspection_id, 'digest', 'inspection',
+        SELECT wc.watchlist_id, w.account_id, i.dot_number, ${inspectionKey}, 'digest', 'inspection',
           'out_of_service', i.inspection_id, NULL, CAST(i.oos_total AS text), i.insp_date, ${now}, 1
         FROM inspections i
         CROSS JOIN watchlist_carriers wc
         JOIN watchlists w ON w.id = wc.watchlist_id
-        WHERE wc.dot_number = i.dot_number AND i.oos_total > 0 AND i.insp_date >= ${sinceDay} AND i.insp_date >= substr(wc.added_at, 1, 10)
+        WHERE i.oos_total > 0 AND i.insp_date >= ${sinceDay} AND ${unseen(inspectionKey)}
+          AND wc.dot_number = i.dot_number AND i.insp_date >= substr(wc.added_at, 1, 10)
         ON CONFLICT (watchlist_id, source_key) DO NOTHING`.execute(trx);
       await sql`
         INSERT INTO watch_alerts (watchlist_id, account_id, dot_number, source_key, severity, kind, event,
           subject, value_before, value_after, day, created_at, digest_pending)
-        SELECT wc.watchlist_id, w.account_id, c.dot_number, 'c:' || c.crash_id, 'digest', 'crash', 'reported',
+        SELECT wc.watchlist_id, w.account_id, c.dot_number, ${crashKey}, 'digest', 'crash', 'reported',
           c.crash_id, CAST(c.fatalities AS text), CAST(c.injuries AS text), c.report_date, ${now}, 1
         FROM crashes c
         CROSS JOIN watchlist_carriers wc
         JOIN watchlists w ON w.id = wc.watchlist_id
-        WHERE wc.dot_number = c.dot_number AND c.report_date >= ${sinceDay} AND c.report_date >= substr(wc.added_at, 1, 10)
+        WHERE c.report_date >= ${sinceDay} AND ${unseen(crashKey)}
+          AND wc.dot_number = c.dot_number AND c.report_date >= substr(wc.added_at, 1, 10)
         ON CONFLICT (watchlist_id, source_key) DO NOTHING`.execute(trx);
+      await sql`
+        INSERT INTO alert_seen_records (source_key, day)
+        SELECT ${inspectionKey}, i.insp_date FROM inspections i
+        WHERE i.oos_total > 0 AND i.insp_date >= ${sinceDay} AND ${unseen(inspectionKey)}
+        ON CONFLICT (source_key) DO NOTHING`.execute(trx);
+      await sql`
+        INSERT INTO alert_seen_records (source_key, day)
+        SELECT ${crashKey}, c.report_date FROM crashes c
+        WHERE c.report_date >= ${sinceDay} AND ${unseen(crashKey)}
+        ON CONFLICT (source_key) DO NOTHING`.execute(trx);
+      // Older ones are outside the window: never read again.
+      await trx.deleteFrom('alert_seen_records').where('day', '<', sinceDay).execute();
     },
 
     /** One webhook delivery per alert after `afterAlertId` and endpoint of its account. */
