@@ -108,8 +108,7 @@ export function createMailQueue({
   async function messageOf(message: Claimed): Promise<MailMessage> {
     const headers = message.headers ? (JSON.parse(message.headers) as Record<string, string>) : undefined;
     const content = JSON.parse(message.content) as
-      | Pick<LinkMessageDraft, 'intro' | 'action' | 'notes'>
-      | Pick<MailMessage, 'text' | 'html'>;
+      Pick<LinkMessageDraft, 'intro' | 'action' | 'notes'> | Pick<MailMessage, 'text' | 'html'>;
     if ('text' in content) {
       const { text, html } = content;
       return { to: message.to_address, subject: message.subject, text, html, link: message.link, headers };
