@@ -64,6 +64,9 @@ export default defineConfig({
       // Every test browses from 127.0.0.1, two at a time: one client to the server's general limit,
       // which the API tests check. The e-mail routes keep their own hourly limits.
       RATE_LIMIT_MAX: '100000',
+      // The alerts' webhook test posts to a receiver it starts on loopback (decision 126).
+      WEBHOOK_TEST_LOOPBACK: 'true',
+      WEBHOOK_RETRY_BASE_MS: '1000',
     },
   },
 });

@@ -17,6 +17,7 @@ import { ratingRoutes } from './domains/ratings/routes.ts';
 import { reportRoutes } from './domains/reports/routes.ts';
 import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
+import { watcherRoutes } from './domains/watchers/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerContracts } from './http/contracts.ts';
@@ -29,7 +30,9 @@ import { registerRequestIdHeader, requestIdOptions, withRequestId } from './http
 import { connectRateLimitRedis } from './http/rate-limit-redis.ts';
 import { registerApiRateLimit, registerNoStoreAnswers, registerSecurityHeaders } from './http/security.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { registerOpenApiDocument } from './http/openapi.ts';
 import { registerClosingGuard } from './http/shutdown.ts';
+import { alertAccountRoutes, alertLinkRoutes } from './domains/alerts/routes.ts';
 import { createSharedPageCache } from './http/shared-page-cache.ts';
 import { ssrPlugin } from './http/ssr.ts';
 import type { MailTransport } from './domains/mail/transport.ts';
@@ -88,8 +91,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // The mail worker sends from the moment the server is ready (what an earlier process left queued
   // too) and stops as soon as it begins to close: the message in flight finishes, the rest stays
   // queued for the next start or another instance.
-  fastify.addHook('onReady', async () => services.mailQueue.start());
-  fastify.addHook('preClose', async () => services.mailQueue.stop());
+  fastify.addHook('onReady', async () => {
+    services.mailQueue.start();
+    services.webhookQueue.start();
+  });
+  fastify.addHook('preClose', async () => {
+    await Promise.all([services.mailQueue.stop(), services.webhookQueue.stop()]);
+  });
 
   // Rendered public pages, kept a few seconds; emptied by the writes that change what they list.
   const sharedPages = createSharedPageCache(config.pageCacheSeconds);
@@ -118,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(blockRoutes, { services });
       await api.register(mediaRoutes, { services });
       await api.register(ratingRoutes, { services });
+      await api.register(watcherRoutes, { services });
+      await api.register(alertAccountRoutes, { services });
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },
@@ -150,8 +160,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await fastify.register(async (sitemaps) => {
     await registerApiRateLimit(sitemaps, config, { redis, scope: 'sitemap' });
     await sitemaps.register(sitemapRoutes, { services });
+    registerOpenApiDocument(sitemaps, config.appUrl);
   });
   await fastify.register(mediaFileRoutes, { services });
+  await fastify.register(async (alerts) => {
+    await registerApiRateLimit(alerts, config, { redis, scope: 'alerts' });
+    await alerts.register(alertLinkRoutes, { services });
+  });
 
   if (options.clientDir) {
     await fastify.register(fastifyStatic, {

@@ -68,6 +68,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
   });
 
+  it('accepts webhooks to loopback only with the explicit test setting WEBHOOK_TEST_LOOPBACK', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir, WEBHOOK_TEST_LOOPBACK: 'true' }).webhooks).toEqual({
+      retryBaseMs: 30_000,
+      allowLoopback: true,
+    });
+    expect(loadConfig({ DATA_DIR: dir }).webhooks.allowLoopback).toBe(false);
+  });
+
   it('serves the outbox page outside production, and in production only with OUTBOX_PAGE=true', () => {
     const outboxPage = (env: Record<string, string>) =>
       loadConfig({ DATA_DIR: tempDir(), ...env }).outboxPage;

@@ -102,6 +102,8 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).default(30_000),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(100).default(30_000),
+  WEBHOOK_TEST_LOOPBACK: booleanFromEnv.optional(),
   FMCSA_PORTAL_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default('https://data.transportation.gov'),
@@ -156,6 +158,11 @@ export interface AppConfig {
    * doubled after each further one up to an hour: about three hours from first to last attempt.
    */
   mailRetry: { maxAttempts: number; retryBaseMs: number };
+  /**
+   * Webhook deliveries: the first retry's wait; and, in tests only (WEBHOOK_TEST_LOOPBACK), whether
+   * endpoints on loopback addresses (http:// too) are accepted.
+   */
+  webhooks: { retryBaseMs: number; allowLoopback: boolean };
   /**
    * Who may read /metrics (server/http/metrics.ts): with METRICS_TOKEN set, a request with
    * `Authorization: Bearer <token>`; without it, only a client on this machine that no proxy forwarded.
@@ -247,6 +254,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: values.TRUST_PROXY,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     mailRetry: { maxAttempts: values.MAIL_MAX_ATTEMPTS, retryBaseMs: values.MAIL_RETRY_BASE_MS },
+    webhooks: {
+      retryBaseMs: values.WEBHOOK_RETRY_BASE_MS,
+      allowLoopback: values.WEBHOOK_TEST_LOOPBACK === true,
+    },
     metricsToken: values.METRICS_TOKEN,
     statementTimeoutMs: values.STATEMENT_TIMEOUT_MS,
     pageCacheSeconds: values.PAGE_CACHE_SECONDS,

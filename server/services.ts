@@ -34,6 +34,13 @@ import { createSitemapRepo } from './domains/sitemap/repo.ts';
 import { createUsersService } from './domains/users/service.ts';
 import { createSitemapService } from './domains/sitemap/service.ts';
 import { createSyncService } from './domains/sync/service.ts';
+import { createWatcherAccounts, watcherLinkActivator } from './domains/watchers/accounts.ts';
+import { createWatchersRepo } from './domains/watchers/repo.ts';
+import { createWatchlistService } from './domains/watchers/service.ts';
+import { createWatcherSessionTokens } from './domains/watchers/session-token.ts';
+import { createAlertsService } from './domains/alerts/service.ts';
+import { systemResolver } from './domains/alerts/webhook-address.ts';
+import { createWebhookQueue, DEFAULT_WEBHOOK_POLICY } from './domains/alerts/webhooks.ts';
 
 /** Public facts about this installation that pages may show. Nothing secret belongs here. */
 export interface SiteInfo {
@@ -67,16 +74,19 @@ export function createServices(
 ) {
   const sessions = createSessions(db, createSessionTokens(config.jwtSecret, clock), clock);
   const loginTokens = createLoginTokens(db, clock);
+  const watchersRepo = createWatchersRepo(db);
   const mailQueue = createMailQueue({
     db,
     dialect: config.database.dialect,
     transport: mail,
     activateLoginToken: loginTokens.activate,
+    activateWatcherLoginToken: watcherLinkActivator(watchersRepo, clock),
     policy: config.mailRetry,
     clock,
     logger,
   });
   const users = createUsersService(db, clock, loginTokens);
+  const webhookAddresses = { resolve: systemResolver, allowLoopback: config.webhooks.allowLoopback };
   const media = createMediaService(createMediaRepo(db), mediaStorage, clock);
   const companiesRepo = createCompaniesRepo(db);
   const capacity = createCapacityService(db, clock, config.database.dialect);
@@ -90,6 +100,15 @@ export function createServices(
   });
   const authority = createAuthorityService(db, clock);
   const history = createHistoryService(db);
+  const watcherAccounts = createWatcherAccounts({
+    db,
+    dialect: config.database.dialect,
+    repo: watchersRepo,
+    tokens: createWatcherSessionTokens(config.jwtSecret, clock),
+    mail: mailQueue,
+    appUrl: config.appUrl,
+    clock,
+  });
   const profiles = createProfileService({
     repo: companiesRepo,
     ratingSummary: ratings.ratingSummary,
@@ -157,6 +176,19 @@ export function createServices(
       newestImport: () => carrierDataRepo.newestImportAt('companies'),
     }),
     sync: createSyncService(db),
+    watcherAccounts,
+    watchlists: createWatchlistService({ db, repo: watchersRepo, clock }),
+    alerts: createAlertsService({ db, appUrl: config.appUrl, addresses: webhookAddresses, clock }),
+    /** The webhook delivery worker; app.ts starts it with the mail worker. */
+    webhookQueue: createWebhookQueue({
+      db,
+      dialect: config.database.dialect,
+      appUrl: config.appUrl,
+      addresses: webhookAddresses,
+      policy: { ...DEFAULT_WEBHOOK_POLICY, retryBaseMs: config.webhooks.retryBaseMs },
+      clock,
+      logger,
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Company } from '../lib/company.ts';
 import { safetyRatingLabel, titleCase } from '../../core/format.ts';
 import { ViewProfileLink } from './ViewProfileLink.tsx';
+import { WatchLink } from './WatchLink.tsx';
 
 function place(company: Company): string {
   const city = company.address.city ? titleCase(company.address.city) : '';
@@ -52,7 +53,10 @@ export function SearchResults({ companies }: { companies: Company[] }) {
                 <div className="muted">Safety rating: {safetyRatingLabel(company.safety_rating)}</div>
               </td>
               <td>
-                <ViewProfileLink company={company} />
+                <div className="button-row">
+                  <ViewProfileLink company={company} />
+                  <WatchLink dotNumber={company.dot_number} name={company.name} />
+                </div>
               </td>
             </tr>
           ))}
@@ -81,7 +85,10 @@ export function SearchResults({ companies }: { companies: Company[] }) {
                 {unitsText(company)} · Safety rating: {safetyRatingLabel(company.safety_rating)}
               </dd>
             </dl>
-            <ViewProfileLink company={company} />
+            <div className="button-row">
+              <ViewProfileLink company={company} />
+              <WatchLink dotNumber={company.dot_number} name={company.name} />
+            </div>
           </li>
         ))}
       </ul>

@@ -2,7 +2,8 @@ import './zod-browser.ts';
 import type { z } from 'zod';
 import { CONTRACTS } from '../../core/contracts/index.ts';
 import { routePath, type RouteContract } from '../../core/contracts/route.ts';
-import { apiRequest } from './api-request.ts';
+import { apiRequest, type StoredCredential } from './api-request.ts';
+import { WATCHER_SESSION } from './watcher-session.ts';
 
 export { ApiError } from './api-request.ts';
 
@@ -68,9 +69,27 @@ export function routeUrl(contract: RouteContract, input: AnyInput = {}): string 
   return routePath(contract, input.params) + queryString(input.query);
 }
 
-async function callRoute(contract: RouteContract, input: AnyInput = {}): Promise<unknown> {
+async function callRoute(
+  contract: RouteContract,
+  input: AnyInput = {},
+  credential?: StoredCredential,
+): Promise<unknown> {
   const body = input.form ?? (input.body === undefined ? undefined : JSON.stringify(input.body));
-  return apiRequest(routeUrl(contract, input), { method: contract.method, body });
+  return apiRequest(routeUrl(contract, input), { method: contract.method, body }, credential);
+}
+
+function clientWith(credential?: StoredCredential): ApiClient {
+  return Object.fromEntries(
+    Object.entries(CONTRACTS).map(([area, routes]) => [
+      area,
+      Object.fromEntries(
+        Object.entries(routes).map(([name, contract]) => [
+          name,
+          (input?: AnyInput) => callRoute(contract as RouteContract, input, credential),
+        ]),
+      ),
+    ]),
+  ) as unknown as ApiClient;
 }
 
 /**
@@ -78,14 +97,7 @@ async function callRoute(contract: RouteContract, input: AnyInput = {}): Promise
  * `api.blocks.update({ params: { id }, body: { block_title } })`, typed by the route's contract.
  * Errors are thrown as ApiError (status, detail, code), as with apiRequest.
  */
-export const api = Object.fromEntries(
-  Object.entries(CONTRACTS).map(([area, routes]) => [
-    area,
-    Object.fromEntries(
-      Object.entries(routes).map(([name, contract]) => [
-        name,
-        (input?: AnyInput) => callRoute(contract as RouteContract, input),
-      ]),
-    ),
-  ]),
-) as unknown as ApiClient;
+export const api = clientWith();
+
+/** The same client with the watcher's session (the watcher pages): owners and watchers are separate roles. */
+export const watcherApi = clientWith(WATCHER_SESSION);

@@ -38,14 +38,26 @@ async function readError(response: Response): Promise<{ detail: string | null; c
   };
 }
 
+/** A bearer token the browser keeps: the owner's session, or a watcher's (app/lib/watcher-session.ts). */
+export interface StoredCredential {
+  read: () => string | null;
+  clear: () => void;
+}
+
+const OWNER_SESSION: StoredCredential = { read: readSessionToken, clear: clearSessionToken };
+
 /**
- * Calls the main API with the stored bearer token. Pages call the typed client (`api` below), which
+ * Calls the main API with the stored bearer token (the owner's unless another credential is given). Pages call the typed client (`api` below), which
  * builds the path from the route's contract; this is what it sends with. A 401 means the token is no longer accepted, so it
  * is removed (spec: any 401 from the main API clears the stored token).
  */
-export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+export async function apiRequest<T>(
+  path: string,
+  init: RequestInit = {},
+  credential: StoredCredential = OWNER_SESSION,
+): Promise<T> {
   const headers = new Headers(init.headers);
-  const token = readSessionToken();
+  const token = credential.read();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   // The server refuses a state-changing call another site could have sent: one without a JSON body
   // or a bearer token (server/http/cross-site.ts). A body-less call therefore sends an empty JSON object.
@@ -55,7 +67,7 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
     headers.set('Content-Type', 'application/json');
   }
   const response = await fetch(path, { ...init, headers, body });
-  if (response.status === 401) clearSessionToken();
+  if (response.status === 401) credential.clear();
   if (!response.ok) {
     const { detail, code } = await readError(response);
     throw new ApiError(response.status, detail, code);

@@ -4,7 +4,13 @@ import { headerLinks, isActivePath } from './header-links.ts';
 describe('the header links', () => {
   it('offers a visitor How It Works and Login', () => {
     const { main, mobile } = headerLinks(null);
-    expect(main.map((item) => item.label)).toEqual(['Search Profiles', 'Resources', 'How It Works', 'Login']);
+    expect(main.map((item) => item.label)).toEqual([
+      'Search Profiles',
+      'Resources',
+      'Watchlists',
+      'How It Works',
+      'Login',
+    ]);
     expect(mobile).toEqual(main);
   });
 
@@ -14,6 +20,7 @@ describe('the header links', () => {
     expect(main.map((item) => item.to)).toEqual([
       '/search',
       '/resources',
+      '/account',
       '/request-rating',
       '/profile/880001/edit',
       '/settings',
@@ -21,6 +28,7 @@ describe('the header links', () => {
     expect(mobile.map((item) => item.label)).toEqual([
       'Search Profiles',
       'Resources',
+      'Watchlists',
       'View Profile',
       'Request Rating',
       'Edit Profile',

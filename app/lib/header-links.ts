@@ -15,6 +15,8 @@ export function headerLinks(user: SessionUser | null): { main: NavItem[]; mobile
   const common: NavItem[] = [
     { to: '/search', label: 'Search Profiles' },
     { to: '/resources', label: 'Resources' },
+    // The watchers' pages (issue 54): the account page sends a visitor to sign in first.
+    { to: '/account', label: 'Watchlists' },
   ];
   const sessionLinks: NavItem[] = user
     ? [

@@ -15,6 +15,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { parseAsOfFlag } from './as-of.ts';
 import { describeReport, importFiles } from './import-files.ts';
+import { computeAlerts, describeAlerts } from '../../server/domains/alerts/compute.ts';
 
 const USAGE =
   'usage: npm run import -- [--as-of YYYY-MM-DD] <file.csv|file.csv.gz|file.zip|file.json> [more files...]';
@@ -52,6 +53,9 @@ async function main(): Promise<number> {
     await migrateToLatest(db, config.database.dialect);
     const reports = await importFiles(db, config.database.dialect, files, { asOf });
     for (const report of reports) console.log(describeReport(report));
+    // The alerts of what the files changed: queued for e-mail and webhooks, once each.
+    const alerts = await computeAlerts({ db, dialect: config.database.dialect, appUrl: config.appUrl });
+    console.log(describeAlerts(alerts));
     // maxRSS is in kilobytes.
     console.log(`peak memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
     return reports.some((report) => report.error) ? 1 : 0;

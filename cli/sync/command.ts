@@ -74,6 +74,7 @@ export async function syncCommand(
         db,
         dialect: config.database.dialect,
         dataDir: config.dataDir,
+        appUrl: config.appUrl,
         datasets,
         portal: { baseUrl: config.portal.url, appToken: config.portal.appToken, ...options.portal },
         pageRows: options.pageRows,

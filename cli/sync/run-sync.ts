@@ -11,6 +11,7 @@ import { createSyncRepo, type SyncedDataset } from '../../server/domains/sync/re
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { describeReport, importFiles, TABLE_OF } from '../import/import-files.ts';
 import { refreshFlagsAfterImports } from '../../server/domains/authority/repo.ts';
+import { computeAlerts, describeAlerts } from '../../server/domains/alerts/compute.ts';
 import { createProgress, type Progress } from '../import/progress.ts';
 import { columnProblem } from './check-download.ts';
 import { fetchChanges, fetchExport, PAGE_ROWS } from './downloads.ts';
@@ -35,6 +36,8 @@ export interface SyncOptions {
   dataDir: string;
   datasets: readonly PortalDataset[];
   portal: PortalClientOptions;
+  /** The site's address, for the links of alert e-mails. */
+  appUrl: string;
   /** Rows per SoQL page (downloads.ts PAGE_ROWS unless a test asks for fewer). */
   pageRows?: number;
   showProgress?: boolean;
@@ -170,6 +173,14 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
   // Once for the run: the carriers every import touched (left due, so a killed run's are done by the
   // next), and a day with nothing new still moves filings' and orders' dates past today.
   await refreshFlagsAfterImports(options.db, now().toISOString().slice(0, 10));
+  // The alerts of what the imports changed: queued for e-mail and webhooks, once each.
+  const alerts = await computeAlerts({
+    db: options.db,
+    dialect: options.dialect,
+    appUrl: options.appUrl,
+    now,
+  });
+  log(describeAlerts(alerts));
   return outcomes;
 }
 

@@ -12,6 +12,8 @@ import { ratingContracts } from './ratings.ts';
 import { reportContracts } from './reports.ts';
 import { searchContracts } from './search.ts';
 import { userContracts } from './users.ts';
+import { watcherContracts } from './watchers.ts';
+import { alertContracts } from './alerts.ts';
 
 export const CONTRACTS = {
   auth: authContracts,
@@ -26,4 +28,6 @@ export const CONTRACTS = {
   history: historyContracts,
   reports: reportContracts,
   health: healthContracts,
+  watchers: watcherContracts,
+  alerts: alertContracts,
 };

@@ -52,6 +52,8 @@ import { hazmatFacetSchema } from './migrations/061-hazmat-facet.ts';
 import { inspectionViolationsSchema } from './migrations/070-inspection-violations.ts';
 import { historyEventKeysByCarrier } from './migrations/071-history-event-keys-by-carrier.ts';
 import { vettingReportsSchema } from './migrations/075-vetting-reports.ts';
+import { watchersSchema } from './migrations/090-watchers.ts';
+import { watchAlertsSchema } from './migrations/095-watch-alerts.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -113,6 +115,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '070-inspection-violations': inspectionViolationsSchema,
     '071-history-event-keys-by-carrier': historyEventKeysByCarrier,
     '075-vetting-reports': vettingReportsSchema(dialect),
+    '090-watchers': watchersSchema(dialect),
+    '095-watch-alerts': watchAlertsSchema(dialect),
   };
 }
 

@@ -171,14 +171,29 @@ export interface LoginTokensTable {
 /** A message waiting to be sent, sent, or given up on (server/domains/mail/queue.ts). */
 export interface MailQueueTable {
   id: Generated<number>;
-  kind: 'claim' | 'login' | 'user_login' | 'rating_request';
+  kind:
+    | 'claim'
+    | 'login'
+    | 'user_login'
+    | 'rating_request'
+    | 'watcher_login'
+    | 'alert'
+    | 'digest'
+    | 'owner_notice';
   to_address: string;
   subject: string;
-  /** JSON of the message's text without its link: { intro, action, notes }. */
+  /**
+   * JSON of the message's text without its link: { intro, action, notes }; or, for a message made
+   * whole when queued (alerts, owner notices), its { text, html }.
+   */
   content: string;
+  /** JSON of extra headers (List-Unsubscribe), or null. */
+  headers: string | null;
   /** The link; for a login token the link without the token, which is made at sending. */
   link: string;
   login_token_id: number | null;
+  /** A watcher's sign-in link (migration 090), activated at sending like login_token_id. */
+  watcher_login_token_id: Generated<number | null>;
   status: 'queued' | 'sending' | 'sent' | 'failed';
   attempts: Generated<number>;
   next_attempt_at: string;
@@ -195,6 +210,8 @@ export interface OutboxMessagesTable {
   subject: string;
   text_body: string;
   html_body: string;
+  /** JSON of the extra headers the message carried (List-Unsubscribe), or null. */
+  headers: string | null;
   created_at: string;
 }
 
@@ -444,6 +461,134 @@ export interface VettingReportsTable {
   pdf_sha256: string;
 }
 
+/** A person who vets carriers (migration 090): separate from the owners' users, one per address. */
+export interface WatcherAccountsTable {
+  id: Generated<number>;
+  /** Lower-case. */
+  email: string;
+  /** Raised to end every session of the account; tokens signed with an older value are refused. */
+  session_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A named list of carriers an account watches; names are unique per account. */
+export interface WatchlistsTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WatchlistCarriersTable {
+  watchlist_id: number;
+  dot_number: number;
+  added_at: string;
+}
+
+/** An API key of a watcher account: only its SHA-256 is kept; the key is shown once. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  key_hash: string;
+  /** The key's first characters, to tell keys apart. */
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A watcher's sign-in link (like login_tokens: secret and expiry set when the message is sent). */
+export interface WatcherLoginTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** One alert: a change of a carrier on a watchlist (server/domains/alerts), once per list and source. */
+export interface WatchAlertsTable {
+  id: Generated<number>;
+  watchlist_id: number;
+  account_id: number;
+  dot_number: number;
+  /** 'e:{history event id}', 'i:{inspection id}' or 'c:{crash id}'. */
+  source_key: string;
+  severity: 'severe' | 'digest';
+  /** A history kind, or 'inspection' / 'crash'. */
+  kind: string;
+  event: string;
+  subject: string | null;
+  value_before: string | null;
+  value_after: string | null;
+  /** ISO day the change is shown under. */
+  day: string;
+  created_at: string;
+  /** 1 while a digest alert waits for the daily digest. */
+  digest_pending: Generated<Flag>;
+}
+
+/** How far the alert computation ('alerts': last event id) and the digest ('digest': last day) went. */
+export interface AlertProgressTable {
+  name: 'alerts' | 'digest';
+  last_event_id: Generated<number>;
+  last_day: string | null;
+}
+
+/** An inspection or crash the alert computation has seen, kept while it is within the late window. */
+export interface AlertSeenRecordsTable {
+  source_key: string;
+  day: string;
+}
+
+/** A watcher account's alert e-mail settings; an account without a row gets every e-mail. */
+export interface AlertSettingsTable {
+  account_id: number;
+  severe_email: Flag;
+  digest_email: Flag;
+  unsubscribe_token: string;
+  updated_at: string;
+}
+
+/** A watchlist's Atom feed: the SHA-256 of its secret URL token. */
+export interface WatchlistFeedsTable {
+  watchlist_id: number;
+  token_hash: string;
+  created_at: string;
+}
+
+/** A watcher account's webhook endpoint (Standard Webhooks). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  account_id: number;
+  url: string;
+  /** whsec_{base64}: signs every delivery. */
+  secret: string;
+  created_at: string;
+}
+
+/** One alert to deliver to one endpoint, with its attempts. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  account_id: number;
+  alert_id: number;
+  message_id: string;
+  status: 'queued' | 'sending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_attempt_at: string | null;
+  response_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -474,4 +619,16 @@ export interface Database {
   sync_datasets: SyncDatasetsTable;
   sync_lease: SyncLeaseTable;
   vetting_reports: VettingReportsTable;
+  watcher_accounts: WatcherAccountsTable;
+  watchlists: WatchlistsTable;
+  watchlist_carriers: WatchlistCarriersTable;
+  api_keys: ApiKeysTable;
+  watcher_login_tokens: WatcherLoginTokensTable;
+  watch_alerts: WatchAlertsTable;
+  alert_progress: AlertProgressTable;
+  alert_settings: AlertSettingsTable;
+  alert_seen_records: AlertSeenRecordsTable;
+  watchlist_feeds: WatchlistFeedsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -2,11 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
 import type { SessionUser } from '../../core/contracts/auth.ts';
 import { DomainError } from '../../core/errors.ts';
+import type { WatcherCaller } from '../domains/watchers/accounts.ts';
 
-export type { SessionUser };
+export type { SessionUser, WatcherCaller };
 
-/** Who may call a route: any signed-in user of a company, or its admins only. Declared per route. */
-export type RouteAuth = 'session' | 'admin';
+/**
+ * Who may call a route, declared per route: any signed-in user of a company, or its admins only; a
+ * watcher with a session or an API key ('watcher'), or with a session only ('watcher-session': the
+ * account's own keys and its deletion are not for keys).
+ */
+export type RouteAuth = 'session' | 'admin' | 'watcher' | 'watcher-session';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,6 +21,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's session, on routes that declare `config.auth`; reading it elsewhere is a bug and throws. */
     readonly session: SessionUser;
+    /** The watcher calling, on routes that declare `config.auth: 'watcher'` or 'watcher-session'. */
+    readonly watcher: WatcherCaller;
   }
 }
 
@@ -45,6 +52,25 @@ export async function authenticate(request: FastifyRequest, services: Services):
 }
 
 const sessions = new WeakMap<FastifyRequest, SessionUser>();
+const watchers = new WeakMap<FastifyRequest, WatcherCaller>();
+
+/** The watcher of a request's bearer credential (a watcher session or an API key), else 401. */
+async function authenticateWatcher(
+  request: FastifyRequest,
+  services: Services,
+  auth: 'watcher' | 'watcher-session',
+): Promise<WatcherCaller> {
+  const token = bearerToken(request);
+  if (!token) {
+    throw new DomainError('unauthenticated', 'Sign in, or send an API key as Authorization: Bearer <key>');
+  }
+  const caller = await services.watcherAccounts.authenticate(token);
+  if (!caller) throw new DomainError('unauthenticated', 'Session or API key expired, revoked or invalid');
+  if (auth === 'watcher-session' && caller.via !== 'session') {
+    throw new DomainError('forbidden', 'This needs a signed-in session on the account page, not an API key');
+  }
+  return caller;
+}
 
 /**
  * Authentication for a scope, in one hook: a route that declares `config: { auth }` gets
@@ -61,9 +87,20 @@ export function registerAuthentication(app: FastifyInstance, services: Services)
       return session;
     },
   });
+  app.decorateRequest('watcher', {
+    getter(this: FastifyRequest): WatcherCaller {
+      const caller = watchers.get(this);
+      if (!caller) throw new Error(`request.watcher read on ${this.url}, whose route is not for watchers`);
+      return caller;
+    },
+  });
   app.addHook('preValidation', async (request) => {
     const auth = request.routeOptions.config.auth;
     if (!auth) return;
+    if (auth === 'watcher' || auth === 'watcher-session') {
+      watchers.set(request, await authenticateWatcher(request, services, auth));
+      return;
+    }
     const session = await authenticate(request, services);
     if (auth === 'admin' && !session.isAdmin) {
       throw new DomainError('forbidden', 'Only company admins can manage users');

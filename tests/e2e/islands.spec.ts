@@ -14,6 +14,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
       'Search Profiles',
       'Resources',
+      'Watchlists',
       'How It Works',
       'Login',
     ]);

@@ -29,6 +29,7 @@ test('a valid stored token shows the logged-in header, and Logout removes it', a
   await expect(nav.getByRole('link')).toHaveText([
     'Search Profiles',
     'Resources',
+    'Watchlists',
     'Request Rating',
     'Edit Profile',
     'Settings',
@@ -96,6 +97,7 @@ test('the mobile menu adds View Profile for a logged-in user', async ({ page }) 
   await expect(menu.getByRole('link')).toHaveText([
     'Search Profiles',
     'Resources',
+    'Watchlists',
     'View Profile',
     'Request Rating',
     'Edit Profile',

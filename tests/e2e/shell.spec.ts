@@ -30,7 +30,13 @@ const FOOTER_CITIES: [string, string][] = [
 test('the header offers search and the logged-out links', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Search Profiles', 'Resources', 'How It Works', 'Login']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Search Profiles',
+    'Resources',
+    'Watchlists',
+    'How It Works',
+    'Login',
+  ]);
   await expect(
     page.getByRole('banner').getByRole('link', { name: 'CarrierPage', exact: true }),
   ).toHaveAttribute('href', '/');
@@ -73,7 +79,13 @@ test('the mobile menu opens and lists the links', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await page.getByRole('button', { name: 'Menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Mobile' });
-  await expect(menu.getByRole('link')).toHaveText(['Search Profiles', 'Resources', 'How It Works', 'Login']);
+  await expect(menu.getByRole('link')).toHaveText([
+    'Search Profiles',
+    'Resources',
+    'Watchlists',
+    'How It Works',
+    'Login',
+  ]);
   await expectAccessible(page);
   await menu.getByRole('link', { name: 'Resources' }).click();
   await expect(page).toHaveURL(/\/resources$/);

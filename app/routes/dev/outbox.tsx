@@ -44,6 +44,16 @@ export default function OutboxRoute({ loaderData }: Route.ComponentProps) {
               <p className="muted">
                 To {message.to_address} · {new Date(message.created_at).toUTCString()}
               </p>
+              {message.headers.length > 0 && (
+                <dl className="outbox__headers">
+                  {message.headers.map(([name, value]) => (
+                    <div key={name}>
+                      <dt>{name}</dt>
+                      <dd>{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
               <pre className="code">{message.text_body}</pre>
               {linksIn(message.text_body).map((link) => (
                 <a key={link} href={link} className="button button--primary button--small">

@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { WatchLink } from '../../components/WatchLink.tsx';
 import { AuthorityVerdict } from '../../blocks/AuthorityVerdict.tsx';
 import { OwnerOnly } from '../../blocks/OwnerOnly.tsx';
 import { PageLink } from '../../components/PageLink.tsx';
@@ -162,6 +163,9 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
           Download vetting report
         </button>
       </form>
+      <div className="page watch-bar">
+        <WatchLink dotNumber={profile.company.dot_number} name={profile.company.name} />
+      </div>
       <RecordFacts record={profile.carrier_data} dates={dataDates} today={today} />
       <div className="page">
         {blocks.length === 0 ? (

@@ -13,7 +13,7 @@ export interface LinkMessageDraft {
   notes: string[];
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 

@@ -6,10 +6,16 @@ export function createOutbox(db: Db) {
     async latest(limit = 50) {
       return db
         .selectFrom('outbox_messages')
-        .select(['id', 'to_address', 'subject', 'text_body', 'created_at'])
+        .select(['id', 'to_address', 'subject', 'text_body', 'headers', 'created_at'])
         .orderBy('id', 'desc')
         .limit(limit)
-        .execute();
+        .execute()
+        .then((rows) =>
+          rows.map(({ headers, ...message }) => ({
+            ...message,
+            headers: Object.entries(headers ? (JSON.parse(headers) as Record<string, string>) : {}),
+          })),
+        );
     },
   };
 }

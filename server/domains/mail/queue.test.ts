@@ -172,6 +172,7 @@ describe(`the mail queue on ${testDialect}`, () => {
         dialect: config.dialect,
         transport,
         activateLoginToken: async () => null,
+        activateWatcherLoginToken: async () => null,
         policy: { maxAttempts: 3, retryBaseMs: 1000 },
         clock,
         logger: { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger,
@@ -249,6 +250,7 @@ describe(`the mail queue on ${testDialect}`, () => {
           dialect: 'sqlite',
           transport: { kind: 'outbox', send: async () => undefined },
           activateLoginToken: async () => null,
+          activateWatcherLoginToken: async () => null,
           policy: { maxAttempts: 3, retryBaseMs: 1000 },
           clock,
           logger: {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import { renderLinkMessage, type LinkMessageDraft } from './messages.ts';
 import { createMailQueueRepo, type MailKind } from './repo.ts';
-import type { MailTransport } from './transport.ts';
+import type { MailMessage, MailTransport } from './transport.ts';
 
 // The durable mail queue (docs/decisions/038-mail-queue-and-metrics.md). A message is written in the
 // transaction of the record it belongs to, so it exists exactly when that record does; the worker below
@@ -44,6 +44,8 @@ export interface QueuedMail {
   /** The link; for a login token, the link without the token (the token is appended at sending). */
   link: string;
   loginTokenId: number | null;
+  /** A watcher's sign-in link (server/domains/watchers), made at sending like an owner's login link. */
+  watcherLoginTokenId?: number;
 }
 
 interface MailQueueDependencies {
@@ -55,6 +57,8 @@ interface MailQueueDependencies {
    * the token can no longer be used. Called just before the message goes out, on every attempt.
    */
   activateLoginToken: (id: number) => Promise<string | null>;
+  /** The same for a watcher's sign-in link. */
+  activateWatcherLoginToken: (id: number) => Promise<string | null>;
   policy: MailRetryPolicy;
   clock: () => Date;
   logger: FastifyBaseLogger;
@@ -67,6 +71,7 @@ export function createMailQueue({
   dialect,
   transport,
   activateLoginToken,
+  activateWatcherLoginToken,
   policy,
   clock,
   logger,
@@ -88,18 +93,34 @@ export function createMailQueue({
   type Claimed = Awaited<ReturnType<typeof repo.claimDue>>[number];
 
   async function linkOf(message: Claimed): Promise<string> {
-    if (message.login_token_id === null) return message.link;
-    const token = await activateLoginToken(message.login_token_id);
+    const token =
+      message.login_token_id !== null
+        ? await activateLoginToken(message.login_token_id)
+        : message.watcher_login_token_id !== null
+          ? await activateWatcherLoginToken(message.watcher_login_token_id)
+          : undefined;
+    if (token === undefined) return message.link;
     if (token === null) throw new Error('the login link was used or removed before it was sent');
     return `${message.link}${token}`;
+  }
+
+  /** The message as it goes out: a link message gets its link now; a whole one is sent as queued. */
+  async function messageOf(message: Claimed): Promise<MailMessage> {
+    const headers = message.headers ? (JSON.parse(message.headers) as Record<string, string>) : undefined;
+    const content = JSON.parse(message.content) as
+      Pick<LinkMessageDraft, 'intro' | 'action' | 'notes'> | Pick<MailMessage, 'text' | 'html'>;
+    if ('text' in content) {
+      const { text, html } = content;
+      return { to: message.to_address, subject: message.subject, text, html, link: message.link, headers };
+    }
+    const draft = { to: message.to_address, subject: message.subject, ...content };
+    return { ...renderLinkMessage(draft, await linkOf(message)), headers };
   }
 
   async function attempt(message: Claimed) {
     const fields = { mail_id: message.id, kind: message.kind, attempt: message.attempts };
     try {
-      const content = JSON.parse(message.content) as Pick<LinkMessageDraft, 'intro' | 'action' | 'notes'>;
-      const draft = { to: message.to_address, subject: message.subject, ...content };
-      await transport.send(renderLinkMessage(draft, await linkOf(message)));
+      await transport.send(await messageOf(message));
     } catch (error) {
       totals.attemptsFailed += 1;
       const reason = errorText(error);
@@ -170,6 +191,7 @@ export function createMailQueue({
         content: JSON.stringify(content),
         link: mail.link,
         login_token_id: mail.loginTokenId,
+        watcher_login_token_id: mail.watcherLoginTokenId ?? null,
         now: clock().toISOString(),
       });
     },

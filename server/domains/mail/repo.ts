@@ -5,25 +5,36 @@ import type { MailQueueTable } from '../../db/schema.ts';
 
 export type MailKind = MailQueueTable['kind'];
 
+/** A message as the queue is given it. */
+export type QueuedMailRow = Pick<
+  MailQueueTable,
+  'kind' | 'to_address' | 'subject' | 'content' | 'link' | 'login_token_id'
+> & {
+  watcher_login_token_id: number | null;
+  headers?: string | null;
+  now: string;
+};
+
 /** The queue's SQL. Times are ISO strings, which compare in time order. */
 export function createMailQueueRepo(db: Db, dialect: Dialect) {
+  /** Writes messages to send on `on`, many a statement (the alerts of a day queue thousands). */
+  async function insertMany(on: Db, messages: readonly QueuedMailRow[]) {
+    for (let start = 0; start < messages.length; start += 100) {
+      const rows = messages.slice(start, start + 100).map(({ now, headers = null, ...message }) => ({
+        ...message,
+        headers,
+        status: 'queued' as const,
+        next_attempt_at: now,
+        created_at: now,
+      }));
+      await on.insertInto('mail_queue').values(rows).execute();
+    }
+  }
+
   return {
     /** Writes a message to send on `on`: the caller's transaction, beside the record it belongs to. */
-    async insert(
-      on: Db,
-      values: Pick<
-        MailQueueTable,
-        'kind' | 'to_address' | 'subject' | 'content' | 'link' | 'login_token_id'
-      > & {
-        now: string;
-      },
-    ) {
-      const { now, ...message } = values;
-      await on
-        .insertInto('mail_queue')
-        .values({ ...message, status: 'queued', next_attempt_at: now, created_at: now })
-        .execute();
-    },
+    insert: (on: Db, values: QueuedMailRow) => insertMany(on, [values]),
+    insertMany,
 
     /**
      * Claims up to `limit` messages that are due (queued and due, or claimed by a worker whose lease ran

@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** The link the message carries; outside production the outbox prints it to the log. */
   link: string;
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alert e-mails. */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -45,6 +47,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers,
       });
     },
   };
@@ -71,6 +74,7 @@ export function outboxTransport(
           subject: message.subject,
           text_body: message.text,
           html_body: message.html,
+          headers: message.headers ? JSON.stringify(message.headers) : null,
           created_at: new Date().toISOString(),
         })
         .execute();
