@@ -162,6 +162,8 @@ export function createServices(
     sync: createSyncService(db),
     watcherAccounts,
     watchlists: createWatchlistService({ db, repo: watchersRepo, clock }),
+    /** Lookups a minute per API key or account (LOOKUPS_PER_MINUTE); per client address twice that. */
+    lookupsPerMinute: config.lookupsPerMinute,
   };
 }
 
