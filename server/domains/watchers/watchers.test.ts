@@ -382,6 +382,13 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
       `1001,MC-111111,ALPHA FREIGHT LLC,Authorized for hire,On file,Phone changed,2026-12-01,${TODAY}`,
       '',
     ]);
+
+    // The rows read above are not served again once the list changed.
+    await call('DELETE', `/api/v1/watchlists/${id}/carriers/1003`, token);
+    const after = await call('GET', `/api/v1/watchlists/${id}?sort=dot_number`, token);
+    expect((after.json() as { data: { dot_number: number }[] }).data.map((row) => row.dot_number)).toEqual([
+      1001, 1002,
+    ]);
   });
 
   it('never shows one account another account’s lists or keys: 404 for their ids', async () => {
