@@ -539,6 +539,16 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
     );
   });
 
+  it('serves the OpenAPI document generated from the contracts', async () => {
+    const document = await call('GET', '/api/openapi.json');
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = document.json() as { openapi: string; servers: { url: string }[]; paths: object };
+    expect(body.openapi).toBe('3.1.0');
+    expect(body.servers).toEqual([{ url: 'https://carrierpage.example' }]);
+    expect(Object.keys(body.paths)).toContain('/api/v1/lookup');
+  });
+
   it('deletes an account with its lists, carriers and keys, and ends its sessions', async () => {
     const token = await signIn('leaving@broker.example.com');
     const id = await newList(token, 'Soon gone');
