@@ -99,6 +99,7 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).default(30_000),
@@ -178,6 +179,8 @@ export interface AppConfig {
    * (server/http/shared-page-cache.ts; PAGE_CACHE_SECONDS, 10; 0 keeps none).
    */
   pageCacheSeconds: number;
+  /** Lookups (POST /api/v1/lookup) a minute per API key or account; a client address may make twice as many. */
+  lookupsPerMinute: number;
   /**
    * FMCSA's open-data portal for `npm run sync` (cli/sync): its base URL (FMCSA_PORTAL_URL) and the
    * optional application token sent as X-App-Token (FMCSA_APP_TOKEN), which raises its rate limits.
@@ -261,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: values.METRICS_TOKEN,
     statementTimeoutMs: values.STATEMENT_TIMEOUT_MS,
     pageCacheSeconds: values.PAGE_CACHE_SECONDS,
+    lookupsPerMinute: values.LOOKUPS_PER_MINUTE,
     portal: { url: values.FMCSA_PORTAL_URL.replace(/\/$/, ''), appToken: values.FMCSA_APP_TOKEN },
     reports: { retentionDays: values.REPORT_RETENTION_DAYS, perClientPerHour: values.REPORT_RATE_LIMIT_MAX },
     syncDailyAt: values.SYNC_DAILY_AT

@@ -189,6 +189,8 @@ export function createServices(
       clock,
       logger,
     }),
+    /** Lookups a minute per API key or account (LOOKUPS_PER_MINUTE); per client address twice that. */
+    lookupsPerMinute: config.lookupsPerMinute,
   };
 }
 

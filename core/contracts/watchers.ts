@@ -3,13 +3,7 @@
 // verification needs a watcher's session or API key (`Authorization: Bearer`).
 import { z } from 'zod';
 import { AUTHORITY_KIND_LABEL } from '../authority.ts';
-import {
-  dotNumber,
-  idParams,
-  SINGLE_LINE_PROBLEM,
-  SINGLE_LINE_TEXT,
-  wholeNumber,
-} from '../input.ts';
+import { dotNumber, idParams, SINGLE_LINE_PROBLEM, SINGLE_LINE_TEXT, wholeNumber } from '../input.ts';
 import {
   INSURANCE_STATES,
   MAX_LOOKUP_NUMBERS,

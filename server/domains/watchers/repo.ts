@@ -297,6 +297,15 @@ export function createWatchersRepo(db: Db) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /** When the newest import finished: carriers' records, L&I and history change only with one. */
+    async newestImportAt() {
+      const row = await db
+        .selectFrom('data_imports')
+        .select((eb) => eb.fn.max('imported_at').as('at'))
+        .executeTakeFirst();
+      return row?.at ?? '';
+    },
+
     // Carriers.
     /** The census carriers with these DOT numbers: name and MC number. */
     async carriers(dotNumbers: readonly number[]) {

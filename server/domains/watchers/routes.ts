@@ -7,10 +7,6 @@ import { contractRoute } from '../../http/contracts.ts';
 import { mailRateLimit } from '../../http/security.ts';
 import type { RouteOptions } from '../../services.ts';
 
-/** Lookups a minute per credential (each API key; an account's sessions together) and per client address. */
-export const LOOKUPS_PER_CREDENTIAL = 60;
-export const LOOKUPS_PER_CLIENT = 120;
-
 /** The counter of an authenticated watcher's credential: the API key, else the account. */
 const credentialKey = (request: FastifyRequest) =>
   request.watcher.keyId !== null ? `key:${request.watcher.keyId}` : `account:${request.watcher.accountId}`;
@@ -99,12 +95,12 @@ export async function watcherRoutes(app: FastifyInstance, { services }: RouteOpt
   // Two limits: the client's (the route's, replacing the scope's) before anything is read, and the
   // credential's once it is known, counted in the same store (Redis with several instances).
   const credentialLimit = app.createRateLimit({
-    max: LOOKUPS_PER_CREDENTIAL,
+    max: services.lookupsPerMinute,
     timeWindow: 60_000,
     keyGenerator: credentialKey,
   });
   contractRoute(app, c.lookup, {
-    config: { ...WATCHER, rateLimit: { max: LOOKUPS_PER_CLIENT, timeWindow: '1 minute' } },
+    config: { ...WATCHER, rateLimit: { max: 2 * services.lookupsPerMinute, timeWindow: '1 minute' } },
     preHandler: async (request) => {
       const limit = await credentialLimit(request);
       if (!limit.isAllowed && limit.isExceeded) {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.ts';
 import type {
   AddCarriersResult,
@@ -24,6 +25,8 @@ import { carrierStatuses } from './carrier-status.ts';
 import type { WatchersRepo } from './repo.ts';
 
 const NOT_FOUND = 'Watchlist not found';
+/** Lists whose rows a process keeps between requests (a full list's rows take about a megabyte). */
+const CACHED_LISTS = 20;
 
 /** The DOT numbers of carrier numbers, with the reason of each that names no carrier in the store. */
 async function resolveNumbers(repo: WatchersRepo, numbers: readonly CarrierNumber[]) {
@@ -108,21 +111,37 @@ export function createWatchlistService({ db, repo, clock }: WatchlistDependencie
     }
   }
 
-  /** Every row of a list that passes the filters, in the order asked for. */
-  async function filteredRows(accountId: number, id: number, query: WatchlistFilters) {
-    const list = await ownList(accountId, id);
-    const listed = await repo.listedCarriers(id);
-    const day = today();
+  /**
+   * A list's rows are read once and kept while nothing they show can have changed: the version is the
+   * list's size and last change, the newest import (records, L&I and history change only with one)
+   * and the day (verdicts are judged on it). Paging, sorting and filtering read the kept rows; each
+   * instance keeps its own, checked against the database on every request.
+   */
+  const kept = new LRUCache<number, { version: string; rows: WatchlistRow[] }>({ max: CACHED_LISTS });
+
+  async function rowsOf(list: Awaited<ReturnType<typeof ownList>>, day: string) {
+    const version = `${list.carrier_count}|${list.updated_at}|${await repo.newestImportAt()}|${day}`;
+    const cached = kept.get(list.id);
+    if (cached?.version === version) return cached.rows;
+    const listed = await repo.listedCarriers(list.id);
     const statuses = await carrierStatuses(
       db,
       repo,
       listed.map((row) => row.dot_number),
       day,
     );
+    const rows = listed.map((row) => rowOf(row.dot_number, row.added_at, statuses.get(row.dot_number)));
+    kept.set(list.id, { version, rows });
+    return rows;
+  }
+
+  /** Every row of a list that passes the filters, in the order asked for. */
+  async function filteredRows(accountId: number, id: number, query: WatchlistFilters) {
+    const list = await ownList(accountId, id);
+    const day = today();
     const compare = SORT_KEYS[query.sort];
     const direction = query.order === 'desc' ? -1 : 1;
-    const rows = listed
-      .map((row) => rowOf(row.dot_number, row.added_at, statuses.get(row.dot_number)))
+    const rows = (await rowsOf(list, day))
       .filter((row) => passes(row, query))
       .sort((a, b) => direction * compare(a, b) || a.dot_number - b.dot_number);
     return { list, rows, day };

@@ -7,9 +7,10 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { testDialect } from '../../../tests/support/test-database.ts';
 import { insertHistoryEvents } from '../history/repo.ts';
 import { SIGN_IN_SENT } from './accounts.ts';
-import { LOOKUPS_PER_CREDENTIAL } from './routes.ts';
 
 const TODAY = '2026-12-07';
+/** The lookups a minute this app allows each key (LOOKUPS_PER_MINUTE). */
+const LOOKUPS_PER_KEY = 20;
 
 describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, () => {
   let app: TestApp;
@@ -65,7 +66,11 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
   beforeAll(async () => {
     smtp = await startSmtpServer();
     app = await createTestApp(
-      { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, APP_URL: 'https://carrierpage.example' },
+      {
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        APP_URL: 'https://carrierpage.example',
+        LOOKUPS_PER_MINUTE: String(LOOKUPS_PER_KEY),
+      },
       { clock: () => now },
     );
     await seedCarriers(app.database.db, testDialect, [
@@ -377,6 +382,13 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
       `1001,MC-111111,ALPHA FREIGHT LLC,Authorized for hire,On file,Phone changed,2026-12-01,${TODAY}`,
       '',
     ]);
+
+    // The rows read above are not served again once the list changed.
+    await call('DELETE', `/api/v1/watchlists/${id}/carriers/1003`, token);
+    const after = await call('GET', `/api/v1/watchlists/${id}?sort=dot_number`, token);
+    expect((after.json() as { data: { dot_number: number }[] }).data.map((row) => row.dot_number)).toEqual([
+      1001, 1002,
+    ]);
   });
 
   it('never shows one account another account’s lists or keys: 404 for their ids', async () => {
@@ -489,10 +501,10 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
     expect((await call('POST', '/api/v1/lookup', undefined, { numbers: ['1001'] })).statusCode).toBe(401);
   });
 
-  it('limits lookups per key, each key counted on its own', async () => {
+  it('limits lookups per key, each key counted on its own, and per client', async () => {
     const token = await signIn('limits@broker.example.com');
     const keys = await Promise.all(
-      ['one', 'two'].map(async (name) => {
+      ['one', 'two', 'three', 'four'].map(async (name) => {
         const made = await call('POST', '/api/v1/watch/keys', token, { name });
         return (made.json() as { key: string }).key;
       }),
@@ -505,7 +517,7 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
         payload: { numbers: ['1001'] },
         remoteAddress,
       });
-    for (let sent = 0; sent < LOOKUPS_PER_CREDENTIAL; sent += 1) {
+    for (let sent = 0; sent < LOOKUPS_PER_KEY; sent += 1) {
       expect((await lookup(keys[0] as string, `10.1.${sent}.1`)).statusCode).toBe(200);
     }
     const refused = await lookup(keys[0] as string, '10.2.0.1');
@@ -514,6 +526,27 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
       /^Too many lookups with this API key\. Please try again in \d+ seconds\.$/,
     );
     expect((await lookup(keys[1] as string, '10.2.0.1')).statusCode).toBe(200);
+
+    // One client address may look up twice a key's limit, whichever keys it holds.
+    for (let sent = 0; sent < 2 * LOOKUPS_PER_KEY; sent += 1) {
+      const key = keys[2 + (sent % 2)] as string;
+      expect((await lookup(key, '10.3.0.1')).statusCode).toBe(200);
+    }
+    const client = await lookup(keys[1] as string, '10.3.0.1');
+    expect(client.statusCode).toBe(429);
+    expect((client.json() as { detail: string }).detail).toMatch(
+      /^Too many requests\. Please try again in \d+ seconds\.$/,
+    );
+  });
+
+  it('serves the OpenAPI document generated from the contracts', async () => {
+    const document = await call('GET', '/api/openapi.json');
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = document.json() as { openapi: string; servers: { url: string }[]; paths: object };
+    expect(body.openapi).toBe('3.1.0');
+    expect(body.servers).toEqual([{ url: 'https://carrierpage.example' }]);
+    expect(Object.keys(body.paths)).toContain('/api/v1/lookup');
   });
 
   it('deletes an account with its lists, carriers and keys, and ends its sessions', async () => {

@@ -1,0 +1,248 @@
+/**
+ * Watchers benchmark (npm run bench:watch, issue 54): on a SQLite store of `--carriers` demo carriers
+ * with their L&I records (generated and imported, or --sqlite-db to reuse one) and record-history
+ * events for half of them, starts the built server and measures, one request at a time through HTTP
+ * with an API key, a lookup of 500 numbers (DOT and MC mixed) and the watchlist page of a 5,000-carrier
+ * list (sorted by verdict, and filtered), p50 and p95 beside their targets, with the server's CPU time
+ * per request (the machine's load aside). Build first: npm run build.
+ *
+ *   npm run bench:watch [-- --carriers 300000 --samples 100 --sqlite-db data/app.db]
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase, type Db } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { insertHistoryEvents } from '../../server/domains/history/repo.ts';
+import type { NewHistoryEvent } from '../../core/history.ts';
+import { MAX_LOOKUP_NUMBERS, MAX_WATCHLIST_CARRIERS } from '../../core/watchlists.ts';
+import { generateDemoData } from '../demo/generate.ts';
+import { importFiles } from '../import/import-files.ts';
+import { startBuiltServer } from './built-server.ts';
+import { percentile } from './figures.ts';
+
+const { values } = parseArgs({
+  options: {
+    carriers: { type: 'string', default: '300000' },
+    samples: { type: 'string', default: '100' },
+    'sqlite-db': { type: 'string' },
+  },
+});
+const SAMPLES = Number(values.samples);
+const TARGETS_MS = { lookup: 100, watchlist: 300 };
+const KEY = `cpk_bench${'x'.repeat(39)}`;
+
+/** A deterministic pseudo-random sequence, so runs pick the same carriers. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+/** One history event for every second carrier, as census refreshes would have written them. */
+async function seedHistory(db: Db, dots: readonly number[]) {
+  const events: NewHistoryEvent[] = dots
+    .filter((_, index) => index % 2 === 0)
+    .map((dot, index) => ({
+      dotNumber: dot,
+      kind: 'record',
+      event: 'changed',
+      subject: index % 3 === 0 ? 'phone' : 'physical_address',
+      valueBefore: 'before',
+      valueAfter: 'after',
+      effectiveOn: null,
+      firstSeenOn: `2026-${String((index % 11) + 1).padStart(2, '0')}-15`,
+      source: 'az4n-8mr2',
+    }));
+  for (let start = 0; start < events.length; start += 10_000) {
+    await insertHistoryEvents(db, events.slice(start, start + 10_000));
+  }
+  return events.length;
+}
+
+/** A watcher with an API key and a full watchlist of random carriers; returns the list's id. */
+async function seedWatcher(db: Db, dots: readonly number[], next: () => number) {
+  const now = new Date().toISOString();
+  await db.deleteFrom('watcher_accounts').where('email', '=', 'bench@example.com').execute();
+  const account = await db
+    .insertInto('watcher_accounts')
+    .values({ email: 'bench@example.com', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('api_keys')
+    .values({
+      account_id: account.id,
+      name: 'bench',
+      key_hash: createHash('sha256').update(KEY).digest('hex'),
+      prefix: KEY.slice(0, 12),
+      created_at: now,
+    })
+    .execute();
+  const list = await db
+    .insertInto('watchlists')
+    .values({ account_id: account.id, name: 'Bench', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const chosen = new Set<number>();
+  while (chosen.size < MAX_WATCHLIST_CARRIERS) chosen.add(dots[Math.floor(next() * dots.length)]!);
+  const rows = [...chosen].map((dot) => ({ watchlist_id: list.id, dot_number: dot, added_at: now }));
+  for (let start = 0; start < rows.length; start += 1_000) {
+    await db
+      .insertInto('watchlist_carriers')
+      .values(rows.slice(start, start + 1_000))
+      .execute();
+  }
+  return { listId: list.id, listed: [...chosen] };
+}
+
+/** The CPU time (user and system) a process has used, in milliseconds (Linux /proc, 10 ms ticks). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** One request's time and the server's CPU time for it. */
+interface Sample {
+  ms: number;
+  cpuMs: number;
+}
+
+function report(label: string, samples: Sample[], target: number) {
+  const at = (values: number[], p: number) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      p,
+    );
+  const times = samples.map((sample) => sample.ms);
+  const cpu = samples.map((sample) => sample.cpuMs);
+  const p95 = at(times, 95);
+  console.log(
+    `${label}: p50 ${at(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target <= ${target} ms: ${p95 <= target ? 'met' : 'MISSED'}); server CPU p50 ${at(cpu, 50)} ms, p95 ${at(cpu, 95)} ms`,
+  );
+}
+
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-watch-'));
+try {
+  let dataDir = path.join(workDir, 'data');
+  let filename = path.join(dataDir, 'app.db');
+  if (values['sqlite-db']) {
+    filename = path.resolve(values['sqlite-db']);
+    dataDir = path.dirname(filename);
+  } else {
+    const carriers = Number(values.carriers);
+    console.log(
+      `Generating and importing ${carriers.toLocaleString('en-US')} carriers with their L&I files ...`,
+    );
+    const files = await generateDemoData({ carriers, seed: 54, outDir: workDir });
+    const db = openDatabase({ dialect: 'sqlite', filename });
+    await migrateToLatest(db, 'sqlite');
+    await importFiles(db, 'sqlite', [files.census, ...Object.values(files.li)], { showProgress: false });
+    await db.destroy();
+  }
+  const db = openDatabase({ dialect: 'sqlite', filename });
+  await migrateToLatest(db, 'sqlite');
+  const carriers = await db.selectFrom('companies').select(['dot_number', 'mc_number']).execute();
+  const dots = carriers.map((row) => row.dot_number);
+  const mcs = carriers.flatMap((row) => (row.mc_number ? [row.mc_number] : []));
+  const next = random(54);
+  // Written once: an event's key makes a second run's the same rows.
+  await seedHistory(db, dots);
+  const events = await db
+    .selectFrom('record_history_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const { listId, listed } = await seedWatcher(db, dots, next);
+  const dockets = await db
+    .selectFrom('li_dockets')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  await db.destroy();
+  console.log(
+    `Store: ${dots.length.toLocaleString('en-US')} carriers, ${Number(dockets.n).toLocaleString('en-US')} L&I dockets, ${Number(events.n).toLocaleString('en-US')} history events; a watchlist of ${MAX_WATCHLIST_CARRIERS.toLocaleString('en-US')} carriers`,
+  );
+
+  const server = await startBuiltServer(3204, dataDir, {
+    RATE_LIMIT_MAX: '100000000',
+    LOOKUPS_PER_MINUTE: '100000000',
+  });
+  try {
+    const timed = async (url: string, init: RequestInit): Promise<Sample> => {
+      const cpuBefore = cpuMs(server.pid);
+      const started = performance.now();
+      const response = await fetch(url, init);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      return { ms: performance.now() - started, cpuMs: cpuMs(server.pid) - cpuBefore };
+    };
+    const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
+    const lookupBody = () =>
+      JSON.stringify({
+        numbers: Array.from({ length: MAX_LOOKUP_NUMBERS }, (_, index) =>
+          index % 5 === 4 && mcs.length > 0
+            ? `MC-${mcs[Math.floor(next() * mcs.length)]}`
+            : String(dots[Math.floor(next() * dots.length)]),
+        ),
+      });
+    const lookup = (body: string) =>
+      timed(`${server.baseUrl}/api/v1/lookup`, { method: 'POST', headers, body });
+    const page = (query: string) =>
+      timed(`${server.baseUrl}/api/v1/watchlists/${listId}?${query}`, { headers });
+    // Warm-up: the first requests read the database's pages from disk.
+    for (let warm = 0; warm < 5; warm += 1) {
+      await lookup(lookupBody());
+      await page('sort=verdict');
+    }
+    const lookups: Sample[] = [];
+    for (let sample = 0; sample < SAMPLES; sample += 1) lookups.push(await lookup(lookupBody()));
+    report(`lookup of ${MAX_LOOKUP_NUMBERS} numbers`, lookups, TARGETS_MS.lookup);
+    const queries = [
+      'sort=verdict&order=desc&page=3',
+      'sort=last_change&order=desc',
+      'sort=name&insurance=None%20in%20force',
+      'sort=insurance&q=trans',
+    ];
+    const carriersUrl = `${server.baseUrl}/api/v1/watchlists/${listId}/carriers`;
+    const changed = async (response: Promise<Response>) => {
+      const answer = await response;
+      await answer.arrayBuffer();
+      if (!answer.ok) throw new Error(`changing the list answered ${answer.status}`);
+    };
+    const firstViews: Sample[] = [];
+    for (let sample = 0; sample < Math.ceil(SAMPLES / 3); sample += 1) {
+      // A change to the list (one carrier out and back in) makes the next view read every row again.
+      const dot = listed[Math.floor(next() * listed.length)]!;
+      await changed(
+        fetch(`${carriersUrl}/${dot}`, {
+          method: 'DELETE',
+          headers: { Authorization: headers.Authorization },
+        }),
+      );
+      await changed(
+        fetch(carriersUrl, { method: 'POST', headers, body: JSON.stringify({ numbers: String(dot) }) }),
+      );
+      firstViews.push(await page(queries[sample % queries.length]!));
+    }
+    report(
+      `watchlist page of ${MAX_WATCHLIST_CARRIERS.toLocaleString('en-US')} carriers, first view after a change`,
+      firstViews,
+      TARGETS_MS.watchlist,
+    );
+    const pages: Sample[] = [];
+    for (let sample = 0; sample < SAMPLES; sample += 1)
+      pages.push(await page(queries[sample % queries.length]!));
+    report(
+      `watchlist page of ${MAX_WATCHLIST_CARRIERS.toLocaleString('en-US')} carriers, other pages, orders and filters`,
+      pages,
+      TARGETS_MS.watchlist,
+    );
+  } finally {
+    server.stop();
+  }
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
