@@ -14,6 +14,7 @@ import { healthRoutes } from './domains/health/routes.ts';
 import { historyRoutes } from './domains/history/routes.ts';
 import { mediaFileRoutes, mediaRoutes } from './domains/media/routes.ts';
 import { ratingRoutes } from './domains/ratings/routes.ts';
+import { replyRoutes } from './domains/replies/routes.ts';
 import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(blockRoutes, { services });
       await api.register(mediaRoutes, { services });
       await api.register(ratingRoutes, { services });
+      await api.register(replyRoutes, { services });
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },

@@ -27,6 +27,8 @@ import { createMailQueue } from './domains/mail/queue.ts';
 import { outboxTransport, smtpTransport, type MailTransport } from './domains/mail/transport.ts';
 import { createRatingsRepo } from './domains/ratings/repo.ts';
 import { createRatingsService } from './domains/ratings/service.ts';
+import { createRepliesRepo } from './domains/replies/repo.ts';
+import { createRepliesService } from './domains/replies/service.ts';
 import { createSearchService } from './domains/search/service.ts';
 import { createSitemapRepo } from './domains/sitemap/repo.ts';
 import { createUsersService } from './domains/users/service.ts';
@@ -140,6 +142,7 @@ export function createServices(
       history,
     }),
     ratings,
+    replies: createRepliesService(createRepliesRepo(db), clock),
     sitemap: createSitemapService(createSitemapRepo(db), config.appUrl, {
       clock,
       newestImport: () => carrierDataRepo.newestImportAt('companies'),

@@ -9,6 +9,7 @@ import { healthContracts } from './health.ts';
 import { historyContracts } from './history.ts';
 import { mediaContracts } from './media.ts';
 import { ratingContracts } from './ratings.ts';
+import { replyContracts } from './replies.ts';
 import { searchContracts } from './search.ts';
 import { userContracts } from './users.ts';
 
@@ -21,6 +22,7 @@ export const CONTRACTS = {
   media: mediaContracts,
   capacity: capacityContracts,
   ratings: ratingContracts,
+  replies: replyContracts,
   carrierData: carrierDataContracts,
   history: historyContracts,
   health: healthContracts,

@@ -426,6 +426,18 @@ export interface SyncLeaseTable {
   expires_at: string;
 }
 
+/** A claimed carrier's reply on a rating or a signal about it (migration 105). */
+export interface CarrierRepliesTable {
+  dot_number: number;
+  subject_kind: 'rating' | 'signal';
+  /** A rating's request id (never shown) or a signal's rule. */
+  subject_key: string;
+  body: string;
+  author_user_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -455,4 +467,5 @@ export interface Database {
   record_history_events: RecordHistoryEventsTable;
   sync_datasets: SyncDatasetsTable;
   sync_lease: SyncLeaseTable;
+  carrier_replies: CarrierRepliesTable;
 }
