@@ -25,6 +25,7 @@ export default [
   route('login', 'routes/owner/login.tsx'),
   route('settings', 'routes/owner/settings.tsx'),
   route('request-rating', 'routes/owner/request-rating.tsx'),
+  route('replies', 'routes/owner/replies.tsx'),
   // Only while mail goes to the outbox (the embedded default): the messages it would have sent.
   route('outbox', 'routes/dev/outbox.tsx'),
 ] satisfies RouteConfig;
