@@ -443,7 +443,7 @@ export interface CarrierLinkKeysTable {
   dot_number: number;
 }
 
-export type LinkKind = 'phone' | 'email' | 'email_domain' | 'address' | 'officer' | 'vin' | 'prior_revoke';
+export type LinkKind = 'phone' | 'email' | 'email_domain' | 'address' | 'officer' | 'vin';
 
 /** A link key more than one carrier holds, and how many do. */
 export interface SharedLinkKeysTable {
@@ -460,6 +460,12 @@ export interface CarrierSignalsTable {
   rests_on: string | null;
   /** A figure the rule counted (cancellations, power units), as text. */
   detail: string | null;
+}
+
+/** How far a computation got: 'link_keys', the companies rows written up to `through_at` (ISO time). */
+export interface SignalsStateTable {
+  name: string;
+  through_at: string;
 }
 
 export interface Database {
@@ -494,4 +500,5 @@ export interface Database {
   carrier_link_keys: CarrierLinkKeysTable;
   shared_link_keys: SharedLinkKeysTable;
   carrier_signals: CarrierSignalsTable;
+  signals_state: SignalsStateTable;
 }

@@ -48,5 +48,19 @@ export const carrierLinksAndSignalsSchema: Migration = {
       .addColumn('detail', 'text')
       .addPrimaryKeyConstraint('carrier_signals_pkey', ['dot_number', 'rule'])
       .execute();
+    // The carriers FMCSA names as successors of a revoked one, found from the revoked carrier's page.
+    await db.schema
+      .createIndex('companies_prior_revoke_dot')
+      .on('companies')
+      .column('prior_revoke_dot_number')
+      .where('prior_revoke_dot_number', 'is not', null)
+      .execute();
+    // Up to when the link keys were built from the companies rows (an ISO time), so the next
+    // computation rebuilds only the carriers written since.
+    await db.schema
+      .createTable('signals_state')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('through_at', 'text', (c) => c.notNull())
+      .execute();
   },
 };
