@@ -50,6 +50,7 @@ import { filingsAndOutOfServiceOrdersSchema } from './migrations/057-filings-and
 import { recordHistoryBlock } from './migrations/054-record-history-block.ts';
 import { hazmatFacetSchema } from './migrations/061-hazmat-facet.ts';
 import { inspectionViolationsSchema } from './migrations/070-inspection-violations.ts';
+import { carrierLinksAndSignalsSchema } from './migrations/100-carrier-links-and-signals.ts';
 import { carrierRepliesSchema } from './migrations/105-carrier-replies.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -110,6 +111,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '054-record-history-block': recordHistoryBlock(),
     '061-hazmat-facet': hazmatFacetSchema(dialect),
     '070-inspection-violations': inspectionViolationsSchema,
+    '100-carrier-links-and-signals': carrierLinksAndSignalsSchema,
     '105-carrier-replies': carrierRepliesSchema,
   };
 }
