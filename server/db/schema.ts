@@ -513,7 +513,5 @@ export interface Database {
   shared_link_keys: SharedLinkKeysTable;
   carrier_signals: CarrierSignalsTable;
   signals_state: SignalsStateTable;
-}
-
   carrier_replies: CarrierRepliesTable;
 }
