@@ -11,6 +11,7 @@ export default [
     route('resources', 'routes/public/resources.tsx'),
     route('resources/:slug', 'routes/public/resource-guide.tsx'),
     route('search', 'routes/public/search.tsx'),
+    route('check', 'routes/public/check.tsx'),
     route('trucking-companies/:cityState', 'routes/public/city.tsx'),
     route('profile/:dotNumber', 'routes/public/profile.tsx'),
     route('*', 'routes/public/not-found.tsx'),

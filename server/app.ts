@@ -9,6 +9,7 @@ import { blockRoutes } from './domains/blocks/routes.ts';
 import { capacityRoutes } from './domains/capacity/routes.ts';
 import { carrierDataRoutes } from './domains/carrier-data/routes.ts';
 import { companyRoutes } from './domains/companies/routes.ts';
+import { contactCheckRoutes } from './domains/contact-check/routes.ts';
 import { resolveSessionSecret } from './domains/auth/session-secret.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { historyRoutes } from './domains/history/routes.ts';
@@ -19,6 +20,7 @@ import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
+import { contactCheckLimit } from './http/contact-check-limit.ts';
 import { registerContracts } from './http/contracts.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
 import { pathOfAbsoluteTarget, registerHostCheck } from './http/host-check.ts';
@@ -103,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerSecurityHeaders(fastify);
   await registerCompression(fastify);
   registerHostCheck(fastify, config.appUrl);
+  const checkLimit = await contactCheckLimit(fastify, { redis });
 
   await fastify.register(
     async (api) => {
@@ -119,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(mediaRoutes, { services });
       await api.register(ratingRoutes, { services });
       await api.register(replyRoutes, { services });
+      await api.register(contactCheckRoutes, { services, limit: checkLimit });
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },
@@ -161,7 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
 
   if (options.serverBuild) {
-    await fastify.register(ssrPlugin(options.serverBuild, services, sharedPages));
+    await fastify.register(ssrPlugin(options.serverBuild, services, sharedPages, checkLimit));
   }
 
   return { fastify, services };

@@ -9,6 +9,8 @@ import { createCarrierDataRepo } from './domains/carrier-data/repo.ts';
 import { createCarrierDataService } from './domains/carrier-data/service.ts';
 import { createProfileService } from './domains/companies/profile-service.ts';
 import { createCompaniesRepo } from './domains/companies/repo.ts';
+import { createContactCheckRepo } from './domains/contact-check/repo.ts';
+import { createContactCheckService } from './domains/contact-check/service.ts';
 import { createProfilePage } from './domains/companies/profile-page.ts';
 import { createAuthService } from './domains/auth/service.ts';
 import { createBlocksService } from './domains/blocks/service.ts';
@@ -143,6 +145,7 @@ export function createServices(
     }),
     ratings,
     replies: createRepliesService(createRepliesRepo(db), clock),
+    contactCheck: createContactCheckService(createContactCheckRepo(db)),
     sitemap: createSitemapService(createSitemapRepo(db), config.appUrl, {
       clock,
       newestImport: () => carrierDataRepo.newestImportAt('companies'),

@@ -5,6 +5,7 @@ import { blockContracts } from './blocks.ts';
 import { capacityContracts } from './capacity.ts';
 import { carrierDataContracts } from './carrier-data.ts';
 import { companyContracts } from './companies.ts';
+import { contactCheckContracts } from './contact-check.ts';
 import { healthContracts } from './health.ts';
 import { historyContracts } from './history.ts';
 import { mediaContracts } from './media.ts';
@@ -25,5 +26,6 @@ export const CONTRACTS = {
   replies: replyContracts,
   carrierData: carrierDataContracts,
   history: historyContracts,
+  contactCheck: contactCheckContracts,
   health: healthContracts,
 };

@@ -320,6 +320,7 @@ describe(`hidden blocks on ${testDialect}: only their owner ever gets them`, () 
         nonce: '',
         outbox: null,
         log: app.fastify.log,
+        limitContactCheck: async () => null,
         documentRequest: false,
       } as AppLoadContext,
       request: new Request('http://localhost/profile/5150'),
