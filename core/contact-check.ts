@@ -82,7 +82,8 @@ const LEGAL_FORM_WORDS = new Set([
 
 /** A carrier name as the check compares it: its search words without legal-form words. */
 export function claimNameKey(name: string): string {
-  return nameKey(name.replace(/&/g, ' and '))
+  // 'L.L.C.' is 'LLC', 'J&B' is 'J and B'.
+  return nameKey(name.replace(/\./g, '').replace(/&/g, ' and '))
     .split(' ')
     .filter((word) => word && !LEGAL_FORM_WORDS.has(word))
     .join(' ');
