@@ -127,8 +127,23 @@ export const SIGNAL_RULES = {
 export type SignalRuleName = keyof typeof SIGNAL_RULES;
 export const SIGNAL_RULE_NAMES = Object.keys(SIGNAL_RULES) as SignalRuleName[];
 
-export function isStrongSignal(rule: SignalRuleName): boolean {
-  return SIGNAL_RULES[rule].strong;
+/**
+ * The rules that hold for a carrier as one integer kept on its row (companies.risk_signals): bit i
+ * for SIGNAL_RULE_NAMES[i], so a new rule goes last. The verdict and the search's filter read it
+ * without reading the signals.
+ */
+export function ruleBit(rule: SignalRuleName): number {
+  return 2 ** SIGNAL_RULE_NAMES.indexOf(rule);
+}
+
+/** The rules of a risk_signals value, in SIGNAL_RULE_NAMES order. */
+export function rulesOf(riskSignals: number): SignalRuleName[] {
+  return SIGNAL_RULE_NAMES.filter((rule) => Math.floor(riskSignals / ruleBit(rule)) % 2 === 1);
+}
+
+/** The strong rules among them: any makes the verdict 'Review before booking'. */
+export function strongRulesOf(riskSignals: number): SignalRuleName[] {
+  return rulesOf(riskSignals).filter((rule) => SIGNAL_RULES[rule].strong);
 }
 
 /** A rule's anchor on the rules page. */
