@@ -10,6 +10,7 @@ import { historyContracts } from './history.ts';
 import { mediaContracts } from './media.ts';
 import { ratingContracts } from './ratings.ts';
 import { searchContracts } from './search.ts';
+import { signalsContracts } from './signals.ts';
 import { userContracts } from './users.ts';
 
 export const CONTRACTS = {
@@ -23,5 +24,6 @@ export const CONTRACTS = {
   ratings: ratingContracts,
   carrierData: carrierDataContracts,
   history: historyContracts,
+  signals: signalsContracts,
   health: healthContracts,
 };
