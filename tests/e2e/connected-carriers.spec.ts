@@ -37,14 +37,24 @@ test('a carrier sharing its address with an inactive one shows the signal, the l
 test('an address too many carriers share links nobody, and the profile says how many share it', async ({
   page,
 }) => {
-  await page.goto('/profile/880040');
+  await page.goto('/profile/880063');
   const block = page.locator('.profile-block').filter({ hasText: 'Connected carriers' });
-  await expect(block).toContainText('No risk signals');
-  await expect(block.getByRole('table', { name: 'Carriers linked to this one' })).toContainText(
-    'GRIDIRON FREIGHT 41',
-  );
+  await expect(block).toContainText("No risk signals on this carrier's record.");
+  await expect(block).toContainText('No other carrier shares its contact details, officers or vehicles.');
   await page.goto('/profile/882001');
   const common = page.locator('.profile-block').filter({ hasText: 'Connected carriers' });
   await expect(common).toContainText(/Physical address shared by \d+ carriers: too common to link them/);
   await expect(common).toContainText('No other carrier shares its contact details, officers or vehicles.');
+});
+
+test("the city page's 'No risk signals' filter leaves out carriers with a signal", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/trucking-companies/dallas-tx');
+  await expect(page.getByRole('heading', { name: 'BLUE RIDGE TRUCKING LLC' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'No risk signals' }).check();
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page).toHaveURL(/\?noRiskSignals=true$/);
+  await expect(page.getByRole('heading', { name: 'INACTIVE HAULERS' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'BLUE RIDGE TRUCKING LLC' })).toHaveCount(0);
+  await expectAccessible(page);
 });
