@@ -9,6 +9,7 @@ export default [
     route('privacy-policy', 'routes/public/privacy-policy.tsx'),
     route('terms-of-service', 'routes/public/terms-of-service.tsx'),
     route('resources', 'routes/public/resources.tsx'),
+    route('resources/risk-signals', 'routes/public/risk-signals.tsx'),
     route('resources/:slug', 'routes/public/resource-guide.tsx'),
     route('search', 'routes/public/search.tsx'),
     route('check', 'routes/public/check.tsx'),

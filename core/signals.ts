@@ -3,6 +3,7 @@
  * public rules page (RISK_SIGNALS_PATH) and linked from every signal shown. There is no score: a
  * signal holds or it does not, and the page shows what it rests on.
  */
+import { formatLongIsoDay } from './format.ts';
 
 /** The public page that states every rule and its limits. */
 export const RISK_SIGNALS_PATH = '/resources/risk-signals';
@@ -127,8 +128,53 @@ export const SIGNAL_RULES = {
 export type SignalRuleName = keyof typeof SIGNAL_RULES;
 export const SIGNAL_RULE_NAMES = Object.keys(SIGNAL_RULES) as SignalRuleName[];
 
-export function isStrongSignal(rule: SignalRuleName): boolean {
-  return SIGNAL_RULES[rule].strong;
+/**
+ * The rules that hold for a carrier as one integer kept on its row (companies.risk_signals): bit i
+ * for SIGNAL_RULE_NAMES[i], so a new rule goes last. The verdict and the search's filter read it
+ * without reading the signals.
+ */
+export function ruleBit(rule: SignalRuleName): number {
+  return 2 ** SIGNAL_RULE_NAMES.indexOf(rule);
+}
+
+/** The rules of a risk_signals value, in SIGNAL_RULE_NAMES order. */
+export function rulesOf(riskSignals: number): SignalRuleName[] {
+  return SIGNAL_RULE_NAMES.filter((rule) => Math.floor(riskSignals / ruleBit(rule)) % 2 === 1);
+}
+
+/** The strong rules among them: any makes the verdict 'Review before booking'. */
+export function strongRulesOf(riskSignals: number): SignalRuleName[] {
+  return rulesOf(riskSignals).filter((rule) => SIGNAL_RULES[rule].strong);
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** A stored signal's facts in words: what it counted and the day it rests on. */
+export function signalFactText(rule: SignalRuleName, restsOn: string | null, detail: string | null): string {
+  const day = restsOn ? formatLongIsoDay(restsOn) : null;
+  const count = Number(detail ?? 0);
+  switch (rule) {
+    case 'shares_contact_with_troubled':
+      return `${plural(count, 'carrier', 'carriers')} out of service, revoked or inactive ${count === 1 ? 'shares' : 'share'} its contact details`;
+    case 'successor_of_revoked':
+      return detail
+        ? `Follows USDOT ${detail}${day ? `, revoked ${day}` : ''}`
+        : 'FMCSA marks a prior revocation';
+    case 'shared_vehicles':
+      return `${plural(count, 'vehicle', 'vehicles')} also inspected under another carrier`;
+    case 'new_authority':
+      return `Authority granted ${day ?? 'recently'}`;
+    case 'contact_changed':
+      return `Contact details changed ${day ?? 'recently'}`;
+    case 'insurance_cancellations':
+      return `${plural(count, 'cancellation', 'cancellations')}, the latest ${day ?? 'recently'}`;
+    case 'po_box_or_undeliverable':
+      return detail === 'po_box'
+        ? 'The physical address is a post office box'
+        : `Mail marked undeliverable${day ? ` ${day}` : ''}`;
+    case 'idle_fleet':
+      return `${plural(count, 'power unit', 'power units')}, no inspection in ${WINDOW_MONTHS} months`;
+  }
 }
 
 /** A rule's anchor on the rules page. */

@@ -13,6 +13,7 @@ import { contactCheckRoutes } from './domains/contact-check/routes.ts';
 import { resolveSessionSecret } from './domains/auth/session-secret.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { historyRoutes } from './domains/history/routes.ts';
+import { signalsRoutes } from './domains/signals/routes.ts';
 import { mediaFileRoutes, mediaRoutes } from './domains/media/routes.ts';
 import { ratingRoutes } from './domains/ratings/routes.ts';
 import { replyRoutes } from './domains/replies/routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerNoStoreAnswers(carrierData);
       await carrierData.register(carrierDataRoutes, { services });
       await carrierData.register(historyRoutes, { services });
+      await carrierData.register(signalsRoutes, { services });
       carrierData.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },
     { prefix: '/carrier-data/api/v1' },

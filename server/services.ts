@@ -20,6 +20,7 @@ import { createSessions } from './domains/auth/sessions.ts';
 import { createLoginTokens } from './domains/auth/tokens.ts';
 import { createHealthService } from './domains/health/service.ts';
 import { createHistoryService } from './domains/history/service.ts';
+import { createSignalsService } from './domains/signals/service.ts';
 import { createDatabaseStorage } from './domains/media/database-storage.ts';
 import { createMediaRepo } from './domains/media/repo.ts';
 import { createMediaService } from './domains/media/service.ts';
@@ -92,6 +93,7 @@ export function createServices(
   });
   const authority = createAuthorityService(db, clock);
   const history = createHistoryService(db);
+  const signals = createSignalsService(db, clock);
   const profiles = createProfileService({
     repo: companiesRepo,
     ratingSummary: ratings.ratingSummary,
@@ -132,6 +134,7 @@ export function createServices(
     health: createHealthService(db, redis ? () => isRedisReachable(redis) : null),
     carrierData,
     history,
+    signals,
     authority,
     search: createSearchService(db, config.database.dialect),
     profiles,
@@ -142,6 +145,7 @@ export function createServices(
       capacity,
       authority,
       history,
+      signals,
     }),
     ratings,
     replies: createRepliesService(createRepliesRepo(db), clock),

@@ -29,6 +29,7 @@ import { readStoredSourceHashes } from '../../server/domains/carrier-data/stored
 import { createLiBatch } from '../../server/domains/authority/li-writer.ts';
 import { createOosBatch } from '../../server/domains/authority/oos-writer.ts';
 import { refreshCalendarFlags, refreshDueSearchFlags } from '../../server/domains/authority/repo.ts';
+import { refreshLinksAndSignals } from '../../server/domains/signals/repo.ts';
 import type { DataImportsTable } from '../../server/db/schema.ts';
 import { isLiDataset, portalIdOf } from '../fmcsa/datasets.ts';
 import { createHistoryWriter } from './history-writer.ts';
@@ -119,7 +120,13 @@ export async function importFiles(
   db: Db,
   dialect: Dialect,
   files: readonly string[],
-  options: { showProgress?: boolean; now?: () => string; asOf?: string } = {},
+  options: {
+    showProgress?: boolean;
+    now?: () => string;
+    asOf?: string;
+    /** False: the caller refreshes links and signals once after several calls (the sync). */
+    refreshSignals?: boolean;
+  } = {},
 ): Promise<FileReport[]> {
   const now = options.now ?? (() => new Date().toISOString());
   const reports: FileReport[] = [];
@@ -300,6 +307,8 @@ export async function importFiles(
   }
   // Days that passed since the last run change verdicts without any row changing.
   await refreshCalendarFlags(db, now().slice(0, 10));
+  // Links and signals read the census, inspections, L&I and history just written, and the calendar.
+  if (options.refreshSignals !== false) await refreshLinksAndSignals(db, now());
   return reports;
 }
 

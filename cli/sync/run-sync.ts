@@ -11,6 +11,7 @@ import { createSyncRepo, type SyncedDataset } from '../../server/domains/sync/re
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { describeReport, importFiles, TABLE_OF } from '../import/import-files.ts';
 import { refreshCalendarFlags } from '../../server/domains/authority/repo.ts';
+import { refreshLinksAndSignals } from '../../server/domains/signals/repo.ts';
 import { createProgress, type Progress } from '../import/progress.ts';
 import { columnProblem } from './check-download.ts';
 import { fetchChanges, fetchExport, PAGE_ROWS } from './downloads.ts';
@@ -90,6 +91,8 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
       const [report] = await importFiles(options.db, options.dialect, [file], {
         showProgress: options.showProgress,
         asOf: dayOf(version),
+        // Once after every dataset, below.
+        refreshSignals: false,
       });
       if (!report || report.error || report.dataset !== dataset.kind) {
         throw new PortalError(
@@ -168,6 +171,7 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
   }
   // A day with nothing new still moves filings' and orders' dates past today: the search flags follow.
   await refreshCalendarFlags(options.db, now().toISOString().slice(0, 10));
+  await refreshLinksAndSignals(options.db, now().toISOString());
   return outcomes;
 }
 

@@ -12,6 +12,7 @@ import { mediaContracts } from './media.ts';
 import { ratingContracts } from './ratings.ts';
 import { replyContracts } from './replies.ts';
 import { searchContracts } from './search.ts';
+import { signalsContracts } from './signals.ts';
 import { userContracts } from './users.ts';
 
 export const CONTRACTS = {
@@ -26,6 +27,10 @@ export const CONTRACTS = {
   replies: replyContracts,
   carrierData: carrierDataContracts,
   history: historyContracts,
+<<<<<<< HEAD
   contactCheck: contactCheckContracts,
+=======
+  signals: signalsContracts,
+>>>>>>> signals
   health: healthContracts,
 };

@@ -51,6 +51,7 @@ import { recordHistoryBlock } from './migrations/054-record-history-block.ts';
 import { hazmatFacetSchema } from './migrations/061-hazmat-facet.ts';
 import { inspectionViolationsSchema } from './migrations/070-inspection-violations.ts';
 import { carrierLinksAndSignalsSchema } from './migrations/100-carrier-links-and-signals.ts';
+import { connectedCarriersBlock } from './migrations/101-connected-carriers-block.ts';
 import { carrierRepliesSchema } from './migrations/105-carrier-replies.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -112,6 +113,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '061-hazmat-facet': hazmatFacetSchema(dialect),
     '070-inspection-violations': inspectionViolationsSchema,
     '100-carrier-links-and-signals': carrierLinksAndSignalsSchema,
+    '101-connected-carriers-block': connectedCarriersBlock,
     '105-carrier-replies': carrierRepliesSchema,
   };
 }

@@ -83,7 +83,10 @@ export interface CompaniesTable {
   phy_undeliverable: Flag | null;
   /** CARRIER_MAILING_UND_DATE: ISO day mail to the mailing address was marked undeliverable. */
   mail_undeliverable_on: string | null;
-  /** A risk signal holds (carrier_signals), written by the signals' computation; for search. */
+  /**
+   * The risk signals that hold (carrier_signals), a bit per rule (core/signals.ts ruleBit); 0 for
+   * none. Written by the signals' computation; read by the verdict and the search's filter.
+   */
   risk_signals: Generated<Flag>;
   created_at: string;
   updated_at: string;

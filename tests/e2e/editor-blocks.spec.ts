@@ -18,6 +18,7 @@ const NON_CUSTOM_TITLES = [
   'Capacity Board',
   'Authority & Insurance',
   'Record history',
+  'Connected carriers',
 ];
 
 /** A generated picture file, as a browser file chooser would hand it over. */
@@ -135,6 +136,7 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
     'Customer Ratings',
     'Authority & Insurance',
     'Record history',
+    'Connected carriers',
   ]) {
     const item = blockItem(page, title);
     await expect(item.getByRole('note')).toContainText('real-time data');

@@ -37,6 +37,7 @@ function panels(overrides: Partial<CarrierPanels> = {}): CarrierPanels {
     ratings: { status: 'unavailable' },
     authority: { status: 'unavailable' },
     history: { status: 'unavailable' },
+    connections: { status: 'unavailable' },
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINK_BOUND } from '../../../core/signals.ts';
+import { LINK_BOUND, ruleBit } from '../../../core/signals.ts';
 import type { CarrierRecord } from '../carrier-data/records.ts';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { seedAuthorityRows } from '../../../tests/support/authority-rows.ts';
@@ -284,7 +284,7 @@ describe(`links and risk signals on ${testDialect}`, () => {
       .orderBy('dot_number')
       .execute();
     expect(flags).toEqual([
-      { dot_number: c.idleFleet.dot_number, risk_signals: 1 },
+      { dot_number: c.idleFleet.dot_number, risk_signals: ruleBit('idle_fleet') },
       { dot_number: c.plain.dot_number, risk_signals: 0 },
     ]);
   });
@@ -304,5 +304,11 @@ describe(`links and risk signals on ${testDialect}`, () => {
     const refresh = await refreshLinksAndSignals(db, '2027-02-02T06:00:00.000Z');
     expect(refresh.carriersKeyed).toBe(1);
     expect(await signalsOf(c.active.dot_number)).toEqual([]);
+    const row = await db
+      .selectFrom('companies')
+      .select('risk_signals')
+      .where('dot_number', '=', c.successor.dot_number)
+      .executeTakeFirstOrThrow();
+    expect(row.risk_signals).toBe(ruleBit('shares_contact_with_troubled') + ruleBit('successor_of_revoked'));
   });
 });

@@ -17,7 +17,9 @@ import {
   IDLE_FLEET_UNITS,
   LINK_BOUND,
   RECENT_DAYS,
+  ruleBit,
   SEVERAL_CANCELLATIONS,
+  SIGNAL_RULE_NAMES,
   WINDOW_MONTHS,
   type LinkedStatus,
   type LinkKindName,
@@ -312,9 +314,15 @@ export async function computeSignals(db: Db, today: string): Promise<void> {
     for (const rule of Object.keys(statements) as SignalRuleName[]) {
       for (const statement of statements[rule]) await statement.execute(trx);
     }
-    await sql`UPDATE companies SET risk_signals = 1 WHERE risk_signals = 0
-      AND dot_number IN (SELECT dot_number FROM carrier_signals)`.execute(trx);
-    await sql`UPDATE companies SET risk_signals = 0 WHERE risk_signals = 1
+    const bits = sql.join(
+      SIGNAL_RULE_NAMES.map((rule) => sql`WHEN ${rule} THEN ${sql.lit(ruleBit(rule))}`),
+      sql` `,
+    );
+    await sql`UPDATE companies SET risk_signals = held.mask
+      FROM (SELECT dot_number, sum(CASE rule ${bits} ELSE 0 END) AS mask FROM carrier_signals
+        GROUP BY dot_number) held
+      WHERE companies.dot_number = held.dot_number AND companies.risk_signals <> held.mask`.execute(trx);
+    await sql`UPDATE companies SET risk_signals = 0 WHERE risk_signals <> 0
       AND NOT EXISTS (SELECT 1 FROM carrier_signals s WHERE s.dot_number = companies.dot_number)`.execute(trx);
   });
 }
