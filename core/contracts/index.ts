@@ -27,10 +27,7 @@ export const CONTRACTS = {
   replies: replyContracts,
   carrierData: carrierDataContracts,
   history: historyContracts,
-<<<<<<< HEAD
   contactCheck: contactCheckContracts,
-=======
   signals: signalsContracts,
->>>>>>> signals
   health: healthContracts,
 };
