@@ -39,9 +39,18 @@ export const RepliableRating = z.object({
 });
 export type RepliableRating = z.infer<typeof RepliableRating>;
 
+/** A risk signal about the carrier it can reply on: its rule is its key. */
+export const RepliableSignal = z.object({
+  key: z.string(),
+  title: z.string(),
+  fact: z.string(),
+  reply: CarrierReply.nullable(),
+});
+
 /** The caller's own carrier's subjects, each with its reply if it has one. */
 export const OwnReplySubjects = z.object({
   dot_number: z.number(),
+  signals: z.array(RepliableSignal),
   ratings: z.array(RepliableRating),
 });
 export type OwnReplySubjects = z.infer<typeof OwnReplySubjects>;

@@ -1,6 +1,7 @@
 // A carrier's risk signals and connected carriers (issue 55): the carrier-data API's signals route,
 // and the shape the profile's 'Connected carriers' block reads too.
 import { z } from 'zod';
+import { CarrierReply } from './replies.ts';
 import { LINK_KINDS, LINKED_STATUSES, SIGNAL_RULE_NAMES } from '../signals.ts';
 import { DotNumberParams } from '../input.ts';
 import { route } from './route.ts';
@@ -41,6 +42,8 @@ export const Signal = z.object({
   rule_url: z.string(),
   /** The linked carriers the signal rests on. */
   linked_carriers: z.array(LinkedCarrier),
+  /** The carrier's reply on the signal (issue 55), when it wrote one. */
+  reply: CarrierReply.nullable(),
 });
 export type Signal = z.infer<typeof Signal>;
 

@@ -1,4 +1,5 @@
 import type { LinkedCarrier } from '../../../core/contracts/signals.ts';
+import { CarrierReplyNote } from '../../components/CarrierReplyNote.tsx';
 import { LINK_KINDS } from '../../../core/signals.ts';
 import type { CarrierPanels } from '../types.ts';
 
@@ -53,6 +54,7 @@ export function ConnectedCarriersBlock({ panels }: { panels: CarrierPanels }) {
               <p>
                 <a href={signal.rule_url}>The rule and its limits</a>
               </p>
+              <CarrierReplyNote reply={signal.reply} />
             </li>
           ))}
         </ul>

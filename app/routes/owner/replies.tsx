@@ -156,7 +156,30 @@ function RatingReplies({ subjects }: { subjects: OwnReplySubjects }) {
   );
 }
 
-/** Replies: an admin of a claimed carrier answers the ratings shown on its profile, in public. */
+function SignalReplies({ subjects }: { subjects: OwnReplySubjects }) {
+  if (subjects.signals.length === 0) return <p>No risk signal holds for your carrier.</p>;
+  return (
+    <ul className="reply-subjects">
+      {subjects.signals.map((signal) => (
+        <li key={signal.key} className="card">
+          <p>
+            <strong>{signal.title}</strong>
+          </p>
+          <p>{signal.fact}.</p>
+          <CarrierReplyNote reply={signal.reply} />
+          <ReplyForm
+            dotNumber={subjects.dot_number}
+            kind="signal"
+            subjectKey={signal.key}
+            reply={signal.reply}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Replies: an admin of a claimed carrier answers the risk signals and ratings shown on its profile, in public. */
 export default function RepliesRoute({ loaderData }: Route.ComponentProps) {
   const { user } = useSession();
   const navigate = useNavigate();
@@ -169,16 +192,23 @@ export default function RepliesRoute({ loaderData }: Route.ComponentProps) {
     <section className="page page--narrow">
       <h1>Replies</h1>
       <p>
-        Your reply is shown on your public profile beside the rating, with its date. Plain text, at most{' '}
-        {REPLY_MAX_LENGTH.toLocaleString('en-US')} characters; you can edit or remove it at any time.
+        Your reply is shown on your public profile beside the risk signal or rating, with its date. Plain
+        text, at most {REPLY_MAX_LENGTH.toLocaleString('en-US')} characters; you can edit or remove it at any
+        time.
       </p>
       {'refusal' in loaderData ? (
         <p className="alert alert--error">{loaderData.refusal}</p>
       ) : (
-        <section>
-          <h2>Ratings</h2>
-          <RatingReplies subjects={loaderData.subjects} />
-        </section>
+        <>
+          <section>
+            <h2>Risk signals</h2>
+            <SignalReplies subjects={loaderData.subjects} />
+          </section>
+          <section>
+            <h2>Ratings</h2>
+            <RatingReplies subjects={loaderData.subjects} />
+          </section>
+        </>
       )}
     </section>
   );

@@ -92,7 +92,7 @@ function CompanyInfo({ company }: { company: OwnCompany | null }) {
           <Fact label="Total ratings" value={String(ratings.total_ratings)} />
         </dl>
         <p>
-          <Link to="/replies">Reply to ratings</Link>
+          <Link to="/replies">Reply to ratings and risk signals</Link>
         </p>
       </section>
     </div>

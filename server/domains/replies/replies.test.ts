@@ -78,6 +78,13 @@ describe(`carrier replies API on ${testDialect}`, () => {
     await completedRating(a.id, requestIds.a, 'Delivered early.', '2026-11-20T10:00:00.000Z');
     await completedRating(a.id, requestIds.aOlder, 'Fine.', '2026-11-10T10:00:00.000Z');
     await completedRating(b.id, requestIds.b, 'Late twice.', '2026-11-21T10:00:00.000Z');
+    await app.database.db
+      .insertInto('carrier_signals')
+      .values([
+        { dot_number: 5501, rule: 'new_authority', rests_on: '2026-11-01', detail: null },
+        { dot_number: 5502, rule: 'po_box_or_undeliverable', rests_on: null, detail: null },
+      ])
+      .execute();
     tokens.a = await signInOwner(app, a, 'admin@alpha.example.com');
     tokens.aStandard = await signInOwner(app, a, 'clerk@alpha.example.com', { isAdmin: false });
     tokens.b = await signInOwner(app, b, 'admin@bravo.example.com');
@@ -94,6 +101,14 @@ describe(`carrier replies API on ${testDialect}`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       dot_number: 5501,
+      signals: [
+        {
+          key: 'new_authority',
+          title: 'Authority granted fewer than 90 days ago',
+          fact: expect.any(String),
+          reply: null,
+        },
+      ],
       ratings: [
         { key: keyOfA, stars: 4, comment: 'Delivered early.', submitted_on: '2026-11-20', reply: null },
         { key: expect.any(String), stars: 4, comment: 'Fine.', submitted_on: '2026-11-10', reply: null },
@@ -207,6 +222,36 @@ describe(`carrier replies API on ${testDialect}`, () => {
     expect(unclaimed.statusCode).toBe(403);
     expect(unclaimed.json()).toEqual({ detail: 'Only a claimed carrier can reply', code: 'forbidden' });
     expect((await own(tokens.unclaimed)).statusCode).toBe(403);
+  });
+
+  it('replies on a signal about the carrier, shown with it in the signals API and block', async () => {
+    const signalReply = async (dot: number) =>
+      (await app.fastify.inject({ url: `/carrier-data/api/v1/company/${dot}/signals` })).json().signals[0]
+        .reply;
+    const saved = await save(
+      tokens.a,
+      5501,
+      'new_authority',
+      'We bought the company from its founder.',
+      'signal',
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(await signalReply(5501)).toEqual({
+      body: 'We bought the company from its founder.',
+      replied_on: now.toISOString().slice(0, 10),
+    });
+    expect((await own(tokens.a)).json().signals[0].reply.body).toBe(
+      'We bought the company from its founder.',
+    );
+    // Another carrier's signal, and a rule that does not hold for this carrier.
+    expect((await save(tokens.a, 5502, 'po_box_or_undeliverable', 'No', 'signal')).statusCode).toBe(403);
+    const absent = await save(tokens.a, 5501, 'po_box_or_undeliverable', 'No', 'signal');
+    expect(absent.statusCode).toBe(404);
+    expect(absent.json()).toEqual({ detail: 'This carrier has no signal with this rule', code: 'not_found' });
+    expect(await signalReply(5502)).toBeNull();
+    const removed = await call('DELETE', '/api/v1/replies/5501/signal/new_authority', tokens.a);
+    expect(removed.statusCode).toBe(200);
+    expect(await signalReply(5501)).toBeNull();
   });
 
   it('refuses a malformed subject with a clear 400', async () => {

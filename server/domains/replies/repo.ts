@@ -59,6 +59,39 @@ export function createRepliesRepo(db: Db) {
       return rows.map((row) => row.id);
     },
 
+    /** The signals that hold for a carrier, each with the carrier's reply. */
+    async signals(dotNumber: number) {
+      return db
+        .selectFrom('carrier_signals as g')
+        .leftJoin('carrier_replies as r', (join) =>
+          join
+            .onRef('r.dot_number', '=', 'g.dot_number')
+            .on('r.subject_kind', '=', 'signal')
+            .onRef('r.subject_key', '=', 'g.rule'),
+        )
+        .select([
+          'g.rule',
+          'g.rests_on',
+          'g.detail',
+          'r.body as reply_body',
+          'r.updated_at as reply_updated_at',
+        ])
+        .where('g.dot_number', '=', dotNumber)
+        .orderBy('g.rule')
+        .execute();
+    },
+
+    /** Whether a signal holds for a carrier. */
+    async hasSignal(dotNumber: number, rule: string) {
+      const row = await db
+        .selectFrom('carrier_signals')
+        .select('rule')
+        .where('dot_number', '=', dotNumber)
+        .where('rule', '=', rule)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Writes the one reply on a subject: a second write is an edit (the subject is the key). */
     async upsert(subject: Subject, body: string, authorUserId: number, at: string) {
       await db

@@ -4,6 +4,7 @@ import type { CarrierReply, OwnReplySubjects } from '../../../core/contracts/rep
 import { DomainError } from '../../../core/errors.ts';
 import { overallStars } from '../../../core/ratings.ts';
 import { replyOf, type ReplySubjectKind } from '../../../core/replies.ts';
+import { SIGNAL_RULES, signalFactText, type SignalRuleName } from '../../../core/signals.ts';
 import type { RepliesRepo } from './repo.ts';
 
 /**
@@ -15,6 +16,12 @@ export const ratingKey = (requestId: string) =>
 
 /** How many of its newest shown ratings the owner's page lists to reply on. */
 const LISTED_RATINGS = 100;
+
+/** A row's joined reply as pages show it, or null. */
+const storedReply = (row: { reply_body: string | null; reply_updated_at: string | null }) =>
+  row.reply_body !== null && row.reply_updated_at !== null
+    ? replyOf({ body: row.reply_body, updated_at: row.reply_updated_at })
+    : null;
 
 export interface ReplySubject {
   dotNumber: number;
@@ -41,22 +48,37 @@ export function createRepliesService(repo: RepliesRepo, clock: () => Date) {
   }
 
   /** The stored key of a subject of the carrier, or a 404 when the carrier has no such subject. */
-  async function storedKey(company: { id: number }, subject: ReplySubject): Promise<string> {
+  async function storedKey(
+    company: { id: number; dot_number: number },
+    subject: ReplySubject,
+  ): Promise<string> {
     if (subject.kind === 'rating') {
       const id = (await repo.shownRatingIds(company.id)).find((each) => ratingKey(each) === subject.key);
       if (!id) throw new DomainError('not_found', 'This carrier has no shown rating with this key');
       return id;
     }
+    if (await repo.hasSignal(company.dot_number, subject.key)) return subject.key;
     throw new DomainError('not_found', 'This carrier has no signal with this rule');
   }
 
   return {
-    /** What the owner's replies page lists: the carrier's shown ratings, each with its reply. */
+    /** What the owner's replies page lists: the carrier's signals and shown ratings, each with its reply. */
     async ownSubjects(session: SessionUser): Promise<OwnReplySubjects> {
       const company = await ownCarrier(session, session.dotNumber);
-      const ratings = await repo.shownRatings(company, LISTED_RATINGS);
+      const [ratings, signals] = await Promise.all([
+        repo.shownRatings(company, LISTED_RATINGS),
+        repo.signals(company.dot_number),
+      ]);
       return {
         dot_number: company.dot_number,
+        signals: signals
+          .filter((row) => Object.hasOwn(SIGNAL_RULES, row.rule))
+          .map((row) => ({
+            key: row.rule,
+            title: SIGNAL_RULES[row.rule as SignalRuleName].title,
+            fact: signalFactText(row.rule as SignalRuleName, row.rests_on, row.detail),
+            reply: storedReply(row),
+          })),
         ratings: ratings.map((row) => ({
           key: ratingKey(row.id),
           stars: overallStars(
@@ -64,10 +86,7 @@ export function createRepliesService(repo: RepliesRepo, clock: () => Date) {
           ),
           comment: row.comment ?? '',
           submitted_on: (row.completed_at ?? '').slice(0, 10),
-          reply:
-            row.reply_body !== null && row.reply_updated_at !== null
-              ? replyOf({ body: row.reply_body, updated_at: row.reply_updated_at })
-              : null,
+          reply: storedReply(row),
         })),
       };
     },

@@ -323,7 +323,9 @@ export async function computeSignals(db: Db, today: string): Promise<void> {
         GROUP BY dot_number) held
       WHERE companies.dot_number = held.dot_number AND companies.risk_signals <> held.mask`.execute(trx);
     await sql`UPDATE companies SET risk_signals = 0 WHERE risk_signals <> 0
-      AND NOT EXISTS (SELECT 1 FROM carrier_signals s WHERE s.dot_number = companies.dot_number)`.execute(trx);
+      AND NOT EXISTS (SELECT 1 FROM carrier_signals s WHERE s.dot_number = companies.dot_number)`.execute(
+      trx,
+    );
   });
 }
 
@@ -357,6 +359,8 @@ export interface StoredSignal {
   rule: string;
   rests_on: string | null;
   detail: string | null;
+  /** The carrier's reply on the signal (carrier_replies), if it wrote one. */
+  reply: { body: string; updated_at: string } | null;
 }
 
 export interface LinkedCarrier {
@@ -386,38 +390,47 @@ interface ConnectionRow {
   rests_on: string | null;
   detail: string | null;
   carriers: number | string | null;
+  /** A signal's reply from the carrier (carrier_replies), when it has one. */
+  reply_body: string | null;
+  replied_at: string | null;
 }
 
-/** A carrier's signals, links and too-common values, in one query (the profile's budget). */
+/** A carrier's signals with the carrier's replies, links and too-common values, in one query (the profile's budget). */
 export async function readConnections(db: Db, dotNumber: number, today: string): Promise<CarrierConnections> {
   const linked = sql`SELECT 'link' AS what, k.kind AS name, c.dot_number, c.name AS label,
-      ${troubleOf(today)} AS rests_on, CAST(NULL AS text) AS detail, CAST(NULL AS integer) AS carriers
+      ${troubleOf(today)} AS rests_on, CAST(NULL AS text) AS detail, CAST(NULL AS integer) AS carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
     FROM carrier_link_keys k
     JOIN shared_link_keys s ON s.kind = k.kind AND s.key = k.key AND s.carriers <= ${LINK_BOUND}
     JOIN carrier_link_keys o ON o.kind = k.kind AND o.key = k.key AND o.dot_number <> k.dot_number
     JOIN companies c ON c.dot_number = o.dot_number
     WHERE k.dot_number = ${dotNumber}`;
   const prior = sql`SELECT 'link' AS what, 'prior_revocation' AS name, c.dot_number, c.name AS label,
-      ${troubleOf(today)} AS rests_on, CAST(NULL AS text) AS detail, CAST(NULL AS integer) AS carriers
+      ${troubleOf(today)} AS rests_on, CAST(NULL AS text) AS detail, CAST(NULL AS integer) AS carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
     FROM companies x JOIN companies c
       ON (c.dot_number = x.prior_revoke_dot_number AND x.prior_revoke_flag = 1)
       OR (c.prior_revoke_dot_number = x.dot_number AND c.prior_revoke_flag = 1)
     WHERE x.dot_number = ${dotNumber}`;
   const rows = await sql<ConnectionRow>`
-    SELECT 'signal' AS what, rule AS name, CAST(NULL AS integer) AS dot_number, CAST(NULL AS text) AS label,
-        rests_on, detail, CAST(NULL AS integer) AS carriers
-      FROM carrier_signals WHERE dot_number = ${dotNumber}
+    SELECT 'signal' AS what, g.rule AS name, CAST(NULL AS integer) AS dot_number, CAST(NULL AS text) AS label,
+        g.rests_on, g.detail, CAST(NULL AS integer) AS carriers, r.body AS reply_body, r.updated_at AS replied_at
+      FROM carrier_signals g LEFT JOIN carrier_replies r
+        ON r.dot_number = g.dot_number AND r.subject_kind = 'signal' AND r.subject_key = g.rule
+      WHERE g.dot_number = ${dotNumber}
     UNION ALL ${linked}
     UNION ALL ${prior}
     UNION ALL SELECT 'common' AS what, k.kind AS name, CAST(NULL AS integer) AS dot_number,
-        CAST(NULL AS text) AS label, CAST(NULL AS text) AS rests_on, CAST(NULL AS text) AS detail, s.carriers
+        CAST(NULL AS text) AS label, CAST(NULL AS text) AS rests_on, CAST(NULL AS text) AS detail, s.carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
       FROM carrier_link_keys k JOIN shared_link_keys s ON s.kind = k.kind AND s.key = k.key
       WHERE k.dot_number = ${dotNumber} AND s.carriers > ${LINK_BOUND}`.execute(db);
   const result: CarrierConnections = { signals: [], links: [], common: [] };
   const seen = new Set<string>();
   for (const row of rows.rows) {
     if (row.what === 'signal') {
-      result.signals.push({ rule: row.name, rests_on: row.rests_on, detail: row.detail });
+      const reply =
+        row.reply_body !== null && row.replied_at !== null
+          ? { body: row.reply_body, updated_at: row.replied_at }
+          : null;
+      result.signals.push({ rule: row.name, rests_on: row.rests_on, detail: row.detail, reply });
     } else if (row.what === 'link') {
       const key = `${row.name}|${row.dot_number}`;
       if (seen.has(key)) continue;

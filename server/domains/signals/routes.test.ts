@@ -98,6 +98,7 @@ describe(`GET /carrier-data/api/v1/company/{dot}/signals on ${testDialect}`, () 
           fact: '1 carrier out of service, revoked or inactive shares its contact details',
           rule_url: '/resources/risk-signals#shares-contact-with-troubled',
           linked_carriers: [inactiveLink],
+          reply: null,
         },
       ],
       linked_carriers: [inactiveLink],

@@ -1,4 +1,5 @@
 import type { CarrierSignals, LinkedCarrier } from '../../../core/contracts/signals.ts';
+import { replyOf } from '../../../core/replies.ts';
 import {
   CONTACT_LINK_KINDS,
   LINK_BOUND,
@@ -44,7 +45,10 @@ function byCarrier(links: readonly LinkRow[]): LinkedCarrier[] {
     });
   }
   return [...carriers.values()]
-    .map((carrier) => ({ ...carrier, links: carrier.links.sort((a, b) => order.indexOf(a) - order.indexOf(b)) }))
+    .map((carrier) => ({
+      ...carrier,
+      links: carrier.links.sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+    }))
     .sort((a, b) => a.dot_number - b.dot_number);
 }
 
@@ -54,7 +58,8 @@ export function carrierSignalsOf(dotNumber: number, connections: CarrierConnecti
   const signals = known
     .sort(
       (a, b) =>
-        SIGNAL_RULE_NAMES.indexOf(a.rule as SignalRuleName) - SIGNAL_RULE_NAMES.indexOf(b.rule as SignalRuleName),
+        SIGNAL_RULE_NAMES.indexOf(a.rule as SignalRuleName) -
+        SIGNAL_RULE_NAMES.indexOf(b.rule as SignalRuleName),
     )
     .map((signal) => {
       const rule = signal.rule as SignalRuleName;
@@ -69,6 +74,7 @@ export function carrierSignalsOf(dotNumber: number, connections: CarrierConnecti
         fact: signalFactText(rule, signal.rests_on, signal.detail),
         rule_url: signalRuleHref(rule),
         linked_carriers: restsOnLink ? byCarrier(connections.links.filter(restsOnLink)) : [],
+        reply: signal.reply && replyOf(signal.reply),
       };
     });
   return {
