@@ -22,10 +22,18 @@ export const meta: Route.MetaFunction = (args) =>
       'Check the phone number, e-mail address, MC or DOT number from a load offer against carriers’ FMCSA records.',
   });
 
-/** An answer is for its reader alone: kept by no cache. */
+/**
+ * An answer is for its reader alone: kept by no cache. The page's referrer policy lets the browser
+ * name this origin on the form's post (under 'no-referrer' it sends `Origin: null`, which React
+ * Router refuses as a cross-site action); other sites still get no referrer.
+ */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get('Retry-After');
-  return { 'Cache-Control': 'private, no-store', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) };
+  return {
+    'Cache-Control': 'private, no-store',
+    'Referrer-Policy': 'same-origin',
+    ...(retryAfter ? { 'Retry-After': retryAfter } : {}),
+  };
 };
 
 /** What the form shows again: what was typed, but never an e-mail address. */
