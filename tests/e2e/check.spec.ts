@@ -13,6 +13,7 @@ async function runCheck(page: import('@playwright/test').Page, contact: string, 
 
 test('a broker checks an offer’s e-mail and MC number: a match, a mismatch and a miss, the address never shown', async ({
   page,
+  consoleErrors,
 }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Contact Check' }).click();
@@ -58,4 +59,9 @@ test('a broker checks an offer’s e-mail and MC number: a match, a mismatch and
     'Enter one phone number, e-mail address, MC number (MC 123456) or DOT number (digits only).',
   );
   await expectAccessible(page);
+  // The refusal is the page's answer with status 400, which the browser logs; nothing else was logged.
+  expect(consoleErrors).toEqual([
+    'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+  ]);
+  consoleErrors.splice(0);
 });
