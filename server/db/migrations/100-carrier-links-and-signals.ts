@@ -26,10 +26,11 @@ export const carrierLinksAndSignalsSchema: Migration = {
       .addColumn('dot_number', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('carrier_link_keys_pkey', ['kind', 'key', 'dot_number'])
       .execute();
+    // A carrier's own keys, read from the index alone.
     await db.schema
       .createIndex('carrier_link_keys_dot')
       .on('carrier_link_keys')
-      .column('dot_number')
+      .columns(['dot_number', 'kind', 'key'])
       .execute();
 
     await db.schema

@@ -121,7 +121,7 @@ export async function buildCensusLinkKeys(db: Db, now: string): Promise<number> 
       .where('dot_number', '>', after)
       .orderBy('dot_number')
       .limit(CARRIERS_PER_PAGE);
-    if (since !== null) query = query.where('updated_at', '>=', since);
+    if (since !== null) query = query.where('updated_at', '>', since);
     const rows = await query.execute();
     if (rows.length === 0) break;
     const dots = rows.map((row) => row.dot_number);
@@ -232,17 +232,21 @@ function ruleStatements(today: string): Record<SignalRuleName, RawBuilder<unknow
       sql`${insert}
         SELECT dot_number, 'successor_of_revoked', NULL, prior_revoke_dot_number FROM companies
         WHERE prior_revoke_flag = 1`,
+      // CROSS JOIN keeps SQLite's join order: from the few revoked carriers to their officers' carriers.
       sql`${insert}
         SELECT x.dot_number, 'successor_of_revoked', max(rv.revoked_on), min(rv.dot_number)
         FROM (${revokedCarriers(today)}) rv
-        JOIN carrier_link_keys ro ON ro.dot_number = rv.dot_number AND ro.kind = 'officer'
-        JOIN shared_link_keys so ON so.kind = 'officer' AND so.key = ro.key AND so.carriers <= ${LINK_BOUND}
-        JOIN carrier_link_keys xo ON xo.kind = 'officer' AND xo.key = ro.key AND xo.dot_number <> rv.dot_number
-        JOIN carrier_link_keys ra ON ra.dot_number = rv.dot_number AND ra.kind = 'address'
-        JOIN shared_link_keys sa ON sa.kind = 'address' AND sa.key = ra.key AND sa.carriers <= ${LINK_BOUND}
-        JOIN carrier_link_keys xa ON xa.kind = 'address' AND xa.key = ra.key AND xa.dot_number = xo.dot_number
-        JOIN companies x ON x.dot_number = xo.dot_number
-        WHERE x.add_date > rv.revoked_on
+        CROSS JOIN carrier_link_keys ro
+        CROSS JOIN shared_link_keys so
+        CROSS JOIN carrier_link_keys xo
+        CROSS JOIN companies x
+        WHERE ro.dot_number = rv.dot_number AND ro.kind = 'officer'
+          AND so.kind = 'officer' AND so.key = ro.key AND so.carriers <= ${LINK_BOUND}
+          AND xo.kind = 'officer' AND xo.key = ro.key AND xo.dot_number <> rv.dot_number
+          AND x.dot_number = xo.dot_number AND x.add_date > rv.revoked_on
+          AND EXISTS (SELECT 1 FROM carrier_link_keys ra
+            JOIN carrier_link_keys xa ON xa.kind = 'address' AND xa.key = ra.key AND xa.dot_number = x.dot_number
+            WHERE ra.dot_number = rv.dot_number AND ra.kind = 'address')
           AND NOT EXISTS (SELECT 1 FROM carrier_signals e
             WHERE e.dot_number = x.dot_number AND e.rule = 'successor_of_revoked')
         GROUP BY x.dot_number`,
@@ -307,31 +311,39 @@ function ruleStatements(today: string): Record<SignalRuleName, RawBuilder<unknow
  * Every rule's signals as of `today`, written in one transaction (pages never see them half
  * done), then the search's flag on the carriers whose answer changed.
  */
-export async function computeSignals(db: Db, today: string): Promise<void> {
+export async function computeSignals(db: Db, today: string): Promise<Record<string, number>> {
   const statements = ruleStatements(today);
+  const seconds: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('carrier_signals').execute();
     for (const rule of Object.keys(statements) as SignalRuleName[]) {
+      const started = performance.now();
       for (const statement of statements[rule]) await statement.execute(trx);
+      seconds[rule] = (performance.now() - started) / 1000;
     }
+    const started = performance.now();
     const bits = sql.join(
       SIGNAL_RULE_NAMES.map((rule) => sql`WHEN ${rule} THEN ${sql.lit(ruleBit(rule))}`),
       sql` `,
     );
-    await sql`UPDATE companies SET risk_signals = held.mask
-      FROM (SELECT dot_number, sum(CASE rule ${bits} ELSE 0 END) AS mask FROM carrier_signals
-        GROUP BY dot_number) held
-      WHERE companies.dot_number = held.dot_number AND companies.risk_signals <> held.mask`.execute(trx);
+    const mask = sql`(SELECT sum(CASE s.rule ${bits} ELSE 0 END) FROM carrier_signals s
+      WHERE s.dot_number = companies.dot_number)`;
+    await sql`UPDATE companies SET risk_signals = ${mask}
+      WHERE dot_number IN (SELECT dot_number FROM carrier_signals) AND risk_signals <> ${mask}`.execute(trx);
     await sql`UPDATE companies SET risk_signals = 0 WHERE risk_signals <> 0
       AND NOT EXISTS (SELECT 1 FROM carrier_signals s WHERE s.dot_number = companies.dot_number)`.execute(
       trx,
     );
+    seconds.flags = (performance.now() - started) / 1000;
   });
+  return seconds;
 }
 
 export interface SignalsRefresh {
   carriersKeyed: number;
   seconds: { keys: number; shared: number; signals: number };
+  /** Seconds of each rule's statements and of the search flag's update. */
+  signalSeconds: Record<string, number>;
 }
 
 /** Keys, shared keys and signals, after an import or a sync (`now` an ISO time, today its day). */
@@ -343,10 +355,14 @@ export async function refreshLinksAndSignals(db: Db, now: string): Promise<Signa
   const keyed = performance.now();
   await buildSharedLinkKeys(db);
   const shared = performance.now();
-  await computeSignals(db, today);
+  const signalSeconds = await computeSignals(db, today);
+  // PostgreSQL plans the reads of these tables from their statistics, which autovacuum may not have yet.
+  if (!sqliteConnection(db))
+    await sql`ANALYZE carrier_link_keys, shared_link_keys, carrier_signals`.execute(db);
   const done = performance.now();
   return {
     carriersKeyed,
+    signalSeconds,
     seconds: {
       keys: (keyed - started) / 1000,
       shared: (shared - keyed) / 1000,
@@ -404,12 +420,15 @@ export async function readConnections(db: Db, dotNumber: number, today: string):
     JOIN carrier_link_keys o ON o.kind = k.kind AND o.key = k.key AND o.dot_number <> k.dot_number
     JOIN companies c ON c.dot_number = o.dot_number
     WHERE k.dot_number = ${dotNumber}`;
-  const prior = sql`SELECT 'link' AS what, 'prior_revocation' AS name, c.dot_number, c.name AS label,
-      ${troubleOf(today)} AS rests_on, CAST(NULL AS text) AS detail, CAST(NULL AS integer) AS carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
-    FROM companies x JOIN companies c
-      ON (c.dot_number = x.prior_revoke_dot_number AND x.prior_revoke_flag = 1)
-      OR (c.prior_revoke_dot_number = x.dot_number AND c.prior_revoke_flag = 1)
-    WHERE x.dot_number = ${dotNumber}`;
+  // Both ways of FMCSA's link, each an index read: the carrier it follows, and the carriers following it.
+  const priorLink = sql`SELECT 'link' AS what, 'prior_revocation' AS name, c.dot_number, c.name AS label,
+      ${troubleOf(today)} AS rests_on, CAST(NULL AS text) AS detail, CAST(NULL AS integer) AS carriers,
+      CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at`;
+  const prior = sql`${priorLink}
+    FROM companies x JOIN companies c ON c.dot_number = x.prior_revoke_dot_number
+    WHERE x.dot_number = ${dotNumber} AND x.prior_revoke_flag = 1
+    UNION ALL ${priorLink}
+    FROM companies c WHERE c.prior_revoke_dot_number = ${dotNumber} AND c.prior_revoke_flag = 1`;
   const rows = await sql<ConnectionRow>`
     SELECT 'signal' AS what, g.rule AS name, CAST(NULL AS integer) AS dot_number, CAST(NULL AS text) AS label,
         g.rests_on, g.detail, CAST(NULL AS integer) AS carriers, r.body AS reply_body, r.updated_at AS replied_at
