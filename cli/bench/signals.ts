@@ -5,7 +5,8 @@
  *      carriers changed, beside the sync's budget for them;
  *   2. how many carriers share each key, by kind (what the link bound is chosen from);
  *   3. the signals answer's p95 over carriers with links and without, read as the API reads it;
- *   4. the queries of an unclaimed profile page, whose default blocks include Connected carriers.
+ *   4. the queries of an unclaimed profile page, whose default blocks include Connected carriers;
+ *   5. the contact check's p95 over phones, e-mails, DOT numbers and near-miss e-mails with a claim.
  *
  *   npm run bench:signals [-- --carriers 4400000 --inspections 6000000 --postgres-url postgres://u@host/postgres]
  */
@@ -20,6 +21,8 @@ import { loadConfig, type DatabaseConfig } from '../../server/config.ts';
 import { createServices } from '../../server/services.ts';
 import { refreshLinksAndSignals } from '../../server/domains/signals/repo.ts';
 import { createSignalsService } from '../../server/domains/signals/service.ts';
+import { createContactCheckRepo } from '../../server/domains/contact-check/repo.ts';
+import { createContactCheckService } from '../../server/domains/contact-check/service.ts';
 import { countingQueries } from '../../tests/support/query-count.ts';
 import { percentile } from './figures.ts';
 
@@ -35,7 +38,12 @@ const { values } = parseArgs({
 const CARRIERS = Number(values.carriers);
 const INSPECTIONS = Number(values.inspections);
 const NOW = '2026-12-07T06:00:00.000Z';
-const TARGETS = { buildSeconds: { sqlite: 300, postgres: 480 }, apiP95Ms: 20, profileQueries: 7 };
+const TARGETS = {
+  buildSeconds: { sqlite: 300, postgres: 480 },
+  apiP95Ms: 20,
+  profileQueries: 7,
+  contactCheckP95Ms: 50,
+};
 
 /** Two-letter syllables: generated names are letters only, as officers' names are. */
 const SYLLABLES = 'BADEGIKOLUMANIPORESATUVEWIXOYAZEHUCOFI';
@@ -193,7 +201,9 @@ async function measure(dialect: Dialect): Promise<void> {
   const store = await openStore(dialect);
   const { db } = store;
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
-  console.log(`\n${label}: ${CARRIERS.toLocaleString('en-US')} carriers, ${INSPECTIONS.toLocaleString('en-US')} inspections`);
+  console.log(
+    `\n${label}: ${CARRIERS.toLocaleString('en-US')} carriers, ${INSPECTIONS.toLocaleString('en-US')} inspections`,
+  );
   let started = performance.now();
   await generateCarriers(db, dialect);
   await generateInspections(db, dialect);
@@ -228,8 +238,12 @@ async function measure(dialect: Dialect): Promise<void> {
   );
   console.log(`    per rule (s): ${rulesLine(daily.signalSeconds)}`);
 
-  const counted = async (query: RawBuilder<{ n: number | string }>) => Number((await query.execute(db)).rows[0]?.n);
-  line('link keys', (await counted(sql`SELECT count(*) AS n FROM carrier_link_keys`)).toLocaleString('en-US'));
+  const counted = async (query: RawBuilder<{ n: number | string }>) =>
+    Number((await query.execute(db)).rows[0]?.n);
+  line(
+    'link keys',
+    (await counted(sql`SELECT count(*) AS n FROM carrier_link_keys`)).toLocaleString('en-US'),
+  );
   const bands = await sql<{ kind: string; band: string; keys: number | string }>`
     SELECT kind, CASE WHEN carriers = 2 THEN '2' WHEN carriers <= 4 THEN '3-4' WHEN carriers <= 8 THEN '5-8'
       WHEN carriers <= 16 THEN '9-16' WHEN carriers <= 64 THEN '17-64' ELSE '65+' END AS band, count(*) AS keys
@@ -237,12 +251,17 @@ async function measure(dialect: Dialect): Promise<void> {
   console.log('  shared keys by carriers sharing each (kind: band keys):');
   const byKind = new Map<string, string[]>();
   for (const row of bands.rows) {
-    byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), `${row.band}: ${Number(row.keys).toLocaleString('en-US')}`]);
+    byKind.set(row.kind, [
+      ...(byKind.get(row.kind) ?? []),
+      `${row.band}: ${Number(row.keys).toLocaleString('en-US')}`,
+    ]);
   }
   for (const [kind, list] of byKind) console.log(`    ${kind.padEnd(13)} ${list.join(', ')}`);
   const rules = await sql<{ rule: string; n: number | string }>`
     SELECT rule, count(*) AS n FROM carrier_signals GROUP BY rule ORDER BY rule`.execute(db);
-  console.log(`  signals: ${rules.rows.map((row) => `${row.rule} ${Number(row.n).toLocaleString('en-US')}`).join(', ')}`);
+  console.log(
+    `  signals: ${rules.rows.map((row) => `${row.rule} ${Number(row.n).toLocaleString('en-US')}`).join(', ')}`,
+  );
 
   // The API's read, at carriers with links and signals and at any carrier.
   const signals = createSignalsService(db, () => new Date(NOW));
@@ -259,12 +278,61 @@ async function measure(dialect: Dialect): Promise<void> {
     times.push(performance.now() - at);
   }
   times.sort((a, b) => a - b);
-  line('signals answer p95 (service, 600 carriers)', `${percentile(times, 95).toFixed(2)} ms`, `(target ≤ ${TARGETS.apiP95Ms} ms)`);
+  line(
+    'signals answer p95 (service, 600 carriers)',
+    `${percentile(times, 95).toFixed(2)} ms`,
+    `(target ≤ ${TARGETS.apiP95Ms} ms)`,
+  );
+
+  // The contact check's answer at 200 carriers: its phone, its e-mail or a miss, its DOT number, and
+  // another mailbox at its domain with the offer's claimed DOT number (a miss that reads the claim).
+  const contactCheck = createContactCheckService(createContactCheckRepo(db));
+  const sampled = Array.from({ length: 200 }, (_, i) => 1 + ((i * 40503 + 17) % CARRIERS));
+  const contacts = await db
+    .selectFrom('companies')
+    .select(['dot_number', 'phone', 'email'])
+    .where('dot_number', 'in', sampled)
+    .execute();
+  const checks = contacts.flatMap((row) => [
+    { contact: row.phone ?? '2025550100' },
+    { contact: row.email ?? `nobody${row.dot_number}@example.com` },
+    { contact: String(row.dot_number) },
+    {
+      contact: `x${row.dot_number}@co${Math.floor(row.dot_number / 2)}.com`,
+      claimed: String(row.dot_number),
+    },
+  ]);
+  for (const input of checks.slice(0, 40)) await contactCheck.check(input);
+  const checkTimes: number[] = [];
+  for (const input of checks) {
+    const at = performance.now();
+    await contactCheck.check(input);
+    checkTimes.push(performance.now() - at);
+  }
+  checkTimes.sort((a, b) => a - b);
+  line(
+    `contact check p95 (service, ${checks.length} checks)`,
+    `${percentile(checkTimes, 95).toFixed(2)} ms`,
+    `(target ≤ ${TARGETS.contactCheckP95Ms} ms)`,
+  );
 
   const counter = countingQueries(db);
   const jwtSecret = 'bench-secret-that-is-long-enough-for-hs256-signing';
-  const config = { ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: jwtSecret }), jwtSecret, database: store.config };
-  const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => silent, level: 'silent' };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: jwtSecret }),
+    jwtSecret,
+    database: store.config,
+  };
+  const silent = {
+    info() {},
+    warn() {},
+    error() {},
+    debug() {},
+    trace() {},
+    fatal() {},
+    child: () => silent,
+    level: 'silent',
+  };
   const services = createServices(config, counter.db, () => new Date(NOW), silent as never);
   counter.reset();
   await services.profilePage.publicPage(linked[0] ?? 1, () => undefined);
@@ -276,6 +344,8 @@ async function measure(dialect: Dialect): Promise<void> {
   await store.close();
 }
 
-console.log(`bench:signals, ${new Date().toISOString()} (machine shared with other work; nice -n 10 advised)`);
+console.log(
+  `bench:signals, ${new Date().toISOString()} (machine shared with other work; nice -n 10 advised)`,
+);
 await measure('sqlite');
 if (values['postgres-url']) await measure('postgres');
