@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 // Issue 55, the contact check: HARBOR LIGHT CARRIERS LLC (880070) has claims@harborlight.example.com
 // and MC 770070 on its FMCSA record; BLUE RIDGE TRUCKING LLC is 880001 (tests/e2e/fixtures/carriers.csv).
 const HARBOR = 'HARBOR LIGHT CARRIERS LLC (USDOT 880070)';
 
-async function runCheck(page: import('@playwright/test').Page, contact: string, claimed = '') {
+async function runCheck(page: Page, contact: string, claimed = '') {
   await page.getByLabel('Phone, e-mail, MC or DOT number from the offer').fill(contact);
   await page.getByLabel(/The carrier the offer claims to be/).fill(claimed);
   await page.getByRole('button', { name: 'Check' }).click();

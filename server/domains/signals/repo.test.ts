@@ -269,7 +269,9 @@ describe(`links and risk signals on ${testDialect}`, () => {
 
   it('flags several insurance cancellations in 24 months, not a replaced policy', async () => {
     const signals = (await readConnections(database.db, c.cancelled.dot_number, TODAY)).signals;
-    expect(signals).toEqual([{ rule: 'insurance_cancellations', rests_on: '2026-03-01', detail: '2', reply: null }]);
+    expect(signals).toEqual([
+      { rule: 'insurance_cancellations', rests_on: '2026-03-01', detail: '2', reply: null },
+    ]);
     expect(await signalsOf(c.replaced.dot_number)).toEqual([]);
   });
 
