@@ -48,12 +48,8 @@ export function createRatingsRepo(db: Db, dialect: Dialect) {
       .as('d');
     const comments = db
       .selectFrom('rating_requests')
-      .innerJoin('companies', 'companies.id', 'rating_requests.company_id')
       .leftJoin('carrier_replies as r', (join) =>
-        join
-          .onRef('r.dot_number', '=', 'companies.dot_number')
-          .on('r.subject_kind', '=', 'rating')
-          .onRef('r.subject_key', '=', 'rating_requests.id'),
+        join.on('r.subject_kind', '=', 'rating').onRef('r.subject_key', '=', 'rating_requests.id'),
       )
       .select([
         'rating_requests.id',

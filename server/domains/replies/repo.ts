@@ -99,7 +99,7 @@ export function createRepliesRepo(db: Db) {
         .values({ ...subject, body, author_user_id: authorUserId, created_at: at, updated_at: at })
         .onConflict((conflict) =>
           conflict
-            .columns(['dot_number', 'subject_kind', 'subject_key'])
+            .columns(['subject_kind', 'subject_key', 'dot_number'])
             .doUpdateSet({ body, author_user_id: authorUserId, updated_at: at }),
         )
         .execute();
