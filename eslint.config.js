@@ -58,8 +58,8 @@ function layer(files, patterns, ignores = []) {
  * Tests that drive the whole stack on purpose: the profile page's and the outbox page's loaders with
  * the real services (and the editor's route data through the SSR mount), the migration test comparing
  * a migrated index with the live one, a public page's loader data through the SSR mount
- * (app/lib/island-page.ts, notForHydration), and the search page's loader failing through the SSR
- * mount and the page cache.
+ * (app/lib/island-page.ts, notForHydration), the search page's loader failing through the SSR
+ * mount and the page cache, and the contact check's page action sharing its API's limit.
  */
 const STACK_TESTS = [
   'server/domains/companies/profile.test.ts',
@@ -67,6 +67,7 @@ const STACK_TESTS = [
   'server/db/migrate.test.ts',
   'server/http/hydration-data.test.ts',
   'server/http/page-errors.test.ts',
+  'server/domains/contact-check/contact-check.test.ts',
 ];
 
 // One import-specifier style (docs/architecture.md): a relative specifier names the file with its

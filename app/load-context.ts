@@ -15,6 +15,8 @@ declare module 'react-router' {
     outbox: Services['outbox'];
     /** The request's logger: loaders log failures here, never with console.error. */
     log: FastifyBaseLogger;
+    /** Counts one contact check of this request's client: null within the limit, else the seconds to wait. */
+    limitContactCheck: () => Promise<number | null>;
     /**
      * True when React Router renders a document, whose loader data reaches the browser only as
      * hydration data; false for a `.data` request (client-side navigation reads the data itself).

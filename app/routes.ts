@@ -9,8 +9,10 @@ export default [
     route('privacy-policy', 'routes/public/privacy-policy.tsx'),
     route('terms-of-service', 'routes/public/terms-of-service.tsx'),
     route('resources', 'routes/public/resources.tsx'),
+    route('resources/risk-signals', 'routes/public/risk-signals.tsx'),
     route('resources/:slug', 'routes/public/resource-guide.tsx'),
     route('search', 'routes/public/search.tsx'),
+    route('check', 'routes/public/check.tsx'),
     route('trucking-companies/:cityState', 'routes/public/city.tsx'),
     route('profile/:dotNumber', 'routes/public/profile.tsx'),
     route('reports/:id', 'routes/public/report.tsx'),
@@ -35,6 +37,7 @@ export default [
   route('account', 'routes/watch/account.tsx'),
   route('account/alerts', 'routes/alerts/settings.tsx'),
   route('watchlists/:id', 'routes/watch/watchlist.tsx'),
+  route('replies', 'routes/owner/replies.tsx'),
   // Only while mail goes to the outbox (the embedded default): the messages it would have sent.
   route('outbox', 'routes/dev/outbox.tsx'),
 ] satisfies RouteConfig;

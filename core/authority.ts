@@ -2,6 +2,7 @@
 // Insurance (L&I) files, and the one vetting verdict computed from them (issue 18,
 // docs/decisions/035-authority-insurance-verdict.md). Isomorphic: the server, the importer and the
 // pages share these types and the pure verdict.
+import { SIGNAL_RULES, strongRulesOf } from './signals.ts';
 import { formatLongIsoDay } from './format.ts';
 
 /** The three kinds of operating authority a docket may hold. */
@@ -245,12 +246,19 @@ export function orderInForce(order: OutOfServiceOrder, today: string): boolean {
 /** 'A' on the census: the USDOT number is active. Anything else (I, or none) is not. */
 export type UsdotStatus = string | null;
 
-export type VerdictLevel = 'authorized' | 'warning' | 'not authorized' | 'not needed';
+export type VerdictLevel = 'authorized' | 'warning' | 'review' | 'not authorized' | 'not needed';
 
 export interface Verdict {
   headline:
-    'Authorized for hire' | 'Not authorized for hire' | 'No for-hire authority needed' | 'Out of service';
-  /** 'authorized': nothing to flag; 'warning': authorized but a reason needs a look. */
+    | 'Authorized for hire'
+    | 'Not authorized for hire'
+    | 'No for-hire authority needed'
+    | 'Out of service'
+    | 'Review before booking';
+  /**
+   * 'authorized': nothing to flag; 'warning': authorized but a reason needs a look; 'review': a strong
+   * risk signal holds (core/signals.ts).
+   */
   level: VerdictLevel;
   /** Why, most serious first, in the words the profile shows. */
   reasons: string[];
@@ -284,6 +292,21 @@ export function vettingVerdict(usdotStatus: UsdotStatus, record: AuthorityRecord
   );
   const others = verdict.level === 'not authorized' ? verdict.reasons : [];
   return { headline: 'Out of service', level: 'not authorized', reasons: [...reasons, ...others] };
+}
+
+/**
+ * The verdict with the carrier's risk signals (companies.risk_signals): a strong one turns a carrier
+ * that may be booked into 'Review before booking', the signals first among the reasons. A carrier
+ * that may not be booked keeps its verdict: that says more.
+ */
+export function reviewedVerdict(verdict: Verdict, riskSignals: number): Verdict {
+  const strong = strongRulesOf(riskSignals);
+  if (strong.length === 0 || verdict.level === 'not authorized') return verdict;
+  return {
+    headline: 'Review before booking',
+    level: 'review',
+    reasons: [...strong.map((rule) => SIGNAL_RULES[rule].title), verdict.headline, ...verdict.reasons],
+  };
 }
 
 function authorityVerdict(usdotStatus: UsdotStatus, record: AuthorityRecord, today: string): Verdict {

@@ -1,6 +1,6 @@
 /**
  * The block types and their default titles (owner-side section 3; authority_insurance from issue 18,
- * record_history from issue 52).
+ * record_history from issue 52, connected_carriers from issue 55).
  */
 export const BLOCK_TYPES = {
   profile_picture: 'Profile Picture',
@@ -16,6 +16,7 @@ export const BLOCK_TYPES = {
   custom: 'Custom Content',
   authority_insurance: 'Authority & Insurance',
   record_history: 'Record history',
+  connected_carriers: 'Connected carriers',
 } as const;
 
 export type BlockType = keyof typeof BLOCK_TYPES;
@@ -41,7 +42,7 @@ export const BLOCK_WIDTH_LABELS: Record<BlockWidth, string> = {
  * the authority and insurance panel of issue 18): shown on an unclaimed profile, and created as the
  * claimed profile's own blocks when a claim is verified (docs/decisions/024-honest-dated-carrier-data.md),
  * in this order: the four census and safety blocks two to a row, then the authority and insurance
- * panel and the record history across the page (their tables need the width).
+ * panel, the record history and the connected carriers across the page (their tables need the width).
  */
 export const DEFAULT_DATA_BLOCKS = (
   [
@@ -51,6 +52,7 @@ export const DEFAULT_DATA_BLOCKS = (
     ['fleet_information', 'half', false],
     ['authority_insurance', 'full', true],
     ['record_history', 'full', true],
+    ['connected_carriers', 'full', true],
   ] as const
 ).map(([block_type, block_width, start_new_row]) => ({
   block_type,

@@ -60,6 +60,12 @@ export function wholeNumber(min: number, max?: number) {
 export const SINGLE_LINE_TEXT = /^[^\p{Cc}\p{Cf}]*$/u;
 export const SINGLE_LINE_PROBLEM = 'cannot contain control or format characters';
 
+/**
+ * Typed prose (rating comments, carrier replies) keeps line breaks, tabs and format characters
+ * (emoji sequences join with U+200D), not other control characters.
+ */
+export const MULTI_LINE_TEXT = /^(?:[\t\n\r]|\P{Cc})*$/u;
+
 /** An e-mail address as users type it: trimmed and lower-cased before it is checked. */
 export const emailAddress = z
   .string()

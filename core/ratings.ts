@@ -20,3 +20,6 @@ export const COUNTED_DOMAIN_WINDOW_DAYS = 90;
 
 /** The longest comment a reviewer can leave; the form stops there and the server refuses more. */
 export const COMMENT_MAX_LENGTH = 2000;
+
+/** A rating's overall stars from its three ratings added up: their mean, rounded (a sum of three never ends in .5). */
+export const overallStars = (points: number) => Math.round(points / 3);

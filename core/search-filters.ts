@@ -15,6 +15,7 @@ export const PAGE_PARAM = {
   authorized_only: 'authorizedOnly',
   insured_only: 'insuredOnly',
   hazmat_only: 'hazmatOnly',
+  no_risk_signals: 'noRiskSignals',
 } as const;
 
 /**
@@ -25,6 +26,7 @@ export const FLAG_FILTERS = [
   { param: 'authorized_only', label: 'Authorized for hire', group: 'Authority & Insurance' },
   { param: 'insured_only', label: 'Insurance on file', group: 'Authority & Insurance' },
   { param: 'hazmat_only', label: 'Hazmat carriers only', group: 'Hazardous Materials' },
+  { param: 'no_risk_signals', label: 'No risk signals', group: 'Risk Signals' },
 ] as const;
 
 export type FlagParam = (typeof FLAG_FILTERS)[number]['param'];

@@ -9,17 +9,21 @@ import { blockRoutes } from './domains/blocks/routes.ts';
 import { capacityRoutes } from './domains/capacity/routes.ts';
 import { carrierDataRoutes } from './domains/carrier-data/routes.ts';
 import { companyRoutes } from './domains/companies/routes.ts';
+import { contactCheckRoutes } from './domains/contact-check/routes.ts';
 import { resolveSessionSecret } from './domains/auth/session-secret.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { historyRoutes } from './domains/history/routes.ts';
+import { signalsRoutes } from './domains/signals/routes.ts';
 import { mediaFileRoutes, mediaRoutes } from './domains/media/routes.ts';
 import { ratingRoutes } from './domains/ratings/routes.ts';
 import { reportRoutes } from './domains/reports/routes.ts';
+import { replyRoutes } from './domains/replies/routes.ts';
 import { sitemapRoutes } from './domains/sitemap/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
 import { watcherRoutes } from './domains/watchers/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
+import { contactCheckLimit } from './http/contact-check-limit.ts';
 import { registerContracts } from './http/contracts.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
 import { pathOfAbsoluteTarget, registerHostCheck } from './http/host-check.ts';
@@ -111,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerSecurityHeaders(fastify);
   await registerCompression(fastify);
   registerHostCheck(fastify, config.appUrl);
+  const checkLimit = await contactCheckLimit(fastify, { redis });
 
   await fastify.register(
     async (api) => {
@@ -128,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(ratingRoutes, { services });
       await api.register(watcherRoutes, { services });
       await api.register(alertAccountRoutes, { services });
+      await api.register(replyRoutes, { services });
+      await api.register(contactCheckRoutes, { services, limit: checkLimit });
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },
@@ -141,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerNoStoreAnswers(carrierData);
       await carrierData.register(carrierDataRoutes, { services });
       await carrierData.register(historyRoutes, { services });
+      await carrierData.register(signalsRoutes, { services });
       carrierData.all('/*', async (_request, reply) => sendError(reply, 'not_found', 'Not Found'));
     },
     { prefix: '/carrier-data/api/v1' },
@@ -186,7 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
 
   if (options.serverBuild) {
-    await fastify.register(ssrPlugin(options.serverBuild, services, sharedPages));
+    await fastify.register(ssrPlugin(options.serverBuild, services, sharedPages, checkLimit));
   }
 
   return { fastify, services };

@@ -9,6 +9,8 @@ import { createCarrierDataRepo } from './domains/carrier-data/repo.ts';
 import { createCarrierDataService } from './domains/carrier-data/service.ts';
 import { createProfileService } from './domains/companies/profile-service.ts';
 import { createCompaniesRepo } from './domains/companies/repo.ts';
+import { createContactCheckRepo } from './domains/contact-check/repo.ts';
+import { createContactCheckService } from './domains/contact-check/service.ts';
 import { createProfilePage } from './domains/companies/profile-page.ts';
 import { createAuthService } from './domains/auth/service.ts';
 import { createBlocksService } from './domains/blocks/service.ts';
@@ -18,6 +20,7 @@ import { createSessions } from './domains/auth/sessions.ts';
 import { createLoginTokens } from './domains/auth/tokens.ts';
 import { createHealthService } from './domains/health/service.ts';
 import { createHistoryService } from './domains/history/service.ts';
+import { createSignalsService } from './domains/signals/service.ts';
 import { createDatabaseStorage } from './domains/media/database-storage.ts';
 import { createMediaRepo } from './domains/media/repo.ts';
 import { createMediaService } from './domains/media/service.ts';
@@ -29,6 +32,8 @@ import { createRatingsRepo } from './domains/ratings/repo.ts';
 import { createRatingsService } from './domains/ratings/service.ts';
 import { createReportsRepo } from './domains/reports/repo.ts';
 import { createReportsService } from './domains/reports/service.ts';
+import { createRepliesRepo } from './domains/replies/repo.ts';
+import { createRepliesService } from './domains/replies/service.ts';
 import { createSearchService } from './domains/search/service.ts';
 import { createSitemapRepo } from './domains/sitemap/repo.ts';
 import { createUsersService } from './domains/users/service.ts';
@@ -109,6 +114,7 @@ export function createServices(
     appUrl: config.appUrl,
     clock,
   });
+  const signals = createSignalsService(db, clock);
   const profiles = createProfileService({
     repo: companiesRepo,
     ratingSummary: ratings.ratingSummary,
@@ -149,6 +155,7 @@ export function createServices(
     health: createHealthService(db, redis ? () => isRedisReachable(redis) : null),
     carrierData,
     history,
+    signals,
     authority,
     search: createSearchService(db, config.database.dialect),
     profiles,
@@ -159,6 +166,7 @@ export function createServices(
       capacity,
       authority,
       history,
+      signals,
     }),
     ratings,
     reports: createReportsService({
@@ -171,6 +179,8 @@ export function createServices(
       site: { productName: PRODUCT_NAME, appUrl: config.appUrl },
       retentionDays: config.reports.retentionDays,
     }),
+    replies: createRepliesService(createRepliesRepo(db), clock),
+    contactCheck: createContactCheckService(createContactCheckRepo(db)),
     sitemap: createSitemapService(createSitemapRepo(db), config.appUrl, {
       clock,
       newestImport: () => carrierDataRepo.newestImportAt('companies'),

@@ -3,6 +3,7 @@ import type { Verdict, VerdictLevel } from '../../core/authority.ts';
 const TONES: Record<VerdictLevel, string> = {
   authorized: 'verdict--authorized',
   warning: 'verdict--warning',
+  review: 'verdict--review',
   'not authorized': 'verdict--not-authorized',
   'not needed': 'verdict--none',
 };

@@ -4,6 +4,7 @@ import { AboutUsBlock } from './renderers/AboutUsBlock.tsx';
 import { AuthorityInsuranceBlock } from './renderers/AuthorityInsuranceBlock.tsx';
 import { CapacityBlock } from './renderers/CapacityBlock.tsx';
 import { CargoCarrierBlock } from './renderers/CargoCarrierBlock.tsx';
+import { ConnectedCarriersBlock } from './renderers/ConnectedCarriersBlock.tsx';
 import { CustomBlock } from './renderers/CustomBlock.tsx';
 import { EquipmentPicturesBlock } from './renderers/EquipmentPicturesBlock.tsx';
 import { FleetInformationBlock } from './renderers/FleetInformationBlock.tsx';
@@ -44,6 +45,7 @@ const RENDERERS: Record<BlockType, Renderer> = {
   ratings: ({ panels }) => <RatingsBlock panels={panels} />,
   authority_insurance: ({ panels }) => <AuthorityInsuranceBlock panels={panels} />,
   record_history: ({ panels, preview }) => <RecordHistoryBlock panels={panels} preview={preview} />,
+  connected_carriers: ({ panels }) => <ConnectedCarriersBlock panels={panels} />,
 };
 
 /**

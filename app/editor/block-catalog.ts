@@ -24,6 +24,7 @@ export const DATA_BLOCK_TYPES: ReadonlySet<string> = new Set([
   'inspection_heatmap',
   'authority_insurance',
   'record_history',
+  'connected_carriers',
 ]);
 
 /** A block type's name for people: its default title, or the raw name of a type this version does not know. */

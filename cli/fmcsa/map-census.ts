@@ -1,6 +1,10 @@
 /** Census rows (Company Census and SMS census) to CarrierRecord. */
 import { CARGO_TYPES, type CargoCode } from '../../core/cargo.ts';
-import { CARRIER_FIELDS_VERSION, type CarrierRecord } from '../../server/domains/carrier-data/records.ts';
+import {
+  CARRIER_FIELDS_VERSION,
+  MAX_DOT_NUMBER,
+  type CarrierRecord,
+} from '../../server/domains/carrier-data/records.ts';
 import {
   count,
   county,
@@ -55,6 +59,10 @@ const COMPANY_CENSUS = {
   mcs150_date: 'MCS150_DATE',
   add_date: 'ADD_DATE',
   hm_flag: 'HM_IND',
+  prior_revoke_flag: 'PRIOR_REVOKE_FLAG',
+  prior_revoke_dot_number: 'PRIOR_REVOKE_DOT_NUMBER',
+  phy_undeliverable: 'UNDELIV_PHY',
+  mail_undeliverable_on: 'CARRIER_MAILING_UND_DATE',
 } as const satisfies Columns;
 
 const SMS_CENSUS = {
@@ -131,6 +139,12 @@ function resolve<T extends Columns>(fields: T, column: ColumnLookup): { at: Inde
 function leaveOut(record: CarrierRecord, absent: readonly string[]): CarrierRecord {
   for (const key of absent) (record as unknown as Record<string, undefined>)[key] = undefined;
   return record;
+}
+
+/** The revoked carrier FMCSA links a carrier to: a plausible DOT number, else null (never a skipped row). */
+function priorRevokeDot(raw: string): number | null {
+  const number = count(raw);
+  return number !== null && number > 0 && number <= MAX_DOT_NUMBER ? number : null;
 }
 
 /** CARSHIP as published (`C;S`), upper case, without stray spaces around the letters. */
@@ -258,6 +272,10 @@ export function createCompanyCensusMapper(columns: readonly string[], column: Co
       hm_flag: optionalFlag(row.get(at.hm_flag)),
       // This census has no passenger-carrier flag: its passengers cargo flag says the same.
       pc_flag: cargo?.includes('PASSENGERS'),
+      prior_revoke_flag: optionalFlag(row.get(at.prior_revoke_flag)),
+      prior_revoke_dot_number: priorRevokeDot(row.get(at.prior_revoke_dot_number)),
+      phy_undeliverable: optionalFlag(row.get(at.phy_undeliverable)),
+      mail_undeliverable_on: date(row.get(at.mail_undeliverable_on)),
       census_fields_version: CARRIER_FIELDS_VERSION,
     };
     return absent.length === 0 ? record : leaveOut(record, absent);

@@ -127,6 +127,10 @@ function emptyCarrier(dot: number): CarrierRecord {
     add_date: null,
     hm_flag: null,
     pc_flag: false,
+    prior_revoke_flag: null,
+    prior_revoke_dot_number: null,
+    phy_undeliverable: null,
+    mail_undeliverable_on: null,
     census_fields_version: 2,
   };
 }
@@ -172,6 +176,10 @@ const UNITED_MOVING: CarrierRecord = {
   add_date: '1987-06-10',
   hm_flag: false,
   pc_flag: false,
+  prior_revoke_flag: null,
+  prior_revoke_dot_number: null,
+  phy_undeliverable: null,
+  mail_undeliverable_on: null,
   census_fields_version: 2,
 };
 

@@ -29,6 +29,7 @@ import { readStoredSourceHashes } from '../../server/domains/carrier-data/stored
 import { createLiBatch, LI_WRITER_INDEXES } from '../../server/domains/authority/li-writer.ts';
 import { createOosBatch } from '../../server/domains/authority/oos-writer.ts';
 import { refreshFlagsAfterImports } from '../../server/domains/authority/repo.ts';
+import { refreshLinksAndSignals } from '../../server/domains/signals/repo.ts';
 import type { DataImportsTable } from '../../server/db/schema.ts';
 import { isLiDataset, portalIdOf } from '../fmcsa/datasets.ts';
 import { createHistoryWriter } from './history-writer.ts';
@@ -124,10 +125,10 @@ export async function importFiles(
     now?: () => string;
     asOf?: string;
     /**
-     * False: leave the L&I search flags due for the caller to recompute once after all its imports
-     * (the sync imports one file a call); each recompute reads every touched carrier's L&I rows.
+     * False: leave the L&I search flags due, and the links and signals, for the caller to refresh once
+     * after all its imports (the sync imports one file a call); each refresh reads every touched carrier.
      */
-    refreshFlags?: boolean;
+    refreshAfterImports?: boolean;
   } = {},
 ): Promise<FileReport[]> {
   const now = options.now ?? (() => new Date().toISOString());
@@ -310,9 +311,13 @@ export async function importFiles(
       });
     }
   }
-  // The dockets every file touched (li_flags_due), once for the run, and the days that passed since
-  // the last run, which change verdicts without any row changing.
-  if (options.refreshFlags !== false) await refreshFlagsAfterImports(db, now().slice(0, 10));
+  if (options.refreshAfterImports !== false) {
+    // The dockets every file touched (li_flags_due), once for the run, and the days that passed since
+    // the last run, which change verdicts without any row changing.
+    await refreshFlagsAfterImports(db, now().slice(0, 10));
+    // Links and signals read the census, inspections, L&I and history just written, and the calendar.
+    await refreshLinksAndSignals(db, now());
+  }
   return reports;
 }
 

@@ -12,6 +12,7 @@ import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts
 import { describeReport, importFiles, TABLE_OF } from '../import/import-files.ts';
 import { refreshFlagsAfterImports } from '../../server/domains/authority/repo.ts';
 import { computeAlerts, describeAlerts } from '../../server/domains/alerts/compute.ts';
+import { refreshLinksAndSignals } from '../../server/domains/signals/repo.ts';
 import { createProgress, type Progress } from '../import/progress.ts';
 import { columnProblem } from './check-download.ts';
 import { fetchChanges, fetchExport, PAGE_ROWS } from './downloads.ts';
@@ -93,7 +94,8 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
       const [report] = await importFiles(options.db, options.dialect, [file], {
         showProgress: options.showProgress,
         asOf: dayOf(version),
-        refreshFlags: false,
+        // Once after every dataset, below.
+        refreshAfterImports: false,
       });
       if (!report || report.error || report.dataset !== dataset.kind) {
         throw new PortalError(
@@ -173,6 +175,7 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
   // Once for the run: the carriers every import touched (left due, so a killed run's are done by the
   // next), and a day with nothing new still moves filings' and orders' dates past today.
   await refreshFlagsAfterImports(options.db, now().toISOString().slice(0, 10));
+  await refreshLinksAndSignals(options.db, now().toISOString());
   // The alerts of what the imports changed: queued for e-mail and webhooks, once each.
   const alerts = await computeAlerts({
     db: options.db,

@@ -5,12 +5,15 @@ import { blockContracts } from './blocks.ts';
 import { capacityContracts } from './capacity.ts';
 import { carrierDataContracts } from './carrier-data.ts';
 import { companyContracts } from './companies.ts';
+import { contactCheckContracts } from './contact-check.ts';
 import { healthContracts } from './health.ts';
 import { historyContracts } from './history.ts';
 import { mediaContracts } from './media.ts';
 import { ratingContracts } from './ratings.ts';
 import { reportContracts } from './reports.ts';
+import { replyContracts } from './replies.ts';
 import { searchContracts } from './search.ts';
+import { signalsContracts } from './signals.ts';
 import { userContracts } from './users.ts';
 import { watcherContracts } from './watchers.ts';
 import { alertContracts } from './alerts.ts';
@@ -24,9 +27,12 @@ export const CONTRACTS = {
   media: mediaContracts,
   capacity: capacityContracts,
   ratings: ratingContracts,
+  replies: replyContracts,
   carrierData: carrierDataContracts,
   history: historyContracts,
   reports: reportContracts,
+  contactCheck: contactCheckContracts,
+  signals: signalsContracts,
   health: healthContracts,
   watchers: watcherContracts,
   alerts: alertContracts,

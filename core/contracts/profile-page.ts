@@ -6,6 +6,7 @@ import type { CapacityEntry } from './capacity.ts';
 import type { CarrierRecord, SafetyDetail, SafetySummary } from './carrier-data.ts';
 import type { HistoryPage } from './history.ts';
 import type { RatingDetails, RatingSummary } from './ratings.ts';
+import type { CarrierSignals } from './signals.ts';
 
 /** A data panel's state: the spec's loading / error / empty / data cycle, resolved on the server. */
 export type Loaded<T> = { status: 'data'; value: T } | { status: 'error' } | { status: 'unavailable' };
@@ -32,4 +33,6 @@ export interface CarrierPanels {
   authority: Loaded<CarrierVetting>;
   /** The carrier's record over time (issue 52): one page of the 'Record history' block. */
   history: Loaded<HistoryPage>;
+  /** The carrier's risk signals and connected carriers (issue 55): the 'Connected carriers' block. */
+  connections: Loaded<CarrierSignals>;
 }

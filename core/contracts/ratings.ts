@@ -7,11 +7,9 @@ import {
   LOAD_NUMBER_MAX_LENGTH,
   MAX_STARS,
 } from '../ratings.ts';
-import { emailAddress, idParams } from '../input.ts';
+import { emailAddress, idParams, MULTI_LINE_TEXT } from '../input.ts';
+import { CarrierReply } from './replies.ts';
 import { DetailBody, route } from './route.ts';
-
-// Comments keep line breaks, tabs and format characters (emoji sequences join with U+200D), not other control characters.
-const MULTI_LINE = /^(?:[\t\n\r]|\P{Cc})*$/u;
 
 export const RatingRequestBody = z.object({
   reviewer_email: emailAddress,
@@ -33,7 +31,7 @@ export const SubmitRatingBody = z.object({
     .string()
     .trim()
     .max(COMMENT_MAX_LENGTH, `Comments can be at most ${COMMENT_MAX_LENGTH} characters`)
-    .regex(MULTI_LINE, 'Comments cannot contain control characters')
+    .regex(MULTI_LINE_TEXT, 'Comments cannot contain control characters')
     .nullish()
     // An empty comment is no comment.
     .transform((value) => value || null),
@@ -58,7 +56,14 @@ export const RatingDetails = z.object({
   reviewer_domains: z.number(),
   uncounted_ratings: z.number(),
   distribution: z.array(z.object({ stars: z.number(), count: z.number() })),
-  recent_comments: z.array(z.object({ stars: z.number(), comment: z.string(), submitted_on: z.string() })),
+  recent_comments: z.array(
+    z.object({
+      stars: z.number(),
+      comment: z.string(),
+      submitted_on: z.string(),
+      reply: CarrierReply.nullable(),
+    }),
+  ),
 });
 export type RatingDetails = z.infer<typeof RatingDetails>;
 

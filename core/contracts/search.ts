@@ -77,6 +77,7 @@ export const SupersearchQuery = z
       authorized_only: trueOrFalse,
       insured_only: trueOrFalse,
       hazmat_only: trueOrFalse,
+      no_risk_signals: trueOrFalse,
     },
     { error: unknownParameters },
   )

@@ -54,6 +54,9 @@ import { historyEventKeysByCarrier } from './migrations/071-history-event-keys-b
 import { vettingReportsSchema } from './migrations/075-vetting-reports.ts';
 import { watchersSchema } from './migrations/090-watchers.ts';
 import { watchAlertsSchema } from './migrations/095-watch-alerts.ts';
+import { carrierLinksAndSignalsSchema } from './migrations/100-carrier-links-and-signals.ts';
+import { connectedCarriersBlock } from './migrations/101-connected-carriers-block.ts';
+import { carrierRepliesSchema } from './migrations/105-carrier-replies.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -117,6 +120,9 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '075-vetting-reports': vettingReportsSchema(dialect),
     '090-watchers': watchersSchema(dialect),
     '095-watch-alerts': watchAlertsSchema(dialect),
+    '100-carrier-links-and-signals': carrierLinksAndSignalsSchema,
+    '101-connected-carriers-block': connectedCarriersBlock,
+    '105-carrier-replies': carrierRepliesSchema,
   };
 }
 

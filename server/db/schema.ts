@@ -75,6 +75,19 @@ export interface CompaniesTable {
    * one did since migration 053, when its cell phone, fax, mailing address and rating date are unknown.
    */
   census_fields_version: number | null;
+  /** PRIOR_REVOKE_FLAG: FMCSA links this carrier to a revoked one (migration 100). */
+  prior_revoke_flag: Flag | null;
+  /** PRIOR_REVOKE_DOT_NUMBER: the revoked carrier FMCSA links it to. */
+  prior_revoke_dot_number: number | null;
+  /** UNDELIV_PHY: mail to the physical address came back undeliverable. */
+  phy_undeliverable: Flag | null;
+  /** CARRIER_MAILING_UND_DATE: ISO day mail to the mailing address was marked undeliverable. */
+  mail_undeliverable_on: string | null;
+  /**
+   * The risk signals that hold (carrier_signals), a bit per rule (core/signals.ts ruleBit); 0 for
+   * none. Written by the signals' computation; read by the verdict and the search's filter.
+   */
+  risk_signals: Generated<Flag>;
   created_at: string;
   updated_at: string;
 }
@@ -589,6 +602,50 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+/** One normalised contact detail, officer or inspected VIN of a carrier (core/contact-keys.ts). */
+export interface CarrierLinkKeysTable {
+  kind: LinkKind;
+  key: string;
+  dot_number: number;
+}
+
+export type LinkKind = 'phone' | 'email' | 'email_domain' | 'address' | 'officer' | 'vin';
+
+/** A link key more than one carrier holds, and how many do. */
+export interface SharedLinkKeysTable {
+  kind: LinkKind;
+  key: string;
+  carriers: number;
+}
+
+/** A risk signal that holds for a carrier (server/domains/signals, core/signals.ts). */
+export interface CarrierSignalsTable {
+  dot_number: number;
+  rule: string;
+  /** ISO day the signal rests on (a grant, a change, a revocation), when it has one. */
+  rests_on: string | null;
+  /** A figure the rule counted (cancellations, power units), as text. */
+  detail: string | null;
+}
+
+/** How far a computation got: 'link_keys', the companies rows written up to `through_at` (ISO time). */
+export interface SignalsStateTable {
+  name: string;
+  through_at: string;
+}
+
+/** A claimed carrier's reply on a rating or a signal about it (migration 105). */
+export interface CarrierRepliesTable {
+  dot_number: number;
+  subject_kind: 'rating' | 'signal';
+  /** A rating's request id (never shown) or a signal's rule. */
+  subject_key: string;
+  body: string;
+  author_user_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -631,4 +688,9 @@ export interface Database {
   watchlist_feeds: WatchlistFeedsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  carrier_link_keys: CarrierLinkKeysTable;
+  shared_link_keys: SharedLinkKeysTable;
+  carrier_signals: CarrierSignalsTable;
+  signals_state: SignalsStateTable;
+  carrier_replies: CarrierRepliesTable;
 }

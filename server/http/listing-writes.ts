@@ -3,12 +3,13 @@ import { authContracts } from '../../core/contracts/auth.ts';
 import { blockContracts } from '../../core/contracts/blocks.ts';
 import { companyContracts } from '../../core/contracts/companies.ts';
 import { mediaContracts } from '../../core/contracts/media.ts';
+import { replyContracts } from '../../core/contracts/replies.ts';
 import { API_BASES, type RouteContract } from '../../core/contracts/route.ts';
 import type { SharedPageCache } from './shared-page-cache.ts';
 
 /**
  * The API routes whose success changes listed data (docs/decisions/047, as amended by 092): a claim
- * (the listing's `claimed`), the profile and its blocks and images. Logout, link and rating requests,
+ * (the listing's `claimed`), the profile and its blocks and images, the carrier's replies. Logout, link and rating requests,
  * users and the capacity board change nothing a kept page shows, so they leave it: otherwise anyone
  * could empty it with a logout that always succeeds. Imports run in their own process; the time to
  * live brings their changes.
@@ -22,6 +23,8 @@ const LISTING_WRITES: Pick<RouteContract, 'method' | 'api' | 'path'>[] = [
   blockContracts.remove,
   mediaContracts.upload,
   mediaContracts.remove,
+  replyContracts.save,
+  replyContracts.remove,
 ];
 
 const ROUTE_KEYS = new Set(

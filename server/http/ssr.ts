@@ -6,10 +6,18 @@ import type { Services } from '../services.ts';
 import { isLocalRequest } from './loopback.ts';
 import { matchesIfNoneMatch, PAGE_CACHE_CONTROL, pageEtag } from './page-cache.ts';
 import { withNonce, type SharedPageCache } from './shared-page-cache.ts';
+import type { ContactCheckLimit } from './contact-check-limit.ts';
 import { sendError } from './errors.ts';
 
-/** Page routes have no actions, so the server renders pages for reading methods only. */
+/** Pages are rendered for reading methods; the one page with an action also takes its form's POST. */
 const PAGE_METHODS = new Set(['GET', 'HEAD']);
+/**
+ * The contact check posts its form to itself so that a pasted e-mail address stays out of URLs, logs
+ * and browser history. Its action only reads; nothing on the server changes.
+ */
+const FORM_PAGE_PATHS = new Set(['/check']);
+/** A form's fields are a few short texts. */
+const FORM_BODY_LIMIT_BYTES = 4096;
 
 /**
  * The document policy (docs/decisions/004 and 022). Scripts and <style> elements work only with
@@ -36,7 +44,7 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
-/** The fetch Request React Router reads, made from Fastify's request (pages have no bodies: GET and HEAD). */
+/** The fetch Request React Router reads, made from Fastify's request (with a form page's posted fields). */
 function fetchRequestOf(request: FastifyRequest, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -48,6 +56,7 @@ function fetchRequestOf(request: FastifyRequest, signal: AbortSignal): Request {
     method: request.method,
     headers,
     signal,
+    body: request.method === 'POST' && typeof request.body === 'string' ? request.body : undefined,
   });
 }
 
@@ -110,7 +119,12 @@ async function answeringOutage<T>(load: () => T | Promise<T>): Promise<T> {
  * Fastify's hooks see it: @fastify/compress compresses it, and the weak ETag of page-cache.ts is
  * computed on the whole body (docs/decisions/026-compression-caching-and-page-javascript.md).
  */
-export function ssrPlugin(build: ServerBuild, services: Services, sharedPages: SharedPageCache) {
+export function ssrPlugin(
+  build: ServerBuild,
+  services: Services,
+  sharedPages: SharedPageCache,
+  limitContactCheck: ContactCheckLimit,
+) {
   // Loaders reach the outbox only through the load context's `outbox`, decided per request below.
   const { outbox, ...pageServices } = services;
   return async function mountSsr(app: FastifyInstance) {
@@ -121,11 +135,20 @@ export function ssrPlugin(build: ServerBuild, services: Services, sharedPages: S
 
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT_BYTES },
+      (request, body, done) =>
+        FORM_PAGE_PATHS.has(request.url.split('?', 1)[0]!.toLowerCase()) ? done(null, body) : done(null),
+    );
 
     app.all('/*', { config: { rateLimit: false } }, async (request, reply) => {
-      // No page route has an action (state changes go through the JSON API, guarded against other
-      // sites by server/http/cross-site.ts): a form posted from anywhere reaches no page code.
-      if (!PAGE_METHODS.has(request.method)) {
+      // Only the contact check has an action, and it changes nothing (state changes go through the
+      // JSON API, guarded against other sites by server/http/cross-site.ts): a form posted anywhere
+      // else reaches no page code.
+      const formPost =
+        request.method === 'POST' && FORM_PAGE_PATHS.has(request.url.split('?', 1)[0]!.toLowerCase());
+      if (!PAGE_METHODS.has(request.method) && !formPost) {
         return sendError(reply.header('Allow', 'GET, HEAD'), 'method_not_allowed', 'Method Not Allowed');
       }
       const nonce = randomBytes(16).toString('base64');
@@ -147,6 +170,7 @@ export function ssrPlugin(build: ServerBuild, services: Services, sharedPages: S
         services: pageServices,
         nonce,
         log: request.log,
+        limitContactCheck: () => limitContactCheck(request),
         // React Router answers a path ending in .data with the loaders' data alone.
         documentRequest: !request.url.split('?', 1)[0]!.endsWith('.data'),
         // Only the outbox page reads it; a page that did holds what only this client may see.

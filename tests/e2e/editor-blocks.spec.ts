@@ -18,6 +18,7 @@ const NON_CUSTOM_TITLES = [
   'Capacity Board',
   'Authority & Insurance',
   'Record history',
+  'Connected carriers',
 ];
 
 /** A generated picture file, as a browser file chooser would hand it over. */
@@ -84,7 +85,7 @@ async function naturalWidth(image: Locator): Promise<number> {
 }
 
 test('the owner adds each block type; the chooser then offers only custom', async ({ page }) => {
-  // Thirteen types and two custom blocks, each added and checked through the server.
+  // Fourteen types and two custom blocks, each added and checked through the server.
   test.slow();
   await withVerifiedSession(page, 'owner@880020.example.com');
   await page.goto('/profile/880020/edit');
@@ -96,7 +97,7 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
   const chooser = page.locator('.add-block__chooser');
   await addButton.focus();
   await page.keyboard.press('Enter');
-  await expect(chooser.getByRole('button')).toHaveCount(13);
+  await expect(chooser.getByRole('button')).toHaveCount(14);
   await expectAccessible(page);
   await page.keyboard.press('Tab');
   await expect(chooser.getByRole('button', { name: 'Profile Picture' })).toBeFocused();
@@ -108,7 +109,7 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
   for (const [index, title] of NON_CUSTOM_TITLES.entries()) {
     if (index > 0) await addBlock(page, title);
     await addButton.click();
-    await expect(chooser.getByRole('button')).toHaveCount(13 - index - 1);
+    await expect(chooser.getByRole('button')).toHaveCount(14 - index - 1);
     await expect(chooser.getByRole('button', { name: title, exact: true })).toHaveCount(0);
     await addButton.click();
   }
@@ -117,7 +118,7 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
   await expect(chooser.getByRole('button')).toHaveText(['Custom Content']);
   await chooser.getByRole('button', { name: 'Custom Content' }).click();
   await expect(blockItem(page, 'Custom Content')).toHaveCount(2);
-  await expect(page.locator('.block-list__item')).toHaveCount(14);
+  await expect(page.locator('.block-list__item')).toHaveCount(15);
 
   // New blocks are visible; pictures hide their title and the preview drops the editing hint.
   await expect(blockItem(page, 'Our Equipment')).toContainText('Visible');
@@ -135,6 +136,7 @@ test('the owner adds each block type; the chooser then offers only custom', asyn
     'Customer Ratings',
     'Authority & Insurance',
     'Record history',
+    'Connected carriers',
   ]) {
     const item = blockItem(page, title);
     await expect(item.getByRole('note')).toContainText('real-time data');

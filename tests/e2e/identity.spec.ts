@@ -57,6 +57,7 @@ test.describe.serial('claiming a profile, then logging in', () => {
       'Fleet Information',
       'Authority & Insurance',
       'Record history',
+      'Connected carriers',
     ]);
     await page.goto('/claim-profile/880007');
     await page.getByRole('button', { name: 'Send Verification Email' }).click();

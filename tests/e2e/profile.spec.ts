@@ -28,6 +28,7 @@ test('an unclaimed profile shows the carrier, the claim button and the default d
     'Fleet Information',
     'Authority & Insurance',
     'Record history',
+    'Connected carriers',
   ]);
   await expect(
     page.getByText('Claim this profile to add more content and customize your page.'),

@@ -6,7 +6,7 @@ type RouteModule = NonNullable<ServerBuild['routes'][string]>['module'];
  * A React Router server build with the given page routes under an empty root, for API tests that need
  * pages served through the real SSR mount (server/http/ssr.ts) without a framework build. Documents
  * are not rendered: the entry answers JSON with the status React Router chose and the loaders' data
- * and errors, so a test sees exactly what each loader handed out. `.data` requests go through React
+ * and errors (and an action's data), so a test sees exactly what each loader handed out. `.data` requests go through React
  * Router's own single-fetch encoding.
  */
 export function pageBuild(routes: Record<string, { path: string; module: object }>): ServerBuild {
@@ -39,9 +39,11 @@ export function pageBuild(routes: Record<string, { path: string; module: object 
     entry: {
       module: {
         default: (_request, status, headers, context) => {
-          const { loaderData, errors } = context.staticHandlerContext;
+          const { loaderData, actionData, errors } = context.staticHandlerContext;
           headers.set('Content-Type', 'application/json');
-          return new Response(JSON.stringify({ loaderData, errors }), { status, headers });
+          // A posted form's answer too (the contact check's action), when there is one.
+          const body = actionData ? { loaderData, actionData, errors } : { loaderData, errors };
+          return new Response(JSON.stringify(body), { status, headers });
         },
       },
     },

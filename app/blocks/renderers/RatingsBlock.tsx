@@ -1,4 +1,5 @@
 import { formatLongDate } from '../../../core/format.ts';
+import { CarrierReplyNote } from '../../components/CarrierReplyNote.tsx';
 import { COUNTED_DOMAIN_WINDOW_DAYS, COUNTED_RATINGS_PER_DOMAIN } from '../../../core/ratings.ts';
 import type { CarrierPanels, RatingDetails } from '../types.ts';
 
@@ -69,7 +70,7 @@ function ReviewerDomains({ total, details }: { total: number; details: RatingDet
   );
 }
 
-/** The newest comments; React escapes their text, and line breaks are kept by CSS. */
+/** The newest comments with the carrier's replies; React escapes their text, and line breaks are kept by CSS. */
 function RecentComments({ comments }: { comments: RatingDetails['recent_comments'] }) {
   if (comments.length === 0) return null;
   return (
@@ -85,6 +86,7 @@ function RecentComments({ comments }: { comments: RatingDetails['recent_comments
               </time>
             </p>
             <p className="rating-comments__text">{entry.comment}</p>
+            <CarrierReplyNote reply={entry.reply} />
           </li>
         ))}
       </ul>

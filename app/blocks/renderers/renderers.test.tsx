@@ -37,6 +37,7 @@ function panels(overrides: Partial<CarrierPanels> = {}): CarrierPanels {
     ratings: { status: 'unavailable' },
     authority: { status: 'unavailable' },
     history: { status: 'unavailable' },
+    connections: { status: 'unavailable' },
     ...overrides,
   };
 }
@@ -421,7 +422,12 @@ describe('ratings', () => {
                 { stars: 1, count: 0 },
               ],
               recent_comments: [
-                { stars: 5, comment: '<script>alert(1)</script>\nOn time', submitted_on: '2026-11-20' },
+                {
+                  stars: 5,
+                  comment: '<script>alert(1)</script>\nOn time',
+                  submitted_on: '2026-11-20',
+                  reply: { body: 'Thanks <b>a lot</b>', replied_on: '2026-11-21' },
+                },
               ],
             },
           },
@@ -437,6 +443,8 @@ describe('ratings', () => {
     expect(markup).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(markup).not.toContain('<script>');
     expect(markup).toContain('November 20, 2026');
+    expect(markup).toContain('Reply from the carrier, November 21, 2026');
+    expect(markup).toContain('Thanks &lt;b&gt;a lot&lt;/b&gt;');
     expect(
       html(<RatingsBlock panels={panels({ ratingSummary: twoRatings, ratings: { status: 'error' } })} />),
     ).toContain('Error: Failed to load ratings data');

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { redirect, useFetcher, useNavigate } from 'react-router';
+import { Link, redirect, useFetcher, useNavigate } from 'react-router';
 import { Tabs, type TabDefinition } from '../../components/Tabs.tsx';
 import { ToastMessage } from '../../components/ToastMessage.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
@@ -91,6 +91,9 @@ function CompanyInfo({ company }: { company: OwnCompany | null }) {
           <Fact label="Service" value={outOfFive(ratings.avg_service)} />
           <Fact label="Total ratings" value={String(ratings.total_ratings)} />
         </dl>
+        <p>
+          <Link to="/replies">Reply to ratings and risk signals</Link>
+        </p>
       </section>
     </div>
   );

@@ -1,4 +1,5 @@
 import { GridDemo } from '../../components/GridDemo.tsx';
+import { PageLink } from '../../components/PageLink.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { PRODUCT_NAME, pageTitle } from '../../../core/site.ts';
 import { seoMeta } from '../../lib/seo.ts';
@@ -74,6 +75,16 @@ export default function Home() {
                 placeholder="Company name, DOT, MC, etc..."
                 buttonText="Search"
               />
+            </div>
+            <div className="card" style={{ marginTop: '1rem' }}>
+              <h2>Check an Offer</h2>
+              <p className="muted">
+                Paste the phone number, e-mail address, MC or DOT number from a load offer to see which
+                carrier&apos;s FMCSA record holds it.
+              </p>
+              <PageLink to="/check" className="button button--secondary">
+                Contact Check
+              </PageLink>
             </div>
           </div>
         </div>

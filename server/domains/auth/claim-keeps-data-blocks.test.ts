@@ -115,6 +115,14 @@ describe(`a verified claim keeps the profile's data blocks on ${testDialect}`, (
         start_new_row: true,
         is_visible: true,
       },
+      {
+        block_type: 'connected_carriers',
+        block_title: 'Connected carriers',
+        block_width: 'full',
+        block_position: 6,
+        start_new_row: true,
+        is_visible: true,
+      },
     ]);
     expect(blocks.every((block) => block.id > 0)).toBe(true);
 

@@ -1,4 +1,4 @@
-import { vettingVerdict, type CarrierVetting } from '../../../core/authority.ts';
+import { reviewedVerdict, vettingVerdict, type CarrierVetting } from '../../../core/authority.ts';
 
 export type { CarrierVetting };
 import type { Db } from '../../db/database.ts';
@@ -13,14 +13,22 @@ export function createAuthorityService(db: Db, clock: () => Date) {
       const today = clock().toISOString().slice(0, 10);
       const found = await authorityRecord(db, dotNumber, today);
       if (!found) return null;
-      return { record: found.record, verdict: vettingVerdict(found.usdotStatus, found.record, today), today };
+      const { risk_signals } = await db
+        .selectFrom('companies')
+        .select('risk_signals')
+        .where('dot_number', '=', dotNumber)
+        .executeTakeFirstOrThrow();
+      const verdict = vettingVerdict(found.usdotStatus, found.record, today);
+      return { record: found.record, verdict: reviewedVerdict(verdict, risk_signals), today };
     },
 
     /**
      * The same vetting of a company row already read, in one query: the profile page reads every
      * carrier's L&I record within its query budget (docs/decisions/036).
      */
-    async companyVetting(company: CensusFacts & { mc_number: string | null }): Promise<CarrierVetting> {
+    async companyVetting(
+      company: CensusFacts & { mc_number: string | null; risk_signals: number },
+    ): Promise<CarrierVetting> {
       const today = clock().toISOString().slice(0, 10);
       const { dockets, ...rows } = await liRowsOfCarrier(
         db,
@@ -28,7 +36,8 @@ export function createAuthorityService(db: Db, clock: () => Date) {
         censusDocket(company.mc_number),
       );
       const { record } = carrierAuthorityOf(company, dockets, docketTables(rows), today);
-      return { record, verdict: vettingVerdict(company.status_code, record, today), today };
+      const verdict = vettingVerdict(company.status_code, record, today);
+      return { record, verdict: reviewedVerdict(verdict, company.risk_signals), today };
     },
   };
 }

@@ -84,6 +84,14 @@ export interface CarrierRecord {
    * passengers cargo flag (CRGO_PASSENGERS) stands for it.
    */
   pc_flag?: boolean | null;
+  /** PRIOR_REVOKE_FLAG: FMCSA links this carrier to a revoked one (Company Census). */
+  prior_revoke_flag?: boolean | null;
+  /** PRIOR_REVOKE_DOT_NUMBER: that revoked carrier. */
+  prior_revoke_dot_number?: number | null;
+  /** UNDELIV_PHY: mail to the physical address came back. */
+  phy_undeliverable?: boolean | null;
+  /** CARRIER_MAILING_UND_DATE, ISO day: mail to the mailing address was marked undeliverable. */
+  mail_undeliverable_on?: string | null;
   /** CARRIER_FIELDS_VERSION when a Company Census record made this one. */
   census_fields_version?: number;
 }

@@ -45,6 +45,10 @@ const AS_IS_FIELDS: Record<StoredAsIs, true> = {
   hm_flag: true,
   pc_flag: true,
   census_fields_version: true,
+  prior_revoke_flag: true,
+  prior_revoke_dot_number: true,
+  phy_undeliverable: true,
+  mail_undeliverable_on: true,
 };
 const AS_IS = Object.keys(AS_IS_FIELDS) as StoredAsIs[];
 // More fields than a 32-bit integer has bits: masks are sums of powers of two, exact to 2 ** 53.

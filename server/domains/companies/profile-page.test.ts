@@ -8,6 +8,7 @@ describe('the profile page read model', () => {
     const lAndIFailure = new Error('L&I tables down');
     const historyFailure = new Error('history table down');
     const detailFailure = new Error('violations table down');
+    const signalsFailure = new Error('signals table down');
     const log = vi.fn();
     // Unclaimed without blocks: the default blocks, the safety score's among them, are shown.
     const company = { id: 1, dot_number: 101, claimed: 0, name: 'A', css: '' };
@@ -46,6 +47,11 @@ describe('the profile page read model', () => {
           throw historyFailure;
         },
       },
+      signals: {
+        companySignals: async () => {
+          throw signalsFailure;
+        },
+      },
     });
 
     const page = await profilePage.publicPage(101, log);
@@ -53,6 +59,7 @@ describe('the profile page read model', () => {
     expect(page?.panels.safety).toEqual({ status: 'error' });
     expect(page?.panels.inspectionStates).toEqual({ status: 'error' });
     expect(page?.panels.safetyDetail).toEqual({ status: 'error' });
+    expect(page?.panels.connections).toEqual({ status: 'error' });
     expect(page?.panels.capacity).toEqual({ status: 'unavailable' });
     expect(page?.panels.ratings).toEqual({ status: 'unavailable' });
     // Without its L&I record the page has no verdict, and the Authority & Insurance block says so.
@@ -60,9 +67,9 @@ describe('the profile page read model', () => {
     expect(page?.profile.verdict).toBeNull();
     // The default blocks include the Record history: its failed read is its block's error state.
     expect(page?.panels.history).toEqual({ status: 'error' });
-    expect(log.mock.calls).toHaveLength(4);
+    expect(log.mock.calls).toHaveLength(5);
     expect(log.mock.calls).toEqual(
-      expect.arrayContaining([[failure], [lAndIFailure], [historyFailure], [detailFailure]]),
+      expect.arrayContaining([[failure], [lAndIFailure], [historyFailure], [detailFailure], [signalsFailure]]),
     );
   });
 });

@@ -5,6 +5,7 @@ import type { ProfileBlock } from '../../../core/contracts/blocks.ts';
 import type { CarrierPanels, Loaded } from '../../../core/contracts/profile-page.ts';
 import type { CapacityService } from '../capacity/service.ts';
 import type { HistoryService } from '../history/service.ts';
+import type { SignalsService } from '../signals/service.ts';
 import { HISTORY_BLOCK_PAGE_SIZE } from '../../../core/history.ts';
 import { safetyDetailOf, type CarrierDataService, type SafetyDetailPages } from '../carrier-data/service.ts';
 import type { RatingsService } from '../ratings/service.ts';
@@ -42,6 +43,7 @@ interface ProfilePageDependencies {
   capacity: Pick<CapacityService, 'publicBoard'>;
   authority: Pick<AuthorityService, 'companyVetting'>;
   history: Pick<HistoryService, 'historyPage'>;
+  signals: Pick<SignalsService, 'companySignals'>;
 }
 
 /**
@@ -58,6 +60,7 @@ export function createProfilePage({
   capacity,
   authority,
   history,
+  signals,
 }: ProfilePageDependencies) {
   return {
     /**
@@ -84,8 +87,9 @@ export function createProfilePage({
       const withCapacity = blockTypes.has('capacity');
       const withHistory = showsDefaultBlocks || blockTypes.has('record_history');
       const withSafety = showsDefaultBlocks || blockTypes.has('safety_score');
+      const withConnections = showsDefaultBlocks || blockTypes.has('connected_carriers');
 
-      const [profileRatings, facts, board, vetting, recordHistory, detail] = await Promise.all([
+      const [profileRatings, facts, board, vetting, recordHistory, detail, connections] = await Promise.all([
         ratings.profileRatings(company.id, { withDetails: withRatings }),
         settle(log, () => carrierData.profileFacts(company, dataDates, activityImportedAt)),
         withCapacity ? settle(log, () => capacity.publicBoard(company.id)) : NOT_LOADED,
@@ -96,6 +100,7 @@ export function createProfilePage({
             )
           : NOT_LOADED,
         withSafety ? settle(log, () => carrierData.safetyDetailPages(dotNumber, pages)) : NOT_LOADED,
+        withConnections ? settle(log, () => signals.companySignals(company)) : NOT_LOADED,
       ]);
       const verdict = vetting.status === 'data' ? vetting.value.verdict : null;
       const profile = profileView(company, ownBlocks, profileRatings.summary, verdict);
@@ -129,6 +134,7 @@ export function createProfilePage({
         ratings: profileRatings.details ? { status: 'data', value: profileRatings.details } : NOT_LOADED,
         authority: vetting,
         history: recordHistory,
+        connections,
       };
       return {
         profile,

@@ -320,6 +320,7 @@ describe(`hidden blocks on ${testDialect}: only their owner ever gets them`, () 
         nonce: '',
         outbox: null,
         log: app.fastify.log,
+        limitContactCheck: async () => null,
         documentRequest: false,
       } as AppLoadContext,
       request: new Request('http://localhost/profile/5150'),
@@ -349,7 +350,7 @@ describe(`hidden blocks on ${testDialect}: only their owner ever gets them`, () 
       reviewer_domains: 1,
       uncounted_ratings: 0,
       distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: stars === 1 ? 1 : 0 })),
-      recent_comments: [{ stars: 1, comment: UNSHOWN_COMMENT, submitted_on: now.slice(0, 10) }],
+      recent_comments: [{ stars: 1, comment: UNSHOWN_COMMENT, submitted_on: now.slice(0, 10), reply: null }],
     });
     expect((await get('/api/v1/ratings/details', strangerToken)).body).not.toContain(UNSHOWN_COMMENT);
   });

@@ -461,7 +461,7 @@ describe(`ratings API on ${testDialect}`, () => {
         { stars: 2, count: 1 },
         { stars: 1, count: 0 },
       ],
-      recent_comments: [{ stars: 5, comment: 'First', submitted_on: '2026-11-29' }],
+      recent_comments: [{ stars: 5, comment: 'First', submitted_on: '2026-11-29', reply: null }],
     });
   });
 

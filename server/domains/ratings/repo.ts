@@ -48,19 +48,37 @@ export function createRatingsRepo(db: Db, dialect: Dialect) {
       .as('d');
     const comments = db
       .selectFrom('rating_requests')
-      .select(['id', POINTS.as('points'), 'comment', 'completed_at'])
-      .where('company_id', '=', companyId)
-      .where('completed_at', 'is not', null)
-      .where('counted', '=', 1)
-      .where('comment', 'is not', null)
-      .orderBy('completed_at', 'desc')
-      .orderBy('id', 'desc')
+      .leftJoin('carrier_replies as r', (join) =>
+        join.on('r.subject_kind', '=', 'rating').onRef('r.subject_key', '=', 'rating_requests.id'),
+      )
+      .select([
+        'rating_requests.id',
+        POINTS.as('points'),
+        'rating_requests.comment',
+        'rating_requests.completed_at',
+        'r.body as reply_body',
+        'r.updated_at as reply_updated_at',
+      ])
+      .where('rating_requests.company_id', '=', companyId)
+      .where('rating_requests.completed_at', 'is not', null)
+      .where('rating_requests.counted', '=', 1)
+      .where('rating_requests.comment', 'is not', null)
+      .orderBy('rating_requests.completed_at', 'desc')
+      .orderBy('rating_requests.id', 'desc')
       .limit(limit)
       .as('c');
     return db
       .selectFrom(domains)
       .leftJoin(comments, (join) => join.onTrue())
-      .select(['d.domains', 'd.uncounted', 'c.points', 'c.comment', 'c.completed_at'])
+      .select([
+        'd.domains',
+        'd.uncounted',
+        'c.points',
+        'c.comment',
+        'c.completed_at',
+        'c.reply_body',
+        'c.reply_updated_at',
+      ])
       .orderBy('c.completed_at', 'desc')
       .orderBy('c.id', 'desc');
   });
@@ -195,7 +213,7 @@ export function createRatingsRepo(db: Db, dialect: Dialect) {
 
     /**
      * How many reviewer domains a company's counted ratings come from, how many ratings are not
-     * counted, and the newest counted ratings that carry a comment.
+     * counted, and the newest counted ratings that carry a comment, each with the carrier's reply.
      */
     async ratingDetails(companyId: number, limit: number) {
       const rows = await detailsOf(companyId, limit);
@@ -204,7 +222,17 @@ export function createRatingsRepo(db: Db, dialect: Dialect) {
         uncounted: Number(rows[0]?.uncounted ?? 0),
         comments: rows.flatMap((row) =>
           row.comment !== null && row.completed_at !== null
-            ? [{ points: Number(row.points), comment: row.comment, completed_at: row.completed_at }]
+            ? [
+                {
+                  points: Number(row.points),
+                  comment: row.comment,
+                  completed_at: row.completed_at,
+                  reply:
+                    row.reply_body !== null && row.reply_updated_at !== null
+                      ? { body: row.reply_body, updated_at: row.reply_updated_at }
+                      : null,
+                },
+              ]
             : [],
         ),
       };

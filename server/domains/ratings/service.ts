@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { RatingDetails, RatingSummary } from '../../../core/contracts/ratings.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { COUNTED_DOMAIN_WINDOW_DAYS, COUNTED_RATINGS_PER_DOMAIN } from '../../../core/ratings.ts';
+import {
+  COUNTED_DOMAIN_WINDOW_DAYS,
+  COUNTED_RATINGS_PER_DOMAIN,
+  overallStars,
+} from '../../../core/ratings.ts';
+import { replyOf } from '../../../core/replies.ts';
 import {
   emailDomain,
   isFreeMailDomain,
@@ -60,9 +65,6 @@ const COUNTED_DOMAIN_WINDOW_MS = COUNTED_DOMAIN_WINDOW_DAYS * DAY_MS;
 /** How many of the newest comments the ratings block shows. */
 const RECENT_COMMENTS = 5;
 
-/** A rating's overall stars: the mean of its three ratings, rounded (a sum of three never ends in .5). */
-const starsOf = (points: number) => Math.round(points / 3);
-
 interface RatingsDependencies {
   repo: RatingsRepo;
   mail: MailQueue;
@@ -89,7 +91,7 @@ export function createRatingsService({ repo, mail, appUrl, clock }: RatingsDepen
       withDetails ? repo.ratingDetails(companyId, RECENT_COMMENTS) : null,
     ]);
     const counts = [0, 0, 0, 0, 0];
-    for (const { points, count } of groups) counts[starsOf(points) - 1]! += count;
+    for (const { points, count } of groups) counts[overallStars(points) - 1]! += count;
     return {
       summary: summaryOf(groups),
       details: details && {
@@ -97,9 +99,10 @@ export function createRatingsService({ repo, mail, appUrl, clock }: RatingsDepen
         uncounted_ratings: details.uncounted,
         distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: counts[stars - 1]! })),
         recent_comments: details.comments.map((row) => ({
-          stars: starsOf(row.points),
+          stars: overallStars(row.points),
           comment: row.comment,
           submitted_on: row.completed_at.slice(0, 10),
+          reply: row.reply && replyOf(row.reply),
         })),
       },
     };

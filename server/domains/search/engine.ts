@@ -25,6 +25,8 @@ export interface SearchFilters {
   insured_only?: boolean;
   /** Only carriers whose census HM flag says they haul hazardous materials. */
   hazmat_only?: boolean;
+  /** Only carriers with no risk signal (issue 55, companies.risk_signals). */
+  no_risk_signals?: boolean;
 }
 
 /** The filters a search sets: a list with an item, a flag that is on, a value given. */

@@ -65,6 +65,8 @@ export function authorityCondition(filters: SearchFilters): RawBuilder<unknown> 
   const conditions: RawBuilder<unknown>[] = [];
   if (filters.authorized_only) conditions.push(sql`c.authorized_for_hire = 1`);
   if (filters.insured_only) conditions.push(sql`c.insurance_on_file = 1`);
+  // Kept on the row like the L&I flags, by the signals' computation (server/domains/signals).
+  if (filters.no_risk_signals) conditions.push(sql`c.risk_signals = 0`);
   return conditions.length === 0 ? sql`1 = 1` : sql.join(conditions, sql` AND `);
 }
 
@@ -86,6 +88,7 @@ export const ROW_FILTERS: ReadonlySet<keyof SearchFilters> = new Set([
   'address_city',
   'authorized_only',
   'insured_only',
+  'no_risk_signals',
 ]);
 
 /** The filters of ROW_FILTERS that a search sets. */
