@@ -246,15 +246,20 @@ export function orderInForce(order: OutOfServiceOrder, today: string): boolean {
 /** 'A' on the census: the USDOT number is active. Anything else (I, or none) is not. */
 export type UsdotStatus = string | null;
 
-export type VerdictLevel = 'authorized' | 'warning' | 'review' | 'not authorized' | 'not needed';
+export const VERDICT_LEVELS = ['authorized', 'warning', 'review', 'not authorized', 'not needed'] as const;
+export type VerdictLevel = (typeof VERDICT_LEVELS)[number];
+
+/** The verdicts' headlines, as the watchlist page's filter lists them. */
+export const VERDICT_HEADLINES = [
+  'Authorized for hire',
+  'Not authorized for hire',
+  'No for-hire authority needed',
+  'Out of service',
+  'Review before booking',
+] as const;
 
 export interface Verdict {
-  headline:
-    | 'Authorized for hire'
-    | 'Not authorized for hire'
-    | 'No for-hire authority needed'
-    | 'Out of service'
-    | 'Review before booking';
+  headline: (typeof VERDICT_HEADLINES)[number];
   /**
    * 'authorized': nothing to flag; 'warning': authorized but a reason needs a look; 'review': a strong
    * risk signal holds (core/signals.ts).

@@ -97,14 +97,6 @@ export type WatchlistSort = (typeof WATCHLIST_SORTS)[number];
 export const INSURANCE_STATES = ['On file', 'Cancellation pending', 'None in force'] as const;
 export type InsuranceState = (typeof INSURANCE_STATES)[number];
 
-/** The verdicts' headlines (core/authority.ts Verdict), as the page's filter lists them. */
-export const VERDICT_HEADLINES = [
-  'Authorized for hire',
-  'Not authorized for hire',
-  'No for-hire authority needed',
-  'Out of service',
-] as const;
-
 /** The CSV export's header, in the order of its cells. */
 export const WATCHLIST_CSV_HEADER = [
   'dot_number',

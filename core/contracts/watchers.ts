@@ -2,14 +2,13 @@
 // their API keys, and the lookup of many carriers at once. Every route but sign-in and the link's
 // verification needs a watcher's session or API key (`Authorization: Bearer`).
 import { z } from 'zod';
-import { AUTHORITY_KIND_LABEL } from '../authority.ts';
+import { AUTHORITY_KIND_LABEL, VERDICT_HEADLINES, VERDICT_LEVELS } from '../authority.ts';
 import { dotNumber, idParams, SINGLE_LINE_PROBLEM, SINGLE_LINE_TEXT, wholeNumber } from '../input.ts';
 import {
   INSURANCE_STATES,
   MAX_LOOKUP_NUMBERS,
   MAX_NUMBER_LIST_BYTES,
   MAX_WATCHLIST_PAGE_SIZE,
-  VERDICT_HEADLINES,
   WATCHLIST_PAGE_SIZE,
   WATCHLIST_SORTS,
 } from '../watchlists.ts';
@@ -109,7 +108,7 @@ export const CarrierStatus = z.object({
   name: z.string(),
   verdict: z.object({
     headline: z.enum(VERDICT_HEADLINES),
-    level: z.enum(['authorized', 'warning', 'not authorized', 'not needed']),
+    level: z.enum(VERDICT_LEVELS),
     reasons: z.array(z.string()),
   }),
   authority: z.array(

@@ -8,12 +8,12 @@ import {
   type AddCarriersResult,
   type WatchlistRow,
 } from '../../../core/contracts/watchers.ts';
+import { VERDICT_HEADLINES } from '../../../core/authority.ts';
 import { formatLongIsoDay } from '../../../core/format.ts';
 import { pageTitle } from '../../../core/site.ts';
 import {
   INSURANCE_STATES,
   MAX_WATCHLIST_CARRIERS,
-  VERDICT_HEADLINES,
   type WatchlistSort,
 } from '../../../core/watchlists.ts';
 import { SIGN_IN_PATH } from './account.tsx';

@@ -1,6 +1,7 @@
 import {
   docketLabel,
   filingsInForce,
+  reviewedVerdict,
   vettingVerdict,
   type AuthorityRecord,
 } from '../../../core/authority.ts';
@@ -43,7 +44,7 @@ export async function carrierStatuses(
     const found = records.get(carrier.dot_number);
     if (!found) continue;
     const { record, usdotStatus } = found;
-    const verdict = vettingVerdict(usdotStatus, record, today);
+    const verdict = reviewedVerdict(vettingVerdict(usdotStatus, record, today), carrier.risk_signals);
     const change = changeOf.get(carrier.dot_number);
     statuses.set(carrier.dot_number, {
       dot_number: carrier.dot_number,

@@ -312,7 +312,7 @@ export function createWatchersRepo(db: Db) {
       return inChunks(dotNumbers, (part) =>
         db
           .selectFrom('companies')
-          .select(['dot_number', 'name', 'mc_number'])
+          .select(['dot_number', 'name', 'mc_number', 'risk_signals'])
           .where('dot_number', 'in', part)
           .execute(),
       );
