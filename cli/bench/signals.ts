@@ -193,7 +193,9 @@ async function measure(dialect: Dialect): Promise<void> {
   const store = await openStore(dialect);
   const { db } = store;
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
-  console.log(`\n${label}: ${CARRIERS.toLocaleString('en-US')} carriers, ${INSPECTIONS.toLocaleString('en-US')} inspections`);
+  console.log(
+    `\n${label}: ${CARRIERS.toLocaleString('en-US')} carriers, ${INSPECTIONS.toLocaleString('en-US')} inspections`,
+  );
   let started = performance.now();
   await generateCarriers(db, dialect);
   await generateInspections(db, dialect);
@@ -228,8 +230,12 @@ async function measure(dialect: Dialect): Promise<void> {
   );
   console.log(`    per rule (s): ${rulesLine(daily.signalSeconds)}`);
 
-  const counted = async (query: RawBuilder<{ n: number | string }>) => Number((await query.execute(db)).rows[0]?.n);
-  line('link keys', (await counted(sql`SELECT count(*) AS n FROM carrier_link_keys`)).toLocaleString('en-US'));
+  const counted = async (query: RawBuilder<{ n: number | string }>) =>
+    Number((await query.execute(db)).rows[0]?.n);
+  line(
+    'link keys',
+    (await counted(sql`SELECT count(*) AS n FROM carrier_link_keys`)).toLocaleString('en-US'),
+  );
   const bands = await sql<{ kind: string; band: string; keys: number | string }>`
     SELECT kind, CASE WHEN carriers = 2 THEN '2' WHEN carriers <= 4 THEN '3-4' WHEN carriers <= 8 THEN '5-8'
       WHEN carriers <= 16 THEN '9-16' WHEN carriers <= 64 THEN '17-64' ELSE '65+' END AS band, count(*) AS keys
@@ -237,12 +243,17 @@ async function measure(dialect: Dialect): Promise<void> {
   console.log('  shared keys by carriers sharing each (kind: band keys):');
   const byKind = new Map<string, string[]>();
   for (const row of bands.rows) {
-    byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), `${row.band}: ${Number(row.keys).toLocaleString('en-US')}`]);
+    byKind.set(row.kind, [
+      ...(byKind.get(row.kind) ?? []),
+      `${row.band}: ${Number(row.keys).toLocaleString('en-US')}`,
+    ]);
   }
   for (const [kind, list] of byKind) console.log(`    ${kind.padEnd(13)} ${list.join(', ')}`);
   const rules = await sql<{ rule: string; n: number | string }>`
     SELECT rule, count(*) AS n FROM carrier_signals GROUP BY rule ORDER BY rule`.execute(db);
-  console.log(`  signals: ${rules.rows.map((row) => `${row.rule} ${Number(row.n).toLocaleString('en-US')}`).join(', ')}`);
+  console.log(
+    `  signals: ${rules.rows.map((row) => `${row.rule} ${Number(row.n).toLocaleString('en-US')}`).join(', ')}`,
+  );
 
   // The API's read, at carriers with links and signals and at any carrier.
   const signals = createSignalsService(db, () => new Date(NOW));
@@ -259,12 +270,29 @@ async function measure(dialect: Dialect): Promise<void> {
     times.push(performance.now() - at);
   }
   times.sort((a, b) => a - b);
-  line('signals answer p95 (service, 600 carriers)', `${percentile(times, 95).toFixed(2)} ms`, `(target ≤ ${TARGETS.apiP95Ms} ms)`);
+  line(
+    'signals answer p95 (service, 600 carriers)',
+    `${percentile(times, 95).toFixed(2)} ms`,
+    `(target ≤ ${TARGETS.apiP95Ms} ms)`,
+  );
 
   const counter = countingQueries(db);
   const jwtSecret = 'bench-secret-that-is-long-enough-for-hs256-signing';
-  const config = { ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: jwtSecret }), jwtSecret, database: store.config };
-  const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => silent, level: 'silent' };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: jwtSecret }),
+    jwtSecret,
+    database: store.config,
+  };
+  const silent = {
+    info() {},
+    warn() {},
+    error() {},
+    debug() {},
+    trace() {},
+    fatal() {},
+    child: () => silent,
+    level: 'silent',
+  };
   const services = createServices(config, counter.db, () => new Date(NOW), silent as never);
   counter.reset();
   await services.profilePage.publicPage(linked[0] ?? 1, () => undefined);
@@ -276,6 +304,8 @@ async function measure(dialect: Dialect): Promise<void> {
   await store.close();
 }
 
-console.log(`bench:signals, ${new Date().toISOString()} (machine shared with other work; nice -n 10 advised)`);
+console.log(
+  `bench:signals, ${new Date().toISOString()} (machine shared with other work; nice -n 10 advised)`,
+);
 await measure('sqlite');
 if (values['postgres-url']) await measure('postgres');

@@ -120,7 +120,9 @@ describe(`links and risk signals on ${testDialect}`, () => {
           dotNumber: c.revoked.dot_number,
           authorities: [{ kind: 'common', status: 'Inactive' }],
           events: [{ kind: 'common', action: 'GRANTED', action_on: '2020-01-01' }],
-          revocations: [{ kind: 'common', type: 'INSURANCE', served_on: '2025-05-01', effective_on: '2025-06-01' }],
+          revocations: [
+            { kind: 'common', type: 'INSURANCE', served_on: '2025-05-01', effective_on: '2025-06-01' },
+          ],
         },
         {
           docket: 'MC900002',
@@ -205,7 +207,12 @@ describe(`links and risk signals on ${testDialect}`, () => {
     expect(await signalsOf(c.domain.dot_number)).toEqual(['shares_contact_with_troubled']);
     const links = (await readConnections(database.db, c.domain.dot_number, TODAY)).links;
     expect(links).toEqual([
-      { kind: 'email_domain', dot_number: c.domainInactive.dot_number, name: 'ACME HAUL OLD', status: 'inactive' },
+      {
+        kind: 'email_domain',
+        dot_number: c.domainInactive.dot_number,
+        name: 'ACME HAUL OLD',
+        status: 'inactive',
+      },
     ]);
     expect(await signalsOf(c.freeMail.dot_number)).toEqual([]);
     expect((await readConnections(database.db, c.freeMail.dot_number, TODAY)).links).toEqual([]);
@@ -223,7 +230,10 @@ describe(`links and risk signals on ${testDialect}`, () => {
   });
 
   it('flags a carrier added after a revocation at the revoked one’s address with its officer', async () => {
-    expect(await signalsOf(c.successor.dot_number)).toEqual(['shares_contact_with_troubled', 'successor_of_revoked']);
+    expect(await signalsOf(c.successor.dot_number)).toEqual([
+      'shares_contact_with_troubled',
+      'successor_of_revoked',
+    ]);
     const links = (await readConnections(database.db, c.successor.dot_number, TODAY)).links;
     expect(links).toContainEqual({
       kind: 'officer',

@@ -331,7 +331,9 @@ export async function computeSignals(db: Db, today: string): Promise<Record<stri
     await sql`UPDATE companies SET risk_signals = ${mask}
       WHERE dot_number IN (SELECT dot_number FROM carrier_signals) AND risk_signals <> ${mask}`.execute(trx);
     await sql`UPDATE companies SET risk_signals = 0 WHERE risk_signals <> 0
-      AND NOT EXISTS (SELECT 1 FROM carrier_signals s WHERE s.dot_number = companies.dot_number)`.execute(trx);
+      AND NOT EXISTS (SELECT 1 FROM carrier_signals s WHERE s.dot_number = companies.dot_number)`.execute(
+      trx,
+    );
     seconds.flags = (performance.now() - started) / 1000;
   });
   return seconds;
@@ -355,7 +357,8 @@ export async function refreshLinksAndSignals(db: Db, now: string): Promise<Signa
   const shared = performance.now();
   const signalSeconds = await computeSignals(db, today);
   // PostgreSQL plans the reads of these tables from their statistics, which autovacuum may not have yet.
-  if (!sqliteConnection(db)) await sql`ANALYZE carrier_link_keys, shared_link_keys, carrier_signals`.execute(db);
+  if (!sqliteConnection(db))
+    await sql`ANALYZE carrier_link_keys, shared_link_keys, carrier_signals`.execute(db);
   const done = performance.now();
   return {
     carriersKeyed,

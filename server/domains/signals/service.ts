@@ -44,7 +44,10 @@ function byCarrier(links: readonly LinkRow[]): LinkedCarrier[] {
     });
   }
   return [...carriers.values()]
-    .map((carrier) => ({ ...carrier, links: carrier.links.sort((a, b) => order.indexOf(a) - order.indexOf(b)) }))
+    .map((carrier) => ({
+      ...carrier,
+      links: carrier.links.sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+    }))
     .sort((a, b) => a.dot_number - b.dot_number);
 }
 
@@ -54,7 +57,8 @@ export function carrierSignalsOf(dotNumber: number, connections: CarrierConnecti
   const signals = known
     .sort(
       (a, b) =>
-        SIGNAL_RULE_NAMES.indexOf(a.rule as SignalRuleName) - SIGNAL_RULE_NAMES.indexOf(b.rule as SignalRuleName),
+        SIGNAL_RULE_NAMES.indexOf(a.rule as SignalRuleName) -
+        SIGNAL_RULE_NAMES.indexOf(b.rule as SignalRuleName),
     )
     .map((signal) => {
       const rule = signal.rule as SignalRuleName;
