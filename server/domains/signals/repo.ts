@@ -307,12 +307,12 @@ function ruleStatements(today: string): Record<SignalRuleName, RawBuilder<unknow
           AND NOT EXISTS (SELECT 1 FROM carrier_signals e
             WHERE e.dot_number = c.dot_number AND e.rule = 'po_box_or_undeliverable')`,
     ],
+    // The window's inspected carriers read once, rather than an index probe per large fleet.
     idle_fleet: [
       sql`${insert}
         SELECT c.dot_number, 'idle_fleet', NULL, c.power_units FROM companies c
         WHERE c.power_units >= ${IDLE_FLEET_UNITS} AND c.status_code = 'A' AND c.add_date <= ${window}
-          AND NOT EXISTS (SELECT 1 FROM inspections i
-            WHERE i.dot_number = c.dot_number AND i.insp_date > ${window})`,
+          AND c.dot_number NOT IN (SELECT i.dot_number FROM inspections i WHERE i.insp_date > ${window})`,
     ],
   };
 }
