@@ -104,14 +104,15 @@ export const SIGNAL_RULES = {
   insurance_cancellations: {
     title: `Several insurance cancellations in ${WINDOW_MONTHS} months`,
     strong: false,
-    restsOn: 'L&I insurance filings: cancellation effective dates, and whether another policy replaced the filing',
+    restsOn:
+      'L&I insurance filings: cancellation effective dates, and whether another policy replaced the filing',
     rule: `At least ${SEVERAL_CANCELLATIONS} filings of the carrier were cancelled in the last ${WINDOW_MONTHS} months without being replaced.`,
     limits: 'Switching insurers may show as a cancellation when the files do not say a policy replaced it.',
   },
   po_box_or_undeliverable: {
     title: 'PO box as physical address, or mail undeliverable',
     strong: false,
-    restsOn: "Census physical address, UNDELIV_PHY and CARRIER_MAILING_UND_DATE",
+    restsOn: 'Census physical address, UNDELIV_PHY and CARRIER_MAILING_UND_DATE',
     rule: 'The physical address on the census is a post office box, or FMCSA marks mail to the carrier as undeliverable.',
     limits: 'Rural carriers may receive mail only at a box; an undeliverable mark can be old.',
   },

@@ -12,7 +12,9 @@ test('a carrier sharing its address with an inactive one shows the signal, the l
     'Shares contact details with carriers that are out of service, revoked or inactive',
   );
   await expect(signals).toContainText('Strong signal');
-  await expect(signals).toContainText('1 carrier out of service, revoked or inactive shares its contact details.');
+  await expect(signals).toContainText(
+    '1 carrier out of service, revoked or inactive shares its contact details.',
+  );
   await expect(
     signals.getByRole('list', { name: /^Carriers behind/ }).getByRole('link', { name: 'INACTIVE HAULERS' }),
   ).toHaveAttribute('href', '/profile/880005');
@@ -26,7 +28,9 @@ test('a carrier sharing its address with an inactive one shows the signal, the l
 
   await signals.getByRole('link', { name: 'The rule and its limits' }).click();
   await expect(page).toHaveURL(/\/resources\/risk-signals#shares-contact-with-troubled$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Risk signals and connected carriers' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Risk signals and connected carriers' }),
+  ).toBeVisible();
   const rule = page.locator('#shares-contact-with-troubled');
   await expect(rule).toContainText('Its limits');
   await expect(rule).toContainText('Free-mail domains never link.');

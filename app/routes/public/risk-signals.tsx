@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
-import { LINK_BOUND, LINK_KINDS, SIGNAL_RULE_NAMES, SIGNAL_RULES, signalRuleHref } from '../../../core/signals.ts';
+import {
+  LINK_BOUND,
+  LINK_KINDS,
+  SIGNAL_RULE_NAMES,
+  SIGNAL_RULES,
+  signalRuleHref,
+} from '../../../core/signals.ts';
 import { PRODUCT_NAME, pageTitle } from '../../../core/site.ts';
 import { seoMeta } from '../../lib/seo.ts';
 import type { IslandHandle } from '../../lib/island-page.ts';
@@ -37,15 +43,16 @@ export default function RiskSignals() {
       <p>Two carriers are linked when their FMCSA records share any of:</p>
       <ul>
         <li>
-          {LINK_KINDS.phone}: the office phone, cell phone or fax, compared as ten digits (a leading 1 dropped).
+          {LINK_KINDS.phone}: the office phone, cell phone or fax, compared as ten digits (a leading 1
+          dropped).
         </li>
         <li>
-          {LINK_KINDS.email}: the whole address; or the {LINK_KINDS.email_domain.toLowerCase()} when it is not a
-          free-mail provider&apos;s. The address itself is never shown.
+          {LINK_KINDS.email}: the whole address; or the {LINK_KINDS.email_domain.toLowerCase()} when it is not
+          a free-mail provider&apos;s. The address itself is never shown.
         </li>
         <li>
-          {LINK_KINDS.address}: street and five-digit ZIP, upper case with the standard USPS abbreviations; post
-          office boxes are recognised however they are written.
+          {LINK_KINDS.address}: street and five-digit ZIP, upper case with the standard USPS abbreviations;
+          post office boxes are recognised however they are written.
         </li>
         <li>{LINK_KINDS.officer}: a company officer&apos;s name as written, titles and suffixes left out.</li>
         <li>{LINK_KINDS.prior_revocation}: FMCSA itself names the revoked carrier this one follows.</li>
@@ -82,9 +89,9 @@ export default function RiskSignals() {
 
       <h2 id="timing">When signals are computed</h2>
       <p>
-        Links and signals are computed again after every import of FMCSA&apos;s files, once a day, so the rules
-        about recent days and the last 24 months follow the calendar. The search and city pages&apos; &lsquo;No
-        risk signals&rsquo; filter leaves out carriers with any signal.
+        Links and signals are computed again after every import of FMCSA&apos;s files, once a day, so the
+        rules about recent days and the last 24 months follow the calendar. The search and city pages&apos;
+        &lsquo;No risk signals&rsquo; filter leaves out carriers with any signal.
       </p>
     </article>
   );

@@ -24,7 +24,13 @@ export const carrierLinksAndSignalsSchema: Migration = {
       .addColumn('kind', 'text', (c) => c.notNull())
       .addColumn('key', 'text', (c) => c.notNull())
       .addColumn('dot_number', 'integer', (c) => c.notNull())
-      .addPrimaryKeyConstraint('carrier_link_keys_pkey', ['kind', 'key', 'dot_number'])
+      .execute();
+    // Indexes, not a primary key: each carrier's keys are written once (the builder removes them
+    // first), and a first build of every carrier's keys drops both and builds them sorted afterwards.
+    await db.schema
+      .createIndex('carrier_link_keys_key')
+      .on('carrier_link_keys')
+      .columns(['kind', 'key', 'dot_number'])
       .execute();
     // A carrier's own keys, read from the index alone.
     await db.schema

@@ -69,7 +69,13 @@ describe('the profile page read model', () => {
     expect(page?.panels.history).toEqual({ status: 'error' });
     expect(log.mock.calls).toHaveLength(5);
     expect(log.mock.calls).toEqual(
-      expect.arrayContaining([[failure], [lAndIFailure], [historyFailure], [detailFailure], [signalsFailure]]),
+      expect.arrayContaining([
+        [failure],
+        [lAndIFailure],
+        [historyFailure],
+        [detailFailure],
+        [signalsFailure],
+      ]),
     );
   });
 });

@@ -25,12 +25,13 @@ import {
   type LinkKindName,
   type SignalRuleName,
 } from '../../../core/signals.ts';
+import { applyBulkLoadSettings, suspendSecondaryIndexes } from '../../db/bulk-load.ts';
 import { sqliteConnection, type Db } from '../../db/database.ts';
 import type { LinkKind } from '../../db/schema.ts';
 import { ownedDomain } from '../mail/email-addresses.ts';
 
 /** Companies rows read at a time while building keys: bounded memory at any census size. */
-const CARRIERS_PER_PAGE = 20_000;
+const CARRIERS_PER_PAGE = 50_000;
 
 const CENSUS_KINDS: readonly LinkKind[] = ['phone', 'email', 'email_domain', 'address', 'officer'];
 
@@ -78,17 +79,14 @@ async function insertKeys(db: Db, kinds: string[], keys: string[], dots: number[
   if (kinds.length === 0) return;
   const sqlite = sqliteConnection(db);
   if (sqlite) {
-    const insert = sqlite.prepare(
-      'INSERT OR IGNORE INTO carrier_link_keys (kind, key, dot_number) VALUES (?, ?, ?)',
-    );
+    const insert = sqlite.prepare('INSERT INTO carrier_link_keys (kind, key, dot_number) VALUES (?, ?, ?)');
     sqlite.transaction(() => {
       for (let i = 0; i < kinds.length; i += 1) insert.run(kinds[i], keys[i], dots[i]);
     })();
     return;
   }
   await sql`INSERT INTO carrier_link_keys (kind, key, dot_number)
-    SELECT * FROM unnest(${kinds}::text[], ${keys}::text[], ${dots}::int[])
-    ON CONFLICT DO NOTHING`.execute(db);
+    SELECT * FROM unnest(${kinds}::text[], ${keys}::text[], ${dots}::int[])`.execute(db);
 }
 
 /**
@@ -102,7 +100,17 @@ export async function buildCensusLinkKeys(db: Db, now: string): Promise<number> 
     .where('name', '=', 'link_keys')
     .executeTakeFirst();
   const since = state?.through_at ?? null;
-  if (since === null) await db.deleteFrom('carrier_link_keys').where('kind', 'in', CENSUS_KINDS).execute();
+  // Every carrier's keys, the first time: into the table without its indexes, built sorted after.
+  let restoreIndexes: (() => Promise<void>) | null = null;
+  if (since === null) {
+    await db.deleteFrom('carrier_link_keys').where('kind', 'in', CENSUS_KINDS).execute();
+    restoreIndexes = await suspendSecondaryIndexes(
+      db,
+      sqliteConnection(db) ? 'sqlite' : 'postgres',
+      'carrier_link_keys',
+    );
+  }
+  const restoreSettings = applyBulkLoadSettings(db);
   let keyed = 0;
   for (let after = 0; ;) {
     let query = db
@@ -147,6 +155,8 @@ export async function buildCensusLinkKeys(db: Db, now: string): Promise<number> 
     after = dots[dots.length - 1] as number;
     if (rows.length < CARRIERS_PER_PAGE) break;
   }
+  restoreSettings();
+  await restoreIndexes?.();
   await db
     .insertInto('signals_state')
     .values({ name: 'link_keys', through_at: now })
@@ -297,12 +307,12 @@ function ruleStatements(today: string): Record<SignalRuleName, RawBuilder<unknow
           AND NOT EXISTS (SELECT 1 FROM carrier_signals e
             WHERE e.dot_number = c.dot_number AND e.rule = 'po_box_or_undeliverable')`,
     ],
+    // The window's inspected carriers read once, rather than an index probe per large fleet.
     idle_fleet: [
       sql`${insert}
         SELECT c.dot_number, 'idle_fleet', NULL, c.power_units FROM companies c
         WHERE c.power_units >= ${IDLE_FLEET_UNITS} AND c.status_code = 'A' AND c.add_date <= ${window}
-          AND NOT EXISTS (SELECT 1 FROM inspections i
-            WHERE i.dot_number = c.dot_number AND i.insp_date > ${window})`,
+          AND c.dot_number NOT IN (SELECT i.dot_number FROM inspections i WHERE i.insp_date > ${window})`,
     ],
   };
 }
