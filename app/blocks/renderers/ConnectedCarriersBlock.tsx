@@ -88,8 +88,8 @@ export function ConnectedCarriersBlock({ panels }: { panels: CarrierPanels }) {
       )}
       {answer.common_values.map((value) => (
         <p key={value.kind} className="muted">
-          {value.label} shared by {value.carriers.toLocaleString('en-US')} carriers: too common to link them (more
-          than {answer.link_bound}).
+          {value.label} shared by {value.carriers.toLocaleString('en-US')} carriers: too common to link them
+          (more than {answer.link_bound}).
         </p>
       ))}
       <p>
