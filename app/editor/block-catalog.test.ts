@@ -8,8 +8,8 @@ import {
 } from './block-catalog.ts';
 
 describe('addableBlockTypes', () => {
-  it('offers all 13 types on an empty profile', () => {
-    expect(addableBlockTypes([])).toHaveLength(13);
+  it('offers all 14 types on an empty profile', () => {
+    expect(addableBlockTypes([])).toHaveLength(14);
   });
 
   it('leaves out types already present, but always offers custom', () => {
@@ -21,7 +21,7 @@ describe('addableBlockTypes', () => {
     expect(offered).not.toContain('about_us');
     expect(offered).not.toContain('ratings');
     expect(offered).toContain('custom');
-    expect(offered).toHaveLength(11);
+    expect(offered).toHaveLength(12);
   });
 });
 

@@ -11,11 +11,7 @@ import {
 import { VERDICT_HEADLINES } from '../../../core/authority.ts';
 import { formatLongIsoDay } from '../../../core/format.ts';
 import { pageTitle } from '../../../core/site.ts';
-import {
-  INSURANCE_STATES,
-  MAX_WATCHLIST_CARRIERS,
-  type WatchlistSort,
-} from '../../../core/watchlists.ts';
+import { INSURANCE_STATES, MAX_WATCHLIST_CARRIERS, type WatchlistSort } from '../../../core/watchlists.ts';
 import { SIGN_IN_PATH } from './account.tsx';
 import type { Route } from './+types/watchlist.ts';
 
