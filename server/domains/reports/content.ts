@@ -76,7 +76,7 @@ export interface ReportContent {
   };
   history: { since: string; total: number; listed: ReportHistoryEvent[] };
   /** The risk signals that held and every carrier linked to this one (issue 55). */
-  signals: { held: ReportSignal[]; linked_carriers: ReportLinkedCarrier[] };
+  signals: { held: ReportSignal[]; linked_carriers: ReportLinkedCarrier[]; rules_url: string };
   /** How current each source was: the census, SMS and L&I files' days, null for one never imported. */
   data_dates: DataDates & {
     li_legacy: string | null;

@@ -126,7 +126,7 @@ export function renderReportPdf(
   subheading(`Connected carriers (${signals.linked_carriers.length})`);
   if (signals.linked_carriers.length === 0) line('None linked');
   for (const linked of signals.linked_carriers) line(linkedLine(linked));
-  note('Each rule, what it rests on and its limits are stated on the risk signals page of the site.');
+  note(`Each rule, what it rests on and its limits: ${signals.rules_url}`);
 
   heading('Authority and insurance');
   fact('Dockets', authority.dockets.length > 0 ? authority.dockets.join(', ') : null);

@@ -422,6 +422,7 @@ describe(`vetting reports on ${testDialect}`, () => {
       '1 carrier out of service, revoked or inactive shares its contact details',
       'USDOT 700011 LINKED INACTIVE (USDOT inactive), shares: Phone number',
       'Connected carriers (1)',
+      'Each rule, what it rests on and its limits: http://localhost:3000/resources/risk-signals',
     ]) {
       expect(text).toContain(fact);
     }

@@ -88,7 +88,7 @@ const linkedOf = ({ dot_number, name, links, status_label }: LinkedCarrier): Rep
 });
 
 /** The signals as the report records them: the facts, without the page's links and replies. */
-function reportSignals(read: CarrierSignals): ReportContent['signals'] {
+function reportSignals(read: CarrierSignals, appUrl: string): ReportContent['signals'] {
   return {
     held: read.signals.map(({ rule, title, strong, fact, rests_on, detail, linked_carriers }) => ({
       rule,
@@ -100,6 +100,7 @@ function reportSignals(read: CarrierSignals): ReportContent['signals'] {
       linked_carriers: linked_carriers.map(linkedOf),
     })),
     linked_carriers: read.linked_carriers.map(linkedOf),
+    rules_url: `${appUrl}${read.rules_url}`,
   };
 }
 
@@ -191,7 +192,7 @@ export function createReportsService({
         crashes: { total: detail.crashes.total, listed: detail.crashes.data },
       },
       history: recordHistory,
-      signals: reportSignals(carrierSignals),
+      signals: reportSignals(carrierSignals, site.appUrl),
       data_dates: reportDataDates(dataDates, sourceDates),
     };
   }
