@@ -97,12 +97,16 @@ export type WatchlistSort = (typeof WATCHLIST_SORTS)[number];
 export const INSURANCE_STATES = ['On file', 'Cancellation pending', 'None in force'] as const;
 export type InsuranceState = (typeof INSURANCE_STATES)[number];
 
+/** The signals filter: carriers with a risk signal, or without. */
+export const SIGNALS_FILTERS = ['with', 'without'] as const;
+
 /** The CSV export's header, in the order of its cells. */
 export const WATCHLIST_CSV_HEADER = [
   'dot_number',
   'mc_number',
   'name',
   'verdict',
+  'signals',
   'insurance',
   'last_change',
   'last_change_on',

@@ -175,6 +175,7 @@ export function createServices(
       carrierData,
       authority,
       history,
+      signals,
       clock,
       site: { productName: PRODUCT_NAME, appUrl: config.appUrl },
       retentionDays: config.reports.retentionDays,

@@ -34,6 +34,7 @@ describe('the OpenAPI document', () => {
       ['q', 'query', false],
       ['verdict', 'query', false],
       ['insurance', 'query', false],
+      ['signals', 'query', false],
       ['changed_since', 'query', false],
     ]);
     const upload = document.paths['/api/v1/watchlists/{id}/carriers/csv']?.post as {

@@ -6,6 +6,7 @@ import { AUTHORITY_KIND_LABEL, VERDICT_HEADLINES, VERDICT_LEVELS } from '../auth
 import { dotNumber, idParams, SINGLE_LINE_PROBLEM, SINGLE_LINE_TEXT, wholeNumber } from '../input.ts';
 import {
   INSURANCE_STATES,
+  SIGNALS_FILTERS,
   MAX_LOOKUP_NUMBERS,
   MAX_NUMBER_LIST_BYTES,
   MAX_WATCHLIST_PAGE_SIZE,
@@ -135,6 +136,8 @@ export const CarrierStatus = z.object({
       }),
     ),
   }),
+  /** The titles of the risk signals that hold today (core/signals.ts), in the rules page's order. */
+  signals: z.array(z.string()),
   last_change: LastChange.nullable(),
   data_dates: DataDates,
   /** The ISO day the verdict was judged for. */
@@ -168,6 +171,8 @@ export const WatchlistRow = z.object({
   verdict: z.enum(VERDICT_HEADLINES).nullable(),
   verdict_level: z.string().nullable(),
   insurance: z.enum(INSURANCE_STATES).nullable(),
+  /** The titles of the risk signals that hold; none for a carrier the census no longer holds. */
+  signals: z.array(z.string()),
   last_change: z.string().nullable(),
   last_change_on: z.string().nullable(),
   added_on: z.string(),
@@ -183,6 +188,8 @@ export const WatchlistQuery = z.object({
   q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
   verdict: z.enum(VERDICT_HEADLINES, { error: `must be one of ${VERDICT_HEADLINES.join(', ')}` }).optional(),
   insurance: z.enum(INSURANCE_STATES, { error: `must be one of ${INSURANCE_STATES.join(', ')}` }).optional(),
+  /** Only carriers with a risk signal, or only those without. */
+  signals: z.enum(SIGNALS_FILTERS, { error: `must be one of ${SIGNALS_FILTERS.join(', ')}` }).optional(),
   /** Only carriers whose last change is on or after this ISO day. */
   changed_since: z
     .string()

@@ -24,7 +24,7 @@ async function tableRows(page: Page): Promise<string[][]> {
   const rows = page.locator('.watchlist-table tbody tr');
   return rows.evaluateAll((elements) =>
     elements.map((row) =>
-      [...row.querySelectorAll('td')].slice(0, 4).map((cell) => (cell.textContent ?? '').trim()),
+      [...row.querySelectorAll('td')].slice(0, 5).map((cell) => (cell.textContent ?? '').trim()),
     ),
   );
 }
@@ -58,8 +58,14 @@ test('a visitor signs up by e-mailed link and watches a carrier from its profile
   await page.getByRole('link', { name: 'Open My carriers' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My carriers');
   expect(await tableRows(page)).toEqual([
-    ['SAGEBRUSH HAULING INC', 'DOT 889002MC-990002', 'Authorized for hire', 'Cancellation pending'],
-    ['SILVER STATE FREIGHT LLC', 'DOT 889001MC-990001', 'Authorized for hire', 'On file'],
+    ['SAGEBRUSH HAULING INC', 'DOT 889002MC-990002', 'Authorized for hire', 'None', 'Cancellation pending'],
+    [
+      'SILVER STATE FREIGHT LLC',
+      'DOT 889001MC-990001',
+      'Authorized for hire',
+      'Many power units, no inspection in 24 months',
+      'On file',
+    ],
   ]);
   await expectAccessible(page);
 });
@@ -108,7 +114,13 @@ test('bulk add with bad lines reports them by line; the list sorts, filters and 
   await page.getByRole('button', { name: 'Apply Filters' }).click();
   await expect(page).toHaveURL(/verdict=Authorized\+for\+hire/);
   expect(await tableRows(page)).toEqual([
-    ['SILVER STATE FREIGHT LLC', 'DOT 889001MC-990001', 'Authorized for hire', 'On file'],
+    [
+      'SILVER STATE FREIGHT LLC',
+      'DOT 889001MC-990001',
+      'Authorized for hire',
+      'Many power units, no inspection in 24 months',
+      'On file',
+    ],
   ]);
   await expectAccessible(page);
 
@@ -116,8 +128,10 @@ test('bulk add with bad lines reports them by line; the list sorts, filters and 
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await (await download).path();
   expect(readFileSync(file, 'utf8').split('\r\n').slice(0, 2)).toEqual([
-    'dot_number,mc_number,name,verdict,insurance,last_change,last_change_on,added_on',
-    expect.stringMatching(/^889001,MC-990001,SILVER STATE FREIGHT LLC,Authorized for hire,On file,/),
+    'dot_number,mc_number,name,verdict,signals,insurance,last_change,last_change_on,added_on',
+    expect.stringMatching(
+      /^889001,MC-990001,SILVER STATE FREIGHT LLC,Authorized for hire,"Many power units, no inspection in 24 months",On file,/,
+    ),
   ]);
 });
 
@@ -190,4 +204,33 @@ test('the API reference lists the operations and links the OpenAPI document', as
   const body = (await document.json()) as { openapi: string; paths: Record<string, object> };
   expect(body.openapi).toBe('3.1.0');
   expect(Object.keys(body.paths)).toContain('/api/v1/watchlists/{id}/carriers');
+});
+
+test('the watchlist shows a carrier’s risk signals with the rules’ link, and filters on them', async ({
+  page,
+}) => {
+  await signInWatcher(page, 'broker.four@example.com');
+  await page.goto('/account');
+  await page.getByLabel('New watchlist name').fill('Signals');
+  await page.getByRole('button', { name: 'Create Watchlist' }).click();
+  await page.getByLabel('DOT or MC numbers, one a line').fill('880001\n889002');
+  await page.getByRole('button', { name: 'Add Numbers' }).click();
+  await expect(page.getByText('2 carriers shown. Page 1 of 1.')).toBeVisible();
+  const signalled = page.locator('.watchlist-table tbody tr').filter({ hasText: 'DOT 880001' });
+  await expect(signalled.locator('td').nth(3)).toHaveText(
+    'Shares contact details with carriers that are out of service, revoked or inactive',
+  );
+  await expect(page.getByRole('columnheader', { name: 'Signals (the rules)' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('Risk signals').selectOption('With risk signals');
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page).toHaveURL(/signals=with/);
+  await expect(page.getByText('1 carrier shown. Page 1 of 1.')).toBeVisible();
+  await signalled
+    .getByRole('link', {
+      name: 'Shares contact details with carriers that are out of service, revoked or inactive',
+    })
+    .click();
+  await expect(page).toHaveURL(/\/resources\/risk-signals$/);
 });

@@ -52,9 +52,9 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   -d '{"numbers": ["1234567", "MC-123456"]}'`}</code>
       </pre>
       <p>
-        A lookup takes up to {MAX_LOOKUP_NUMBERS} DOT or MC numbers and answers, for each, the verdict,
-        authority, insurance in force, the last change and the data dates. A watchlist holds up to{' '}
-        {MAX_WATCHLIST_CARRIERS.toLocaleString('en-US')} carriers.
+        A lookup takes up to {MAX_LOOKUP_NUMBERS} DOT or MC numbers and answers, for each, the verdict, the
+        risk signals that hold, authority, insurance in force, the last change and the data dates. A watchlist
+        holds up to {MAX_WATCHLIST_CARRIERS.toLocaleString('en-US')} carriers.
       </p>
       {loaderData.areas.map(([area, operations]) => (
         <section key={area} aria-labelledby={`area-${area}`}>

@@ -11,7 +11,13 @@ import {
 import { VERDICT_HEADLINES } from '../../../core/authority.ts';
 import { formatLongIsoDay } from '../../../core/format.ts';
 import { pageTitle } from '../../../core/site.ts';
-import { INSURANCE_STATES, MAX_WATCHLIST_CARRIERS, type WatchlistSort } from '../../../core/watchlists.ts';
+import { RISK_SIGNALS_PATH } from '../../../core/signals.ts';
+import {
+  INSURANCE_STATES,
+  MAX_WATCHLIST_CARRIERS,
+  SIGNALS_FILTERS,
+  type WatchlistSort,
+} from '../../../core/watchlists.ts';
 import { SIGN_IN_PATH } from './account.tsx';
 import type { Route } from './+types/watchlist.ts';
 
@@ -21,7 +27,21 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 /** The page's query parameters, which are the API's (core/contracts/watchers.ts WatchlistQuery). */
-const QUERY_NAMES = ['sort', 'order', 'page', 'q', 'verdict', 'insurance', 'changed_since'] as const;
+const QUERY_NAMES = [
+  'sort',
+  'order',
+  'page',
+  'q',
+  'verdict',
+  'signals',
+  'insurance',
+  'changed_since',
+] as const;
+
+const SIGNALS_FILTER_LABELS: Record<(typeof SIGNALS_FILTERS)[number], string> = {
+  with: 'With risk signals',
+  without: 'Without risk signals',
+};
 
 function queryOf(url: URL): Record<string, string> {
   return Object.fromEntries(
@@ -113,6 +133,7 @@ export async function clientAction({
   }
 }
 
+/** The sortable columns; the signals column, which does not sort, follows the verdict. */
 const COLUMNS: { sort: WatchlistSort; label: string }[] = [
   { sort: 'name', label: 'Carrier' },
   { sort: 'dot_number', label: 'DOT / MC' },
@@ -206,6 +227,19 @@ function CarrierRows({
             }
           >
             {row.verdict ?? '—'}
+          </td>
+          <td>
+            {row.signals.length === 0 ? (
+              'None'
+            ) : (
+              <ul className="watchlist-signals">
+                {row.signals.map((title) => (
+                  <li key={title}>
+                    <a href={RISK_SIGNALS_PATH}>{title}</a>
+                  </li>
+                ))}
+              </ul>
+            )}
           </td>
           <td>{row.insurance ?? '—'}</td>
           <td>
@@ -321,6 +355,17 @@ export default function WatchlistPageRoute({ loaderData, params }: Route.Compone
           </select>
         </div>
         <div className="form-field">
+          <label htmlFor="filter-signals">Risk signals</label>
+          <select id="filter-signals" name="signals" defaultValue={query.signals ?? ''}>
+            <option value="">Any</option>
+            {SIGNALS_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {SIGNALS_FILTER_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
           <label htmlFor="filter-insurance">Insurance</label>
           <select id="filter-insurance" name="insurance" defaultValue={query.insurance ?? ''}>
             <option value="">Any</option>
@@ -375,7 +420,7 @@ export default function WatchlistPageRoute({ loaderData, params }: Route.Compone
             {COLUMNS.map((column) => {
               const active = sort === column.sort;
               const next = active && order === 'asc' ? 'desc' : 'asc';
-              return (
+              return [
                 <th
                   key={column.sort}
                   scope="col"
@@ -385,8 +430,16 @@ export default function WatchlistPageRoute({ loaderData, params }: Route.Compone
                     {column.label}
                     {active ? (order === 'asc' ? ' ▲' : ' ▼') : ''}
                   </Link>
-                </th>
-              );
+                </th>,
+                column.sort === 'verdict' ? (
+                  <th key="signals" scope="col">
+                    Signals{' '}
+                    <a href={RISK_SIGNALS_PATH} className="muted">
+                      (the rules)
+                    </a>
+                  </th>
+                ) : null,
+              ];
             })}
             <th scope="col">
               <span className="visually-hidden">Remove</span>

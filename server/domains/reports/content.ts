@@ -10,6 +10,7 @@ import type {
   SafetySummary,
 } from '../../../core/contracts/carrier-data.ts';
 import type { HistoryEvent } from '../../../core/contracts/history.ts';
+import type { LinkedCarrier, Signal } from '../../../core/contracts/signals.ts';
 import type { DataDates } from '../../../core/record-facts.ts';
 
 /**
@@ -40,6 +41,14 @@ export interface ReportCarrier {
   safety_rating_date: string | null;
 }
 
+/** A carrier linked to this one as the report lists it: who, by what, and its standing then. */
+export type ReportLinkedCarrier = Pick<LinkedCarrier, 'dot_number' | 'name' | 'links' | 'status_label'>;
+
+/** A risk signal that held when the report was made, with the facts and linked carriers it rests on. */
+export type ReportSignal = Pick<Signal, 'rule' | 'title' | 'strong' | 'fact' | 'rests_on' | 'detail'> & {
+  linked_carriers: ReportLinkedCarrier[];
+};
+
 /** A record history event as the report lists it. */
 export type ReportHistoryEvent = Pick<
   HistoryEvent,
@@ -66,6 +75,8 @@ export interface ReportContent {
     crashes: { total: number; listed: Crash[] };
   };
   history: { since: string; total: number; listed: ReportHistoryEvent[] };
+  /** The risk signals that held and every carrier linked to this one (issue 55). */
+  signals: { held: ReportSignal[]; linked_carriers: ReportLinkedCarrier[]; rules_url: string };
   /** How current each source was: the census, SMS and L&I files' days, null for one never imported. */
   data_dates: DataDates & {
     li_legacy: string | null;

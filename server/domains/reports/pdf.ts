@@ -4,7 +4,8 @@ import PDFDocument from 'pdfkit';
 import { AUTHORITY_KIND_LABEL, filingStanding, type InsuranceFiling } from '../../../core/authority.ts';
 import { formatLongIsoDay, safetyRatingLabel } from '../../../core/format.ts';
 import { reportTimeText } from '../../../core/reports.ts';
-import type { ReportContent } from './content.ts';
+import { LINK_KINDS } from '../../../core/signals.ts';
+import type { ReportContent, ReportLinkedCarrier } from './content.ts';
 
 /** The attachment's name: a reader extracts it and hashes it to check the printed content hash. */
 export const CONTENT_ATTACHMENT = 'report.json';
@@ -33,13 +34,17 @@ function filingLine(filing: InsuranceFiling, today: string): string {
   return parts.filter((part) => part !== null).join(', ');
 }
 
+const linkedLine = (carrier: ReportLinkedCarrier) =>
+  `USDOT ${carrier.dot_number} ${carrier.name} (${carrier.status_label}), shares: ` +
+  carrier.links.map((kind) => LINK_KINDS[kind]).join(', ');
+
 /** The report's PDF. `contentJson` is the canonical content and `contentSha256` its hash. */
 export function renderReportPdf(
   content: ReportContent,
   contentJson: string,
   contentSha256: string,
 ): Promise<Buffer> {
-  const { carrier, verdict, authority, safety, history, data_dates: dates } = content;
+  const { carrier, verdict, authority, safety, history, signals, data_dates: dates } = content;
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
@@ -109,6 +114,19 @@ export function renderReportPdf(
   doc.font('Helvetica-Bold').text(verdict.headline).font('Helvetica');
   for (const reason of verdict.reasons) line(`- ${reason}`, 10);
   note(`Judged on ${day(verdict.judged_on)} from the authority, insurance and out-of-service records below.`);
+
+  heading('Risk signals and connected carriers');
+  if (signals.held.length === 0) line('No risk signals');
+  for (const signal of signals.held) {
+    doc.font('Helvetica-Bold').text(`${signal.title}${signal.strong ? ' (strong)' : ''}`, MARGIN);
+    doc.font('Helvetica');
+    line(signal.fact, 10);
+    for (const linked of signal.linked_carriers) line(linkedLine(linked), 10);
+  }
+  subheading(`Connected carriers (${signals.linked_carriers.length})`);
+  if (signals.linked_carriers.length === 0) line('None linked');
+  for (const linked of signals.linked_carriers) line(linkedLine(linked));
+  note(`Each rule, what it rests on and its limits: ${signals.rules_url}`);
 
   heading('Authority and insurance');
   fact('Dockets', authority.dockets.length > 0 ? authority.dockets.join(', ') : null);

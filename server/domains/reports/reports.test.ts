@@ -165,6 +165,9 @@ describe(`vetting reports on ${testDialect}`, () => {
       'Safety rating: Satisfactory (March 1, 2023)',
       'Verdict Authorized for hire',
       'Judged on December 7, 2026',
+      // The inspections were stored after the census import that judged the signals.
+      'Risk signals and connected carriers Many power units, no inspection in 24 months 10 power units',
+      'Connected carriers (0) None linked',
       'Dockets: MC-700001',
       'MC-700001 Common: Active, granted March 2, 2015',
       'MC-700001 BI&PD primary (form 91X), PROGRESSIVE COUNTY MUTUAL, policy PGR-100, $1,000,000, effective January 1, 2024, On file',
@@ -360,6 +363,93 @@ describe(`vetting reports on ${testDialect}`, () => {
     );
     const content = JSON.parse(pdfAttachment(pdf, 'report.json').toString('utf8'));
     expect([content.safety.inspections.total, content.safety.inspections.listed.length]).toEqual([251, 250]);
+  });
+
+  it('records the risk signals and the linked carriers, and the reviewed verdict', async () => {
+    const plain = { ...ACME, FAX: '', CELL_PHONE: '', COMPANY_OFFICER_1: '', COMPANY_OFFICER_2: '' };
+    const rows = [
+      {
+        ...plain,
+        DOT_NUMBER: '700010',
+        LEGAL_NAME: 'LINKED ACTIVE',
+        PHONE: '2145550101',
+        EMAIL_ADDRESS: 'ops@linked-active.example',
+        PHY_STREET: '1 ELM ST',
+        POWER_UNITS: '2',
+      },
+      {
+        ...plain,
+        DOT_NUMBER: '700011',
+        LEGAL_NAME: 'LINKED INACTIVE',
+        PHONE: '(214) 555-0101',
+        EMAIL_ADDRESS: 'ops@linked-inactive.example',
+        PHY_STREET: '2 OAK ST',
+        POWER_UNITS: '2',
+        STATUS_CODE: 'I',
+      },
+    ];
+    await seedAuthorityRows(
+      app.database.db,
+      [
+        {
+          docket: 'MC700010',
+          dotNumber: 700010,
+          bipdRequiredDollars: 750_000,
+          bipdOnFileDollars: 750_000,
+          authorities: [{ kind: 'common', status: 'Active' }],
+          events: [{ kind: 'common', action: 'GRANTED', action_on: '2015-03-02' }],
+          insurance: [{ kind: 'BI&PD primary', amount_dollars: 750_000, effective_on: '2024-01-01' }],
+        },
+      ],
+      '2026-12-07',
+    );
+    await importFiles(
+      app.database.db,
+      testDialect,
+      [writeCensus(path.join(dir, 'census_20261104.csv'), rows)],
+      {
+        showProgress: false,
+      },
+    );
+    const meta = (await make(700010)).json();
+    expect(meta.verdict).toBe('Review before booking');
+    const { pdf } = await download(meta.id);
+    const text = squeezed(pdfText(pdf));
+    for (const fact of [
+      'Verdict Review before booking',
+      'Risk signals and connected carriers',
+      'Shares contact details with carriers that are out of service, revoked or inactive (strong)',
+      '1 carrier out of service, revoked or inactive shares its contact details',
+      'USDOT 700011 LINKED INACTIVE (USDOT inactive), shares: Phone number',
+      'Connected carriers (1)',
+      'Each rule, what it rests on and its limits: http://localhost:3000/resources/risk-signals',
+    ]) {
+      expect(text).toContain(fact);
+    }
+    expect(text).not.toContain('No risk signals');
+    const content = JSON.parse(pdfAttachment(pdf, 'report.json').toString('utf8'));
+    expect(content.verdict.headline).toBe('Review before booking');
+    expect(content.signals.held).toEqual([
+      {
+        rule: 'shares_contact_with_troubled',
+        title: 'Shares contact details with carriers that are out of service, revoked or inactive',
+        strong: true,
+        fact: '1 carrier out of service, revoked or inactive shares its contact details',
+        rests_on: null,
+        detail: '1',
+        linked_carriers: [
+          { dot_number: 700011, name: 'LINKED INACTIVE', links: ['phone'], status_label: 'USDOT inactive' },
+        ],
+      },
+    ]);
+
+    // The inactive carrier holds no signal: nothing troubles it through an active one.
+    const other = (await make(700011)).json();
+    const otherText = squeezed(pdfText((await download(other.id)).pdf));
+    expect(otherText).toContain('Risk signals and connected carriers No risk signals');
+    expect(otherText).toContain(
+      'Connected carriers (1) USDOT 700010 LINKED ACTIVE (Active), shares: Phone number',
+    );
   });
 
   it('purges a report once it expires', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { ReportMeta, VerifyAnswer } from '../../../core/contracts/reports.ts';
+import type { CarrierSignals, LinkedCarrier } from '../../../core/contracts/signals.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { MAX_HISTORY_PAGE_SIZE } from '../../../core/history.ts';
 import { OPERATION_LABELS, USDOT_STATUS_LABELS, type DataDates } from '../../../core/record-facts.ts';
@@ -11,6 +12,7 @@ import type { AuthorityService } from '../authority/service.ts';
 import { isoDayMonthsBefore, type CarrierDataService } from '../carrier-data/service.ts';
 import { formatMcNumber } from '../companies/company-view.ts';
 import type { HistoryService } from '../history/service.ts';
+import type { SignalsService } from '../signals/service.ts';
 import {
   canonicalJson,
   REPORT_FORMAT,
@@ -20,6 +22,7 @@ import {
   type ReportCarrier,
   type ReportContent,
   type ReportHistoryEvent,
+  type ReportLinkedCarrier,
 } from './content.ts';
 import { renderReportPdf } from './pdf.ts';
 import type { ReportsRepo } from './repo.ts';
@@ -46,6 +49,7 @@ interface ReportsDependencies {
   carrierData: Pick<CarrierDataService, 'profileFacts' | 'safetyDetail'>;
   authority: Pick<AuthorityService, 'companyVetting'>;
   history: Pick<HistoryService, 'historyPage'>;
+  signals: Pick<SignalsService, 'companySignals'>;
   clock: () => Date;
   /** The site's name and address, which the report names as its maker. */
   site: { productName: string; appUrl: string };
@@ -73,6 +77,30 @@ function carrierOf(company: Company): ReportCarrier {
     mcs150_date: company.mcs150_date,
     safety_rating: company.safety_rating,
     safety_rating_date: company.safety_rating_date,
+  };
+}
+
+const linkedOf = ({ dot_number, name, links, status_label }: LinkedCarrier): ReportLinkedCarrier => ({
+  dot_number,
+  name,
+  links,
+  status_label,
+});
+
+/** The signals as the report records them: the facts, without the page's links and replies. */
+function reportSignals(read: CarrierSignals, appUrl: string): ReportContent['signals'] {
+  return {
+    held: read.signals.map(({ rule, title, strong, fact, rests_on, detail, linked_carriers }) => ({
+      rule,
+      title,
+      strong,
+      fact,
+      rests_on,
+      detail,
+      linked_carriers: linked_carriers.map(linkedOf),
+    })),
+    linked_carriers: read.linked_carriers.map(linkedOf),
+    rules_url: `${appUrl}${read.rules_url}`,
   };
 }
 
@@ -104,6 +132,7 @@ export function createReportsService({
   carrierData,
   authority,
   history,
+  signals,
   clock,
   site,
   retentionDays,
@@ -133,7 +162,8 @@ export function createReportsService({
     if (!found) throw new DomainError('not_found', 'Carrier not found');
     const { company, dataDates, activityImportedAt } = found;
     const since = isoDayMonthsBefore(now, SAFETY_WINDOW_MONTHS);
-    const [facts, vetting, detail, recordHistory] = await Promise.all([
+    // The verdict is the reviewed one (a strong signal makes it 'Review before booking'), as the profile's.
+    const [facts, vetting, detail, recordHistory, carrierSignals] = await Promise.all([
       carrierData.profileFacts(company, dataDates, activityImportedAt),
       authority.companyVetting(company),
       carrierData.safetyDetail(dotNumber, {
@@ -142,6 +172,7 @@ export function createReportsService({
         perPage: REPORT_LISTED_ROWS,
       }),
       historySince(company, since),
+      signals.companySignals(company),
     ]);
     if (!detail) throw new DomainError('not_found', 'Carrier not found');
     const { sourceDates, ...authorityRecord } = vetting.record;
@@ -161,6 +192,7 @@ export function createReportsService({
         crashes: { total: detail.crashes.total, listed: detail.crashes.data },
       },
       history: recordHistory,
+      signals: reportSignals(carrierSignals, site.appUrl),
       data_dates: reportDataDates(dataDates, sourceDates),
     };
   }

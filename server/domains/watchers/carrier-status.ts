@@ -7,6 +7,7 @@ import {
 } from '../../../core/authority.ts';
 import type { CarrierStatus } from '../../../core/contracts/watchers.ts';
 import { historyEventDay, historyEventDescription, type HistoryKind } from '../../../core/history.ts';
+import { rulesOf, SIGNAL_RULES } from '../../../core/signals.ts';
 import type { InsuranceState } from '../../../core/watchlists.ts';
 import type { Db } from '../../db/database.ts';
 import { authorityRecords } from '../authority/repo.ts';
@@ -70,6 +71,7 @@ export async function carrierStatuses(
           cancellation_effective_on: filing.cancellationEffectiveOn,
         })),
       },
+      signals: rulesOf(carrier.risk_signals).map((rule) => SIGNAL_RULES[rule].title),
       last_change: change
         ? {
             description: historyEventDescription(change.kind as HistoryKind, change.event, change.subject),

@@ -63,6 +63,7 @@ function rowOf(dotNumber: number, addedAt: string, status: CarrierStatus | undef
     verdict: status?.verdict.headline ?? null,
     verdict_level: status?.verdict.level ?? null,
     insurance: status?.insurance.state ?? null,
+    signals: status?.signals ?? [],
     last_change: status?.last_change?.description ?? null,
     last_change_on: status?.last_change?.on ?? null,
     added_on: addedAt.slice(0, 10),
@@ -72,6 +73,7 @@ function rowOf(dotNumber: number, addedAt: string, status: CarrierStatus | undef
 function passes(row: WatchlistRow, filters: WatchlistFilters): boolean {
   if (filters.verdict && row.verdict !== filters.verdict) return false;
   if (filters.insurance && row.insurance !== filters.insurance) return false;
+  if (filters.signals && row.signals.length > 0 !== (filters.signals === 'with')) return false;
   if (filters.changed_since && (row.last_change_on === null || row.last_change_on < filters.changed_since))
     return false;
   if (filters.q) {
@@ -243,6 +245,7 @@ export function createWatchlistService({ db, repo, clock }: WatchlistDependencie
           row.mc_number,
           row.name,
           row.verdict,
+          row.signals.join('; '),
           row.insurance,
           row.last_change,
           row.last_change_on,

@@ -5,12 +5,17 @@ import { signInOwnerOf } from '../../../tests/support/sessions.ts';
 import { linkIn, startSmtpServer } from '../../../tests/support/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
+import { SIGNAL_RULES } from '../../../core/signals.ts';
 import { insertHistoryEvents } from '../history/repo.ts';
+import { refreshLinksAndSignals } from '../signals/repo.ts';
 import { SIGN_IN_SENT } from './accounts.ts';
 
 const TODAY = '2026-12-07';
 /** The lookups a minute this app allows each key (LOOKUPS_PER_MINUTE). */
 const LOOKUPS_PER_KEY = 20;
+const SHARES_CONTACT = SIGNAL_RULES.shares_contact_with_troubled.title;
+/** Alpha's phone changed on 2026-12-01. */
+const CONTACT_CHANGED = SIGNAL_RULES.contact_changed.title;
 
 describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, () => {
   let app: TestApp;
@@ -75,8 +80,9 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
     );
     await seedCarriers(app.database.db, testDialect, [
       carrier({ dot_number: 1001, legal_name: 'ALPHA FREIGHT LLC', mc_number: '111111', carship: 'A' }),
-      carrier({ dot_number: 1002, legal_name: 'BRAVO HAULING INC', carship: 'A' }),
-      carrier({ dot_number: 1003, legal_name: 'CHARLIE LOGISTICS', status_code: 'I' }),
+      // Bravo shares its phone with Charlie, whose USDOT number is inactive: a risk signal.
+      carrier({ dot_number: 1002, legal_name: 'BRAVO HAULING INC', carship: 'A', phone: '2145550199' }),
+      carrier({ dot_number: 1003, legal_name: 'CHARLIE LOGISTICS', status_code: 'I', phone: '214-555-0199' }),
       carrier({ dot_number: 1004, legal_name: 'DELTA TRUCKING', email: 'owner@delta.example.com' }),
     ]);
     await seedAuthorityRows(
@@ -128,6 +134,7 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
         source: 'az4n-8mr2',
       },
     ]);
+    await refreshLinksAndSignals(app.database.db, now.toISOString());
   });
   afterAll(async () => {
     await app.close();
@@ -338,6 +345,7 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
       verdict: 'Authorized for hire',
       verdict_level: 'authorized',
       insurance: 'On file',
+      signals: [CONTACT_CHANGED],
       last_change: 'Phone changed',
       last_change_on: '2026-12-01',
       added_on: TODAY,
@@ -362,6 +370,21 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
     expect(
       (byVerdict.json() as { data: { dot_number: number }[] }).data.map((row) => row.dot_number),
     ).toEqual([1002]);
+    const withSignals = await call('GET', `/api/v1/watchlists/${id}?signals=with&sort=dot_number`, token);
+    expect(withSignals.json()).toMatchObject({
+      total: 2,
+      data: [
+        { dot_number: 1001, signals: [CONTACT_CHANGED] },
+        { dot_number: 1002, signals: [SHARES_CONTACT] },
+      ],
+    });
+    const withoutSignals = await call('GET', `/api/v1/watchlists/${id}?signals=without`, token);
+    expect(withoutSignals.json()).toMatchObject({ total: 1, data: [{ dot_number: 1003, signals: [] }] });
+    const badSignals = await call('GET', `/api/v1/watchlists/${id}?signals=some`, token);
+    expect([badSignals.statusCode, badSignals.json()]).toEqual([
+      400,
+      { detail: 'signals: must be one of with, without', code: 'invalid' },
+    ]);
     const changed = await call('GET', `/api/v1/watchlists/${id}?changed_since=2026-11-15`, token);
     expect((changed.json() as { total: number }).total).toBe(1);
     const badSort = await call('GET', `/api/v1/watchlists/${id}?sort=color`, token);
@@ -376,10 +399,10 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="Core-carriers.csv"');
     expect(csv.body.split('\r\n')).toEqual([
-      'dot_number,mc_number,name,verdict,insurance,last_change,last_change_on,added_on',
-      `1003,,CHARLIE LOGISTICS,Not authorized for hire,None in force,,,${TODAY}`,
-      `1002,,BRAVO HAULING INC,Not authorized for hire,None in force,,,${TODAY}`,
-      `1001,MC-111111,ALPHA FREIGHT LLC,Authorized for hire,On file,Phone changed,2026-12-01,${TODAY}`,
+      'dot_number,mc_number,name,verdict,signals,insurance,last_change,last_change_on,added_on',
+      `1003,,CHARLIE LOGISTICS,Not authorized for hire,,None in force,,,${TODAY}`,
+      `1002,,BRAVO HAULING INC,Not authorized for hire,"${SHARES_CONTACT}",None in force,,,${TODAY}`,
+      `1001,MC-111111,ALPHA FREIGHT LLC,Authorized for hire,${CONTACT_CHANGED},On file,Phone changed,2026-12-01,${TODAY}`,
       '',
     ]);
 
@@ -480,8 +503,10 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
         in_force: [{ kind: 'BI&PD primary', insurer: 'SAFE INSURANCE CO', amount_dollars: 750_000 }],
       },
       last_change: { description: 'Phone changed', on: '2026-12-01' },
+      signals: [CONTACT_CHANGED],
       as_of: TODAY,
     });
+    expect(results[1]?.carrier).toMatchObject({ dot_number: 1002, signals: [SHARES_CONTACT] });
     expect(Object.keys((results[0]?.carrier as { data_dates: object }).data_dates)).toEqual([
       'census',
       'legacy_li',
