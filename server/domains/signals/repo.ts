@@ -134,9 +134,15 @@ export async function buildCensusLinkKeys(db: Db, now: string): Promise<number> 
     if (rows.length === 0) break;
     const dots = rows.map((row) => row.dot_number);
     if (since !== null) {
+      // The page's carriers by their range, not by a list: a page holds more than SQLite's bound parameters.
+      const changed = since;
       await db
         .deleteFrom('carrier_link_keys')
-        .where('dot_number', 'in', dots)
+        .where('dot_number', '>', after)
+        .where('dot_number', '<=', dots[dots.length - 1] as number)
+        .where('dot_number', 'in', (eb) =>
+          eb.selectFrom('companies').select('dot_number').where('updated_at', '>', changed),
+        )
         .where('kind', 'in', CENSUS_KINDS)
         .execute();
     }
