@@ -1,6 +1,7 @@
-import { Link, redirect, useFetcher } from 'react-router';
+import { LoadingPage } from '../../components/LoadingPage.tsx';
+import { Link, useFetcher } from 'react-router';
 import { ApiError, watcherApi } from '../../lib/api-client.ts';
-import { readWatcherToken } from '../../lib/watcher-session.ts';
+import { readAsWatcher } from '../../lib/watcher-pages.ts';
 import { pageTitle } from '../../../core/site.ts';
 import type { Route } from './+types/settings.ts';
 
@@ -9,12 +10,9 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-const SIGN_IN_PATH = '/watch/sign-in';
-
 /** The account's alert settings, feeds, webhook endpoints and their delivery log, read in the browser. */
 export async function clientLoader() {
-  if (!readWatcherToken()) throw redirect(SIGN_IN_PATH);
-  try {
+  return readAsWatcher(async () => {
     const [settings, feeds, webhooks, deliveries] = await Promise.all([
       watcherApi.alerts.settings(),
       watcherApi.alerts.feeds(),
@@ -22,21 +20,12 @@ export async function clientLoader() {
       watcherApi.alerts.deliveries(),
     ]);
     return { settings, feeds, webhooks, deliveries };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw redirect(SIGN_IN_PATH);
-    throw error;
-  }
+  });
 }
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return (
-    <section className="page page--narrow centered">
-      <p role="status" className="spinner">
-        Loading...
-      </p>
-    </section>
-  );
+  return <LoadingPage />;
 }
 
 type ActionResult =

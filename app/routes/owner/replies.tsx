@@ -1,3 +1,4 @@
+import { LoadingPage } from '../../components/LoadingPage.tsx';
 import { useEffect, useState } from 'react';
 import { redirect, useFetcher, useNavigate } from 'react-router';
 import { CarrierReplyNote } from '../../components/CarrierReplyNote.tsx';
@@ -32,13 +33,7 @@ export async function clientLoader(): Promise<Loaded> {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return (
-    <section className="page page--narrow centered">
-      <p role="status" className="spinner">
-        Loading...
-      </p>
-    </section>
-  );
+  return <LoadingPage />;
 }
 
 type ReplyResult = { key: string; ok: boolean; toast: Toast };

@@ -1,3 +1,4 @@
+import { LoadingPage } from '../../components/LoadingPage.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, redirect, useFetcher, useNavigate } from 'react-router';
 import { Tabs, type TabDefinition } from '../../components/Tabs.tsx';
@@ -395,13 +396,7 @@ export async function clientLoader() {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return (
-    <section className="page page--narrow centered">
-      <p role="status" className="spinner">
-        Loading...
-      </p>
-    </section>
-  );
+  return <LoadingPage />;
 }
 
 /** Settings: the company's facts, and for an admin the management of its users. */

@@ -1,8 +1,10 @@
+import { LoadingPage } from '../../components/LoadingPage.tsx';
 import { useState } from 'react';
 import { Link, redirect, useFetcher, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ApiError, watcherApi } from '../../lib/api-client.ts';
 import { LOGOUT_PATH } from '../../lib/session.ts';
+import { readAsWatcher } from '../../lib/watcher-pages.ts';
 import { clearWatcherToken, readWatcherToken } from '../../lib/watcher-session.ts';
 import { pageTitle } from '../../../core/site.ts';
 import type { Route } from './+types/account.ts';
@@ -12,28 +14,13 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** Where a visitor without a watcher session is sent. */
-export const SIGN_IN_PATH = '/watch/sign-in';
-
 export async function clientLoader() {
-  if (!readWatcherToken()) throw redirect(SIGN_IN_PATH);
-  try {
-    return await watcherApi.watchers.account();
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw redirect(SIGN_IN_PATH);
-    throw error;
-  }
+  return readAsWatcher(() => watcherApi.watchers.account());
 }
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return (
-    <section className="page page--narrow centered">
-      <p role="status" className="spinner">
-        Loading...
-      </p>
-    </section>
-  );
+  return <LoadingPage />;
 }
 
 type ActionResult =

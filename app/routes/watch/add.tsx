@@ -1,8 +1,8 @@
-import { Link, redirect, useFetcher } from 'react-router';
+import { LoadingPage } from '../../components/LoadingPage.tsx';
+import { Link, useFetcher } from 'react-router';
 import { ApiError, watcherApi } from '../../lib/api-client.ts';
-import { readWatcherToken } from '../../lib/watcher-session.ts';
 import { pageTitle } from '../../../core/site.ts';
-import { SIGN_IN_PATH } from './account.tsx';
+import { readAsWatcher } from '../../lib/watcher-pages.ts';
 import type { Route } from './+types/add.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -15,26 +15,16 @@ const FIRST_LIST_NAME = 'My carriers';
 
 /** The 'Watch' button of a profile or a search result: `/watch/add?dot=N`. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  if (!readWatcherToken()) throw redirect(SIGN_IN_PATH);
-  const dot = new URL(request.url).searchParams.get('dot') ?? '';
-  if (!/^\d{1,9}$/.test(dot)) return { dot: null, lists: [] };
-  try {
+  return readAsWatcher(async () => {
+    const dot = new URL(request.url).searchParams.get('dot') ?? '';
+    if (!/^\d{1,9}$/.test(dot)) return { dot: null, lists: [] };
     return { dot, lists: await watcherApi.watchers.listWatchlists() };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw redirect(SIGN_IN_PATH);
-    throw error;
-  }
+  });
 }
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return (
-    <section className="page page--narrow centered">
-      <p role="status" className="spinner">
-        Loading...
-      </p>
-    </section>
-  );
+  return <LoadingPage />;
 }
 
 type AddResult =

@@ -1,3 +1,4 @@
+import { LoadingPage } from '../../components/LoadingPage.tsx';
 import { useState } from 'react';
 import { Form, Link, redirect, useFetcher } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -18,7 +19,7 @@ import {
   SIGNALS_FILTERS,
   type WatchlistSort,
 } from '../../../core/watchlists.ts';
-import { SIGN_IN_PATH } from './account.tsx';
+import { readAsWatcher } from '../../lib/watcher-pages.ts';
 import type { Route } from './+types/watchlist.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -53,28 +54,22 @@ function queryOf(url: URL): Record<string, string> {
 }
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  if (!readWatcherToken()) throw redirect(SIGN_IN_PATH);
   const query = queryOf(new URL(request.url));
-  try {
-    const page = await watcherApi.watchers.getWatchlist({ params: { id: params.id }, query });
-    return { page, query };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw redirect(SIGN_IN_PATH);
-    if (error instanceof ApiError && error.detail)
-      return { error: error.detail, status: error.status, query };
-    throw error;
-  }
+  return readAsWatcher(async () => {
+    try {
+      const page = await watcherApi.watchers.getWatchlist({ params: { id: params.id }, query });
+      return { page, query };
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 401 && error.detail)
+        return { error: error.detail, status: error.status, query };
+      throw error;
+    }
+  });
 }
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return (
-    <section className="page centered">
-      <p role="status" className="spinner">
-        Loading...
-      </p>
-    </section>
-  );
+  return <LoadingPage wide />;
 }
 
 type ActionResult =
