@@ -10,6 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { alertText, carrierProfileUrl } from '../../../core/alerts.ts';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
+import { createQueueWorker } from '../../queue-worker.ts';
 import { createWebhookDeliveriesRepo, type ClaimedDelivery } from './repo.ts';
 import { checkWebhookUrl, type AddressPolicy, type ResolvedAddress } from './webhook-address.ts';
 
@@ -126,10 +127,6 @@ export function createWebhookQueue(deps: {
   const { clock, logger } = deps;
   const policy = deps.policy ?? DEFAULT_WEBHOOK_POLICY;
   const repo = createWebhookDeliveriesRepo(deps.db, deps.dialect);
-  let running: Promise<void> | null = null;
-  let wanted = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
   const at = (ms: number) => new Date(clock().getTime() + ms).toISOString();
 
   async function attempt(delivery: ClaimedDelivery) {
@@ -168,57 +165,20 @@ export function createWebhookQueue(deps: {
     await repo.markDelivered(delivery.id, status, clock().toISOString());
   }
 
-  async function deliverDue() {
-    while (!stopped) {
-      const batch = await repo.claimDue(
-        clock().toISOString(),
-        at(LEASE_MS),
-        BATCH,
-        policy.perAccountPerMinute,
-      );
-      if (batch.length === 0) return;
-      for (const [index, delivery] of batch.entries()) {
-        if (stopped) {
-          await repo.release(batch.slice(index).map((rest) => rest.id));
-          return;
-        }
-        await attempt(delivery);
-      }
-    }
-  }
-
-  function wake(): Promise<void> {
-    wanted = true;
-    running ??= (async () => {
-      try {
-        while (wanted && !stopped) {
-          wanted = false;
-          await deliverDue().catch((error: unknown) =>
-            logger.warn({ err: error }, 'webhook: the queue could not be read, will try again'),
-          );
-        }
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  const worker = createQueueWorker({
+    name: 'webhook',
+    pollMs: POLL_MS,
+    logger,
+    claimDue: () => repo.claimDue(clock().toISOString(), at(LEASE_MS), BATCH, policy.perAccountPerMinute),
+    release: (ids) => repo.release(ids),
+    attempt,
+  });
 
   return {
     /** Delivers what is due now and resolves when done (the poll and tests call it). */
-    deliverDue: wake,
-    start() {
-      if (timer || stopped) return;
-      timer = setInterval(() => void wake(), POLL_MS);
-      timer.unref();
-      void wake();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    deliverDue: worker.wake,
+    start: worker.start,
+    stop: worker.stop,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
+import { createQueueWorker } from '../../queue-worker.ts';
 import { renderLinkMessage, type LinkMessageDraft } from './messages.ts';
 import { createMailQueueRepo, type MailKind } from './repo.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
@@ -78,10 +79,6 @@ export function createMailQueue({
 }: MailQueueDependencies) {
   const repo = createMailQueueRepo(db, dialect);
   const totals = { sent: 0, attemptsFailed: 0, failed: 0 };
-  let running: Promise<void> | null = null;
-  let wanted = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
   let purgedAt = Number.NEGATIVE_INFINITY;
 
   const at = (ms: number) => new Date(clock().getTime() + ms).toISOString();
@@ -139,46 +136,19 @@ export function createMailQueue({
     await repo.markSent(message.id, clock().toISOString());
   }
 
-  /** Sends every message that is due now, a batch at a time. */
-  async function deliverDue() {
-    while (!stopped) {
-      const batch = await repo.claimDue(clock().toISOString(), at(LEASE_MS), BATCH);
-      if (batch.length === 0) break;
-      for (const [index, message] of batch.entries()) {
-        if (stopped) {
-          // Shutting down: what this worker claimed but did not try goes back for the next one.
-          await repo.release(batch.slice(index).map((rest) => rest.id));
-          return;
-        }
-        await attempt(message);
-      }
-    }
-    if (clock().getTime() - purgedAt >= PURGE_EVERY_MS) {
+  const worker = createQueueWorker({
+    name: 'mail',
+    pollMs: POLL_MS,
+    logger,
+    claimDue: () => repo.claimDue(clock().toISOString(), at(LEASE_MS), BATCH),
+    release: (ids) => repo.release(ids),
+    attempt,
+    async afterRound() {
+      if (clock().getTime() - purgedAt < PURGE_EVERY_MS) return;
       purgedAt = clock().getTime();
       await repo.purgeSentBefore(at(-KEEP_SENT_MS));
-    }
-  }
-
-  /**
-   * Runs a round now, or right after the one running; resolves when no round is wanted any more.
-   * A round that fails (the database is down) is logged and tried again at the next wake or poll.
-   */
-  function wake(): Promise<void> {
-    wanted = true;
-    running ??= (async () => {
-      try {
-        while (wanted && !stopped) {
-          wanted = false;
-          await deliverDue().catch((error: unknown) =>
-            logger.warn({ err: error }, 'mail: the queue could not be read, will try again'),
-          );
-        }
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+    },
+  });
 
   return {
     /** Queues a message on `on`, the transaction that writes the record the message belongs to. */
@@ -204,7 +174,7 @@ export function createMailQueue({
     async deliverPromptly() {
       let timeout: NodeJS.Timeout | undefined;
       await Promise.race([
-        wake(),
+        worker.wake(),
         new Promise<void>((resolve) => {
           timeout = setTimeout(resolve, PROMPT_WAIT_MS);
         }),
@@ -213,23 +183,9 @@ export function createMailQueue({
     },
 
     /** Sends what is due now and resolves when done (the poll and tests call it). */
-    deliverDue: wake,
-
-    /** Starts polling, and sends what an earlier process left queued. */
-    start() {
-      if (timer || stopped) return;
-      timer = setInterval(() => void wake(), POLL_MS);
-      timer.unref();
-      void wake();
-    },
-
-    /** Stops polling and waits for the message being sent, if any; nothing is sent afterwards. */
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    deliverDue: worker.wake,
+    start: worker.start,
+    stop: worker.stop,
 
     /** Messages waiting and given up on (from the database), and this process's counts since start. */
     async stats() {
