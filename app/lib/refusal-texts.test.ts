@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
-import { claimFailureText, ratingRequestFailureText } from './refusal-texts.ts';
+import { claimFailureText, ratingRequestFailureText, refusalDetailText } from './refusal-texts.ts';
 
 describe('claimFailureText', () => {
   it('words each claim refusal by its code, whatever its detail says', () => {
@@ -38,5 +38,19 @@ describe('ratingRequestFailureText', () => {
       'Failed to send rating request',
     );
     expect(ratingRequestFailureText(new TypeError('fetch failed'))).toBe('Failed to send rating request');
+  });
+});
+
+describe('refusalDetailText', () => {
+  it("shows the server's detail, and a fallback without one", () => {
+    expect(refusalDetailText(new ApiError(400, 'line 3: not a DOT or MC number', 'invalid'))).toBe(
+      'line 3: not a DOT or MC number',
+    );
+    expect(refusalDetailText(new ApiError(500, null, 'internal'))).toBe(
+      'Something went wrong. Please try again.',
+    );
+    expect(refusalDetailText(new TypeError('Failed to fetch'))).toBe(
+      'Something went wrong. Please try again.',
+    );
   });
 });

@@ -24,3 +24,8 @@ export function ratingRequestFailureText(error: unknown): string {
     return 'This reviewer has already been sent a request within the last week';
   return error.detail || 'Failed to send rating request';
 }
+
+/** A watcher page's message for a refused action: the server's detail, or a fallback. */
+export function refusalDetailText(error: unknown): string {
+  return error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.';
+}

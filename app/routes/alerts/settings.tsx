@@ -1,8 +1,10 @@
 import { LoadingPage } from '../../components/LoadingPage.tsx';
 import { Link, useFetcher } from 'react-router';
-import { ApiError, watcherApi } from '../../lib/api-client.ts';
+import { watcherApi } from '../../lib/api-client.ts';
 import { readAsWatcher } from '../../lib/watcher-pages.ts';
 import { pageTitle } from '../../../core/site.ts';
+import { IntentError } from '../../components/IntentError.tsx';
+import { refusalDetailText } from '../../lib/refusal-texts.ts';
 import type { Route } from './+types/settings.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -33,9 +35,6 @@ type ActionResult =
   | { intent: 'add-webhook'; secret: string; url: string }
   | { intent: string; error: string }
   | { intent: string; done: true };
-
-const refusal = (error: unknown) =>
-  error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.';
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
   const form = await request.formData();
@@ -69,17 +68,8 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
         return { intent, error: 'Unknown action' };
     }
   } catch (error) {
-    return { intent, error: refusal(error) };
+    return { intent, error: refusalDetailText(error) };
   }
-}
-
-function ErrorFor({ result, intent }: { result: ActionResult | undefined; intent: string }) {
-  if (!result || result.intent !== intent || !('error' in result)) return null;
-  return (
-    <p className="alert alert--error" role="alert">
-      {result.error}
-    </p>
-  );
 }
 
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '—');
@@ -138,7 +128,7 @@ export default function AlertSettings({ loaderData }: Route.ComponentProps) {
             E-mail settings saved.
           </p>
         ) : null}
-        <ErrorFor result={result} intent="save-settings" />
+        <IntentError result={result} intent="save-settings" />
       </section>
 
       <section className="card" aria-labelledby="feeds-heading">
@@ -204,8 +194,8 @@ export default function AlertSettings({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         )}
-        <ErrorFor result={result} intent="make-feed" />
-        <ErrorFor result={result} intent="revoke-feed" />
+        <IntentError result={result} intent="make-feed" />
+        <IntentError result={result} intent="revoke-feed" />
       </section>
 
       <section className="card" aria-labelledby="webhooks-heading">
@@ -253,8 +243,8 @@ export default function AlertSettings({ loaderData }: Route.ComponentProps) {
             Add Endpoint
           </button>
         </fetcher.Form>
-        <ErrorFor result={result} intent="add-webhook" />
-        <ErrorFor result={result} intent="delete-webhook" />
+        <IntentError result={result} intent="add-webhook" />
+        <IntentError result={result} intent="delete-webhook" />
 
         <h3>Deliveries</h3>
         {deliveries.length === 0 ? (

@@ -2,11 +2,13 @@ import { LoadingPage } from '../../components/LoadingPage.tsx';
 import { useState } from 'react';
 import { Link, redirect, useFetcher, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { ApiError, watcherApi } from '../../lib/api-client.ts';
+import { watcherApi } from '../../lib/api-client.ts';
 import { LOGOUT_PATH } from '../../lib/session.ts';
 import { readAsWatcher } from '../../lib/watcher-pages.ts';
 import { clearWatcherToken, readWatcherToken } from '../../lib/watcher-session.ts';
 import { pageTitle } from '../../../core/site.ts';
+import { IntentError } from '../../components/IntentError.tsx';
+import { refusalDetailText } from '../../lib/refusal-texts.ts';
 import type { Route } from './+types/account.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -27,9 +29,6 @@ type ActionResult =
   | { intent: 'create-key'; key: string; name: string }
   | { intent: string; error: string }
   | { intent: string; done: true };
-
-const refusal = (error: unknown) =>
-  error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.';
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult | Response> {
   const form = await request.formData();
@@ -56,17 +55,8 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
         return { intent, error: 'Unknown action' };
     }
   } catch (error) {
-    return { intent, error: refusal(error) };
+    return { intent, error: refusalDetailText(error) };
   }
-}
-
-function ErrorFor({ result, intent }: { result: ActionResult | undefined; intent: string }) {
-  if (!result || result.intent !== intent || !('error' in result)) return null;
-  return (
-    <p className="alert alert--error" role="alert">
-      {result.error}
-    </p>
-  );
 }
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'Never');
@@ -127,7 +117,7 @@ export default function WatcherAccount({ loaderData: account }: Route.ComponentP
             Create Watchlist
           </button>
         </fetcher.Form>
-        <ErrorFor result={result} intent="create-list" />
+        <IntentError result={result} intent="create-list" />
       </section>
 
       <section className="card" aria-labelledby="keys-heading">
@@ -197,8 +187,8 @@ export default function WatcherAccount({ loaderData: account }: Route.ComponentP
             Create API Key
           </button>
         </fetcher.Form>
-        <ErrorFor result={result} intent="create-key" />
-        <ErrorFor result={result} intent="revoke-key" />
+        <IntentError result={result} intent="create-key" />
+        <IntentError result={result} intent="revoke-key" />
       </section>
 
       <section className="card" aria-labelledby="delete-heading">
@@ -212,7 +202,7 @@ export default function WatcherAccount({ loaderData: account }: Route.ComponentP
         >
           Delete Account
         </button>
-        <ErrorFor result={result} intent="delete-account" />
+        <IntentError result={result} intent="delete-account" />
         <ConfirmDialog
           open={confirmingDelete}
           title="Delete your watcher account?"

@@ -1,8 +1,9 @@
 import { LoadingPage } from '../../components/LoadingPage.tsx';
 import { Link, useFetcher } from 'react-router';
-import { ApiError, watcherApi } from '../../lib/api-client.ts';
+import { watcherApi } from '../../lib/api-client.ts';
 import { pageTitle } from '../../../core/site.ts';
 import { readAsWatcher } from '../../lib/watcher-pages.ts';
+import { refusalDetailText } from '../../lib/refusal-texts.ts';
 import type { Route } from './+types/add.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -46,11 +47,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     }
     return { ok: true, listId: list.id, listName: list.name, already: added.already_listed > 0 };
   } catch (error) {
-    return {
-      ok: false,
-      error:
-        error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.',
-    };
+    return { ok: false, error: refusalDetailText(error) };
   }
 }
 

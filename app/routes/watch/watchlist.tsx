@@ -20,6 +20,7 @@ import {
   type WatchlistSort,
 } from '../../../core/watchlists.ts';
 import { readAsWatcher } from '../../lib/watcher-pages.ts';
+import { refusalDetailText } from '../../lib/refusal-texts.ts';
 import type { Route } from './+types/watchlist.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -122,8 +123,7 @@ export async function clientAction({
         return { intent, error: 'Unknown action' };
     }
   } catch (error) {
-    const detail =
-      error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.';
+    const detail = refusalDetailText(error);
     return { intent: intent === 'upload-csv' || intent === 'add-numbers' ? 'add' : intent, error: detail };
   }
 }
