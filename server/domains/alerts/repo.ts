@@ -50,6 +50,29 @@ export interface OwnerChange {
  * The alerts' SQL. The computation is set-based: each statement joins a range of the day's history
  * events (or its inspections and crashes) to every list watching their carriers at once.
  */
+/**
+ * Alerts with what their e-mail needs: the account's address and whether it wants this kind of e-mail
+ * (`wants`, on by default), its unsubscribe token and the carrier's name.
+ */
+async function mailableAlerts(
+  trx: Db,
+  wants: 'severe_email' | 'digest_email',
+  where: RawBuilder<unknown>,
+  orderBy: RawBuilder<unknown>,
+): Promise<MailableAlert[]> {
+  const { rows } = await sql<MailableAlert>`
+    SELECT a.account_id, acc.email, COALESCE(${sql.ref(`s.${wants}`)}, 1) AS wants_email, s.unsubscribe_token,
+      a.dot_number, co.name AS carrier_name, a.source_key, a.kind, a.event, a.subject, a.value_before,
+      a.value_after, a.day
+    FROM watch_alerts a
+    JOIN watcher_accounts acc ON acc.id = a.account_id
+    LEFT JOIN alert_settings s ON s.account_id = a.account_id
+    LEFT JOIN companies co ON co.dot_number = a.dot_number
+    WHERE ${where}
+    ORDER BY ${orderBy}`.execute(trx);
+  return rows;
+}
+
 export function createAlertsRepo(db: Db, dialect: Dialect) {
   const forUpdate = dialect === 'postgres' ? sql` FOR UPDATE` : sql``;
 
@@ -179,32 +202,22 @@ export function createAlertsRepo(db: Db, dialect: Dialect) {
 
     /** The severe alerts after `afterAlertId`, with what their e-mail needs. */
     async severeAlertsAfter(trx: Db, afterAlertId: number): Promise<MailableAlert[]> {
-      const { rows } = await sql<MailableAlert>`
-        SELECT a.account_id, acc.email, COALESCE(s.severe_email, 1) AS wants_email, s.unsubscribe_token,
-          a.dot_number, co.name AS carrier_name, a.source_key, a.kind, a.event, a.subject, a.value_before,
-          a.value_after, a.day
-        FROM watch_alerts a
-        JOIN watcher_accounts acc ON acc.id = a.account_id
-        LEFT JOIN alert_settings s ON s.account_id = a.account_id
-        LEFT JOIN companies co ON co.dot_number = a.dot_number
-        WHERE a.id > ${afterAlertId} AND a.severity = 'severe'
-        ORDER BY a.account_id, a.dot_number, a.id`.execute(trx);
-      return rows;
+      return mailableAlerts(
+        trx,
+        'severe_email',
+        sql`a.id > ${afterAlertId} AND a.severity = 'severe'`,
+        sql`a.account_id, a.dot_number, a.id`,
+      );
     },
 
     /** Every digest alert waiting, up to `upToAlertId`, with what the digest needs. */
     async pendingDigestAlerts(trx: Db, upToAlertId: number): Promise<MailableAlert[]> {
-      const { rows } = await sql<MailableAlert>`
-        SELECT a.account_id, acc.email, COALESCE(s.digest_email, 1) AS wants_email, s.unsubscribe_token,
-          a.dot_number, co.name AS carrier_name, a.source_key, a.kind, a.event, a.subject, a.value_before,
-          a.value_after, a.day
-        FROM watch_alerts a
-        JOIN watcher_accounts acc ON acc.id = a.account_id
-        LEFT JOIN alert_settings s ON s.account_id = a.account_id
-        LEFT JOIN companies co ON co.dot_number = a.dot_number
-        WHERE a.digest_pending = 1 AND a.id <= ${upToAlertId}
-        ORDER BY a.account_id, a.dot_number, a.day, a.id`.execute(trx);
-      return rows;
+      return mailableAlerts(
+        trx,
+        'digest_email',
+        sql`a.digest_pending = 1 AND a.id <= ${upToAlertId}`,
+        sql`a.account_id, a.dot_number, a.day, a.id`,
+      );
     },
 
     async clearDigest(trx: Db, upToAlertId: number) {
