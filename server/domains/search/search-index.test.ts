@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { createCarrierDataRepo } from '../carrier-data/repo.ts';
-import { createSearchIndex } from './search-index.ts';
+import { sql } from 'kysely';
+import { createSearchIndex, mergesSegments } from './search-index.ts';
 import { createSearchService, type SearchService } from './service.ts';
 
 describe(`the search index after a refresh changes names and fleets on ${testDialect}`, () => {
@@ -129,5 +130,60 @@ describe(`a refresh of the search index after an interrupted one on ${testDialec
     await write([{ dot_number: 8_300_003, legal_name: 'DELTAKILN HAULERS' }], day(4));
     await index.refreshSince(day(4), day(5));
     expect(await dots('deltakiln')).toEqual([8_300_003]);
+  });
+});
+
+describe(`a day's refresh of the search index on ${testDialect}`, () => {
+  let database: TestDatabase;
+  let search: SearchService;
+  const day = (date: number) => `2026-03-${String(date).padStart(2, '0')}T00:00:00.000Z`;
+  const write = (records: Parameters<typeof carrier>[0][], at: string) =>
+    createCarrierDataRepo(database.db).upsertCarriers(records.map(carrier), at);
+  /** The pages of the name index (SQLite's FTS5 shadow table): a merge rewrites them into one segment. */
+  const indexPages = async () =>
+    Number(
+      (await sql<{ n: number }>`SELECT count(*) AS n FROM companies_fts_data`.execute(database.db)).rows[0]!
+        .n,
+    );
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    search = createSearchService(database.db, testDialect);
+  });
+  afterAll(async () => database.destroy());
+
+  it('merges the segments after a large share changed, not after a day of few changes', () => {
+    expect(mergesSegments(1, 4_400_000)).toBe(false);
+    expect(mergesSegments(8_800, 4_400_000)).toBe(false);
+    expect(mergesSegments(88_000, 4_400_000)).toBe(true);
+    expect(mergesSegments(2, 100)).toBe(true);
+  });
+
+  it('finds the changed carrier by its new name, prefix and count without merging the segments', async () => {
+    const index = createSearchIndex(database.db, testDialect);
+    await write(
+      [
+        { dot_number: 8_400_001, legal_name: 'SLATEFORD HAULERS' },
+        ...Array.from({ length: 99 }, (_, at) => ({
+          dot_number: 8_400_100 + at,
+          legal_name: `QUARRY ${at}`,
+        })),
+      ],
+      day(1),
+    );
+    await index.refreshSince(day(1));
+    const mergedPages = testDialect === 'sqlite' ? await indexPages() : 0;
+    await write([{ dot_number: 8_400_001, legal_name: 'GRANITEFORD HAULERS' }], day(2));
+    await index.refreshSince(day(2));
+    const result = async (term: string) => {
+      const answer = await search.supersearchQuery({ super_search_term: term });
+      return { dots: answer.data.map((company) => company.dot_number), total: answer.total };
+    };
+    expect(await result('slateford')).toEqual({ dots: [], total: 0 });
+    expect(await result('graniteford')).toEqual({ dots: [8_400_001], total: 1 });
+    expect(await result('granitef')).toEqual({ dots: [8_400_001], total: 1 });
+    expect((await result('quarry')).total).toBe(99);
+    // The day's change went into a segment of its own beside the merged one.
+    if (testDialect === 'sqlite') expect(await indexPages()).toBeGreaterThan(mergedPages);
   });
 });
