@@ -89,9 +89,15 @@ function upsertSql(set: RowSet, source: string, dialect: Dialect): string {
   );
 }
 
+/** Rows one SQLite statement takes at most: each statement run costs a call into SQLite and a program start. */
+const SQLITE_ROWS_PER_STATEMENT = 64;
+/** SQLite binds at most 32,766 parameters a statement. */
+const SQLITE_MAX_PARAMETERS = 32_766;
+
 /**
- * SQLite: one prepared single-row statement per table and column set, run row by row in a long
- * transaction. Building the SQL of a multi-row statement costs more than SQLite takes to write the rows.
+ * SQLite: prepared statements of many rows (and of one, for the rest of a set), kept per table,
+ * column set and row count, run in a long transaction. A prepared statement is built once; each run
+ * of it writes a run of rows, in their order, as single-row statements would.
  */
 function sqliteUpserter(connection: SQLite.Database): RowUpserter {
   const statements = new Map<string, SQLite.Statement>();
@@ -102,18 +108,37 @@ function sqliteUpserter(connection: SQLite.Database): RowUpserter {
     if (owned && connection.inTransaction) connection.exec('COMMIT');
     uncommitted = 0;
   };
+  const statementOf = (set: RowSet, rows: number) => {
+    const id = `${set.table}(${set.columns.join()})${set.sourceHash ?? ''}x${rows}`;
+    let statement = statements.get(id);
+    if (!statement) {
+      const row = `(${set.columns.map(() => '?').join(', ')})`;
+      statement = connection.prepare(upsertSql(set, `VALUES ${Array(rows).fill(row).join(', ')}`, 'sqlite'));
+      statements.set(id, statement);
+    }
+    return statement;
+  };
   return {
     async upsert(set) {
-      const id = `${set.table}(${set.columns.join()})${set.sourceHash ?? ''}`;
-      let statement = statements.get(id);
-      if (!statement) {
-        statement = connection.prepare(
-          upsertSql(set, `VALUES (${set.columns.map(() => '?').join(', ')})`, 'sqlite'),
-        );
-        statements.set(id, statement);
-      }
+      const perStatement = Math.max(
+        1,
+        Math.min(SQLITE_ROWS_PER_STATEMENT, Math.floor(SQLITE_MAX_PARAMETERS / set.columns.length)),
+      );
       if (owned && !connection.inTransaction) connection.exec('BEGIN');
-      for (const row of set.rows) statement.run(row);
+      let start = 0;
+      if (set.rows.length >= perStatement) {
+        const many = statementOf(set, perStatement);
+        const values: unknown[] = [];
+        for (; start + perStatement <= set.rows.length; start += perStatement) {
+          values.length = 0;
+          for (let index = start; index < start + perStatement; index += 1) values.push(...set.rows[index]!);
+          many.run(values);
+        }
+      }
+      if (start < set.rows.length) {
+        const one = statementOf(set, 1);
+        for (; start < set.rows.length; start += 1) one.run(set.rows[start]);
+      }
       uncommitted += set.rows.length;
       if (uncommitted >= SQLITE_ROWS_PER_COMMIT) commit();
     },
