@@ -32,6 +32,12 @@ export interface RowSet {
 
 export interface RowUpserter {
   upsert(set: RowSet): Promise<void>;
+  /**
+   * Waits until the next statement of this process reads every row sent, without committing them on
+   * SQLite (its rows are in the connection's own transaction already): a batch that reads what the
+   * batches before it wrote does not end their transaction.
+   */
+  settle(): Promise<void>;
   /** Commits what is still pending; the upserter is not used afterwards. */
   close(): Promise<void>;
 }
@@ -142,6 +148,7 @@ function sqliteUpserter(connection: SQLite.Database): RowUpserter {
       uncommitted += set.rows.length;
       if (uncommitted >= SQLITE_ROWS_PER_COMMIT) commit();
     },
+    async settle() {},
     async close() {
       commit();
     },
@@ -235,6 +242,9 @@ function postgresUpserter(db: Db): RowUpserter {
         done.catch(() => undefined);
         lanes[lane] = done;
       }
+    },
+    async settle() {
+      await Promise.all(lanes);
     },
     async close() {
       await Promise.all(lanes);

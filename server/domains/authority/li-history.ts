@@ -7,7 +7,12 @@
 import { statusRescinds, type FilingEnd, type PublishedAuthorityStatus } from '../../../core/authority.ts';
 import type { HistoryEventName, NewHistoryEvent } from '../../../core/history.ts';
 import type { RowSet } from '../../db/upsert-rows.ts';
-import { HISTORY_COLUMNS, historyEventKey, historyRow, type StoredAuthorityEvent } from '../history/repo.ts';
+import {
+  HISTORY_COLUMNS,
+  historyEventKey,
+  historyValues,
+  type StoredAuthorityEvent,
+} from '../history/repo.ts';
 import type { LiFiling, LiRecord, OosRecord } from './li-records.ts';
 
 /**
@@ -21,10 +26,7 @@ export function historyRowSet(events: readonly NewHistoryEvent[]): RowSet {
     key: 'event_key',
     insertOnly: [...HISTORY_COLUMNS],
     columns: [...HISTORY_COLUMNS],
-    rows: events.map((event) => {
-      const row = historyRow(event);
-      return HISTORY_COLUMNS.map((column) => row[column]);
-    }),
+    rows: events.map(historyValues),
   };
 }
 
