@@ -190,18 +190,9 @@ async function columnTypesOf(db: Db, table: string): Promise<ColumnTypes> {
 }
 
 /**
- * PostgreSQL: the rows of `set`, from the statement's parameter (a JSON array of the rows' value
- * arrays), each value cast to its column's type, without those whose compared columns and source
- * hash hold the stored values. ON CONFLICT would skip them too, but only after computing each
- * row's generated columns (the search vector, name keys and rank key, computed before the conflict
- * is found) and locking the stored row: rows as stored were most of a monthly census before the
- * importer passed over unchanged records (decision 084), and still come from other writers. The
- * anti-join reads each stored row by the key's unique index and writes nothing.
- *
- * Arrays rather than objects keyed by column: a census row's object took this process 17-21 µs to
- * build and write out, and PostgreSQL about twice as long to read back with json_populate_recordset
- * as it takes over the array; the array takes 3-5 µs here
- * (docs/decisions/079-postgres-upsert-rows-as-arrays.md). A JSON null is SQL's NULL.
+ * PostgreSQL, in a transaction: the rows of `set` from the statement's parameter, a JSON array of the
+ * rows' value arrays, each value cast to its column's type (docs/decisions/079: arrays rather than
+ * objects keyed by column). A JSON null is SQL's NULL.
  */
 function jsonRows(set: RowSet, types: ColumnTypes): string {
   const values = set.columns.map((column, index) => {
@@ -212,7 +203,14 @@ function jsonRows(set: RowSet, types: ColumnTypes): string {
   return `SELECT ${values.join(', ')} FROM jsonb_array_elements($1::jsonb) r`;
 }
 
-/** PostgreSQL: the rows `rows` (SQL naming `set`'s columns) yields, without those as stored (above). */
+/**
+ * PostgreSQL: the rows `rows` (SQL naming `set`'s columns) yields, without those whose compared
+ * columns and source hash hold the stored values. ON CONFLICT would skip them too, but only after
+ * computing each row's generated columns (the search vector, name keys and rank key, computed before
+ * the conflict is found) and locking the stored row: rows as stored were most of a monthly census
+ * before the importer passed over unchanged records (decision 084), and still come from other
+ * writers. The anti-join reads each stored row by the key's unique index and writes nothing.
+ */
 function postgresChangedSource(set: RowSet, rows: string): string {
   const { checked } = updatedColumns(set);
   const all = `SELECT ${qualified('s', set.columns)} FROM (${rows}) s`;

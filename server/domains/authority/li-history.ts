@@ -17,7 +17,7 @@ import type { LiFiling, LiRecord, OosRecord } from './li-records.ts';
 
 /**
  * Events as one row set for the importer's upserter: on SQLite they go in the rows' own transaction
- * through one prepared statement (insertHistoryEvents' statements of 500 rows cost more to build than
+ * through its prepared statements (insertHistoryEvents' statements of 500 rows cost more to build than
  * to run at millions of events); an event kept already is matched by its key and left as it is.
  */
 export function historyRowSet(events: readonly NewHistoryEvent[]): RowSet {
