@@ -238,7 +238,7 @@ type LaneWriter = (lane: number, set: RowSet, rows: readonly (readonly unknown[]
 /**
  * PostgreSQL through pooled connections of its own, one a lane: the rows are copied (COPY FROM STDIN)
  * into a temporary staging table of the set's columns, then upserted from it in one statement, both
- * in one transaction. COPY reads rows several times faster than the server parses them out of JSON.
+ * in one transaction. The server reads COPY's rows faster than it parses them out of JSON.
  */
 function copyLanes(pool: pg.Pool): { write: LaneWriter; release(failed: boolean): Promise<void> } {
   const clients: (Promise<pg.PoolClient> | null)[] = Array.from({ length: POSTGRES_LANES }, () => null);
@@ -251,7 +251,7 @@ function copyLanes(pool: pg.Pool): { write: LaneWriter; release(failed: boolean)
       let statements = prepared[lane]?.get(id);
       if (!statements) {
         const stage = `upsert_stage_${prepared[lane]?.size ?? 0}`;
-        // No constraints: NULLs the table's defaults would fill are the upsert's to judge.
+        // The set's columns without the table's constraints: a row the table refuses fails at the upsert.
         await client.query(
           `CREATE TEMPORARY TABLE ${stage} ON COMMIT DELETE ROWS AS SELECT ${set.columns.map(quote).join(', ')} FROM ${quote(set.table)} WITH NO DATA`,
         );
