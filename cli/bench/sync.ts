@@ -50,7 +50,7 @@ import {
 } from '../fmcsa/columns.ts';
 import { splitCsvLine } from '../sync/check-download.ts';
 import { startBuiltServer } from './built-server.ts';
-import { residentMb } from './figures.ts';
+import { cpuSeconds, residentMb } from './figures.ts';
 import { searchesDuring, type SearchFigures } from './scale-refresh.ts';
 
 const { values } = parseArgs({
@@ -305,6 +305,8 @@ interface SyncRun {
   code: number | null;
   seconds: number;
   peakMb: number;
+  /** CPU time of the sync process (user and system), sampled as its memory is: read apart from the machine's load. */
+  cpuSeconds: number;
   output: string;
 }
 
@@ -321,6 +323,7 @@ function runSync(args: string[], env: Record<string, string>, niceness = 0): Pro
   if (niceness) setPriority(child.pid!, niceness);
   let output = '';
   let peakMb = 0;
+  let cpu = 0;
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const sample = setInterval(() => {
@@ -328,6 +331,7 @@ function runSync(args: string[], env: Record<string, string>, niceness = 0): Pro
       const mb = residentMb(child.pid!, 'VmHWM');
       // A process on its way out has no memory figures left.
       if (Number.isFinite(mb)) peakMb = Math.max(peakMb, mb);
+      cpu = Math.max(cpu, cpuSeconds(child.pid!));
     } catch {
       // exited
     }
@@ -335,7 +339,13 @@ function runSync(args: string[], env: Record<string, string>, niceness = 0): Pro
   return new Promise((resolve) =>
     child.once('exit', (code) => {
       clearInterval(sample);
-      resolve({ code, seconds: (performance.now() - started) / 1000, peakMb, output: output.trim() });
+      resolve({
+        code,
+        seconds: (performance.now() - started) / 1000,
+        peakMb,
+        cpuSeconds: cpu,
+        output: output.trim(),
+      });
     }),
   );
 }
@@ -533,10 +543,13 @@ function printDaily(figures: DailyFigures): void {
 
 function printLi(store: Store['name'], figures: LiFigures): void {
   const rate = figures.liRows / figures.li.seconds;
+  const sizes = `${fmt(LI_ROWS.carrier * scale)} Carrier, ${fmt(LI_ROWS.authHist * scale)} AuthHist, ${fmt(LI_ROWS.insHist * scale)} Motus InsHist`;
   console.log(
     [
       `## ${store}: the first L&I history load`,
-      `first L&I history load (${fmt(figures.liRows)} rows: Carrier, AuthHist, Motus InsHist): ${fmt(figures.li.seconds, 1)} s, ${fmt(rate)} rows/s  target >= ${fmt(TARGETS.liRowsPerSecond[store])}  ${mark(rate >= TARGETS.liRowsPerSecond[store])}`,
+      `rows: ${sizes}; the target sizes are ${fmt(LI_ROWS.carrier)}, ${fmt(LI_ROWS.authHist)} and ${fmt(LI_ROWS.insHist)} (this run: ${fmt(scale * 100, 1)} % of them)`,
+      `first L&I history load (${fmt(figures.liRows)} rows): ${fmt(figures.li.seconds, 1)} s, ${fmt(rate)} rows/s  target >= ${fmt(TARGETS.liRowsPerSecond[store])}  ${mark(rate >= TARGETS.liRowsPerSecond[store])}`,
+      `  the sync's CPU time: ${fmt(figures.li.cpuSeconds, 1)} s, ${fmt(figures.liRows / Math.max(figures.li.cpuSeconds, 0.01))} rows per CPU second (no target; read apart from the machine's load${store === 'PostgreSQL' ? ", without the database server's" : ''})`,
       `  peak importer memory: ${figures.li.peakMb} MB  target <= ${TARGETS.peakMb} MB  ${mark(figures.li.peakMb <= TARGETS.peakMb)}`,
       `  the load said:\n${figures.li.output.replace(/^/gm, '    ')}`,
     ].join('\n'),

@@ -38,8 +38,8 @@ import { createProgress } from './progress.ts';
 import { startSearchIndexBuild } from './search-index-build.ts';
 
 /**
- * Rows gathered before they are written: one statement on PostgreSQL (its rows travel as one JSON
- * parameter), a run of one prepared statement on SQLite.
+ * Rows gathered before they are written: one COPY and upsert a lane on PostgreSQL, runs of prepared
+ * statements on SQLite (docs/decisions/140).
  */
 const BATCH_SIZE = 5_000;
 /** The table each dataset's rows go to (data_imports.table_name). */

@@ -273,7 +273,8 @@ describe(`row-set upserts on ${testDialect}`, () => {
   it('writes each kind of value as given: text with quotes, escapes and emoji, numbers, dates, nulls', async () => {
     const columns = ['dot_number', 'name', 'dba_name', 'phy_city', 'latitude', 'longitude', 'power_units'];
     columns.push('hm_flag', 'mcs150_date', 'created_at', 'updated_at');
-    const name = `O'NEIL "BIG" \\ TRUCKING\nLINE 2 \u00e9 \u{1F69A} \u0001`;
+    // COPY's text format (PostgreSQL) escapes the backslash, tab, newline and carriage return; \N is NULL.
+    const name = `O'NEIL "BIG" \\ TRUCKING\nLINE 2\tTAB\r\\N \u00e9 \u{1F69A} \u0001`;
     const row = [70_001, name, '', null, 28.3078, -81.3681, 0, 1, '2024-10-10', 'day 5', 'day 5'];
     const upserter = createRowUpserter(database.db);
     await upserter.upsert({

@@ -1,6 +1,10 @@
 import { CompiledQuery, SqliteAdapter } from 'kysely';
 import type SQLite from 'better-sqlite3';
-import { sqliteConnection, type Db } from './database.ts';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { postgresPool, sqliteConnection, type Db } from './database.ts';
 import type { Dialect } from './migrate.ts';
 
 /** Rows of one table that all set the same columns, to insert or, when the key exists, update. */
@@ -32,6 +36,12 @@ export interface RowSet {
 
 export interface RowUpserter {
   upsert(set: RowSet): Promise<void>;
+  /**
+   * Waits until the next statement of this process reads every row sent, without committing them on
+   * SQLite (its rows are in the connection's own transaction already): a batch that reads what the
+   * batches before it wrote does not end their transaction.
+   */
+  settle(): Promise<void>;
   /** Commits what is still pending; the upserter is not used afterwards. */
   close(): Promise<void>;
 }
@@ -89,9 +99,15 @@ function upsertSql(set: RowSet, source: string, dialect: Dialect): string {
   );
 }
 
+/** Rows one SQLite statement takes at most: each statement run costs a call into SQLite and a program start. */
+const SQLITE_ROWS_PER_STATEMENT = 64;
+/** SQLite binds at most 32,766 parameters a statement. */
+const SQLITE_MAX_PARAMETERS = 32_766;
+
 /**
- * SQLite: one prepared single-row statement per table and column set, run row by row in a long
- * transaction. Building the SQL of a multi-row statement costs more than SQLite takes to write the rows.
+ * SQLite: prepared statements of many rows (and of one, for the rest of a set), kept per table,
+ * column set and row count, run in a long transaction. A prepared statement is built once; each run
+ * of it writes a run of rows, in their order, as single-row statements would.
  */
 function sqliteUpserter(connection: SQLite.Database): RowUpserter {
   const statements = new Map<string, SQLite.Statement>();
@@ -102,21 +118,41 @@ function sqliteUpserter(connection: SQLite.Database): RowUpserter {
     if (owned && connection.inTransaction) connection.exec('COMMIT');
     uncommitted = 0;
   };
+  const statementOf = (set: RowSet, rows: number) => {
+    const id = `${set.table}(${set.columns.join()})${set.sourceHash ?? ''}x${rows}`;
+    let statement = statements.get(id);
+    if (!statement) {
+      const row = `(${set.columns.map(() => '?').join(', ')})`;
+      statement = connection.prepare(upsertSql(set, `VALUES ${Array(rows).fill(row).join(', ')}`, 'sqlite'));
+      statements.set(id, statement);
+    }
+    return statement;
+  };
   return {
     async upsert(set) {
-      const id = `${set.table}(${set.columns.join()})${set.sourceHash ?? ''}`;
-      let statement = statements.get(id);
-      if (!statement) {
-        statement = connection.prepare(
-          upsertSql(set, `VALUES (${set.columns.map(() => '?').join(', ')})`, 'sqlite'),
-        );
-        statements.set(id, statement);
-      }
+      const perStatement = Math.max(
+        1,
+        Math.min(SQLITE_ROWS_PER_STATEMENT, Math.floor(SQLITE_MAX_PARAMETERS / set.columns.length)),
+      );
       if (owned && !connection.inTransaction) connection.exec('BEGIN');
-      for (const row of set.rows) statement.run(row);
+      let start = 0;
+      if (set.rows.length >= perStatement) {
+        const many = statementOf(set, perStatement);
+        const values: unknown[] = [];
+        for (; start + perStatement <= set.rows.length; start += perStatement) {
+          values.length = 0;
+          for (let index = start; index < start + perStatement; index += 1) values.push(...set.rows[index]!);
+          many.run(values);
+        }
+      }
+      if (start < set.rows.length) {
+        const one = statementOf(set, 1);
+        for (; start < set.rows.length; start += 1) one.run(set.rows[start]);
+      }
       uncommitted += set.rows.length;
       if (uncommitted >= SQLITE_ROWS_PER_COMMIT) commit();
     },
+    async settle() {},
     async close() {
       commit();
     },
@@ -154,47 +190,127 @@ async function columnTypesOf(db: Db, table: string): Promise<ColumnTypes> {
 }
 
 /**
- * PostgreSQL: the rows of `set`, from the statement's parameter (a JSON array of the rows' value
- * arrays), each value cast to its column's type, without those whose compared columns and source
- * hash hold the stored values. ON CONFLICT would skip them too, but only after computing each
- * row's generated columns (the search vector, name keys and rank key, computed before the conflict
- * is found) and locking the stored row: rows as stored were most of a monthly census before the
- * importer passed over unchanged records (decision 084), and still come from other writers. The
- * anti-join reads each stored row by the key's unique index and writes nothing.
- *
- * Arrays rather than objects keyed by column: a census row's object took this process 17-21 µs to
- * build and write out, and PostgreSQL about twice as long to read back with json_populate_recordset
- * as it takes over the array; the array takes 3-5 µs here
- * (docs/decisions/079-postgres-upsert-rows-as-arrays.md). A JSON null is SQL's NULL.
+ * PostgreSQL, in a transaction: the rows of `set` from the statement's parameter, a JSON array of the
+ * rows' value arrays, each value cast to its column's type (docs/decisions/079: arrays rather than
+ * objects keyed by column). A JSON null is SQL's NULL.
  */
-function postgresChangedSource(set: RowSet, types: ColumnTypes): string {
-  const { checked } = updatedColumns(set);
+function jsonRows(set: RowSet, types: ColumnTypes): string {
   const values = set.columns.map((column, index) => {
     const type = types.get(column);
     if (!type) throw new Error(`${set.table} has no column ${column}`);
     return `(r->>${index})::${type} AS ${quote(column)}`;
   });
-  const rows = `SELECT ${qualified('s', set.columns)} FROM (SELECT ${values.join(', ')} FROM jsonb_array_elements($1::jsonb) r) s`;
-  if (checked.length === 0) return rows;
+  return `SELECT ${values.join(', ')} FROM jsonb_array_elements($1::jsonb) r`;
+}
+
+/**
+ * PostgreSQL: the rows `rows` (SQL naming `set`'s columns) yields, without those whose compared
+ * columns and source hash hold the stored values. ON CONFLICT would skip them too, but only after
+ * computing each row's generated columns (the search vector, name keys and rank key, computed before
+ * the conflict is found) and locking the stored row: rows as stored were most of a monthly census
+ * before the importer passed over unchanged records (decision 084), and still come from other
+ * writers. The anti-join reads each stored row by the key's unique index and writes nothing.
+ */
+function postgresChangedSource(set: RowSet, rows: string): string {
+  const { checked } = updatedColumns(set);
+  const all = `SELECT ${qualified('s', set.columns)} FROM (${rows}) s`;
+  if (checked.length === 0) return all;
   return (
-    `${rows} WHERE NOT EXISTS (SELECT 1 FROM ${quote(set.table)} t WHERE t.${quote(set.key)} = s.${quote(set.key)} ` +
+    `${all} WHERE NOT EXISTS (SELECT 1 FROM ${quote(set.table)} t WHERE t.${quote(set.key)} = s.${quote(set.key)} ` +
     `AND NOT (${rowsDiffer('postgres', 't', 's', checked)}))`
   );
 }
 
+/** COPY's text format spells these characters with a backslash. */
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A value as a field of COPY's text format: `\N` for NULL, JSON for an object, as JSON would send it. */
+function copyField(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  const text =
+    typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (char) => COPY_ESCAPES[char] ?? char) : text;
+}
+
+/** One lane's way of writing a run of `set`'s rows (each key once) in one transaction. */
+type LaneWriter = (lane: number, set: RowSet, rows: readonly (readonly unknown[])[]) => Promise<void>;
+
 /**
- * PostgreSQL: each set becomes one statement per lane whose rows arrive as a single JSON parameter,
- * so any number of rows and columns fits the protocol's parameter limit. A lane runs one
- * statement at a time; `upsert` returns once its statements are sent, and `close` waits for them.
+ * PostgreSQL through pooled connections of its own, one a lane: the rows are copied (COPY FROM STDIN)
+ * into a temporary staging table of the set's columns, then upserted from it in one statement, both
+ * in one transaction. The server reads COPY's rows faster than it parses them out of JSON.
+ */
+function copyLanes(pool: pg.Pool): { write: LaneWriter; release(failed: boolean): Promise<void> } {
+  const clients: (Promise<pg.PoolClient> | null)[] = Array.from({ length: POSTGRES_LANES }, () => null);
+  /** Per lane: the staging table and the upsert statement of each table and column set. */
+  const prepared = clients.map(() => new Map<string, { stage: string; upsert: string }>());
+  return {
+    async write(lane, set, rows) {
+      const client = await (clients[lane] ??= pool.connect());
+      const id = `${set.table}(${set.columns.join()})${set.sourceHash ?? ''}`;
+      let statements = prepared[lane]?.get(id);
+      if (!statements) {
+        const stage = `upsert_stage_${prepared[lane]?.size ?? 0}`;
+        // The set's columns without the table's constraints: a row the table refuses fails at the upsert.
+        await client.query(
+          `CREATE TEMPORARY TABLE ${stage} ON COMMIT DELETE ROWS AS SELECT ${set.columns.map(quote).join(', ')} FROM ${quote(set.table)} WITH NO DATA`,
+        );
+        statements = {
+          stage,
+          upsert: upsertSql(set, postgresChangedSource(set, `SELECT * FROM ${stage}`), 'postgres'),
+        };
+        prepared[lane]?.set(id, statements);
+      }
+      const lines = rows.map((row) => row.map(copyField).join('\t')).join('\n') + '\n';
+      await client.query('BEGIN');
+      try {
+        await pipeline(
+          Readable.from([lines]),
+          client.query(
+            copyFrom(`COPY ${statements.stage} (${set.columns.map(quote).join(', ')}) FROM STDIN`),
+          ),
+        );
+        await client.query(statements.upsert);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
+    async release(failed) {
+      for (const [lane, client] of clients.entries()) {
+        const connected = await client?.catch(() => null);
+        if (!connected) continue;
+        const stages = [...(prepared[lane]?.values() ?? [])].map((statements) => statements.stage);
+        // The pool's next user of the connection finds no staging table of this upserter.
+        if (!failed && stages.length > 0) await connected.query(`DROP TABLE ${stages.join(', ')}`);
+        connected.release(failed);
+      }
+    },
+  };
+}
+
+/**
+ * PostgreSQL: each set becomes one write per lane. A lane runs one write at a time; `upsert` returns
+ * once its writes are started, and `settle` and `close` wait for them. A database from openDatabase
+ * copies its rows (copyLanes); a transaction, whose rows must join it, sends them as one JSON
+ * parameter a statement, which fits any number of rows and columns in the protocol's parameter limit.
  */
 function postgresUpserter(db: Db): RowUpserter {
   const lanes: Promise<void>[] = Array.from({ length: POSTGRES_LANES }, () => Promise.resolve());
+  const pool = postgresPool(db);
+  const copying = pool ? copyLanes(pool) : null;
   const typesByTable = new Map<string, Promise<ColumnTypes>>();
+  const sendJson: LaneWriter = async (_lane, set, rows) => {
+    let types = typesByTable.get(set.table);
+    if (!types) typesByTable.set(set.table, (types = columnTypesOf(db, set.table)));
+    const statementSql = upsertSql(set, postgresChangedSource(set, jsonRows(set, await types)), 'postgres');
+    await db.executeQuery(CompiledQuery.raw(statementSql, [JSON.stringify(rows)]));
+  };
+  const write = copying?.write ?? sendJson;
+  const settle = () => Promise.all(lanes).then(() => undefined);
   return {
     async upsert(set) {
-      let types = typesByTable.get(set.table);
-      if (!types) typesByTable.set(set.table, (types = columnTypesOf(db, set.table)));
-      const statementSql = upsertSql(set, postgresChangedSource(set, await types), 'postgres');
       const at = set.columns.indexOf(set.key);
       // One statement may not update the same row twice: the last row of each key stands for it.
       const rowsByLane = lanes.map(() => new Map<unknown, readonly unknown[]>());
@@ -202,17 +318,23 @@ function postgresUpserter(db: Db): RowUpserter {
       for (const [lane, byKey] of rowsByLane.entries()) {
         if (byKey.size === 0) continue;
         await lanes[lane];
-        const statement = db.executeQuery(
-          CompiledQuery.raw(statementSql, [JSON.stringify([...byKey.values()])]),
-        );
-        const done = statement.then(() => undefined);
+        const done = write(lane, set, [...byKey.values()]);
         // A failure surfaces at the lane's next statement or at close(), not as an unhandled rejection.
         done.catch(() => undefined);
         lanes[lane] = done;
       }
     },
+    settle,
     async close() {
-      await Promise.all(lanes);
+      let failed = false;
+      try {
+        await settle();
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        await copying?.release(failed);
+      }
     },
   };
 }

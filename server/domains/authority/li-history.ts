@@ -7,12 +7,17 @@
 import { statusRescinds, type FilingEnd, type PublishedAuthorityStatus } from '../../../core/authority.ts';
 import type { HistoryEventName, NewHistoryEvent } from '../../../core/history.ts';
 import type { RowSet } from '../../db/upsert-rows.ts';
-import { HISTORY_COLUMNS, historyEventKey, historyRow, type StoredAuthorityEvent } from '../history/repo.ts';
+import {
+  HISTORY_COLUMNS,
+  historyEventKey,
+  historyValues,
+  type StoredAuthorityEvent,
+} from '../history/repo.ts';
 import type { LiFiling, LiRecord, OosRecord } from './li-records.ts';
 
 /**
  * Events as one row set for the importer's upserter: on SQLite they go in the rows' own transaction
- * through one prepared statement (insertHistoryEvents' statements of 500 rows cost more to build than
+ * through its prepared statements (insertHistoryEvents' statements of 500 rows cost more to build than
  * to run at millions of events); an event kept already is matched by its key and left as it is.
  */
 export function historyRowSet(events: readonly NewHistoryEvent[]): RowSet {
@@ -21,10 +26,7 @@ export function historyRowSet(events: readonly NewHistoryEvent[]): RowSet {
     key: 'event_key',
     insertOnly: [...HISTORY_COLUMNS],
     columns: [...HISTORY_COLUMNS],
-    rows: events.map((event) => {
-      const row = historyRow(event);
-      return HISTORY_COLUMNS.map((column) => row[column]);
-    }),
+    rows: events.map(historyValues),
   };
 }
 
@@ -244,27 +246,37 @@ export function filingEvents(
   stored: StoredFiling | undefined,
   context: EventContext,
 ): NewHistoryEvent[] {
-  const base = { dotNumber, kind: 'insurance' as const, subject: filingSubject(docket, filing), ...context };
+  const subject = filingSubject(docket, filing);
+  // Each event spelt out whole: spreading a shared base made the objects slow to build and to read,
+  // at two events a filing of a first load.
+  const event = (
+    name: HistoryEventName,
+    valueBefore: string | null,
+    valueAfter: string | null,
+    effectiveOn: string | null,
+  ): NewHistoryEvent => ({
+    dotNumber,
+    kind: 'insurance',
+    event: name,
+    subject,
+    valueBefore,
+    valueAfter,
+    effectiveOn,
+    firstSeenOn: context.firstSeenOn,
+    source: context.source,
+  });
   const events: NewHistoryEvent[] = [];
-  if (!stored) {
-    events.push({
-      ...base,
-      event: 'filed',
-      valueBefore: null,
-      valueAfter: filing.insurer,
-      effectiveOn: filing.effective_on,
-    });
-  }
+  if (!stored) events.push(event('filed', null, filing.insurer, filing.effective_on));
   const ends = filing.cancellation_effective_on ?? null;
   const endedBy = filing.ended_by ?? null;
   const known = stored && stored.cancellation_effective_on === ends && stored.ended_by === endedBy;
   if ((ends !== null || endedBy !== null) && !known) {
-    const event: HistoryEventName = endedBy
+    const name: HistoryEventName = endedBy
       ? 'replaced'
       : (ends as string) > context.firstSeenOn
         ? 'cancellation_pending'
         : 'cancelled';
-    events.push({ ...base, event, valueBefore: filing.insurer, valueAfter: null, effectiveOn: ends });
+    events.push(event(name, filing.insurer, null, ends));
   }
   return events;
 }

@@ -234,11 +234,11 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
       if (count === 0) return;
       // The batch is judged against the store as every earlier write left it, and its events land
       // before its rows: an import killed in between finds the same differences again.
-      await upserter.close();
+      await upserter.settle();
       const { events: observed, nowDated } = await historyEvents();
       if (observed.length > 0) {
         await upserter.upsert(historyRowSet(observed));
-        await upserter.close();
+        await upserter.settle();
       }
       // After the dated events are in: killed in between, the re-run finds the same ones to remove.
       await deleteHistoryEvents(db, nowDated);

@@ -42,7 +42,7 @@ export function createOosBatch(
     },
     async flush() {
       if (count === 0) return;
-      await upserter.close();
+      await upserter.settle();
       const stored = await storedByKeys(
         db,
         'oos_orders',
@@ -56,7 +56,7 @@ export function createOosBatch(
       // The events land before the rows they come from (li-writer.ts).
       if (events.length > 0) {
         await upserter.upsert(historyRowSet(events));
-        await upserter.close();
+        await upserter.settle();
       }
       await upserter.upsert({
         table: 'oos_orders',
@@ -75,7 +75,7 @@ export function createOosBatch(
           options.timestamp,
         ]),
       });
-      await upserter.close();
+      await upserter.settle();
       await refreshSearchFlags(
         db,
         [...new Set([...orders.values()].map((order) => order.dot))],
