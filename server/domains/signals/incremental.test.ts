@@ -184,6 +184,8 @@ describe(`the daily build of links and signals on ${testDialect}`, () => {
       .insertInto('record_history_events')
       .values([contactEvent(c.changedAtEdge.dot_number, '2026-09-09')])
       .execute();
+    // Written at the very time of the first build: the daily one must not read them again.
+    await db.updateTable('companies').set({ updated_at: DAY_1 }).execute();
     await refreshFlagsAfterImports(db, DAY_1.slice(0, 10));
     await refreshLinksAndSignals(db, DAY_1);
     dayOne = await builtState(db);

@@ -90,6 +90,9 @@ async function insertKeys(db: Db, kinds: string[], keys: string[], dots: number[
     SELECT * FROM unnest(${kinds}::text[], ${keys}::text[], ${dots}::int[])`.execute(db);
 }
 
+/** Above every DOT number (PostgreSQL's integer). */
+const LAST_DOT_NUMBER = 2_147_483_647;
+
 /** Changed carriers keyed at a time in a daily build: their numbers go into IN lists. */
 const CHANGED_PER_PAGE = 1_000;
 
@@ -158,8 +161,9 @@ export async function buildCensusLinkKeys(db: Db, now: string, full: boolean): P
     'company_officer_2',
   ] as const;
   let keyed = 0;
-  // A full build pages by DOT number; a daily one through the index of the rows written since.
-  let after = { updated_at: since ?? '', dot_number: 0 };
+  // A full build pages by DOT number; a daily one through the index of the rows written since,
+  // starting after every DOT number written at `since` itself (the last build read those).
+  let after = { updated_at: since ?? '', dot_number: since === null ? 0 : LAST_DOT_NUMBER };
   for (;;) {
     const from = after;
     const rows =
