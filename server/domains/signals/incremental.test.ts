@@ -102,7 +102,13 @@ function contactEvent(dot: number, day: string) {
 /** Everything a build writes, in one comparable value. */
 async function builtState(db: Db) {
   const [keys, shared, signals, flags] = await Promise.all([
-    db.selectFrom('carrier_link_keys').selectAll().orderBy('kind').orderBy('key').orderBy('dot_number').execute(),
+    db
+      .selectFrom('carrier_link_keys')
+      .selectAll()
+      .orderBy('kind')
+      .orderBy('key')
+      .orderBy('dot_number')
+      .execute(),
     db.selectFrom('shared_link_keys').selectAll().orderBy('kind').orderBy('key').execute(),
     db.selectFrom('carrier_signals').selectAll().orderBy('dot_number').orderBy('rule').execute(),
     db
