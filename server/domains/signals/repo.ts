@@ -730,6 +730,8 @@ export interface CommonValue {
 }
 
 export interface CarrierConnections {
+  /** Whether the census holds a carrier with the DOT number. */
+  found: boolean;
   signals: StoredSignal[];
   links: LinkedCarrier[];
   /** Values of this carrier too many carriers share to link them (LINK_BOUND). */
@@ -737,7 +739,7 @@ export interface CarrierConnections {
 }
 
 interface ConnectionRow {
-  what: 'signal' | 'link' | 'common';
+  what: 'carrier' | 'signal' | 'link' | 'common';
   name: string;
   dot_number: number | null;
   label: string | null;
@@ -749,7 +751,10 @@ interface ConnectionRow {
   replied_at: string | null;
 }
 
-/** A carrier's signals with the carrier's replies, links and too-common values, in one query (the profile's budget). */
+/**
+ * Whether the carrier exists, its signals with the carrier's replies, links and too-common values,
+ * in one query (the profile's budget, and the API's one round trip).
+ */
 export async function readConnections(db: Db, dotNumber: number, today: string): Promise<CarrierConnections> {
   const linked = sql`SELECT 'link' AS what, k.kind AS name, c.dot_number, c.name AS label,
       ${troubleOf(today)} AS rests_on, CAST(NULL AS text) AS detail, CAST(NULL AS integer) AS carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
@@ -768,7 +773,11 @@ export async function readConnections(db: Db, dotNumber: number, today: string):
     UNION ALL ${priorLink}
     FROM companies c WHERE c.prior_revoke_dot_number = ${dotNumber} AND c.prior_revoke_flag = 1`;
   const rows = await sql<ConnectionRow>`
-    SELECT 'signal' AS what, g.rule AS name, CAST(NULL AS integer) AS dot_number, CAST(NULL AS text) AS label,
+    SELECT 'carrier' AS what, CAST(NULL AS text) AS name, CAST(NULL AS integer) AS dot_number,
+        CAST(NULL AS text) AS label, CAST(NULL AS text) AS rests_on, CAST(NULL AS text) AS detail,
+        CAST(NULL AS integer) AS carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
+      FROM companies WHERE dot_number = ${dotNumber}
+    UNION ALL SELECT 'signal' AS what, g.rule AS name, CAST(NULL AS integer) AS dot_number, CAST(NULL AS text) AS label,
         g.rests_on, g.detail, CAST(NULL AS integer) AS carriers, r.body AS reply_body, r.updated_at AS replied_at
       FROM carrier_signals g LEFT JOIN carrier_replies r
         ON r.dot_number = g.dot_number AND r.subject_kind = 'signal' AND r.subject_key = g.rule
@@ -779,10 +788,11 @@ export async function readConnections(db: Db, dotNumber: number, today: string):
         CAST(NULL AS text) AS label, CAST(NULL AS text) AS rests_on, CAST(NULL AS text) AS detail, s.carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
       FROM carrier_link_keys k JOIN shared_link_keys s ON s.kind = k.kind AND s.key = k.key
       WHERE k.dot_number = ${dotNumber} AND s.carriers > ${LINK_BOUND}`.execute(db);
-  const result: CarrierConnections = { signals: [], links: [], common: [] };
+  const result: CarrierConnections = { found: false, signals: [], links: [], common: [] };
   const seen = new Set<string>();
   for (const row of rows.rows) {
-    if (row.what === 'signal') {
+    if (row.what === 'carrier') result.found = true;
+    else if (row.what === 'signal') {
       const reply =
         row.reply_body !== null && row.replied_at !== null
           ? { body: row.reply_body, updated_at: row.replied_at }
