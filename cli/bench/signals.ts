@@ -8,7 +8,8 @@
  *   4. the queries of an unclaimed profile page, whose default blocks include Connected carriers;
  *   5. the contact check's p95 over phones, e-mails, DOT numbers and near-miss e-mails with a claim.
  *
- *   npm run bench:signals [-- --carriers 4400000 --inspections 6000000 --postgres-url postgres://u@host/postgres]
+ *   npm run bench:signals [-- --carriers 4400000 --inspections 6000000 --postgres-url postgres://u@host/postgres
+ *     --postgres-only --keep]
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,8 @@ const { values } = parseArgs({
     carriers: { type: 'string', default: '4400000' },
     inspections: { type: 'string', default: '6000000' },
     'postgres-url': { type: 'string' },
+    /** Measure PostgreSQL only (with --postgres-url). */
+    'postgres-only': { type: 'boolean', default: false },
     /** Keep the stores and say where (to look at their plans). */
     keep: { type: 'boolean', default: false },
   },
@@ -381,5 +384,5 @@ async function measure(dialect: Dialect): Promise<void> {
 console.log(
   `bench:signals, ${new Date().toISOString()} (machine shared with other work; nice -n 10 advised)`,
 );
-await measure('sqlite');
+if (!values['postgres-only']) await measure('sqlite');
 if (values['postgres-url']) await measure('postgres');

@@ -647,6 +647,9 @@ export interface ChangedLinkKeysTable {
   key: string;
 }
 
+/** The signals of the rules a daily build computes whole, compared with the stored ones (migration 125). */
+export type CarrierSignalsNextTable = CarrierSignalsTable;
+
 /** The VIN keys of today's window, compared with the stored ones (migration 125). */
 export interface VinLinkKeysNextTable {
   key: string;
@@ -714,5 +717,6 @@ export interface Database {
   signals_due: SignalsDueTable;
   changed_link_keys: ChangedLinkKeysTable;
   vin_link_keys_next: VinLinkKeysNextTable;
+  carrier_signals_next: CarrierSignalsNextTable;
   carrier_replies: CarrierRepliesTable;
 }

@@ -497,7 +497,11 @@ function dueRulesForDue(today: string): Record<DueRuleName, RawBuilder<unknown>[
 }
 
 /** The rules on a window of dated rows, each as the statements that write its signals for every carrier. */
-function wholeRules(today: string): Record<string, RawBuilder<unknown>[]> {
+function wholeRules(
+  today: string,
+  into: 'carrier_signals' | 'carrier_signals_next' = 'carrier_signals',
+): Record<string, RawBuilder<unknown>[]> {
+  const INSERT_SIGNAL = sql`INSERT INTO ${sql.table(into)} (dot_number, rule, rests_on, detail)`;
   const recent = daysBefore(today, RECENT_DAYS);
   const window = monthsBefore(today, WINDOW_MONTHS);
   return {
@@ -607,8 +611,8 @@ async function computeAllSignals(db: Db, today: string, seconds: Record<string, 
 }
 
 /**
- * The daily build's signals: the due rules for the due carriers, the whole rules again (their
- * carriers before and after become due), then the search's flag of the due carriers.
+ * The daily build's signals: the due rules for the due carriers, the whole rules again (the
+ * carriers whose answer changed become due), then the search's flag of the due carriers.
  */
 async function computeDueSignals(db: Db, today: string, seconds: Record<string, number>): Promise<void> {
   const due = sql`SELECT dot_number FROM signals_due`;
@@ -619,14 +623,32 @@ async function computeDueSignals(db: Db, today: string, seconds: Record<string, 
     .execute();
   const dueRules = dueRulesForDue(today);
   for (const rule of DUE_RULES) await timed(seconds, rule, dueRules[rule], db);
-  const holders = sql`INSERT INTO signals_due (dot_number)
-    SELECT dot_number FROM carrier_signals WHERE rule IN (${kindList(WHOLE_RULES)})
-    ON CONFLICT DO NOTHING`;
-  await holders.execute(db);
-  await db.deleteFrom('carrier_signals').where('rule', 'in', WHOLE_RULES).execute();
-  const rules = wholeRules(today);
+  // The whole rules into a table of their own, then only the difference written: their carriers
+  // whose answer changed become due for the flag.
+  await db.deleteFrom('carrier_signals_next').execute();
+  const rules = wholeRules(today, 'carrier_signals_next');
   for (const rule of WHOLE_RULES) await timed(seconds, rule, rules[rule] ?? [], db);
-  await holders.execute(db);
+  const sqlite = sqliteConnection(db) !== null;
+  const same = (a: string, b: string) =>
+    sqlite ? sql.raw(`${a} IS ${b}`) : sql.raw(`${a} IS NOT DISTINCT FROM ${b}`);
+  const unchanged = (row: string, other: string) =>
+    sql`EXISTS (SELECT 1 FROM ${sql.table(other)} o WHERE o.dot_number = ${sql.ref(`${row}.dot_number`)}
+      AND o.rule = ${sql.ref(`${row}.rule`)} AND ${same('o.rests_on', `${row}.rests_on`)}
+      AND ${same('o.detail', `${row}.detail`)})`;
+  const whole = kindList(WHOLE_RULES);
+  await sql`INSERT INTO signals_due (dot_number)
+    SELECT s.dot_number FROM carrier_signals s
+      WHERE s.rule IN (${whole}) AND NOT ${unchanged('s', 'carrier_signals_next')}
+    UNION SELECT n.dot_number FROM carrier_signals_next n WHERE NOT ${unchanged('n', 'carrier_signals')}
+    ON CONFLICT DO NOTHING`.execute(db);
+  await sql`DELETE FROM carrier_signals WHERE rule IN (${whole})
+    AND NOT ${unchanged('carrier_signals', 'carrier_signals_next')}`.execute(db);
+  await sql`INSERT INTO carrier_signals (dot_number, rule, rests_on, detail)
+    SELECT n.dot_number, n.rule, n.rests_on, n.detail FROM carrier_signals_next n
+    WHERE NOT EXISTS (SELECT 1 FROM carrier_signals s WHERE s.dot_number = n.dot_number AND s.rule = n.rule)`.execute(
+    db,
+  );
+  await db.deleteFrom('carrier_signals_next').execute();
   const started = performance.now();
   const mask = riskSignalsMask();
   await sql`UPDATE companies SET risk_signals = ${mask}
