@@ -778,13 +778,13 @@ interface ConnectionRow {
  * in one query (the profile's budget, and the API's one round trip).
  */
 export async function readConnections(db: Db, dotNumber: number, today: string): Promise<CarrierConnections> {
-  const linked = sql`SELECT 'link' AS what, k.kind AS name, c.dot_number, c.name AS label,
+  // The other holders of its linking keys only: a key hundreds hold is never read past its count.
+  const linked = sql`SELECT 'link' AS what, m.kind AS name, c.dot_number, c.name AS label,
       ${troubleOf(today)} AS rests_on, CAST(NULL AS text) AS detail, CAST(NULL AS integer) AS carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
-    FROM carrier_link_keys k
-    JOIN shared_link_keys s ON s.kind = k.kind AND s.key = k.key AND s.carriers <= ${LINK_BOUND}
-    JOIN carrier_link_keys o ON o.kind = k.kind AND o.key = k.key AND o.dot_number <> k.dot_number
+    FROM mine m
+    JOIN carrier_link_keys o ON o.kind = m.kind AND o.key = m.key AND o.dot_number <> ${dotNumber}
     JOIN companies c ON c.dot_number = o.dot_number
-    WHERE k.dot_number = ${dotNumber}`;
+    WHERE m.carriers <= ${LINK_BOUND}`;
   // Both ways of FMCSA's link, each an index read: the carrier it follows, and the carriers following it.
   const priorLink = sql`SELECT 'link' AS what, 'prior_revocation' AS name, c.dot_number, c.name AS label,
       ${troubleOf(today)} AS rests_on, CAST(NULL AS text) AS detail, CAST(NULL AS integer) AS carriers,
@@ -794,7 +794,10 @@ export async function readConnections(db: Db, dotNumber: number, today: string):
     WHERE x.dot_number = ${dotNumber} AND x.prior_revoke_flag = 1
     UNION ALL ${priorLink}
     FROM companies c WHERE c.prior_revoke_dot_number = ${dotNumber} AND c.prior_revoke_flag = 1`;
+  // MATERIALIZED: the planners would otherwise read every holder of a key before its count.
   const rows = await sql<ConnectionRow>`
+    WITH mine AS MATERIALIZED (SELECT k.kind, k.key, s.carriers FROM carrier_link_keys k
+      JOIN shared_link_keys s ON s.kind = k.kind AND s.key = k.key WHERE k.dot_number = ${dotNumber})
     SELECT 'carrier' AS what, CAST(NULL AS text) AS name, CAST(NULL AS integer) AS dot_number,
         CAST(NULL AS text) AS label, CAST(NULL AS text) AS rests_on, CAST(NULL AS text) AS detail,
         CAST(NULL AS integer) AS carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
@@ -806,10 +809,9 @@ export async function readConnections(db: Db, dotNumber: number, today: string):
       WHERE g.dot_number = ${dotNumber}
     UNION ALL ${linked}
     UNION ALL ${prior}
-    UNION ALL SELECT 'common' AS what, k.kind AS name, CAST(NULL AS integer) AS dot_number,
-        CAST(NULL AS text) AS label, CAST(NULL AS text) AS rests_on, CAST(NULL AS text) AS detail, s.carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
-      FROM carrier_link_keys k JOIN shared_link_keys s ON s.kind = k.kind AND s.key = k.key
-      WHERE k.dot_number = ${dotNumber} AND s.carriers > ${LINK_BOUND}`.execute(db);
+    UNION ALL SELECT 'common' AS what, m.kind AS name, CAST(NULL AS integer) AS dot_number,
+        CAST(NULL AS text) AS label, CAST(NULL AS text) AS rests_on, CAST(NULL AS text) AS detail, m.carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
+      FROM mine m WHERE m.carriers > ${LINK_BOUND}`.execute(db);
   const result: CarrierConnections = { found: false, signals: [], links: [], common: [] };
   const seen = new Set<string>();
   for (const row of rows.rows) {
