@@ -57,6 +57,7 @@ import { watchAlertsSchema } from './migrations/095-watch-alerts.ts';
 import { carrierLinksAndSignalsSchema } from './migrations/100-carrier-links-and-signals.ts';
 import { connectedCarriersBlock } from './migrations/101-connected-carriers-block.ts';
 import { carrierRepliesSchema } from './migrations/105-carrier-replies.ts';
+import { incrementalSignalsSchema } from './migrations/125-incremental-signals.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -123,6 +124,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '100-carrier-links-and-signals': carrierLinksAndSignalsSchema,
     '101-connected-carriers-block': connectedCarriersBlock,
     '105-carrier-replies': carrierRepliesSchema,
+    '125-incremental-signals': incrementalSignalsSchema,
   };
 }
 

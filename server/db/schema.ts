@@ -632,6 +632,28 @@ export interface CarrierSignalsTable {
 export interface SignalsStateTable {
   name: string;
   through_at: string;
+  /** The rules' fingerprint the signals were computed with ('signals' row, migration 125). */
+  version: string | null;
+}
+
+/** A carrier whose signals the next build computes again (migration 125). */
+export interface SignalsDueTable {
+  dot_number: number;
+}
+
+/** A link key whose holders changed since the shared keys were counted (migration 125). */
+export interface ChangedLinkKeysTable {
+  kind: LinkKind;
+  key: string;
+}
+
+/** The signals of the rules a daily build computes whole, compared with the stored ones (migration 125). */
+export type CarrierSignalsNextTable = CarrierSignalsTable;
+
+/** The VIN keys of today's window, compared with the stored ones (migration 125). */
+export interface VinLinkKeysNextTable {
+  key: string;
+  dot_number: number;
 }
 
 /** A claimed carrier's reply on a rating or a signal about it (migration 105). */
@@ -692,5 +714,9 @@ export interface Database {
   shared_link_keys: SharedLinkKeysTable;
   carrier_signals: CarrierSignalsTable;
   signals_state: SignalsStateTable;
+  signals_due: SignalsDueTable;
+  changed_link_keys: ChangedLinkKeysTable;
+  vin_link_keys_next: VinLinkKeysNextTable;
+  carrier_signals_next: CarrierSignalsNextTable;
   carrier_replies: CarrierRepliesTable;
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { markSignalsDue } from '../signals/repo.ts';
 import type {
   CompaniesTable,
   LiAuthoritiesTable,
@@ -432,13 +433,15 @@ export async function authorityRecord(
 /**
  * Writes the two search flags of these carriers (companies.authorized_for_hire and
  * insurance_on_file) from the verdict on their L&I records: the one rule, core/authority.ts
- * searchFlags, so a filter never disagrees with the profile.
+ * searchFlags, so a filter never disagrees with the profile. Their L&I and out-of-service facts
+ * changed or their dates came: their risk signals and their linked carriers' are due too.
  */
 export async function refreshSearchFlags(
   db: Db,
   dotNumbers: readonly number[],
   today: string,
 ): Promise<void> {
+  await markSignalsDue(db, dotNumbers);
   const records = await authorityRecords(db, dotNumbers, today);
   const groups = new Map<string, number[]>();
   for (const { dotNumber, usdotStatus, record } of records.values()) {

@@ -31,6 +31,7 @@ const DEFAULT_BLOCKS: ProfileBlock[] = DEFAULT_DATA_BLOCKS.map((block, index) =>
 }));
 
 const NOT_LOADED: Loaded<never> = { status: 'unavailable' };
+const NO_BLOCKS: Awaited<ReturnType<CompaniesRepo['blocksWithAssets']>> = { blocks: [], assets: [] };
 const FIRST_PAGES: SafetyDetailPages = { inspectionsPage: 1, crashesPage: 1 };
 
 /** Logs a failed panel; the request's logger in practice. */
@@ -79,8 +80,10 @@ export function createProfilePage({
       const pages: SafetyDetailPages = { ...FIRST_PAGES, ...detailPages };
       const found = await repo.findByDotWithDataDates(dotNumber);
       if (!found) return null;
-      const { company, dataDates, activityImportedAt } = found;
-      const ownBlocks = await repo.blocksWithAssets(company.id, { includeHidden: false });
+      const { company, dataDates, activityImportedAt, hasVisibleBlocks, hasRatings } = found;
+      const ownBlocks = hasVisibleBlocks
+        ? await repo.blocksWithAssets(company.id, { includeHidden: false })
+        : NO_BLOCKS;
       const showsDefaultBlocks = ownBlocks.blocks.length === 0 && company.claimed !== 1;
       const blockTypes = new Set(ownBlocks.blocks.map((block) => block.block_type));
       const withRatings = blockTypes.has('ratings');
@@ -90,7 +93,7 @@ export function createProfilePage({
       const withConnections = showsDefaultBlocks || blockTypes.has('connected_carriers');
 
       const [profileRatings, facts, board, vetting, recordHistory, detail, connections] = await Promise.all([
-        ratings.profileRatings(company.id, { withDetails: withRatings }),
+        ratings.profileRatings(company.id, { withDetails: withRatings, anyRatings: hasRatings }),
         settle(log, () => carrierData.profileFacts(company, dataDates, activityImportedAt)),
         withCapacity ? settle(log, () => capacity.publicBoard(company.id)) : NOT_LOADED,
         settle(log, () => authority.companyVetting(company)),

@@ -7,6 +7,7 @@ import { testDialect } from '../../../tests/support/test-database.ts';
 import { loadConfig } from '../../config.ts';
 import { createServices } from '../../services.ts';
 import { createCarrierDataRepo } from '../carrier-data/repo.ts';
+import { refreshLinksAndSignals } from '../signals/repo.ts';
 
 /** SQL only the read of the inspection counts per state holds (carrier-data/repo.ts). */
 const PER_STATE_COUNTS = 'sum(case when insp_date >= ';
@@ -17,6 +18,7 @@ describe(`the public profile page's queries on ${testDialect}`, () => {
   let counter: ReturnType<typeof countingQueries>;
   let services: ReturnType<typeof createServices>;
   const DOT = 4242;
+  const UNCLAIMED = 4250;
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -114,6 +116,44 @@ describe(`the public profile page's queries on ${testDialect}`, () => {
     expect(counter.count()).toBeLessThanOrEqual(8);
     expect(counter.reading('companies')).toBe(1);
     expect(log).not.toHaveBeenCalled();
+  });
+
+  it('shows an unclaimed profile with its default blocks, history and connected carriers in at most 7 queries', async () => {
+    const db = app.database.db;
+    await seedCarriers(db, testDialect, [
+      carrier({ dot_number: UNCLAIMED, legal_name: 'UNCLAIMED LINES', phone: '2145550911' }),
+      carrier({ dot_number: UNCLAIMED + 1, legal_name: 'OLD LINES', phone: '2145550911', status_code: 'I' }),
+    ]);
+    await db
+      .insertInto('record_history_events')
+      .values({
+        event_key: `${UNCLAIMED}|phone`,
+        dot_number: UNCLAIMED,
+        kind: 'record',
+        event: 'changed',
+        subject: 'phone',
+        value_before: '2145550000',
+        value_after: '2145550911',
+        effective_on: null,
+        first_seen_on: new Date().toISOString().slice(0, 10),
+        source: 'company_census',
+      })
+      .execute();
+    await refreshLinksAndSignals(db, new Date().toISOString());
+    counter.reset();
+    const page = await services.profilePage.publicPage(UNCLAIMED, vi.fn());
+    expect(page?.showsDefaultBlocks).toBe(true);
+    expect(page?.profile.rating_summary.total_ratings).toBe(0);
+    expect(page?.panels.history).toMatchObject({ status: 'data', value: { total: 1 } });
+    expect(page?.panels.connections).toMatchObject({
+      status: 'data',
+      value: { linked_carriers: [{ dot_number: UNCLAIMED + 1, status: 'inactive' }] },
+    });
+    expect(page?.panels.safetyDetail).toMatchObject({ status: 'data' });
+    expect(page?.panels.authority).toMatchObject({ status: 'data' });
+    // Ten before: the blocks and the ratings are read only where the company row says there are
+    // some, and a page of the history comes with its facts.
+    expect(counter.count()).toBeLessThanOrEqual(7);
   });
 
   it('counts the inspections again only when inspections or crashes have been imported since', async () => {

@@ -1,7 +1,7 @@
 import type { DataDates } from '../../../core/record-facts.ts';
 import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { ContentBlocksTable, DataImportsTable } from '../../db/schema.ts';
 
 export function createCompaniesRepo(db: Db) {
@@ -26,6 +26,21 @@ export function createCompaniesRepo(db: Db) {
             .select((imports) => imports.fn.max('imported_at').as('imported_at'))
             .where('table_name', 'in', ['inspections', 'crashes'])
             .as('activity_imported_at'),
+          // Whether the page has blocks or ratings to read at all: most profiles have neither.
+          eb
+            .selectFrom('content_blocks')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('content_blocks.company_id', '=', 'companies.id')
+            .where('content_blocks.is_visible', '=', 1)
+            .limit(1)
+            .as('has_visible_blocks'),
+          eb
+            .selectFrom('rating_requests')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('rating_requests.company_id', '=', 'companies.id')
+            .where('rating_requests.completed_at', 'is not', null)
+            .limit(1)
+            .as('has_ratings'),
         ];
       })
       .where('dot_number', '=', dotNumber),
@@ -75,10 +90,18 @@ export function createCompaniesRepo(db: Db) {
         crashes_through,
         violations_through,
         activity_imported_at,
+        has_visible_blocks,
+        has_ratings,
         ...company
       } = row;
       const dataDates: DataDates = { census_as_of, inspections_through, crashes_through, violations_through };
-      return { company, dataDates, activityImportedAt: activity_imported_at };
+      return {
+        company,
+        dataDates,
+        activityImportedAt: activity_imported_at,
+        hasVisibleBlocks: has_visible_blocks !== null,
+        hasRatings: has_ratings !== null,
+      };
     },
 
     /** Stores the owner's custom CSS as written and as pages serve it (sanitised and scoped). */

@@ -196,42 +196,23 @@ export interface HistoryRead {
   offset: number;
 }
 
-/** The reads of the history API and the profile's block: two statements a page. */
+/** The reads of the history API and the profile's block: one statement a page. */
 export function createHistoryRepo(db: Kysely<Database>) {
   const ofCarrier = (dotNumber: number, kind: HistoryKind | undefined) => {
     const query = db.selectFrom('record_history_events').where('dot_number', '=', dotNumber);
     return kind ? query.where('kind', '=', kind) : query;
   };
   return {
-    /** Newest first: by the day shown (took effect, else first seen); one import's in the order written. */
-    async events({ dotNumber, kind, limit, offset }: HistoryRead) {
-      return ofCarrier(dotNumber, kind)
-        .select([
-          'kind',
-          'event',
-          'subject',
-          'value_before',
-          'value_after',
-          'effective_on',
-          'first_seen_on',
-          'source',
-        ])
-        .orderBy(sql`coalesce(effective_on, first_seen_on)`, 'desc')
-        .orderBy('first_seen_on', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-    },
-
     /**
-     * How many events of the kind; the import that first brought the carrier (its history starts
+     * A page of the carrier's events, newest first: by the day shown (took effect, else first seen);
+     * one import's in the order written. With the page, in the same read (one row without events):
+     * how many events of the kind; the import that first brought the carrier (its history starts
      * there; the companies row is created with that import's time) and whether it was the store's
      * first; and the day the last contact field changed.
      */
-    async facts(dotNumber: number, kind: HistoryKind | undefined, createdAt: string) {
+    async page({ dotNumber, kind, limit, offset }: HistoryRead, createdAt: string) {
       const censusImports = db.selectFrom('data_imports').where('table_name', '=', 'companies');
-      return db
+      const facts = db
         .selectNoFrom((eb) => [
           ofCarrier(dotNumber, kind)
             .select((count) => count.fn.countAll<number | string>().as('n'))
@@ -248,7 +229,69 @@ export function createHistoryRepo(db: Kysely<Database>) {
             .where('subject', 'in', CONTACT_FIELDS)
             .as('contact_changed_on'),
         ])
-        .executeTakeFirstOrThrow();
+        .as('facts');
+      const events = ofCarrier(dotNumber, kind)
+        .select([
+          'id',
+          'kind',
+          'event',
+          'subject',
+          'value_before',
+          'value_after',
+          'effective_on',
+          'first_seen_on',
+          'source',
+        ])
+        .orderBy(sql`coalesce(effective_on, first_seen_on)`, 'desc')
+        .orderBy('first_seen_on', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .as('events');
+      const rows = await db
+        .selectFrom(facts)
+        .leftJoin(events, (join) => join.onTrue())
+        .selectAll('facts')
+        .select([
+          'events.id',
+          'events.kind',
+          'events.event',
+          'events.subject',
+          'events.value_before',
+          'events.value_after',
+          'events.effective_on',
+          'events.first_seen_on',
+          'events.source',
+        ])
+        .orderBy(sql`coalesce(events.effective_on, events.first_seen_on)`, 'desc')
+        .orderBy('events.first_seen_on', 'desc')
+        .orderBy('events.id')
+        .execute();
+      const [first] = rows;
+      return {
+        facts: {
+          total: first?.total ?? 0,
+          starts_on: first?.starts_on ?? null,
+          first_import_at: first?.first_import_at ?? null,
+          contact_changed_on: first?.contact_changed_on ?? null,
+        },
+        events: rows.flatMap(({ id, kind: eventKind, event, first_seen_on, source, ...row }) =>
+          id === null || eventKind === null || event === null || first_seen_on === null || source === null
+            ? []
+            : [
+                {
+                  kind: eventKind,
+                  event,
+                  subject: row.subject,
+                  value_before: row.value_before,
+                  value_after: row.value_after,
+                  effective_on: row.effective_on,
+                  first_seen_on,
+                  source,
+                },
+              ],
+        ),
+      };
     },
   };
 }

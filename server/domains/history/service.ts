@@ -18,10 +18,7 @@ export function createHistoryService(db: Db) {
     { kind, page, page_size }: HistoryQuery,
   ): Promise<HistoryPage> {
     const read = { dotNumber: carrier.dot_number, kind, limit: page_size, offset: (page - 1) * page_size };
-    const [rows, facts] = await Promise.all([
-      repo.events(read),
-      repo.facts(carrier.dot_number, kind, carrier.created_at),
-    ]);
+    const { events: rows, facts } = await repo.page(read, carrier.created_at);
     // A carrier written otherwise than by a recorded census import starts on the day it was written.
     const startsOn = facts.starts_on ?? carrier.created_at.slice(0, 10);
     const contactChangedOn = facts.contact_changed_on ?? null;

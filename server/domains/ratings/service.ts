@@ -84,10 +84,11 @@ export function createRatingsService({ repo, mail, appUrl, clock }: RatingsDepen
    */
   async function profileRatings(
     companyId: number,
-    { withDetails }: { withDetails: boolean },
+    /** `anyRatings` false: the caller knows no rating was completed, so the summary is not read. */
+    { withDetails, anyRatings = true }: { withDetails: boolean; anyRatings?: boolean },
   ): Promise<{ summary: RatingSummary; details: RatingDetails | null }> {
     const [groups, details] = await Promise.all([
-      repo.byPointTotal(companyId),
+      anyRatings ? repo.byPointTotal(companyId) : [],
       withDetails ? repo.ratingDetails(companyId, RECENT_COMMENTS) : null,
     ]);
     const counts = [0, 0, 0, 0, 0];

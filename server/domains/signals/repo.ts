@@ -3,6 +3,7 @@
  * each carrier's link keys (core/contact-keys.ts; VINs from the inspections), the keys more than one
  * carrier holds, then each rule of core/signals.ts as one statement, and the search's flag.
  */
+import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import {
   emailCompanyDomain,
@@ -89,17 +90,53 @@ async function insertKeys(db: Db, kinds: string[], keys: string[], dots: number[
     SELECT * FROM unnest(${kinds}::text[], ${keys}::text[], ${dots}::int[])`.execute(db);
 }
 
+/** Above every DOT number (PostgreSQL's integer). */
+const LAST_DOT_NUMBER = 2_147_483_647;
+
+/** Changed carriers keyed at a time in a daily build: their numbers go into IN lists. */
+const CHANGED_PER_PAGE = 1_000;
+
+/** Notes the census keys these carriers hold now as changed (before their old keys go, and after their new ones come). */
+async function noteCensusKeysChanged(db: Db, dots: number[]): Promise<void> {
+  await db
+    .insertInto('changed_link_keys')
+    .columns(['kind', 'key'])
+    .expression((eb) =>
+      eb
+        .selectFrom('carrier_link_keys')
+        .select(['kind', 'key'])
+        .distinct()
+        .where('dot_number', 'in', dots)
+        .where('kind', 'in', CENSUS_KINDS),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Notes carriers whose signals the next build must compute again. */
+export async function markSignalsDue(db: Db, dots: readonly number[]): Promise<void> {
+  for (let start = 0; start < dots.length; start += CHANGED_PER_PAGE) {
+    const page = dots.slice(start, start + CHANGED_PER_PAGE);
+    await db
+      .insertInto('signals_due')
+      .values(page.map((dot_number) => ({ dot_number })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
 /**
- * The census keys of the carriers written since the last build (every carrier the first time):
- * their old keys go, their new ones come. Returns how many carriers were keyed.
+ * The census keys of the carriers written since the last build, or of every carrier when `full`:
+ * their old keys go, their new ones come. A daily build notes the carriers as due and every key
+ * they held or hold as changed, for the shared keys and the signals. Returns the carriers keyed.
  */
-export async function buildCensusLinkKeys(db: Db, now: string): Promise<number> {
+export async function buildCensusLinkKeys(db: Db, now: string, full: boolean): Promise<number> {
   const state = await db
     .selectFrom('signals_state')
     .select('through_at')
     .where('name', '=', 'link_keys')
     .executeTakeFirst();
-  const since = state?.through_at ?? null;
+  const since = full ? null : (state?.through_at ?? null);
   // Every carrier's keys, the first time: into the table without its indexes, built sorted after.
   let restoreIndexes: (() => Promise<void>) | null = null;
   if (since === null) {
@@ -111,38 +148,50 @@ export async function buildCensusLinkKeys(db: Db, now: string): Promise<number> 
     );
   }
   const restoreSettings = applyBulkLoadSettings(db);
+  const columns = [
+    'dot_number',
+    'updated_at',
+    'phone',
+    'cell_phone',
+    'fax',
+    'email',
+    'phy_street',
+    'phy_zip',
+    'company_officer_1',
+    'company_officer_2',
+  ] as const;
   let keyed = 0;
-  for (let after = 0; ;) {
-    let query = db
-      .selectFrom('companies')
-      .select([
-        'dot_number',
-        'phone',
-        'cell_phone',
-        'fax',
-        'email',
-        'phy_street',
-        'phy_zip',
-        'company_officer_1',
-        'company_officer_2',
-      ])
-      .where('dot_number', '>', after)
-      .orderBy('dot_number')
-      .limit(CARRIERS_PER_PAGE);
-    if (since !== null) query = query.where('updated_at', '>', since);
-    const rows = await query.execute();
+  // A full build pages by DOT number; a daily one through the index of the rows written since,
+  // starting after every DOT number written at `since` itself (the last build read those).
+  let after = { updated_at: since ?? '', dot_number: since === null ? 0 : LAST_DOT_NUMBER };
+  for (;;) {
+    const from = after;
+    const rows =
+      since === null
+        ? await db
+            .selectFrom('companies')
+            .select(columns)
+            .where('dot_number', '>', from.dot_number)
+            .orderBy('dot_number')
+            .limit(CARRIERS_PER_PAGE)
+            .execute()
+        : await db
+            .selectFrom('companies')
+            .select(columns)
+            .where(sql<boolean>`(updated_at, dot_number) > (${from.updated_at}, ${from.dot_number})`)
+            .orderBy('updated_at')
+            .orderBy('dot_number')
+            .limit(CHANGED_PER_PAGE)
+            .execute();
     if (rows.length === 0) break;
     const dots = rows.map((row) => row.dot_number);
     if (since !== null) {
-      // The page's carriers by their range, not by a list: a page holds more than SQLite's bound parameters.
-      const changed = since;
+      // Noted before the keys change, so a build killed halfway leaves them for the next one.
+      await markSignalsDue(db, dots);
+      await noteCensusKeysChanged(db, dots);
       await db
         .deleteFrom('carrier_link_keys')
-        .where('dot_number', '>', after)
-        .where('dot_number', '<=', dots[dots.length - 1] as number)
-        .where('dot_number', 'in', (eb) =>
-          eb.selectFrom('companies').select('dot_number').where('updated_at', '>', changed),
-        )
+        .where('dot_number', 'in', dots)
         .where('kind', 'in', CENSUS_KINDS)
         .execute();
     }
@@ -157,9 +206,11 @@ export async function buildCensusLinkKeys(db: Db, now: string): Promise<number> 
       }
     }
     await insertKeys(db, kinds, keys, owners);
+    if (since !== null) await noteCensusKeysChanged(db, dots);
     keyed += rows.length;
-    after = dots[dots.length - 1] as number;
-    if (rows.length < CARRIERS_PER_PAGE) break;
+    const last = rows[rows.length - 1] as (typeof rows)[number];
+    after = { updated_at: last.updated_at, dot_number: last.dot_number };
+    if (rows.length < (since === null ? CARRIERS_PER_PAGE : CHANGED_PER_PAGE)) break;
   }
   restoreSettings();
   await restoreIndexes?.();
@@ -171,30 +222,96 @@ export async function buildCensusLinkKeys(db: Db, now: string): Promise<number> 
   return keyed;
 }
 
-/**
- * VIN keys: the 17-character VINs of the window's inspections that more than one DOT number was
- * inspected under (a VIN seen under one carrier links nobody, so it is not kept).
- */
-export async function buildVinLinkKeys(db: Db, today: string): Promise<void> {
+/** The 17-character VINs of the window's inspections that more than one DOT number was inspected under. */
+function windowVins(today: string): RawBuilder<unknown> {
   const since = monthsBefore(today, WINDOW_MONTHS);
-  await db.deleteFrom('carrier_link_keys').where('kind', '=', 'vin').execute();
-  await sql`INSERT INTO carrier_link_keys (kind, key, dot_number)
-    WITH vins AS (
+  return sql`WITH vins AS (
       SELECT upper(vin) AS key, dot_number FROM inspections
         WHERE insp_date > ${since} AND insp_date <= ${today} AND length(vin) = 17
       UNION
       SELECT upper(vin2) AS key, dot_number FROM inspections
         WHERE insp_date > ${since} AND insp_date <= ${today} AND length(vin2) = 17
     )
-    SELECT 'vin', key, dot_number FROM vins
-    WHERE key IN (SELECT key FROM vins GROUP BY key HAVING count(*) > 1)`.execute(db);
+    SELECT key, dot_number FROM vins
+    WHERE key IN (SELECT key FROM vins GROUP BY key HAVING count(*) > 1)`;
 }
 
-/** The keys more than one carrier holds, with how many do. */
+/**
+ * VIN keys (a VIN seen under one carrier links nobody, so it is not kept). A full build writes
+ * them; a daily one compares the window's with the stored ones and changes only the difference,
+ * noting its VINs as changed and their carriers as due.
+ */
+export async function buildVinLinkKeys(db: Db, today: string, full: boolean): Promise<void> {
+  if (full) {
+    await db.deleteFrom('carrier_link_keys').where('kind', '=', 'vin').execute();
+    await sql`INSERT INTO carrier_link_keys (kind, key, dot_number)
+      SELECT 'vin', key, dot_number FROM (${windowVins(today)}) w`.execute(db);
+    return;
+  }
+  await db.deleteFrom('vin_link_keys_next').execute();
+  await sql`INSERT INTO vin_link_keys_next (key, dot_number) ${windowVins(today)}`.execute(db);
+  const gone = sql`FROM carrier_link_keys k WHERE k.kind = 'vin' AND NOT EXISTS
+    (SELECT 1 FROM vin_link_keys_next n WHERE n.key = k.key AND n.dot_number = k.dot_number)`;
+  const come = sql`FROM vin_link_keys_next n WHERE NOT EXISTS
+    (SELECT 1 FROM carrier_link_keys k WHERE k.kind = 'vin' AND k.key = n.key AND k.dot_number = n.dot_number)`;
+  for (const [alias, rows] of [
+    ['k', gone],
+    ['n', come],
+  ] as const) {
+    const table = sql.raw(alias);
+    await sql`INSERT INTO changed_link_keys (kind, key) SELECT DISTINCT 'vin', ${table}.key ${rows}
+      ON CONFLICT DO NOTHING`.execute(db);
+    await sql`INSERT INTO signals_due (dot_number) SELECT DISTINCT ${table}.dot_number ${rows}
+      ON CONFLICT DO NOTHING`.execute(db);
+  }
+  await sql`DELETE FROM carrier_link_keys WHERE kind = 'vin' AND NOT EXISTS
+    (SELECT 1 FROM vin_link_keys_next n WHERE n.key = carrier_link_keys.key
+      AND n.dot_number = carrier_link_keys.dot_number)`.execute(db);
+  await sql`INSERT INTO carrier_link_keys (kind, key, dot_number) SELECT 'vin', n.key, n.dot_number ${come}`.execute(
+    db,
+  );
+  await db.deleteFrom('vin_link_keys_next').execute();
+}
+
+/** Every key more than one carrier holds, with how many do: the full build's. */
 export async function buildSharedLinkKeys(db: Db): Promise<void> {
   await db.deleteFrom('shared_link_keys').execute();
   await sql`INSERT INTO shared_link_keys (kind, key, carriers)
     SELECT kind, key, count(*) FROM carrier_link_keys GROUP BY kind, key HAVING count(*) > 1`.execute(db);
+}
+
+/**
+ * The daily build's shared keys: the changed keys counted again. Their holders are due where the
+ * key linked carriers before or links them now; so are the carriers linked to a due one, whose
+ * status (out of service, revoked, inactive) the due one's signals may have changed.
+ */
+async function updateSharedLinkKeys(db: Db): Promise<void> {
+  const bounded = sql.lit(LINK_BOUND);
+  await sql`INSERT INTO signals_due (dot_number)
+    SELECT DISTINCT o.dot_number FROM signals_due d
+    CROSS JOIN carrier_link_keys k
+    CROSS JOIN shared_link_keys s
+    CROSS JOIN carrier_link_keys o
+    WHERE k.dot_number = d.dot_number AND s.kind = k.kind AND s.key = k.key AND s.carriers <= ${bounded}
+      AND o.kind = k.kind AND o.key = k.key
+    ON CONFLICT DO NOTHING`.execute(db);
+  const holders = sql`SELECT DISTINCT k.dot_number FROM changed_link_keys ch
+    CROSS JOIN carrier_link_keys k
+    WHERE k.kind = ch.kind AND k.key = ch.key`;
+  await sql`INSERT INTO signals_due (dot_number) ${holders} AND NOT EXISTS (SELECT 1 FROM shared_link_keys s
+      WHERE s.kind = ch.kind AND s.key = ch.key AND s.carriers > ${bounded})
+    ON CONFLICT DO NOTHING`.execute(db);
+  await sql`DELETE FROM shared_link_keys WHERE (kind, key) IN (SELECT kind, key FROM changed_link_keys)`.execute(
+    db,
+  );
+  await sql`INSERT INTO shared_link_keys (kind, key, carriers)
+    SELECT k.kind, k.key, count(*) FROM changed_link_keys ch
+    CROSS JOIN carrier_link_keys k
+    WHERE k.kind = ch.kind AND k.key = ch.key
+    GROUP BY k.kind, k.key HAVING count(*) > 1`.execute(db);
+  await sql`INSERT INTO signals_due (dot_number) ${holders} AND EXISTS (SELECT 1 FROM shared_link_keys s
+      WHERE s.kind = ch.kind AND s.key = ch.key AND s.carriers <= ${bounded})
+    ON CONFLICT DO NOTHING`.execute(db);
 }
 
 /**
@@ -226,11 +343,24 @@ function revokedCarriers(today: string): RawBuilder<unknown> {
 
 const kindList = (kinds: readonly string[]) => sql.join(kinds.map((kind) => sql`${kind}`));
 
-/** Each rule as the statement that writes its signals (dot_number, rule, rests_on, detail). */
-function ruleStatements(today: string): Record<SignalRuleName, RawBuilder<unknown>[]> {
-  const recent = daysBefore(today, RECENT_DAYS);
-  const window = monthsBefore(today, WINDOW_MONTHS);
-  const insert = sql`INSERT INTO carrier_signals (dot_number, rule, rests_on, detail)`;
+/**
+ * The rules a daily build computes for its due carriers only: they follow a carrier's own row and
+ * keys and those of the carriers its keys link it to. The others read a window of dated rows
+ * through its index, so a daily build computes them whole (docs/decisions/155).
+ */
+const DUE_RULES = [
+  'shares_contact_with_troubled',
+  'successor_of_revoked',
+  'shared_vehicles',
+  'po_box_or_undeliverable',
+] as const satisfies readonly SignalRuleName[];
+type DueRuleName = (typeof DUE_RULES)[number];
+const WHOLE_RULES = SIGNAL_RULE_NAMES.filter((rule) => !(DUE_RULES as readonly string[]).includes(rule));
+
+const INSERT_SIGNAL = sql`INSERT INTO carrier_signals (dot_number, rule, rests_on, detail)`;
+
+/** Each due rule as the statements that write its signals for every carrier. */
+function dueRulesForAll(today: string): Record<DueRuleName, RawBuilder<unknown>[]> {
   // A troubled carrier's own keys: the inactive ones are many, the rest few.
   const troubled = sql`SELECT k.kind, k.key, k.dot_number FROM carrier_link_keys k
     JOIN shared_link_keys s ON s.kind = k.kind AND s.key = k.key AND s.carriers <= ${LINK_BOUND}
@@ -238,18 +368,18 @@ function ruleStatements(today: string): Record<SignalRuleName, RawBuilder<unknow
     WHERE k.kind IN (${kindList(CONTACT_LINK_KINDS)}) AND ${troubleOf(today)} IS NOT NULL`;
   return {
     shares_contact_with_troubled: [
-      sql`${insert}
+      sql`${INSERT_SIGNAL}
         SELECT k.dot_number, 'shares_contact_with_troubled', NULL, count(DISTINCT t.dot_number)
         FROM (${troubled}) t
         JOIN carrier_link_keys k ON k.kind = t.kind AND k.key = t.key AND k.dot_number <> t.dot_number
         GROUP BY k.dot_number`,
     ],
     successor_of_revoked: [
-      sql`${insert}
+      sql`${INSERT_SIGNAL}
         SELECT dot_number, 'successor_of_revoked', NULL, prior_revoke_dot_number FROM companies
         WHERE prior_revoke_flag = 1`,
       // CROSS JOIN keeps SQLite's join order: from the few revoked carriers to their officers' carriers.
-      sql`${insert}
+      sql`${INSERT_SIGNAL}
         SELECT x.dot_number, 'successor_of_revoked', max(rv.revoked_on), min(rv.dot_number)
         FROM (${revokedCarriers(today)}) rv
         CROSS JOIN carrier_link_keys ro
@@ -268,14 +398,115 @@ function ruleStatements(today: string): Record<SignalRuleName, RawBuilder<unknow
         GROUP BY x.dot_number`,
     ],
     shared_vehicles: [
-      sql`${insert}
+      sql`${INSERT_SIGNAL}
         SELECT k.dot_number, 'shared_vehicles', NULL, count(*) FROM shared_link_keys s
         JOIN carrier_link_keys k ON k.kind = s.kind AND k.key = s.key
         WHERE s.kind = 'vin' AND s.carriers <= ${LINK_BOUND}
         GROUP BY k.dot_number`,
     ],
+    po_box_or_undeliverable: [
+      // Address keys spell every post office box 'PO BOX n' (normaliseAddress).
+      sql`${INSERT_SIGNAL}
+        SELECT dot_number, 'po_box_or_undeliverable', NULL, 'po_box' FROM carrier_link_keys
+        WHERE kind = 'address' AND key >= 'PO BOX ' AND key < 'PO BOX!'`,
+      sql`${INSERT_SIGNAL}
+        SELECT dot_number, 'po_box_or_undeliverable', mail_undeliverable_on, 'undeliverable'
+        FROM companies c
+        WHERE (phy_undeliverable = 1 OR mail_undeliverable_on IS NOT NULL)
+          AND NOT EXISTS (SELECT 1 FROM carrier_signals e
+            WHERE e.dot_number = c.dot_number AND e.rule = 'po_box_or_undeliverable')`,
+    ],
+  };
+}
+
+/**
+ * The same rules for the due carriers only (signals_due), each read from the due carrier outward
+ * (CROSS JOIN keeps SQLite's order). They must answer as dueRulesForAll does: the test of the daily
+ * build compares the two.
+ */
+function dueRulesForDue(today: string): Record<DueRuleName, RawBuilder<unknown>[]> {
+  return {
+    shares_contact_with_troubled: [
+      sql`${INSERT_SIGNAL}
+        SELECT k.dot_number, 'shares_contact_with_troubled', NULL, count(DISTINCT c.dot_number)
+        FROM signals_due due
+        CROSS JOIN carrier_link_keys k
+        CROSS JOIN shared_link_keys s
+        CROSS JOIN carrier_link_keys t
+        CROSS JOIN companies c
+        WHERE k.dot_number = due.dot_number AND k.kind IN (${kindList(CONTACT_LINK_KINDS)})
+          AND s.kind = k.kind AND s.key = k.key AND s.carriers <= ${LINK_BOUND}
+          AND t.kind = k.kind AND t.key = k.key AND t.dot_number <> k.dot_number
+          AND c.dot_number = t.dot_number AND ${troubleOf(today)} IS NOT NULL
+        GROUP BY k.dot_number`,
+    ],
+    successor_of_revoked: [
+      sql`${INSERT_SIGNAL}
+        SELECT c.dot_number, 'successor_of_revoked', NULL, c.prior_revoke_dot_number
+        FROM signals_due due CROSS JOIN companies c
+        WHERE c.dot_number = due.dot_number AND c.prior_revoke_flag = 1`,
+      sql`${INSERT_SIGNAL}
+        SELECT x_dot, 'successor_of_revoked', max(revoked_on), min(rv_dot) FROM (
+          SELECT x.dot_number AS x_dot, x.add_date, rc.dot_number AS rv_dot,
+            (SELECT max(r.effective_on) FROM li_dockets d JOIN li_revocations r ON r.docket = d.docket
+              WHERE d.dot_number = rc.dot_number AND r.effective_on <= ${today}) AS revoked_on
+          FROM signals_due due
+          CROSS JOIN companies x
+          CROSS JOIN carrier_link_keys xo
+          CROSS JOIN shared_link_keys so
+          CROSS JOIN carrier_link_keys ro
+          CROSS JOIN companies rc
+          WHERE x.dot_number = due.dot_number
+            AND xo.dot_number = x.dot_number AND xo.kind = 'officer'
+            AND so.kind = 'officer' AND so.key = xo.key AND so.carriers <= ${LINK_BOUND}
+            AND ro.kind = 'officer' AND ro.key = xo.key AND ro.dot_number <> x.dot_number
+            AND rc.dot_number = ro.dot_number AND rc.authorized_for_hire = 0
+            AND EXISTS (SELECT 1 FROM carrier_link_keys ra
+              JOIN carrier_link_keys xa ON xa.kind = 'address' AND xa.key = ra.key AND xa.dot_number = x.dot_number
+              WHERE ra.dot_number = rc.dot_number AND ra.kind = 'address')
+            AND NOT EXISTS (SELECT 1 FROM carrier_signals e
+              WHERE e.dot_number = x.dot_number AND e.rule = 'successor_of_revoked')
+        ) candidates
+        WHERE revoked_on IS NOT NULL AND add_date > revoked_on
+        GROUP BY x_dot`,
+    ],
+    shared_vehicles: [
+      sql`${INSERT_SIGNAL}
+        SELECT k.dot_number, 'shared_vehicles', NULL, count(*)
+        FROM signals_due due
+        CROSS JOIN carrier_link_keys k
+        CROSS JOIN shared_link_keys s
+        WHERE k.dot_number = due.dot_number AND k.kind = 'vin'
+          AND s.kind = 'vin' AND s.key = k.key AND s.carriers <= ${LINK_BOUND}
+        GROUP BY k.dot_number`,
+    ],
+    po_box_or_undeliverable: [
+      sql`${INSERT_SIGNAL}
+        SELECT k.dot_number, 'po_box_or_undeliverable', NULL, 'po_box'
+        FROM signals_due due CROSS JOIN carrier_link_keys k
+        WHERE k.dot_number = due.dot_number AND k.kind = 'address' AND k.key >= 'PO BOX ' AND k.key < 'PO BOX!'`,
+      sql`${INSERT_SIGNAL}
+        SELECT c.dot_number, 'po_box_or_undeliverable', c.mail_undeliverable_on, 'undeliverable'
+        FROM signals_due due CROSS JOIN companies c
+        WHERE c.dot_number = due.dot_number
+          AND (c.phy_undeliverable = 1 OR c.mail_undeliverable_on IS NOT NULL)
+          AND NOT EXISTS (SELECT 1 FROM carrier_signals e
+            WHERE e.dot_number = c.dot_number AND e.rule = 'po_box_or_undeliverable')`,
+    ],
+  };
+}
+
+/** The rules on a window of dated rows, each as the statements that write its signals for every carrier. */
+function wholeRules(
+  today: string,
+  into: 'carrier_signals' | 'carrier_signals_next' = 'carrier_signals',
+): Record<string, RawBuilder<unknown>[]> {
+  const INSERT_SIGNAL = sql`INSERT INTO ${sql.table(into)} (dot_number, rule, rests_on, detail)`;
+  const recent = daysBefore(today, RECENT_DAYS);
+  const window = monthsBefore(today, WINDOW_MONTHS);
+  return {
     new_authority: [
-      sql`${insert}
+      sql`${INSERT_SIGNAL}
         SELECT d.dot_number, 'new_authority', max(e.action_on), NULL FROM li_authority_events e
         JOIN li_dockets d ON d.docket = e.docket
         WHERE upper(e.action) IN ('GRANTED', 'REINSTATED') AND e.action_on > ${recent}
@@ -283,7 +514,7 @@ function ruleStatements(today: string): Record<SignalRuleName, RawBuilder<unknow
         GROUP BY d.dot_number`,
     ],
     contact_changed: [
-      sql`${insert}
+      sql`${INSERT_SIGNAL}
         SELECT dot_number, 'contact_changed', max(coalesce(effective_on, first_seen_on)), NULL
         FROM record_history_events
         WHERE first_seen_on > ${recent} AND coalesce(effective_on, first_seen_on) > ${recent}
@@ -292,7 +523,7 @@ function ruleStatements(today: string): Record<SignalRuleName, RawBuilder<unknow
         GROUP BY dot_number`,
     ],
     insurance_cancellations: [
-      sql`${insert}
+      sql`${INSERT_SIGNAL}
         SELECT d.dot_number, 'insurance_cancellations', max(i.cancellation_effective_on), count(*)
         FROM li_insurance i
         JOIN li_dockets d ON d.docket = i.docket
@@ -301,21 +532,9 @@ function ruleStatements(today: string): Record<SignalRuleName, RawBuilder<unknow
         GROUP BY d.dot_number
         HAVING count(*) >= ${SEVERAL_CANCELLATIONS}`,
     ],
-    po_box_or_undeliverable: [
-      // Address keys spell every post office box 'PO BOX n' (normaliseAddress).
-      sql`${insert}
-        SELECT dot_number, 'po_box_or_undeliverable', NULL, 'po_box' FROM carrier_link_keys
-        WHERE kind = 'address' AND key >= 'PO BOX ' AND key < 'PO BOX!'`,
-      sql`${insert}
-        SELECT dot_number, 'po_box_or_undeliverable', mail_undeliverable_on, 'undeliverable'
-        FROM companies c
-        WHERE (phy_undeliverable = 1 OR mail_undeliverable_on IS NOT NULL)
-          AND NOT EXISTS (SELECT 1 FROM carrier_signals e
-            WHERE e.dot_number = c.dot_number AND e.rule = 'po_box_or_undeliverable')`,
-    ],
     // The window's inspected carriers read once, rather than an index probe per large fleet.
     idle_fleet: [
-      sql`${insert}
+      sql`${INSERT_SIGNAL}
         SELECT c.dot_number, 'idle_fleet', NULL, c.power_units FROM companies c
         WHERE c.power_units >= ${IDLE_FLEET_UNITS} AND c.status_code = 'A' AND c.add_date <= ${window}
           AND c.dot_number NOT IN (SELECT i.dot_number FROM inspections i WHERE i.insp_date > ${window})`,
@@ -324,60 +543,185 @@ function ruleStatements(today: string): Record<SignalRuleName, RawBuilder<unknow
 }
 
 /**
- * Every rule's signals as of `today`, written in one transaction (pages never see them half
- * done), then the search's flag on the carriers whose answer changed.
+ * What the rules and the keys are computed with: another value (a changed rule, bound or
+ * normalisation) makes the next build a full one.
  */
-export async function computeSignals(db: Db, today: string): Promise<Record<string, number>> {
-  const statements = ruleStatements(today);
-  const seconds: Record<string, number> = {};
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('carrier_signals').execute();
-    for (const rule of Object.keys(statements) as SignalRuleName[]) {
-      const started = performance.now();
-      for (const statement of statements[rule]) await statement.execute(trx);
-      seconds[rule] = (performance.now() - started) / 1000;
-    }
-    const started = performance.now();
-    const bits = sql.join(
-      SIGNAL_RULE_NAMES.map((rule) => sql`WHEN ${rule} THEN ${sql.lit(ruleBit(rule))}`),
-      sql` `,
-    );
-    const mask = sql`(SELECT sum(CASE s.rule ${bits} ELSE 0 END) FROM carrier_signals s
-      WHERE s.dot_number = companies.dot_number)`;
-    await sql`UPDATE companies SET risk_signals = ${mask}
-      WHERE dot_number IN (SELECT dot_number FROM carrier_signals) AND risk_signals <> ${mask}`.execute(trx);
-    await sql`UPDATE companies SET risk_signals = 0 WHERE risk_signals <> 0
-      AND NOT EXISTS (SELECT 1 FROM carrier_signals s WHERE s.dot_number = companies.dot_number)`.execute(
-      trx,
-    );
-    seconds.flags = (performance.now() - started) / 1000;
-  });
-  return seconds;
+function rulesVersion(db: Db): string {
+  const day = '2000-01-01';
+  const statements = [dueRulesForAll(day), dueRulesForDue(day), wholeRules(day)].flatMap((rules) =>
+    Object.values(rules)
+      .flat()
+      .map((statement) => {
+        const compiled = statement.compile(db);
+        return `${compiled.sql}${JSON.stringify(compiled.parameters)}`;
+      }),
+  );
+  const keys = [
+    censusLinkKeys,
+    normalisePhone,
+    normaliseEmail,
+    emailCompanyDomain,
+    normaliseAddress,
+    normaliseOfficerName,
+    windowVins,
+  ].map(String);
+  return createHash('sha256')
+    .update([...statements, ...keys].join('\n'))
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/** Runs statements, timing them under a name. */
+async function timed(
+  seconds: Record<string, number>,
+  name: string,
+  statements: readonly RawBuilder<unknown>[],
+  db: Db,
+): Promise<void> {
+  const started = performance.now();
+  for (const statement of statements) await statement.execute(db);
+  seconds[name] = (seconds[name] ?? 0) + (performance.now() - started) / 1000;
+}
+
+/** The risk_signals bits of a carrier (`companies` in an UPDATE) from its stored signals. */
+function riskSignalsMask(): RawBuilder<number> {
+  const bits = sql.join(
+    SIGNAL_RULE_NAMES.map((rule) => sql`WHEN ${rule} THEN ${sql.lit(ruleBit(rule))}`),
+    sql` `,
+  );
+  return sql<number>`coalesce((SELECT sum(CASE s.rule ${bits} ELSE 0 END) FROM carrier_signals s
+      WHERE s.dot_number = companies.dot_number), 0)`;
+}
+
+/**
+ * Every rule's signals as of `today` for every carrier (the first build, or after the rules
+ * changed), then the search's flag on the carriers whose answer changed.
+ */
+async function computeAllSignals(db: Db, today: string, seconds: Record<string, number>): Promise<void> {
+  await db.deleteFrom('carrier_signals').execute();
+  const rules: Record<string, RawBuilder<unknown>[]> = { ...dueRulesForAll(today), ...wholeRules(today) };
+  for (const rule of SIGNAL_RULE_NAMES) await timed(seconds, rule, rules[rule] ?? [], db);
+  const started = performance.now();
+  const mask = riskSignalsMask();
+  await sql`UPDATE companies SET risk_signals = ${mask}
+    WHERE dot_number IN (SELECT dot_number FROM carrier_signals) AND risk_signals <> ${mask}`.execute(db);
+  await sql`UPDATE companies SET risk_signals = 0 WHERE risk_signals <> 0
+    AND NOT EXISTS (SELECT 1 FROM carrier_signals s WHERE s.dot_number = companies.dot_number)`.execute(db);
+  seconds.flags = (performance.now() - started) / 1000;
+}
+
+/**
+ * The daily build's signals: the due rules for the due carriers, the whole rules again (the
+ * carriers whose answer changed become due), then the search's flag of the due carriers.
+ */
+async function computeDueSignals(db: Db, today: string, seconds: Record<string, number>): Promise<void> {
+  const due = sql`SELECT dot_number FROM signals_due`;
+  await db
+    .deleteFrom('carrier_signals')
+    .where('rule', 'in', DUE_RULES)
+    .where('dot_number', 'in', (eb) => eb.selectFrom('signals_due').select('dot_number'))
+    .execute();
+  const dueRules = dueRulesForDue(today);
+  for (const rule of DUE_RULES) await timed(seconds, rule, dueRules[rule], db);
+  // The whole rules into a table of their own, then only the difference written: their carriers
+  // whose answer changed become due for the flag.
+  await db.deleteFrom('carrier_signals_next').execute();
+  const rules = wholeRules(today, 'carrier_signals_next');
+  for (const rule of WHOLE_RULES) await timed(seconds, rule, rules[rule] ?? [], db);
+  const sqlite = sqliteConnection(db) !== null;
+  const same = (a: string, b: string) =>
+    sqlite ? sql.raw(`${a} IS ${b}`) : sql.raw(`${a} IS NOT DISTINCT FROM ${b}`);
+  const unchanged = (row: string, other: string) =>
+    sql`EXISTS (SELECT 1 FROM ${sql.table(other)} o WHERE o.dot_number = ${sql.ref(`${row}.dot_number`)}
+      AND o.rule = ${sql.ref(`${row}.rule`)} AND ${same('o.rests_on', `${row}.rests_on`)}
+      AND ${same('o.detail', `${row}.detail`)})`;
+  const whole = kindList(WHOLE_RULES);
+  await sql`INSERT INTO signals_due (dot_number)
+    SELECT s.dot_number FROM carrier_signals s
+      WHERE s.rule IN (${whole}) AND NOT ${unchanged('s', 'carrier_signals_next')}
+    UNION SELECT n.dot_number FROM carrier_signals_next n WHERE NOT ${unchanged('n', 'carrier_signals')}
+    ON CONFLICT DO NOTHING`.execute(db);
+  await sql`DELETE FROM carrier_signals WHERE rule IN (${whole})
+    AND NOT ${unchanged('carrier_signals', 'carrier_signals_next')}`.execute(db);
+  await sql`INSERT INTO carrier_signals (dot_number, rule, rests_on, detail)
+    SELECT n.dot_number, n.rule, n.rests_on, n.detail FROM carrier_signals_next n
+    WHERE NOT EXISTS (SELECT 1 FROM carrier_signals s WHERE s.dot_number = n.dot_number AND s.rule = n.rule)`.execute(
+    db,
+  );
+  await db.deleteFrom('carrier_signals_next').execute();
+  const started = performance.now();
+  const mask = riskSignalsMask();
+  await sql`UPDATE companies SET risk_signals = ${mask}
+    WHERE dot_number IN (${due}) AND risk_signals <> ${mask}`.execute(db);
+  seconds.flags = (performance.now() - started) / 1000;
 }
 
 export interface SignalsRefresh {
+  /** A full build: the first, or the first after the rules changed. */
+  full: boolean;
   carriersKeyed: number;
+  /** Carriers whose signals a daily build computed again (0 for a full one). */
+  carriersDue: number;
   seconds: { keys: number; shared: number; signals: number };
   /** Seconds of each rule's statements and of the search flag's update. */
   signalSeconds: Record<string, number>;
 }
 
-/** Keys, shared keys and signals, after an import or a sync (`now` an ISO time, today its day). */
+/**
+ * Keys, shared keys and signals, after an import or a sync (`now` an ISO time, today its day). The
+ * first build and the first after the rules changed compute everything; a daily one only what the
+ * carriers written since, the L&I and out-of-service flags refreshed since (signals_due) and the
+ * calendar change (docs/decisions/155).
+ */
 export async function refreshLinksAndSignals(db: Db, now: string): Promise<SignalsRefresh> {
   const today = now.slice(0, 10);
+  const version = rulesVersion(db);
+  const state = await db
+    .selectFrom('signals_state')
+    .select('version')
+    .where('name', '=', 'signals')
+    .executeTakeFirst();
+  const full = state?.version !== version;
   const started = performance.now();
-  const carriersKeyed = await buildCensusLinkKeys(db, now);
-  await buildVinLinkKeys(db, today);
+  const carriersKeyed = await buildCensusLinkKeys(db, now, full);
+  await buildVinLinkKeys(db, today, full);
   const keyed = performance.now();
-  await buildSharedLinkKeys(db);
-  const shared = performance.now();
-  const signalSeconds = await computeSignals(db, today);
+  const signalSeconds: Record<string, number> = {};
+  let shared = keyed;
+  let carriersDue = 0;
+  // Pages never see the signals half done; a build killed before the end leaves its due carriers.
+  await db.transaction().execute(async (trx) => {
+    if (full) await buildSharedLinkKeys(trx);
+    else {
+      // PostgreSQL plans from statistics; these tables are empty between builds.
+      if (!sqliteConnection(db)) await sql`ANALYZE signals_due, changed_link_keys`.execute(trx);
+      await updateSharedLinkKeys(trx);
+      const counted = await trx
+        .selectFrom('signals_due')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirst();
+      carriersDue = Number(counted?.n ?? 0);
+      if (!sqliteConnection(db)) await sql`ANALYZE signals_due`.execute(trx);
+    }
+    shared = performance.now();
+    if (full) await computeAllSignals(trx, today, signalSeconds);
+    else await computeDueSignals(trx, today, signalSeconds);
+    await trx.deleteFrom('signals_due').execute();
+    await trx.deleteFrom('changed_link_keys').execute();
+    await trx
+      .insertInto('signals_state')
+      .values({ name: 'signals', through_at: now, version })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ through_at: now, version }))
+      .execute();
+  });
   // PostgreSQL plans the reads of these tables from their statistics, which autovacuum may not have yet.
-  if (!sqliteConnection(db))
+  if (full && !sqliteConnection(db))
     await sql`ANALYZE carrier_link_keys, shared_link_keys, carrier_signals`.execute(db);
   const done = performance.now();
   return {
+    full,
     carriersKeyed,
+    carriersDue,
     signalSeconds,
     seconds: {
       keys: (keyed - started) / 1000,
@@ -408,6 +752,8 @@ export interface CommonValue {
 }
 
 export interface CarrierConnections {
+  /** Whether the census holds a carrier with the DOT number. */
+  found: boolean;
   signals: StoredSignal[];
   links: LinkedCarrier[];
   /** Values of this carrier too many carriers share to link them (LINK_BOUND). */
@@ -415,7 +761,7 @@ export interface CarrierConnections {
 }
 
 interface ConnectionRow {
-  what: 'signal' | 'link' | 'common';
+  what: 'carrier' | 'signal' | 'link' | 'common';
   name: string;
   dot_number: number | null;
   label: string | null;
@@ -427,15 +773,18 @@ interface ConnectionRow {
   replied_at: string | null;
 }
 
-/** A carrier's signals with the carrier's replies, links and too-common values, in one query (the profile's budget). */
+/**
+ * Whether the carrier exists, its signals with the carrier's replies, links and too-common values,
+ * in one query (the profile's budget, and the API's one round trip).
+ */
 export async function readConnections(db: Db, dotNumber: number, today: string): Promise<CarrierConnections> {
-  const linked = sql`SELECT 'link' AS what, k.kind AS name, c.dot_number, c.name AS label,
+  // The other holders of its linking keys only: a key hundreds hold is never read past its count.
+  const linked = sql`SELECT 'link' AS what, m.kind AS name, c.dot_number, c.name AS label,
       ${troubleOf(today)} AS rests_on, CAST(NULL AS text) AS detail, CAST(NULL AS integer) AS carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
-    FROM carrier_link_keys k
-    JOIN shared_link_keys s ON s.kind = k.kind AND s.key = k.key AND s.carriers <= ${LINK_BOUND}
-    JOIN carrier_link_keys o ON o.kind = k.kind AND o.key = k.key AND o.dot_number <> k.dot_number
+    FROM mine m
+    JOIN carrier_link_keys o ON o.kind = m.kind AND o.key = m.key AND o.dot_number <> ${dotNumber}
     JOIN companies c ON c.dot_number = o.dot_number
-    WHERE k.dot_number = ${dotNumber}`;
+    WHERE m.carriers <= ${LINK_BOUND}`;
   // Both ways of FMCSA's link, each an index read: the carrier it follows, and the carriers following it.
   const priorLink = sql`SELECT 'link' AS what, 'prior_revocation' AS name, c.dot_number, c.name AS label,
       ${troubleOf(today)} AS rests_on, CAST(NULL AS text) AS detail, CAST(NULL AS integer) AS carriers,
@@ -445,22 +794,29 @@ export async function readConnections(db: Db, dotNumber: number, today: string):
     WHERE x.dot_number = ${dotNumber} AND x.prior_revoke_flag = 1
     UNION ALL ${priorLink}
     FROM companies c WHERE c.prior_revoke_dot_number = ${dotNumber} AND c.prior_revoke_flag = 1`;
+  // MATERIALIZED: the planners would otherwise read every holder of a key before its count.
   const rows = await sql<ConnectionRow>`
-    SELECT 'signal' AS what, g.rule AS name, CAST(NULL AS integer) AS dot_number, CAST(NULL AS text) AS label,
+    WITH mine AS MATERIALIZED (SELECT k.kind, k.key, s.carriers FROM carrier_link_keys k
+      JOIN shared_link_keys s ON s.kind = k.kind AND s.key = k.key WHERE k.dot_number = ${dotNumber})
+    SELECT 'carrier' AS what, CAST(NULL AS text) AS name, CAST(NULL AS integer) AS dot_number,
+        CAST(NULL AS text) AS label, CAST(NULL AS text) AS rests_on, CAST(NULL AS text) AS detail,
+        CAST(NULL AS integer) AS carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
+      FROM companies WHERE dot_number = ${dotNumber}
+    UNION ALL SELECT 'signal' AS what, g.rule AS name, CAST(NULL AS integer) AS dot_number, CAST(NULL AS text) AS label,
         g.rests_on, g.detail, CAST(NULL AS integer) AS carriers, r.body AS reply_body, r.updated_at AS replied_at
       FROM carrier_signals g LEFT JOIN carrier_replies r
         ON r.dot_number = g.dot_number AND r.subject_kind = 'signal' AND r.subject_key = g.rule
       WHERE g.dot_number = ${dotNumber}
     UNION ALL ${linked}
     UNION ALL ${prior}
-    UNION ALL SELECT 'common' AS what, k.kind AS name, CAST(NULL AS integer) AS dot_number,
-        CAST(NULL AS text) AS label, CAST(NULL AS text) AS rests_on, CAST(NULL AS text) AS detail, s.carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
-      FROM carrier_link_keys k JOIN shared_link_keys s ON s.kind = k.kind AND s.key = k.key
-      WHERE k.dot_number = ${dotNumber} AND s.carriers > ${LINK_BOUND}`.execute(db);
-  const result: CarrierConnections = { signals: [], links: [], common: [] };
+    UNION ALL SELECT 'common' AS what, m.kind AS name, CAST(NULL AS integer) AS dot_number,
+        CAST(NULL AS text) AS label, CAST(NULL AS text) AS rests_on, CAST(NULL AS text) AS detail, m.carriers, CAST(NULL AS text) AS reply_body, CAST(NULL AS text) AS replied_at
+      FROM mine m WHERE m.carriers > ${LINK_BOUND}`.execute(db);
+  const result: CarrierConnections = { found: false, signals: [], links: [], common: [] };
   const seen = new Set<string>();
   for (const row of rows.rows) {
-    if (row.what === 'signal') {
+    if (row.what === 'carrier') result.found = true;
+    else if (row.what === 'signal') {
       const reply =
         row.reply_body !== null && row.replied_at !== null
           ? { body: row.reply_body, updated_at: row.replied_at }

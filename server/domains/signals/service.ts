@@ -100,14 +100,11 @@ export function createSignalsService(db: Db, clock: () => Date) {
       return carrierSignalsOf(company.dot_number, await readConnections(db, company.dot_number, today));
     },
 
-    /** Null when the census holds no carrier with that DOT number. */
+    /** Null when the census holds no carrier with that DOT number; one query either way. */
     async carrierSignals(dotNumber: number): Promise<CarrierSignals | null> {
-      const company = await db
-        .selectFrom('companies')
-        .select('dot_number')
-        .where('dot_number', '=', dotNumber)
-        .executeTakeFirst();
-      return company ? this.companySignals(company) : null;
+      const today = clock().toISOString().slice(0, 10);
+      const connections = await readConnections(db, dotNumber, today);
+      return connections.found ? carrierSignalsOf(dotNumber, connections) : null;
     },
   };
 }
