@@ -4,15 +4,16 @@
  * filings, made once into --cache-dir and reused), picks the carrier with the most inspections, gives
  * it two years of record history, starts the built server and measures
  *   1. making a report of that carrier (POST /api/v1/reports, one after another): p50 and p95,
- *   2. serving a stored report, its PDF and its page, beside the static pages (autocannon,
- *      --connections each): requests a second and latency.
+ *   2. serving a stored report, its PDF (and its revalidation by ETag) and its page, beside the static
+ *      pages (autocannon, --connections each): requests a second, latency, bytes and the server's
+ *      CPU time a request (the figure to compare on a machine shared with other work).
  * Build first (npm run build). The store takes long to build at the national size; pass a smaller
  * --carriers on a small machine and say which size the figures are of.
  *
  *   npm run bench:report [-- --carriers 4400000 --runs 40 --seconds 10 --connections 10
- *                           --cache-dir .tmp/bench-report --prepare-only]
+ *                           --cache-dir .tmp/bench-report --port 3292 --prepare-only]
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -23,7 +24,7 @@ import { insertHistoryEvents } from '../../server/domains/history/repo.ts';
 import { DEMO_FILE_NAMES, DEMO_LI_FILE_NAMES, generateDemoData } from '../demo/generate.ts';
 import { autocannonFigures } from './autocannon-figures.ts';
 import { startBuiltServer } from './built-server.ts';
-import { percentile } from './figures.ts';
+import { cpuMs, percentile } from './figures.ts';
 import { runImport } from './run-import.ts';
 
 const { values } = parseArgs({
@@ -140,16 +141,6 @@ function syntheticHistory(dotNumber: number): NewHistoryEvent[] {
   return events;
 }
 
-/**
- * The CPU time a process has used, in ms (/proc, Linux): on a machine shared with other work the
- * wall-clock figures include the waits for a core, this does not.
- */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime, fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 async function makeReport(baseUrl: string, dotNumber: number): Promise<{ id: string; ms: number }> {
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/v1/reports`, {
@@ -195,16 +186,32 @@ if (!values['prepare-only']) {
 
     const connections = Number(values.connections);
     const rows = [];
-    for (const urlPath of [`/reports/${id}.pdf`, `/reports/${id}`, ...STATIC_PAGES]) {
+    const served: [string, Record<string, string>][] = [
+      [`/reports/${id}.pdf`, {}],
+      // A browser that kept the PDF asks again with its ETag: the answer is a 304 without a body.
+      [`/reports/${id}.pdf`, { 'if-none-match': pdf.headers.get('etag') ?? '' }],
+      [`/reports/${id}`, {}],
+      ...STATIC_PAGES.map((page): [string, Record<string, string>] => [page, {}]),
+    ];
+    for (const [urlPath, headers] of served) {
+      const cpuBeforeRun = cpuMs(server.pid);
       const result = await autocannon({
         url: `${server.baseUrl}${urlPath}`,
         connections,
         duration: Number(values.seconds),
+        headers,
       });
-      rows.push({ path: urlPath.replace(id, '{id}'), ...autocannonFigures(result) });
+      const cpuPerRequest = (cpuMs(server.pid) - cpuBeforeRun) / Math.max(1, result.requests.total);
+      rows.push({
+        path: `${urlPath.replace(id, '{id}')}${headers['if-none-match'] ? ' (If-None-Match)' : ''}`,
+        ...autocannonFigures(result),
+        'KB a response': Math.round(result.throughput.total / Math.max(1, result.requests.total) / 1024),
+        'server CPU ms a request': Number(cpuPerRequest.toFixed(2)),
+      });
     }
     console.log(
-      `serving (${connections} connections, ${values.seconds} s each; target: as the static pages)`,
+      `serving (${connections} connections, ${values.seconds} s each; target: as the static pages, ` +
+        'server CPU a request and requests a second)',
     );
     console.table(rows);
   } finally {

@@ -6,10 +6,10 @@
  * list (sorted by verdict, and filtered), p50 and p95 beside their targets, with the server's CPU time
  * per request (the machine's load aside). Build first: npm run build.
  *
- *   npm run bench:watch [-- --carriers 300000 --samples 100 --sqlite-db data/app.db]
+ *   npm run bench:watch [-- --carriers 300000 --samples 100 --sqlite-db data/app.db --port 3204]
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,13 +21,14 @@ import { MAX_LOOKUP_NUMBERS, MAX_WATCHLIST_CARRIERS } from '../../core/watchlist
 import { generateDemoData } from '../demo/generate.ts';
 import { importFiles } from '../import/import-files.ts';
 import { startBuiltServer } from './built-server.ts';
-import { percentile } from './figures.ts';
+import { cpuMs, percentile } from './figures.ts';
 
 const { values } = parseArgs({
   options: {
     carriers: { type: 'string', default: '300000' },
     samples: { type: 'string', default: '100' },
     'sqlite-db': { type: 'string' },
+    port: { type: 'string', default: '3204' },
   },
 });
 const SAMPLES = Number(values.samples);
@@ -100,12 +101,6 @@ async function seedWatcher(db: Db, dots: readonly number[], next: () => number) 
   return { listId: list.id, listed: [...chosen] };
 }
 
-/** The CPU time (user and system) a process has used, in milliseconds (Linux /proc, 10 ms ticks). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /** One request's time and the server's CPU time for it. */
 interface Sample {
   ms: number;
@@ -166,7 +161,7 @@ try {
     `Store: ${dots.length.toLocaleString('en-US')} carriers, ${Number(dockets.n).toLocaleString('en-US')} L&I dockets, ${Number(events.n).toLocaleString('en-US')} history events; a watchlist of ${MAX_WATCHLIST_CARRIERS.toLocaleString('en-US')} carriers`,
   );
 
-  const server = await startBuiltServer(3204, dataDir, {
+  const server = await startBuiltServer(Number(values.port), dataDir, {
     RATE_LIMIT_MAX: '100000000',
     LOOKUPS_PER_MINUTE: '100000000',
   });
