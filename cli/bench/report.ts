@@ -11,7 +11,8 @@
  * --carriers on a small machine and say which size the figures are of.
  *
  *   npm run bench:report [-- --carriers 4400000 --runs 40 --seconds 10 --connections 10
- *                           --cache-dir .tmp/bench-report --port 3292 --prepare-only]
+ *                           --cache-dir .tmp/bench-report --port 3292 --cpu-prof .tmp/profiles
+ *                           --prepare-only]
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     port: { type: 'string', default: '3292' },
+    'cpu-prof': { type: 'string' },
     'prepare-only': { type: 'boolean', default: false },
   },
 });
@@ -157,10 +159,12 @@ async function makeReport(baseUrl: string, dotNumber: number): Promise<{ id: str
 const dotNumber = await prepareStore();
 console.log(`carrier with the most inspections: USDOT ${dotNumber}`);
 if (!values['prepare-only']) {
-  const server = await startBuiltServer(Number(values.port), dataDir, {
-    RATE_LIMIT_MAX: '100000000',
-    REPORT_RATE_LIMIT_MAX: '100000000',
-  });
+  const server = await startBuiltServer(
+    Number(values.port),
+    dataDir,
+    { RATE_LIMIT_MAX: '100000000', REPORT_RATE_LIMIT_MAX: '100000000' },
+    values['cpu-prof'],
+  );
   try {
     const runs = Number(values.runs);
     // The first reports read the carrier's rows from disk into the page cache.

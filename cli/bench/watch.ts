@@ -6,7 +6,8 @@
  * list (sorted by verdict, and filtered), p50 and p95 beside their targets, with the server's CPU time
  * per request (the machine's load aside). Build first: npm run build.
  *
- *   npm run bench:watch [-- --carriers 300000 --samples 100 --sqlite-db data/app.db --port 3204]
+ *   npm run bench:watch [-- --carriers 300000 --samples 100 --sqlite-db data/app.db --port 3204
+ *                          --cpu-prof .tmp/profiles]
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     samples: { type: 'string', default: '100' },
     'sqlite-db': { type: 'string' },
     port: { type: 'string', default: '3204' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const SAMPLES = Number(values.samples);
@@ -161,10 +163,12 @@ try {
     `Store: ${dots.length.toLocaleString('en-US')} carriers, ${Number(dockets.n).toLocaleString('en-US')} L&I dockets, ${Number(events.n).toLocaleString('en-US')} history events; a watchlist of ${MAX_WATCHLIST_CARRIERS.toLocaleString('en-US')} carriers`,
   );
 
-  const server = await startBuiltServer(Number(values.port), dataDir, {
-    RATE_LIMIT_MAX: '100000000',
-    LOOKUPS_PER_MINUTE: '100000000',
-  });
+  const server = await startBuiltServer(
+    Number(values.port),
+    dataDir,
+    { RATE_LIMIT_MAX: '100000000', LOOKUPS_PER_MINUTE: '100000000' },
+    values['cpu-prof'],
+  );
   try {
     const timed = async (url: string, init: RequestInit): Promise<Sample> => {
       const cpuBefore = cpuMs(server.pid);

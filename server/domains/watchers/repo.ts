@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { CENSUS_JOIN_COLUMNS } from '../authority/repo.ts';
 
 /** SQLite allows 32,766 bound parameters; lists of numbers are read this many at a time. */
 const IN_LIST = 1_000;
@@ -307,12 +308,15 @@ export function createWatchersRepo(db: Db) {
     },
 
     // Carriers.
-    /** The census carriers with these DOT numbers: name and MC number. */
+    /**
+     * The census carriers with these DOT numbers: name, MC number and risk signals, with the columns
+     * their L&I records are joined and judged by (authority/repo.ts), so each row is read once.
+     */
     async carriers(dotNumbers: readonly number[]) {
       return inChunks(dotNumbers, (part) =>
         db
           .selectFrom('companies')
-          .select(['dot_number', 'name', 'mc_number', 'risk_signals'])
+          .select([...CENSUS_JOIN_COLUMNS, 'name', 'risk_signals'])
           .where('dot_number', 'in', part)
           .execute(),
       );
@@ -354,7 +358,8 @@ export function createWatchersRepo(db: Db) {
 
     /**
      * The newest event of each carrier's record history, by the day an import first saw it (what a
-     * watcher learns last), read with the history's index per carrier.
+     * watcher learns last), read with the history's index alone: the carriers that have events, then
+     * the first entry of each one's.
      */
     async lastChanges(dotNumbers: readonly number[]) {
       return inChunks(dotNumbers, (part) =>
@@ -365,7 +370,8 @@ export function createWatchersRepo(db: Db) {
             'e.id',
             'in',
             sql<number>`(SELECT (SELECT l.id FROM record_history_events l WHERE l.dot_number = c.dot_number
-              ORDER BY l.first_seen_on DESC, l.id DESC LIMIT 1) FROM companies c WHERE c.dot_number IN (${sql.join(part)}))`,
+              ORDER BY l.first_seen_on DESC, l.id DESC LIMIT 1)
+              FROM (SELECT DISTINCT dot_number FROM record_history_events WHERE dot_number IN (${sql.join(part)})) c)`,
           )
           .execute(),
       );

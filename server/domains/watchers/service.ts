@@ -263,11 +263,13 @@ export function createWatchlistService({ db, repo, clock }: WatchlistDependencie
         input: String(input),
         number: parseCarrierNumber(String(input)),
       }));
-      const dotOf = await resolveNumbers(
-        repo,
-        parsed.flatMap((item) => (item.number ? [item.number] : [])),
+      // A DOT number is asked for as it is (carrierStatuses leaves out what the census does not
+      // hold, answered not found): the census rows are read once, there.
+      const mcs = parsed.flatMap((item) => (item.number?.kind === 'mc' ? [item.number.value] : []));
+      const mcDots = await repo.dotsOfMcNumbers([...new Set(mcs)]);
+      const dots = parsed.map(({ number }) =>
+        !number ? null : number.kind === 'dot' ? number.value : (mcDots.get(number.value) ?? null),
       );
-      const dots = parsed.map((item) => (item.number ? dotOf(item.number) : null));
       const statuses = await carrierStatuses(
         db,
         repo,

@@ -526,6 +526,38 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
     expect((await call('POST', '/api/v1/lookup', undefined, { numbers: ['1001'] })).statusCode).toBe(401);
   });
 
+  it('answers a carrier the same in a batch as alone, whichever number names it', async () => {
+    const token = await signIn('batch@broker.example.com');
+    const lookup = async (numbers: string[]) => {
+      const answer = await call('POST', '/api/v1/lookup', token, { numbers });
+      expect(answer.statusCode).toBe(200);
+      return (answer.json() as { results: { input: string; status: string; carrier: unknown }[] }).results;
+    };
+    const batch = await lookup(['1002', 'MC-222222', '1001', '1003', '1004', '1001', 'MC-111111', '5']);
+    expect(batch.map((result) => [result.input, result.status])).toEqual([
+      ['1002', 'found'],
+      ['MC-222222', 'found'],
+      ['1001', 'found'],
+      ['1003', 'found'],
+      ['1004', 'found'],
+      ['1001', 'found'],
+      ['MC-111111', 'found'],
+      ['5', 'not_found'],
+    ]);
+    for (const result of batch.slice(0, 7)) {
+      expect(result.carrier).toEqual((await lookup([result.input]))[0]?.carrier);
+    }
+    expect(batch[1]?.carrier).toEqual(batch[0]?.carrier);
+    expect(batch[6]?.carrier).toEqual(batch[2]?.carrier);
+    expect(batch[3]?.carrier).toMatchObject({
+      dot_number: 1003,
+      verdict: { headline: 'Not authorized for hire', level: 'not authorized' },
+      authority: [],
+      insurance: { state: 'None in force', in_force: [] },
+      last_change: null,
+    });
+  });
+
   it('limits lookups per key, each key counted on its own, and per client', async () => {
     const token = await signIn('limits@broker.example.com');
     const keys = await Promise.all(
