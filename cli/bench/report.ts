@@ -4,9 +4,10 @@
  * filings, made once into --cache-dir and reused), picks the carrier with the most inspections, gives
  * it two years of record history, starts the built server and measures
  *   1. making a report of that carrier (POST /api/v1/reports, one after another): p50 and p95,
- *   2. serving a stored report, its PDF (and its revalidation by ETag) and its page, beside the static
- *      pages (autocannon, --connections each): requests a second, latency, bytes and the server's
- *      CPU time a request (the figure to compare on a machine shared with other work).
+ *   2. serving a stored report, its PDF (and its revalidation by ETag) and its page, beside the build's
+ *      static file nearest the PDF in size and the static pages (autocannon, --connections each):
+ *      requests a second, latency, bytes and the server's CPU time a request (the figure to compare on
+ *      a machine shared with other work).
  * Build first (npm run build). The store takes long to build at the national size; pass a smaller
  * --carriers on a small machine and say which size the figures are of.
  *
@@ -14,7 +15,7 @@
  *                           --cache-dir .tmp/bench-report --port 3292 --cpu-prof .tmp/profiles
  *                           --prepare-only]
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -143,6 +144,20 @@ function syntheticHistory(dotNumber: number): NewHistoryEvent[] {
   return events;
 }
 
+/**
+ * The build's static file (build/client/assets, served by @fastify/static) nearest in size to the
+ * PDF: what a file of the PDF's bytes costs to serve, beside the smaller static pages.
+ */
+function nearestStaticFile(bytes: number): string {
+  const dir = 'build/client/assets';
+  const [nearest] = readdirSync(dir)
+    .filter((name) => !name.endsWith('.br') && !name.endsWith('.gz'))
+    .map((name) => ({ name, distance: Math.abs(statSync(path.join(dir, name)).size - bytes) }))
+    .sort((a, b) => a.distance - b.distance);
+  if (!nearest) throw new Error('no static file in build/client/assets: run npm run build first');
+  return `/assets/${nearest.name}`;
+}
+
 async function makeReport(baseUrl: string, dotNumber: number): Promise<{ id: string; ms: number }> {
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/v1/reports`, {
@@ -192,6 +207,7 @@ if (!values['prepare-only']) {
     const rows = [];
     const served: [string, Record<string, string>][] = [
       [`/reports/${id}.pdf`, {}],
+      [nearestStaticFile(pdfBytes), {}],
       // A browser that kept the PDF asks again with its ETag: the answer is a 304 without a body.
       [`/reports/${id}.pdf`, { 'if-none-match': pdf.headers.get('etag') ?? '' }],
       [`/reports/${id}`, {}],

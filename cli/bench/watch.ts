@@ -1,19 +1,22 @@
 /**
- * Watchers benchmark (npm run bench:watch, issue 54): on a SQLite store of `--carriers` demo carriers
- * with their L&I records (generated and imported, or --sqlite-db to reuse one) and record-history
+ * Watchers benchmark (npm run bench:watch, issue 54): on a store of `--carriers` demo carriers with
+ * their L&I records (SQLite, generated and imported or --sqlite-db to reuse one; or a database of its
+ * own on the PostgreSQL server of --postgres-url, generated and imported, dropped after) and record-history
  * events for half of them, starts the built server and measures, one request at a time through HTTP
  * with an API key, a lookup of 500 numbers (DOT and MC mixed) and the watchlist page of a 5,000-carrier
  * list (sorted by verdict, and filtered), p50 and p95 beside their targets, with the server's CPU time
  * per request (the machine's load aside). Build first: npm run build.
  *
  *   npm run bench:watch [-- --carriers 300000 --samples 100 --sqlite-db data/app.db --port 3204
- *                          --cpu-prof .tmp/profiles]
+ *                          --postgres-url postgres://u@host/postgres --cpu-prof .tmp/profiles]
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import type { DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { insertHistoryEvents } from '../../server/domains/history/repo.ts';
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     carriers: { type: 'string', default: '300000' },
     samples: { type: 'string', default: '100' },
     'sqlite-db': { type: 'string' },
+    'postgres-url': { type: 'string' },
     port: { type: 'string', default: '3204' },
     'cpu-prof': { type: 'string' },
   },
@@ -123,26 +127,53 @@ function report(label: string, samples: Sample[], target: number) {
   );
 }
 
-const workDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-watch-'));
-try {
-  let dataDir = path.join(workDir, 'data');
-  let filename = path.join(dataDir, 'app.db');
-  if (values['sqlite-db']) {
-    filename = path.resolve(values['sqlite-db']);
-    dataDir = path.dirname(filename);
-  } else {
+/**
+ * The store measured: a SQLite file (--sqlite-db, or generated and imported), or with --postgres-url
+ * a database of its own on that server, generated and imported, dropped at the end.
+ */
+async function openStore(workDir: string) {
+  const postgresUrl = values['postgres-url'];
+  let config: DatabaseConfig = { dialect: 'sqlite', filename: path.join(workDir, 'data', 'app.db') };
+  let drop = async () => undefined;
+  if (postgresUrl) {
+    const admin = openDatabase({ dialect: 'postgres', url: postgresUrl });
+    const name = `carrierpage_bench_watch_${process.pid}`;
+    await sql`CREATE DATABASE ${sql.raw(name)}`.execute(admin);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    config = { dialect: 'postgres', url: url.toString() };
+    drop = async () => {
+      await sql`DROP DATABASE IF EXISTS ${sql.raw(name)} WITH (FORCE)`.execute(admin);
+      await admin.destroy();
+    };
+  } else if (values['sqlite-db']) {
+    config = { dialect: 'sqlite', filename: path.resolve(values['sqlite-db']) };
+  }
+  if (postgresUrl || !values['sqlite-db']) {
     const carriers = Number(values.carriers);
     console.log(
       `Generating and importing ${carriers.toLocaleString('en-US')} carriers with their L&I files ...`,
     );
     const files = await generateDemoData({ carriers, seed: 54, outDir: workDir });
-    const db = openDatabase({ dialect: 'sqlite', filename });
-    await migrateToLatest(db, 'sqlite');
-    await importFiles(db, 'sqlite', [files.census, ...Object.values(files.li)], { showProgress: false });
+    const db = openDatabase(config);
+    await migrateToLatest(db, config.dialect);
+    await importFiles(db, config.dialect, [files.census, ...Object.values(files.li)], {
+      showProgress: false,
+    });
+    if (config.dialect === 'postgres') await sql`ANALYZE`.execute(db);
     await db.destroy();
   }
-  const db = openDatabase({ dialect: 'sqlite', filename });
-  await migrateToLatest(db, 'sqlite');
+  const dataDir = config.dialect === 'sqlite' ? path.dirname(config.filename) : path.join(workDir, 'data');
+  const serverEnv: Record<string, string> = config.dialect === 'postgres' ? { DATABASE_URL: config.url } : {};
+  return { config, dataDir, serverEnv, drop };
+}
+
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-watch-'));
+const store = await openStore(workDir);
+try {
+  const { dataDir } = store;
+  const db = openDatabase(store.config);
+  await migrateToLatest(db, store.config.dialect);
   const carriers = await db.selectFrom('companies').select(['dot_number', 'mc_number']).execute();
   const dots = carriers.map((row) => row.dot_number);
   const mcs = carriers.flatMap((row) => (row.mc_number ? [row.mc_number] : []));
@@ -158,15 +189,16 @@ try {
     .selectFrom('li_dockets')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
+  if (store.config.dialect === 'postgres') await sql`ANALYZE`.execute(db);
   await db.destroy();
   console.log(
-    `Store: ${dots.length.toLocaleString('en-US')} carriers, ${Number(dockets.n).toLocaleString('en-US')} L&I dockets, ${Number(events.n).toLocaleString('en-US')} history events; a watchlist of ${MAX_WATCHLIST_CARRIERS.toLocaleString('en-US')} carriers`,
+    `${store.config.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} store: ${dots.length.toLocaleString('en-US')} carriers, ${Number(dockets.n).toLocaleString('en-US')} L&I dockets, ${Number(events.n).toLocaleString('en-US')} history events; a watchlist of ${MAX_WATCHLIST_CARRIERS.toLocaleString('en-US')} carriers`,
   );
 
   const server = await startBuiltServer(
     Number(values.port),
     dataDir,
-    { RATE_LIMIT_MAX: '100000000', LOOKUPS_PER_MINUTE: '100000000' },
+    { RATE_LIMIT_MAX: '100000000', LOOKUPS_PER_MINUTE: '100000000', ...store.serverEnv },
     values['cpu-prof'],
   );
   try {
@@ -243,5 +275,6 @@ try {
     server.stop();
   }
 } finally {
+  await store.drop();
   rmSync(workDir, { recursive: true, force: true });
 }
