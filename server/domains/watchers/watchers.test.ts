@@ -412,6 +412,52 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
     expect((after.json() as { data: { dot_number: number }[] }).data.map((row) => row.dot_number)).toEqual([
       1001, 1002,
     ]);
+
+    // An edit keeps the statuses of the carriers still listed and reads those it adds, each as a
+    // lookup tells it; a new import reads every one again.
+    type Row = { dot_number: number; name: string; verdict: string; insurance: string; added_on: string };
+    const rows = async () =>
+      ((await call('GET', `/api/v1/watchlists/${id}?sort=dot_number`, token)).json() as { data: Row[] }).data;
+    await call('POST', `/api/v1/watchlists/${id}/carriers`, token, { numbers: '1004\n1003' });
+    const edited = await rows();
+    expect(edited.map((row) => [row.dot_number, row.name, row.added_on])).toEqual([
+      [1001, 'ALPHA FREIGHT LLC', TODAY],
+      [1002, 'BRAVO HAULING INC', TODAY],
+      [1003, 'CHARLIE LOGISTICS', TODAY],
+      [1004, 'DELTA TRUCKING', TODAY],
+    ]);
+    const looked = await call('POST', '/api/v1/lookup', token, { numbers: ['1001', '1002', '1003', '1004'] });
+    const told = (
+      looked.json() as {
+        results: { carrier: { verdict: { headline: string }; insurance: { state: string } } }[];
+      }
+    ).results.map(({ carrier }) => [carrier.verdict.headline, carrier.insurance.state]);
+    expect(edited.map((row) => [row.verdict, row.insurance])).toEqual(told);
+
+    const imported = (at: string) =>
+      app.database.db
+        .insertInto('data_imports')
+        .values({
+          dataset: 'mcmis_inspection',
+          table_name: 'inspections',
+          file: `inspections-${at}.csv`,
+          as_of: TODAY,
+          imported_rows: 0,
+          imported_at: at,
+        })
+        .execute();
+    const rename = (name: string) =>
+      app.database.db.updateTable('companies').set({ name }).where('dot_number', '=', 1001).execute();
+    await rename('ALPHA FREIGHT RENAMED');
+    try {
+      expect((await rows())[0]?.name).toBe('ALPHA FREIGHT LLC');
+      await imported('2026-12-07T13:00:00.000Z');
+      expect((await rows())[0]?.name).toBe('ALPHA FREIGHT RENAMED');
+    } finally {
+      await rename('ALPHA FREIGHT LLC');
+      await imported('2026-12-07T14:00:00.000Z');
+    }
+    expect((await rows())[0]?.name).toBe('ALPHA FREIGHT LLC');
   });
 
   it('never shows one account another account’s lists or keys: 404 for their ids', async () => {
