@@ -9,7 +9,8 @@
  * per request (the machine's load aside). Build first: npm run build.
  *
  *   npm run bench:watch [-- --carriers 300000 --samples 100 --sqlite-db data/app.db --port 3204
- *                          --postgres-url postgres://u@host/postgres --cpu-prof .tmp/profiles]
+ *                          --postgres-url postgres://u@host/postgres [--keep] | --postgres-db URL
+ *                          --cpu-prof .tmp/profiles]
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,6 +36,8 @@ const { values } = parseArgs({
     samples: { type: 'string', default: '100' },
     'sqlite-db': { type: 'string' },
     'postgres-url': { type: 'string' },
+    'postgres-db': { type: 'string' },
+    keep: { type: 'boolean', default: false },
     port: { type: 'string', default: '3204' },
     'cpu-prof': { type: 'string' },
   },
@@ -137,14 +140,17 @@ function report(label: string, samples: Sample[], target: number) {
 }
 
 /**
- * The store measured: a SQLite file (--sqlite-db, or generated and imported), or with --postgres-url
- * a database of its own on that server, generated and imported, dropped at the end.
+ * The store measured: a SQLite file (--sqlite-db, or generated and imported); a PostgreSQL database
+ * of its own on the server of --postgres-url, generated and imported, dropped after unless --keep;
+ * or an existing PostgreSQL store (--postgres-db, as a kept one).
  */
 async function openStore(workDir: string) {
   const postgresUrl = values['postgres-url'];
   let config: DatabaseConfig = { dialect: 'sqlite', filename: path.join(workDir, 'data', 'app.db') };
   let drop = async () => undefined;
-  if (postgresUrl) {
+  if (values['postgres-db']) {
+    config = { dialect: 'postgres', url: values['postgres-db'] };
+  } else if (postgresUrl) {
     const admin = openDatabase({ dialect: 'postgres', url: postgresUrl });
     const name = `carrierpage_bench_watch_${process.pid}`;
     await sql`CREATE DATABASE ${sql.raw(name)}`.execute(admin);
@@ -152,13 +158,14 @@ async function openStore(workDir: string) {
     url.pathname = `/${name}`;
     config = { dialect: 'postgres', url: url.toString() };
     drop = async () => {
-      await sql`DROP DATABASE IF EXISTS ${sql.raw(name)} WITH (FORCE)`.execute(admin);
+      if (values.keep) console.log(`kept the store: --postgres-db ${url.toString()}`);
+      else await sql`DROP DATABASE IF EXISTS ${sql.raw(name)} WITH (FORCE)`.execute(admin);
       await admin.destroy();
     };
   } else if (values['sqlite-db']) {
     config = { dialect: 'sqlite', filename: path.resolve(values['sqlite-db']) };
   }
-  if (postgresUrl || !values['sqlite-db']) {
+  if (postgresUrl || !(values['sqlite-db'] || values['postgres-db'])) {
     const carriers = Number(values.carriers);
     console.log(
       `Generating and importing ${carriers.toLocaleString('en-US')} carriers with their L&I files ...`,
