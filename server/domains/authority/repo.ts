@@ -37,6 +37,11 @@ export interface CarrierAuthority {
 
 /** SQLite allows 32,766 bound parameters; the largest list here stays far below. */
 const MAX_IN_LIST = 1_000;
+/**
+ * Carriers whose records are read together: a full watchlist in one batch of statements (on
+ * PostgreSQL each is a round trip); their dockets, about one each, stay far below SQLite's bound.
+ */
+const RECORD_BATCH = 5_000;
 
 /** AuthHist actions that (re)start an authority. */
 const GRANTS = new Set(['GRANTED', 'REINSTATED']);
@@ -57,7 +62,7 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return groups;
 }
 
-/** The census carrier holding each of these MC dockets (at most MAX_IN_LIST), by docket. */
+/** The census carrier holding each of these MC dockets (a batch's at most), by docket. */
 async function censusOwners(db: Db, dockets: readonly string[]): Promise<Map<string, number>> {
   const mcDigits = dockets.filter((docket) => docket.startsWith('MC')).map((docket) => docket.slice(2));
   if (mcDigits.length === 0) return new Map();
@@ -344,12 +349,12 @@ export async function authorityRecords(
   today: string,
 ): Promise<Map<number, CarrierAuthority>> {
   const companies: CensusJoin[] = [];
-  for (let start = 0; start < dotNumbers.length; start += MAX_IN_LIST) {
+  for (let start = 0; start < dotNumbers.length; start += RECORD_BATCH) {
     companies.push(
       ...(await db
         .selectFrom('companies')
         .select(CENSUS_JOIN_COLUMNS)
-        .where('dot_number', 'in', dotNumbers.slice(start, start + MAX_IN_LIST))
+        .where('dot_number', 'in', dotNumbers.slice(start, start + RECORD_BATCH))
         .execute()),
     );
   }
@@ -382,7 +387,7 @@ const ORDER_COLUMNS = ['dot_number', 'ordered_on', 'reason', 'status', 'rescinde
 
 /**
  * The L&I records of census carriers already read (CENSUS_JOIN_COLUMNS), by DOT number, a batch of
- * MAX_IN_LIST carriers a few statements. Dockets join first (the census's MC docket), then the DOT
+ * RECORD_BATCH carriers a few statements. Dockets join first (the census's MC docket), then the DOT
  * the L&I files give a docket, unless the census gives that docket to another carrier (README of the
  * L&I data, "Join to the census").
  */
@@ -392,8 +397,8 @@ export async function authorityRecordsOf(
   today: string,
 ): Promise<Map<number, CarrierAuthority>> {
   const result = new Map<number, CarrierAuthority>();
-  for (let start = 0; start < companies.length; start += MAX_IN_LIST) {
-    const batch = companies.slice(start, start + MAX_IN_LIST);
+  for (let start = 0; start < companies.length; start += RECORD_BATCH) {
+    const batch = companies.slice(start, start + RECORD_BATCH);
     for (const [dot, value] of await batchRecords(db, batch, today)) result.set(dot, value);
   }
   return result;

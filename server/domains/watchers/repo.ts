@@ -2,8 +2,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { CENSUS_JOIN_COLUMNS } from '../authority/repo.ts';
 
-/** SQLite allows 32,766 bound parameters; lists of numbers are read this many at a time. */
-const IN_LIST = 1_000;
+/**
+ * SQLite allows 32,766 bound parameters; lists of numbers are read and written this many at a time:
+ * a full watchlist at once (on PostgreSQL each statement is a round trip).
+ */
+const IN_LIST = 5_000;
 
 async function inChunks<T, R>(values: readonly T[], read: (part: T[]) => Promise<R[]>): Promise<R[]> {
   const rows: R[] = [];
