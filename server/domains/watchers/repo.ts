@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { CENSUS_JOIN_COLUMNS } from '../authority/repo.ts';
 
@@ -361,20 +360,33 @@ export function createWatchersRepo(db: Db) {
 
     /**
      * The newest event of each carrier's record history, by the day an import first saw it (what a
-     * watcher learns last), read with the history's index alone: the carriers that have events, then
-     * the first entry of each one's.
+     * watcher learns last): the carriers' events with no newer one beside them, each found in the
+     * history's index. (A scalar subquery per carrier matched against `id` made PostgreSQL hash
+     * the whole history table.)
      */
     async lastChanges(dotNumbers: readonly number[]) {
       return inChunks(dotNumbers, (part) =>
         db
           .selectFrom('record_history_events as e')
           .select(['e.dot_number', 'e.kind', 'e.event', 'e.subject', 'e.effective_on', 'e.first_seen_on'])
-          .where(
-            'e.id',
-            'in',
-            sql<number>`(SELECT (SELECT l.id FROM record_history_events l WHERE l.dot_number = c.dot_number
-              ORDER BY l.first_seen_on DESC, l.id DESC LIMIT 1)
-              FROM (SELECT DISTINCT dot_number FROM record_history_events WHERE dot_number IN (${sql.join(part)})) c)`,
+          .where('e.dot_number', 'in', part)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('record_history_events as n')
+                  .select('n.id')
+                  .whereRef('n.dot_number', '=', 'e.dot_number')
+                  .where((eb) =>
+                    eb.or([
+                      eb('n.first_seen_on', '>', eb.ref('e.first_seen_on')),
+                      eb.and([
+                        eb('n.first_seen_on', '=', eb.ref('e.first_seen_on')),
+                        eb('n.id', '>', eb.ref('e.id')),
+                      ]),
+                    ]),
+                  ),
+              ),
+            ),
           )
           .execute(),
       );
