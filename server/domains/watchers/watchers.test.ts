@@ -579,6 +579,21 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
       expect(answer.statusCode).toBe(200);
       return (answer.json() as { results: { input: string; status: string; carrier: unknown }[] }).results;
     };
+    // Two changes seen the same day: the one recorded last is the last change.
+    await insertHistoryEvents(
+      app.database.db,
+      (['phone', 'physical_address'] as const).map((subject) => ({
+        dotNumber: 1004,
+        kind: 'record' as const,
+        event: 'changed',
+        subject,
+        valueBefore: 'before',
+        valueAfter: 'after',
+        effectiveOn: null,
+        firstSeenOn: '2026-12-02',
+        source: 'az4n-8mr2',
+      })),
+    );
     const batch = await lookup(['1002', 'MC-222222', '1001', '1003', '1004', '1001', 'MC-111111', '5']);
     expect(batch.map((result) => [result.input, result.status])).toEqual([
       ['1002', 'found'],
@@ -595,6 +610,12 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
     }
     expect(batch[1]?.carrier).toEqual(batch[0]?.carrier);
     expect(batch[6]?.carrier).toEqual(batch[2]?.carrier);
+    expect(batch[4]?.carrier).toMatchObject({
+      last_change: { description: 'Physical address changed', on: '2026-12-02' },
+    });
+    expect(batch[2]?.carrier).toMatchObject({
+      last_change: { description: 'Phone changed', on: '2026-12-01' },
+    });
     expect(batch[3]?.carrier).toMatchObject({
       dot_number: 1003,
       verdict: { headline: 'Not authorized for hire', level: 'not authorized' },
