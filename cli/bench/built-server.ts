@@ -9,14 +9,17 @@ export interface RunningServer {
 
 /**
  * Starts the built server (dist/server/main.js) in its own process on a data directory, so load
- * generators in the benchmark process do not share its CPU time, and waits until it answers.
+ * generators in the benchmark process do not share its CPU time, and waits until it answers. With
+ * `cpuProfileDir` the server writes a V8 CPU profile there when it stops (node --cpu-prof).
  */
 export async function startBuiltServer(
   port: number,
   dataDir: string,
   env: Record<string, string> = {},
+  cpuProfileDir?: string,
 ): Promise<RunningServer> {
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
+  const profiling = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const server = spawn(process.execPath, [...profiling, 'dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -4,15 +4,18 @@
  * filings, made once into --cache-dir and reused), picks the carrier with the most inspections, gives
  * it two years of record history, starts the built server and measures
  *   1. making a report of that carrier (POST /api/v1/reports, one after another): p50 and p95,
- *   2. serving a stored report, its PDF and its page, beside the static pages (autocannon,
- *      --connections each): requests a second and latency.
+ *   2. serving a stored report, its PDF (and its revalidation by ETag) and its page, beside the build's
+ *      static file nearest the PDF in size and the static pages (autocannon, --connections each):
+ *      requests a second, latency, bytes and the server's CPU time a request (the figure to compare on
+ *      a machine shared with other work).
  * Build first (npm run build). The store takes long to build at the national size; pass a smaller
  * --carriers on a small machine and say which size the figures are of.
  *
  *   npm run bench:report [-- --carriers 4400000 --runs 40 --seconds 10 --connections 10
- *                           --cache-dir .tmp/bench-report --prepare-only]
+ *                           --cache-dir .tmp/bench-report --port 3292 --cpu-prof .tmp/profiles
+ *                           --prepare-only]
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -23,7 +26,7 @@ import { insertHistoryEvents } from '../../server/domains/history/repo.ts';
 import { DEMO_FILE_NAMES, DEMO_LI_FILE_NAMES, generateDemoData } from '../demo/generate.ts';
 import { autocannonFigures } from './autocannon-figures.ts';
 import { startBuiltServer } from './built-server.ts';
-import { percentile } from './figures.ts';
+import { cpuMs, percentile } from './figures.ts';
 import { runImport } from './run-import.ts';
 
 const { values } = parseArgs({
@@ -36,6 +39,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     port: { type: 'string', default: '3292' },
+    'cpu-prof': { type: 'string' },
     'prepare-only': { type: 'boolean', default: false },
   },
 });
@@ -141,13 +145,17 @@ function syntheticHistory(dotNumber: number): NewHistoryEvent[] {
 }
 
 /**
- * The CPU time a process has used, in ms (/proc, Linux): on a machine shared with other work the
- * wall-clock figures include the waits for a core, this does not.
+ * The build's static file (build/client/assets, served by @fastify/static) nearest in size to the
+ * PDF: what a file of the PDF's bytes costs to serve, beside the smaller static pages.
  */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime, fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+function nearestStaticFile(bytes: number): string {
+  const dir = 'build/client/assets';
+  const [nearest] = readdirSync(dir)
+    .filter((name) => !name.endsWith('.br') && !name.endsWith('.gz'))
+    .map((name) => ({ name, distance: Math.abs(statSync(path.join(dir, name)).size - bytes) }))
+    .sort((a, b) => a.distance - b.distance);
+  if (!nearest) throw new Error('no static file in build/client/assets: run npm run build first');
+  return `/assets/${nearest.name}`;
 }
 
 async function makeReport(baseUrl: string, dotNumber: number): Promise<{ id: string; ms: number }> {
@@ -166,10 +174,12 @@ async function makeReport(baseUrl: string, dotNumber: number): Promise<{ id: str
 const dotNumber = await prepareStore();
 console.log(`carrier with the most inspections: USDOT ${dotNumber}`);
 if (!values['prepare-only']) {
-  const server = await startBuiltServer(Number(values.port), dataDir, {
-    RATE_LIMIT_MAX: '100000000',
-    REPORT_RATE_LIMIT_MAX: '100000000',
-  });
+  const server = await startBuiltServer(
+    Number(values.port),
+    dataDir,
+    { RATE_LIMIT_MAX: '100000000', REPORT_RATE_LIMIT_MAX: '100000000' },
+    values['cpu-prof'],
+  );
   try {
     const runs = Number(values.runs);
     // The first reports read the carrier's rows from disk into the page cache.
@@ -195,16 +205,38 @@ if (!values['prepare-only']) {
 
     const connections = Number(values.connections);
     const rows = [];
-    for (const urlPath of [`/reports/${id}.pdf`, `/reports/${id}`, ...STATIC_PAGES]) {
+    const served: [string, Record<string, string>][] = [
+      [`/reports/${id}.pdf`, {}],
+      [nearestStaticFile(pdfBytes), {}],
+      // A browser that kept the PDF asks again with its ETag: the answer is a 304 without a body.
+      [`/reports/${id}.pdf`, { 'if-none-match': pdf.headers.get('etag') ?? '' }],
+      [`/reports/${id}`, {}],
+      ...STATIC_PAGES.map((page): [string, Record<string, string>] => [page, {}]),
+    ];
+    // Two seconds first on every path, unmeasured: the first requests after the reports were made
+    // pay for collecting their garbage and for compiling the route, as the first reports did.
+    for (const [urlPath, headers] of served) {
+      await autocannon({ url: `${server.baseUrl}${urlPath}`, connections, duration: 2, headers });
+    }
+    for (const [urlPath, headers] of served) {
+      const cpuBeforeRun = cpuMs(server.pid);
       const result = await autocannon({
         url: `${server.baseUrl}${urlPath}`,
         connections,
         duration: Number(values.seconds),
+        headers,
       });
-      rows.push({ path: urlPath.replace(id, '{id}'), ...autocannonFigures(result) });
+      const cpuPerRequest = (cpuMs(server.pid) - cpuBeforeRun) / Math.max(1, result.requests.total);
+      rows.push({
+        path: `${urlPath.replace(id, '{id}')}${headers['if-none-match'] ? ' (If-None-Match)' : ''}`,
+        ...autocannonFigures(result),
+        'KB a response': Math.round(result.throughput.total / Math.max(1, result.requests.total) / 1024),
+        'server CPU ms a request': Number(cpuPerRequest.toFixed(2)),
+      });
     }
     console.log(
-      `serving (${connections} connections, ${values.seconds} s each; target: as the static pages)`,
+      `serving (${connections} connections, ${values.seconds} s each; target: as the static pages, ` +
+        'server CPU a request and requests a second)',
     );
     console.table(rows);
   } finally {

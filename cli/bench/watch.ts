@@ -1,33 +1,45 @@
 /**
- * Watchers benchmark (npm run bench:watch, issue 54): on a SQLite store of `--carriers` demo carriers
- * with their L&I records (generated and imported, or --sqlite-db to reuse one) and record-history
+ * Watchers benchmark (npm run bench:watch, issue 54): on a store of `--carriers` demo carriers with
+ * their L&I records (SQLite, generated and imported or --sqlite-db to reuse one; or a database of its
+ * own on the PostgreSQL server of --postgres-url, generated and imported, dropped after) and record-history
  * events for half of them, starts the built server and measures, one request at a time through HTTP
  * with an API key, a lookup of 500 numbers (DOT and MC mixed) and the watchlist page of a 5,000-carrier
- * list (sorted by verdict, and filtered), p50 and p95 beside their targets, with the server's CPU time
+ * list (sorted by verdict, and filtered: its first view, as after an import or on a new day; after an
+ * edit of the list; its other views), p50 and p95 beside their targets, with the server's CPU time
  * per request (the machine's load aside). Build first: npm run build.
  *
- *   npm run bench:watch [-- --carriers 300000 --samples 100 --sqlite-db data/app.db]
+ *   npm run bench:watch [-- --carriers 300000 --samples 100 --sqlite-db data/app.db --port 3204
+ *                          --postgres-url postgres://u@host/postgres [--keep] | --postgres-db URL
+ *                          --cpu-prof .tmp/profiles]
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import type { DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { insertHistoryEvents } from '../../server/domains/history/repo.ts';
 import type { NewHistoryEvent } from '../../core/history.ts';
 import { MAX_LOOKUP_NUMBERS, MAX_WATCHLIST_CARRIERS } from '../../core/watchlists.ts';
+import { CACHED_LISTS } from '../../server/domains/watchers/service.ts';
 import { generateDemoData } from '../demo/generate.ts';
 import { importFiles } from '../import/import-files.ts';
 import { startBuiltServer } from './built-server.ts';
-import { percentile } from './figures.ts';
+import { cpuMs, percentile } from './figures.ts';
 
 const { values } = parseArgs({
   options: {
     carriers: { type: 'string', default: '300000' },
     samples: { type: 'string', default: '100' },
     'sqlite-db': { type: 'string' },
+    'postgres-url': { type: 'string' },
+    'postgres-db': { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    port: { type: 'string', default: '3204' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const SAMPLES = Number(values.samples);
@@ -64,8 +76,11 @@ async function seedHistory(db: Db, dots: readonly number[]) {
   return events.length;
 }
 
-/** A watcher with an API key and a full watchlist of random carriers; returns the list's id. */
-async function seedWatcher(db: Db, dots: readonly number[], next: () => number) {
+/**
+ * A watcher with an API key and `count` full watchlists of random carriers; returns each list's id
+ * and carriers.
+ */
+async function seedWatcher(db: Db, dots: readonly number[], next: () => number, count: number) {
   const now = new Date().toISOString();
   await db.deleteFrom('watcher_accounts').where('email', '=', 'bench@example.com').execute();
   const account = await db
@@ -83,27 +98,25 @@ async function seedWatcher(db: Db, dots: readonly number[], next: () => number) 
       created_at: now,
     })
     .execute();
-  const list = await db
-    .insertInto('watchlists')
-    .values({ account_id: account.id, name: 'Bench', created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const chosen = new Set<number>();
-  while (chosen.size < MAX_WATCHLIST_CARRIERS) chosen.add(dots[Math.floor(next() * dots.length)]!);
-  const rows = [...chosen].map((dot) => ({ watchlist_id: list.id, dot_number: dot, added_at: now }));
-  for (let start = 0; start < rows.length; start += 1_000) {
-    await db
-      .insertInto('watchlist_carriers')
-      .values(rows.slice(start, start + 1_000))
-      .execute();
+  const lists: { listId: number; listed: number[] }[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const list = await db
+      .insertInto('watchlists')
+      .values({ account_id: account.id, name: `Bench ${index + 1}`, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const chosen = new Set<number>();
+    while (chosen.size < MAX_WATCHLIST_CARRIERS) chosen.add(dots[Math.floor(next() * dots.length)]!);
+    const rows = [...chosen].map((dot) => ({ watchlist_id: list.id, dot_number: dot, added_at: now }));
+    for (let start = 0; start < rows.length; start += 1_000) {
+      await db
+        .insertInto('watchlist_carriers')
+        .values(rows.slice(start, start + 1_000))
+        .execute();
+    }
+    lists.push({ listId: list.id, listed: [...chosen] });
   }
-  return { listId: list.id, listed: [...chosen] };
-}
-
-/** The CPU time (user and system) a process has used, in milliseconds (Linux /proc, 10 ms ticks). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return lists;
 }
 
 /** One request's time and the server's CPU time for it. */
@@ -126,26 +139,57 @@ function report(label: string, samples: Sample[], target: number) {
   );
 }
 
-const workDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-watch-'));
-try {
-  let dataDir = path.join(workDir, 'data');
-  let filename = path.join(dataDir, 'app.db');
-  if (values['sqlite-db']) {
-    filename = path.resolve(values['sqlite-db']);
-    dataDir = path.dirname(filename);
-  } else {
+/**
+ * The store measured: a SQLite file (--sqlite-db, or generated and imported); a PostgreSQL database
+ * of its own on the server of --postgres-url, generated and imported, dropped after unless --keep;
+ * or an existing PostgreSQL store (--postgres-db, as a kept one).
+ */
+async function openStore(workDir: string) {
+  const postgresUrl = values['postgres-url'];
+  let config: DatabaseConfig = { dialect: 'sqlite', filename: path.join(workDir, 'data', 'app.db') };
+  let drop = async () => undefined;
+  if (values['postgres-db']) {
+    config = { dialect: 'postgres', url: values['postgres-db'] };
+  } else if (postgresUrl) {
+    const admin = openDatabase({ dialect: 'postgres', url: postgresUrl });
+    const name = `carrierpage_bench_watch_${process.pid}`;
+    await sql`CREATE DATABASE ${sql.raw(name)}`.execute(admin);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    config = { dialect: 'postgres', url: url.toString() };
+    drop = async () => {
+      if (values.keep) console.log(`kept the store: --postgres-db ${url.toString()}`);
+      else await sql`DROP DATABASE IF EXISTS ${sql.raw(name)} WITH (FORCE)`.execute(admin);
+      await admin.destroy();
+    };
+  } else if (values['sqlite-db']) {
+    config = { dialect: 'sqlite', filename: path.resolve(values['sqlite-db']) };
+  }
+  if (postgresUrl || !(values['sqlite-db'] || values['postgres-db'])) {
     const carriers = Number(values.carriers);
     console.log(
       `Generating and importing ${carriers.toLocaleString('en-US')} carriers with their L&I files ...`,
     );
     const files = await generateDemoData({ carriers, seed: 54, outDir: workDir });
-    const db = openDatabase({ dialect: 'sqlite', filename });
-    await migrateToLatest(db, 'sqlite');
-    await importFiles(db, 'sqlite', [files.census, ...Object.values(files.li)], { showProgress: false });
+    const db = openDatabase(config);
+    await migrateToLatest(db, config.dialect);
+    await importFiles(db, config.dialect, [files.census, ...Object.values(files.li)], {
+      showProgress: false,
+    });
+    if (config.dialect === 'postgres') await sql`ANALYZE`.execute(db);
     await db.destroy();
   }
-  const db = openDatabase({ dialect: 'sqlite', filename });
-  await migrateToLatest(db, 'sqlite');
+  const dataDir = config.dialect === 'sqlite' ? path.dirname(config.filename) : path.join(workDir, 'data');
+  const serverEnv: Record<string, string> = config.dialect === 'postgres' ? { DATABASE_URL: config.url } : {};
+  return { config, dataDir, serverEnv, drop };
+}
+
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-watch-'));
+const store = await openStore(workDir);
+try {
+  const { dataDir } = store;
+  const db = openDatabase(store.config);
+  await migrateToLatest(db, store.config.dialect);
   const carriers = await db.selectFrom('companies').select(['dot_number', 'mc_number']).execute();
   const dots = carriers.map((row) => row.dot_number);
   const mcs = carriers.flatMap((row) => (row.mc_number ? [row.mc_number] : []));
@@ -156,20 +200,26 @@ try {
     .selectFrom('record_history_events')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  const { listId, listed } = await seedWatcher(db, dots, next);
+  // One list edited and viewed again, and more lists than an instance keeps (CACHED_LISTS), each
+  // viewed in turn, so that every view of them reads its rows as after an import or on a new day.
+  const [edited, ...coldLists] = await seedWatcher(db, dots, next, CACHED_LISTS + 2);
+  const { listId, listed } = edited!;
   const dockets = await db
     .selectFrom('li_dockets')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
+  if (store.config.dialect === 'postgres') await sql`ANALYZE`.execute(db);
   await db.destroy();
   console.log(
-    `Store: ${dots.length.toLocaleString('en-US')} carriers, ${Number(dockets.n).toLocaleString('en-US')} L&I dockets, ${Number(events.n).toLocaleString('en-US')} history events; a watchlist of ${MAX_WATCHLIST_CARRIERS.toLocaleString('en-US')} carriers`,
+    `${store.config.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} store: ${dots.length.toLocaleString('en-US')} carriers, ${Number(dockets.n).toLocaleString('en-US')} L&I dockets, ${Number(events.n).toLocaleString('en-US')} history events; a watchlist of ${MAX_WATCHLIST_CARRIERS.toLocaleString('en-US')} carriers`,
   );
 
-  const server = await startBuiltServer(3204, dataDir, {
-    RATE_LIMIT_MAX: '100000000',
-    LOOKUPS_PER_MINUTE: '100000000',
-  });
+  const server = await startBuiltServer(
+    Number(values.port),
+    dataDir,
+    { RATE_LIMIT_MAX: '100000000', LOOKUPS_PER_MINUTE: '100000000', ...store.serverEnv },
+    values['cpu-prof'],
+  );
   try {
     const timed = async (url: string, init: RequestInit): Promise<Sample> => {
       const cpuBefore = cpuMs(server.pid);
@@ -190,8 +240,8 @@ try {
       });
     const lookup = (body: string) =>
       timed(`${server.baseUrl}/api/v1/lookup`, { method: 'POST', headers, body });
-    const page = (query: string) =>
-      timed(`${server.baseUrl}/api/v1/watchlists/${listId}?${query}`, { headers });
+    const page = (query: string, id = listId) =>
+      timed(`${server.baseUrl}/api/v1/watchlists/${id}?${query}`, { headers });
     // Warm-up: the first requests read the database's pages from disk.
     for (let warm = 0; warm < 5; warm += 1) {
       await lookup(lookupBody());
@@ -212,9 +262,19 @@ try {
       await answer.arrayBuffer();
       if (!answer.ok) throw new Error(`changing the list answered ${answer.status}`);
     };
+    const coldViews: Sample[] = [];
+    for (let sample = 0; sample < Math.ceil(SAMPLES / 3); sample += 1) {
+      const { listId: id } = coldLists[sample % coldLists.length]!;
+      coldViews.push(await page(queries[sample % queries.length]!, id));
+    }
+    report(
+      `watchlist page of ${MAX_WATCHLIST_CARRIERS.toLocaleString('en-US')} carriers, first view (after an import or on a new day)`,
+      coldViews,
+      TARGETS_MS.watchlist,
+    );
     const firstViews: Sample[] = [];
     for (let sample = 0; sample < Math.ceil(SAMPLES / 3); sample += 1) {
-      // A change to the list (one carrier out and back in) makes the next view read every row again.
+      // An edit of the list (one carrier out and back in): the next view reads the list again.
       const dot = listed[Math.floor(next() * listed.length)]!;
       await changed(
         fetch(`${carriersUrl}/${dot}`, {
@@ -228,7 +288,7 @@ try {
       firstViews.push(await page(queries[sample % queries.length]!));
     }
     report(
-      `watchlist page of ${MAX_WATCHLIST_CARRIERS.toLocaleString('en-US')} carriers, first view after a change`,
+      `watchlist page of ${MAX_WATCHLIST_CARRIERS.toLocaleString('en-US')} carriers, first view after an edit of the list`,
       firstViews,
       TARGETS_MS.watchlist,
     );
@@ -244,5 +304,6 @@ try {
     server.stop();
   }
 } finally {
+  await store.drop();
   rmSync(workDir, { recursive: true, force: true });
 }

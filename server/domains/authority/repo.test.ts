@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAuthorityRows } from '../../../tests/support/authority-rows.ts';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
-import { authorityRecord } from './repo.ts';
+import { authorityRecord, authorityRecords } from './repo.ts';
 import { createAuthorityService } from './service.ts';
 
 const TODAY = '2026-11-25';
@@ -145,6 +145,22 @@ describe(`the L&I record of a carrier on ${testDialect}`, () => {
       forHire: true,
       authorityNeed: 'needed',
     });
+  });
+
+  it('reads a batch of carriers as it reads each alone, leaving out what the census does not hold', async () => {
+    const carriers = [authorized, pending, revoked, intrastate, censusOwner];
+    const batch = await authorityRecords(
+      database.db,
+      [...carriers.map((one) => one.dot_number), 99_999_999],
+      TODAY,
+    );
+    expect([...batch.keys()].sort()).toEqual(carriers.map((one) => one.dot_number).sort());
+    for (const one of carriers) {
+      expect(batch.get(one.dot_number)).toEqual(await authorityRecord(database.db, one.dot_number, TODAY));
+    }
+    expect(batch.get(revoked.dot_number)?.record.authorities).toMatchObject([
+      { docket: 'MC-368053', status: 'Revoked' },
+    ]);
   });
 
   it('a docket the census gives one carrier stays with it', async () => {

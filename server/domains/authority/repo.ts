@@ -38,6 +38,11 @@ export interface CarrierAuthority {
 
 /** SQLite allows 32,766 bound parameters; the largest list here stays far below. */
 const MAX_IN_LIST = 1_000;
+/**
+ * Carriers whose records are read together: a full watchlist in one batch of statements (on
+ * PostgreSQL each is a round trip); their dockets, about one each, stay far below SQLite's bound.
+ */
+const RECORD_BATCH = 5_000;
 
 /** AuthHist actions that (re)start an authority. */
 const GRANTS = new Set(['GRANTED', 'REINSTATED']);
@@ -58,7 +63,7 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return groups;
 }
 
-/** The census carrier holding each of these MC dockets (at most MAX_IN_LIST), by docket. */
+/** The census carrier holding each of these MC dockets (a batch's at most), by docket. */
 async function censusOwners(db: Db, dockets: readonly string[]): Promise<Map<string, number>> {
   const mcDigits = dockets.filter((docket) => docket.startsWith('MC')).map((docket) => docket.slice(2));
   if (mcDigits.length === 0) return new Map();
@@ -324,33 +329,90 @@ export function carrierAuthorityOf(
   };
 }
 
+/** The census columns a carrier's L&I record is joined (its MC docket) and judged by. */
+export const CENSUS_JOIN_COLUMNS = [
+  'dot_number',
+  'mc_number',
+  'status_code',
+  'carrier_operation',
+  'carship',
+] as const;
+
+export type CensusJoin = Pick<Selectable<CompaniesTable>, (typeof CENSUS_JOIN_COLUMNS)[number]>;
+
 /**
  * The L&I records of several carriers on the ISO day `today`, by DOT number; carriers the census
- * does not hold are left out. Dockets join first (the census's MC docket), then the DOT the L&I
- * files give a docket, unless the census gives that docket to another carrier (README of the L&I
- * data, "Join to the census").
+ * does not hold are left out.
  */
 export async function authorityRecords(
   db: Db,
   dotNumbers: readonly number[],
   today: string,
 ): Promise<Map<number, CarrierAuthority>> {
-  const result = new Map<number, CarrierAuthority>();
-  if (dotNumbers.length === 0) return result;
-  if (dotNumbers.length > MAX_IN_LIST) {
-    for (let start = 0; start < dotNumbers.length; start += MAX_IN_LIST) {
-      const part = await authorityRecords(db, dotNumbers.slice(start, start + MAX_IN_LIST), today);
-      for (const [dot, value] of part) result.set(dot, value);
-    }
-    return result;
+  const companies: CensusJoin[] = [];
+  for (let start = 0; start < dotNumbers.length; start += RECORD_BATCH) {
+    companies.push(
+      ...(await db
+        .selectFrom('companies')
+        .select(CENSUS_JOIN_COLUMNS)
+        .where('dot_number', 'in', dotNumbers.slice(start, start + RECORD_BATCH))
+        .execute()),
+    );
   }
-  const companies = await db
-    .selectFrom('companies')
-    .select(['dot_number', 'mc_number', 'status_code', 'carrier_operation', 'carship'])
-    .where('dot_number', 'in', dotNumbers)
-    .execute();
-  if (companies.length === 0) return result;
+  return authorityRecordsOf(db, companies, today);
+}
 
+/** The columns of each L&I table a record is assembled from (LiRows). */
+const DOCKET_COLUMNS = [
+  'docket',
+  'bipd_required_dollars',
+  'bipd_on_file_dollars',
+  'cargo_required',
+  'bond_required',
+] as const;
+const AUTHORITY_COLUMNS = ['docket', 'kind', 'status', 'description', 'source', 'status_on'] as const;
+const EVENT_COLUMNS = ['docket', 'kind', 'action', 'action_on', 'final_action', 'source'] as const;
+const INSURANCE_COLUMNS = [
+  'docket',
+  'kind',
+  'form_code',
+  'insurer',
+  'policy_number',
+  'amount_dollars',
+  'effective_on',
+  'cancellation_effective_on',
+  'ended_by',
+] as const;
+const REVOCATION_COLUMNS = ['docket', 'kind', 'type', 'served_on', 'effective_on'] as const;
+const ORDER_COLUMNS = ['dot_number', 'ordered_on', 'reason', 'status', 'rescinded_on'] as const;
+
+/**
+ * The L&I records of census carriers already read (CENSUS_JOIN_COLUMNS), by DOT number, a batch of
+ * RECORD_BATCH carriers a few statements. Dockets join first (the census's MC docket), then the DOT
+ * the L&I files give a docket, unless the census gives that docket to another carrier (README of the
+ * L&I data, "Join to the census").
+ */
+export async function authorityRecordsOf(
+  db: Db,
+  companies: readonly CensusJoin[],
+  today: string,
+): Promise<Map<number, CarrierAuthority>> {
+  const result = new Map<number, CarrierAuthority>();
+  for (let start = 0; start < companies.length; start += RECORD_BATCH) {
+    const batch = companies.slice(start, start + RECORD_BATCH);
+    for (const [dot, value] of await batchRecords(db, batch, today)) result.set(dot, value);
+  }
+  return result;
+}
+
+async function batchRecords(
+  db: Db,
+  companies: readonly CensusJoin[],
+  today: string,
+): Promise<Map<number, CarrierAuthority>> {
+  const result = new Map<number, CarrierAuthority>();
+  if (companies.length === 0) return result;
+  const dots = companies.map((company) => company.dot_number);
   const docketsOf = new Map<number, Set<string>>();
   for (const company of companies) {
     const census = censusDocket(company.mc_number);
@@ -359,18 +421,16 @@ export async function authorityRecords(
   const byDot = await db
     .selectFrom('li_dockets')
     .select(['docket', 'dot_number'])
-    .where(
-      'dot_number',
-      'in',
-      companies.map((company) => company.dot_number),
-    )
+    .where('dot_number', 'in', dots)
     .execute();
-  // An MC docket the census gives another carrier stays with that carrier.
+  // An MC docket the census gives another carrier stays with that carrier; a carrier's own census
+  // docket needs no look-up.
+  const others = byDot.filter((row) => !docketsOf.get(row.dot_number as number)?.has(row.docket));
   const ownerOf = await censusOwners(
     db,
-    byDot.map((row) => row.docket),
+    others.map((row) => row.docket),
   );
-  for (const row of byDot) {
+  for (const row of others) {
     const owner = ownerOf.get(row.docket);
     if (owner !== undefined && owner !== row.dot_number) continue;
     docketsOf.get(row.dot_number as number)?.add(row.docket);
@@ -382,22 +442,22 @@ export async function authorityRecords(
     dockets.length === 0 ? Promise.resolve([] as T[]) : rows();
   const [docketRows, authorityRows, eventRows, insuranceRows, revocationRows, oosRows, importDays] =
     await Promise.all([
-      inDockets(() => db.selectFrom('li_dockets').selectAll().where('docket', 'in', dockets).execute()),
-      inDockets(() => db.selectFrom('li_authorities').selectAll().where('docket', 'in', dockets).execute()),
       inDockets(() =>
-        db.selectFrom('li_authority_events').selectAll().where('docket', 'in', dockets).execute(),
+        db.selectFrom('li_dockets').select(DOCKET_COLUMNS).where('docket', 'in', dockets).execute(),
       ),
-      inDockets(() => db.selectFrom('li_insurance').selectAll().where('docket', 'in', dockets).execute()),
-      inDockets(() => db.selectFrom('li_revocations').selectAll().where('docket', 'in', dockets).execute()),
-      db
-        .selectFrom('oos_orders')
-        .selectAll()
-        .where(
-          'dot_number',
-          'in',
-          companies.map((company) => company.dot_number),
-        )
-        .execute(),
+      inDockets(() =>
+        db.selectFrom('li_authorities').select(AUTHORITY_COLUMNS).where('docket', 'in', dockets).execute(),
+      ),
+      inDockets(() =>
+        db.selectFrom('li_authority_events').select(EVENT_COLUMNS).where('docket', 'in', dockets).execute(),
+      ),
+      inDockets(() =>
+        db.selectFrom('li_insurance').select(INSURANCE_COLUMNS).where('docket', 'in', dockets).execute(),
+      ),
+      inDockets(() =>
+        db.selectFrom('li_revocations').select(REVOCATION_COLUMNS).where('docket', 'in', dockets).execute(),
+      ),
+      db.selectFrom('oos_orders').select(ORDER_COLUMNS).where('dot_number', 'in', dots).execute(),
       db
         .selectFrom('data_imports')
         .select((eb) => ['dataset', eb.fn.max('as_of').as('as_of')])

@@ -30,9 +30,11 @@ export function createReportsRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    /** The PDF's bytes and what its download is named by; undefined when expired or unknown. */
+    /** The PDF's bytes, hash and what its download is named by; undefined when expired or unknown. */
     async pdf(id: string, now: string) {
-      return live(id, now).select(['pdf', 'dot_number', 'made_at', 'expires_at']).executeTakeFirst();
+      return live(id, now)
+        .select(['pdf', 'pdf_sha256', 'dot_number', 'made_at', 'expires_at'])
+        .executeTakeFirst();
     },
 
     /** Deletes the reports expired by `now`; answers how many. */

@@ -138,6 +138,7 @@ describe(`vetting reports on ${testDialect}`, () => {
     expect(sha256(pdf)).toBe(meta.pdf_sha256);
     expect(pdf.length).toBe(meta.pdf_bytes);
     expect(response.headers['cache-control']).toBe('public, max-age=86400, immutable');
+    expect(response.headers.etag).toBe(`"${meta.pdf_sha256}"`);
     // The printed content hash is the attached content's.
     const attached = pdfAttachment(pdf, 'report.json');
     expect(sha256(attached)).toBe(meta.content_sha256);
@@ -186,6 +187,50 @@ describe(`vetting reports on ${testDialect}`, () => {
       expect(text).toContain(fact);
     }
     expect(text).not.toContain('dispatch@acme-hauling.example');
+  });
+
+  it('serves a stored PDF as a static file: strong ETag, 304 on a match, never compressed again', async () => {
+    const meta = (await make()).json();
+    const etag = `"${meta.pdf_sha256}"`;
+    const get = (headers: Record<string, string>) =>
+      app.fastify.inject({ url: `/reports/${meta.id}.pdf`, headers });
+    const full = await get({ 'accept-encoding': 'br, gzip' });
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-encoding']).toBeUndefined();
+    expect(full.headers['content-length']).toBe(String(meta.pdf_bytes));
+    expect(sha256(full.rawPayload)).toBe(meta.pdf_sha256);
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const revalidated = await get({ 'if-none-match': ifNoneMatch, 'accept-encoding': 'br, gzip' });
+      expect([ifNoneMatch, revalidated.statusCode, revalidated.rawPayload.length]).toEqual([
+        ifNoneMatch,
+        304,
+        0,
+      ]);
+      expect(revalidated.headers.etag).toBe(etag);
+      expect(revalidated.headers['cache-control']).toBe('public, max-age=86400, immutable');
+      expect(revalidated.headers['content-encoding']).toBeUndefined();
+    }
+    const changed = await get({ 'if-none-match': `"${'0'.repeat(64)}"` });
+    expect([changed.statusCode, sha256(changed.rawPayload)]).toEqual([200, meta.pdf_sha256]);
+    // No browser keeps it past the report's expiry.
+    now = new Date(Date.parse(meta.expires_at) - 3_600_000);
+    try {
+      const late = await get({ 'if-none-match': etag });
+      expect([late.statusCode, late.headers['cache-control']]).toEqual([
+        304,
+        'public, max-age=3600, immutable',
+      ]);
+    } finally {
+      now = MADE_AT;
+    }
+    const missing = await app.fastify.inject({
+      url: `/reports/${'B'.repeat(22)}.pdf`,
+      headers: { 'if-none-match': '*' },
+    });
+    expect([missing.statusCode, missing.json()]).toEqual([
+      404,
+      { detail: 'Report not found', code: 'not_found' },
+    ]);
   });
 
   it('keeps a stored report unchanged after a later import changes the carrier', async () => {
@@ -513,5 +558,39 @@ describe(`the reports' rate limit on ${testDialect}`, () => {
     expect(page.statusCode).toBe(429);
     expect(page.body).toContain('<h1>Too many reports</h1>');
     expect(page.body).toContain('<a href="/">Go back</a>');
+  });
+});
+
+describe(`stored PDFs beside the general per-client limit on ${testDialect}`, () => {
+  let app: TestApp;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-reports-static-'));
+
+  beforeAll(async () => {
+    app = await createTestApp({ APP_URL: ORIGIN, RATE_LIMIT_MAX: '2' }, { clock: () => MADE_AT });
+    await importFiles(app.database.db, testDialect, [writeCensus(path.join(dir, 'census.csv'), [ACME])], {
+      showProgress: false,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('counts no download of a stored PDF, as no static file is counted', async () => {
+    const made = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/reports',
+      payload: { dot_number: DOT },
+    });
+    expect(made.statusCode).toBe(201);
+    const { id } = made.json();
+    for (let download = 0; download < 4; download += 1) {
+      expect((await app.fastify.inject({ url: `/reports/${id}.pdf` })).statusCode).toBe(200);
+    }
+    const reads = [];
+    for (let read = 0; read < 3; read += 1) {
+      reads.push((await app.fastify.inject({ url: `/api/v1/reports/${id}` })).statusCode);
+    }
+    expect(reads).toEqual([200, 200, 429]);
   });
 });

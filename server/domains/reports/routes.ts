@@ -13,6 +13,7 @@ import { parseInput } from '../../../core/input.ts';
 import { contractRoute } from '../../http/contracts.ts';
 import { OTHER_ORIGIN_DETAIL, sentByAnotherOrigin } from '../../http/cross-site.ts';
 import { STATUS_BY_CODE } from '../../http/errors.ts';
+import { matchesIfNoneMatch } from '../../http/page-cache.ts';
 import { registerNoStoreAnswers } from '../../http/security.ts';
 import type { RouteOptions } from '../../services.ts';
 import { problemPage } from './problem-page.ts';
@@ -22,8 +23,6 @@ const MULTIPART_LIMITS = { fileSize: MAX_VERIFY_UPLOAD_BYTES, files: 1, fields: 
 const TOO_LARGE_DETAIL = `file: the PDF is larger than ${MAX_VERIFY_UPLOAD_BYTES / 1024 / 1024} MB`;
 const FORM_FIELDS_LIMIT_BYTES = 1024;
 const HTML = 'text/html; charset=utf-8';
-/** A stored report never changes, so its PDF may be kept; a day bounds what outlives its expiry. */
-const PDF_CACHE_CONTROL = 'public, max-age=86400, immutable';
 
 /** The uploaded PDF of a check, with every malformed request answered 4xx. */
 async function receivePdf(request: FastifyRequest): Promise<Buffer> {
@@ -149,15 +148,19 @@ export async function reportRoutes(
     });
   });
 
-  app.get('/reports/:id.pdf', async (request, reply) => {
+  // A stored report's PDF is answered as a static file is (docs/decisions/150): from memory after its
+  // first read, never compressed again (a PDF's streams are compressed already), kept by browsers
+  // as immutable and revalidated by its strong ETag; no per-client counter, as no static file has one.
+  app.get('/reports/:id.pdf', { config: { rateLimit: false }, compress: false }, async (request, reply) => {
     const { id } = request.params as { id: string };
     // A link that is no report's is a missing report, whatever it holds.
     if (!REPORT_ID_PATTERN.test(id)) throw new DomainError('not_found', 'Report not found');
     const pdf = await services.reports.pdf(id);
+    reply.header('ETag', pdf.etag).header('Cache-Control', `public, max-age=${pdf.maxAgeSeconds}, immutable`);
+    if (matchesIfNoneMatch(request.headers['if-none-match'], pdf.etag)) return reply.status(304).send();
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="${pdf.fileName}"`)
-      .header('Cache-Control', PDF_CACHE_CONTROL)
       .send(pdf.data);
   });
 }

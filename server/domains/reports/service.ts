@@ -32,12 +32,21 @@ type Company = Selectable<CompaniesTable>;
 const DAY_MS = 86_400_000;
 /** PDFs kept in memory to serve again: they never change (at most this many bytes). */
 const KEPT_PDF_BYTES = 32 * 1024 * 1024;
+/** A browser keeps a stored PDF a day at most: what it keeps outlives the report's expiry by no more. */
+const PDF_MAX_AGE_SECONDS = 86_400;
 
 /** A stored report's PDF as its download serves it. */
 interface StoredPdf {
   data: Buffer;
   fileName: string;
   expiresAt: string;
+  /** A strong validator: the PDF's SHA-256, which names these bytes and no others. */
+  etag: string;
+}
+
+/** A stored PDF with how long a browser may keep it: a day at most, and never past its expiry. */
+export interface ServedPdf extends StoredPdf {
+  maxAgeSeconds: number;
 }
 
 interface ReportsDependencies {
@@ -243,19 +252,28 @@ export function createReportsService({
      * A stored report's PDF and its download's file name; a 404 when there is none or it expired.
      * A PDF read once is served from memory until it expires: stored reports never change.
      */
-    async pdf(id: string): Promise<StoredPdf> {
-      const now = clock().toISOString();
+    async pdf(id: string): Promise<ServedPdf> {
+      const at = clock();
+      const now = at.toISOString();
+      const served = (pdf: StoredPdf): ServedPdf => ({
+        ...pdf,
+        maxAgeSeconds: Math.min(
+          PDF_MAX_AGE_SECONDS,
+          Math.floor((Date.parse(pdf.expiresAt) - at.getTime()) / 1000),
+        ),
+      });
       const kept = keptPdfs.get(id);
-      if (kept && kept.expiresAt > now) return kept;
+      if (kept && kept.expiresAt > now) return served(kept);
       const row = await repo.pdf(id, now);
       if (!row) throw new DomainError('not_found', 'Report not found');
       const pdf = {
         data: Buffer.from(row.pdf),
         fileName: `vetting-report-usdot-${row.dot_number}-${row.made_at.slice(0, 10)}.pdf`,
         expiresAt: row.expires_at,
+        etag: `"${row.pdf_sha256}"`,
       };
       keptPdfs.set(id, pdf);
-      return pdf;
+      return served(pdf);
     },
 
     /** Checks an uploaded PDF against a stored report: the same bytes, by their SHA-256. */

@@ -10,7 +10,7 @@ import { historyEventDay, historyEventDescription, type HistoryKind } from '../.
 import { rulesOf, SIGNAL_RULES } from '../../../core/signals.ts';
 import type { InsuranceState } from '../../../core/watchlists.ts';
 import type { Db } from '../../db/database.ts';
-import { authorityRecords } from '../authority/repo.ts';
+import { authorityRecordsOf } from '../authority/repo.ts';
 import type { WatchersRepo } from './repo.ts';
 
 /** Insurance in force in one word: on file, on file but being cancelled, or none. */
@@ -25,8 +25,9 @@ export function insuranceState(record: AuthorityRecord, today: string): Insuranc
 /**
  * What a watcher is told of carriers today, by DOT number: the verdict and authority (core/authority.ts,
  * the profile's own rule), insurance in force, the newest change of the record history and the days
- * the data describe. Carriers the census does not hold are left out. A few statements for any number
- * of carriers: the L&I records in one batch (authority/repo.ts), the names and the last changes.
+ * the data describe. Carriers the census does not hold are left out. A few statements a thousand
+ * carriers, whatever their number: the census rows once (name, docket and the facts the verdict
+ * reads), their L&I records in one batch (authority/repo.ts) and the last changes.
  */
 export async function carrierStatuses(
   db: Db,
@@ -34,11 +35,8 @@ export async function carrierStatuses(
   dotNumbers: readonly number[],
   today: string,
 ): Promise<Map<number, CarrierStatus>> {
-  const [records, carriers, changes] = await Promise.all([
-    authorityRecords(db, dotNumbers, today),
-    repo.carriers(dotNumbers),
-    repo.lastChanges(dotNumbers),
-  ]);
+  const [carriers, changes] = await Promise.all([repo.carriers(dotNumbers), repo.lastChanges(dotNumbers)]);
+  const records = await authorityRecordsOf(db, carriers, today);
   const changeOf = new Map(changes.map((change) => [change.dot_number, change]));
   const statuses = new Map<number, CarrierStatus>();
   for (const carrier of carriers) {

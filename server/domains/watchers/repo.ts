@@ -1,8 +1,11 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { CENSUS_JOIN_COLUMNS } from '../authority/repo.ts';
 
-/** SQLite allows 32,766 bound parameters; lists of numbers are read this many at a time. */
-const IN_LIST = 1_000;
+/**
+ * SQLite allows 32,766 bound parameters; lists of numbers are read and written this many at a time:
+ * a full watchlist at once (on PostgreSQL each statement is a round trip).
+ */
+const IN_LIST = 5_000;
 
 async function inChunks<T, R>(values: readonly T[], read: (part: T[]) => Promise<R[]>): Promise<R[]> {
   const rows: R[] = [];
@@ -307,12 +310,15 @@ export function createWatchersRepo(db: Db) {
     },
 
     // Carriers.
-    /** The census carriers with these DOT numbers: name and MC number. */
+    /**
+     * The census carriers with these DOT numbers: name, MC number and risk signals, with the columns
+     * their L&I records are joined and judged by (authority/repo.ts), so each row is read once.
+     */
     async carriers(dotNumbers: readonly number[]) {
       return inChunks(dotNumbers, (part) =>
         db
           .selectFrom('companies')
-          .select(['dot_number', 'name', 'mc_number', 'risk_signals'])
+          .select([...CENSUS_JOIN_COLUMNS, 'name', 'risk_signals'])
           .where('dot_number', 'in', part)
           .execute(),
       );
@@ -354,18 +360,33 @@ export function createWatchersRepo(db: Db) {
 
     /**
      * The newest event of each carrier's record history, by the day an import first saw it (what a
-     * watcher learns last), read with the history's index per carrier.
+     * watcher learns last): the carriers' events with no newer one beside them, each found in the
+     * history's index. (A scalar subquery per carrier matched against `id` made PostgreSQL hash
+     * the whole history table.)
      */
     async lastChanges(dotNumbers: readonly number[]) {
       return inChunks(dotNumbers, (part) =>
         db
           .selectFrom('record_history_events as e')
           .select(['e.dot_number', 'e.kind', 'e.event', 'e.subject', 'e.effective_on', 'e.first_seen_on'])
-          .where(
-            'e.id',
-            'in',
-            sql<number>`(SELECT (SELECT l.id FROM record_history_events l WHERE l.dot_number = c.dot_number
-              ORDER BY l.first_seen_on DESC, l.id DESC LIMIT 1) FROM companies c WHERE c.dot_number IN (${sql.join(part)}))`,
+          .where('e.dot_number', 'in', part)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('record_history_events as n')
+                  .select('n.id')
+                  .whereRef('n.dot_number', '=', 'e.dot_number')
+                  .where((eb) =>
+                    eb.or([
+                      eb('n.first_seen_on', '>', eb.ref('e.first_seen_on')),
+                      eb.and([
+                        eb('n.first_seen_on', '=', eb.ref('e.first_seen_on')),
+                        eb('n.id', '>', eb.ref('e.id')),
+                      ]),
+                    ]),
+                  ),
+              ),
+            ),
           )
           .execute(),
       );

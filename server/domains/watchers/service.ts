@@ -26,7 +26,7 @@ import type { WatchersRepo } from './repo.ts';
 
 const NOT_FOUND = 'Watchlist not found';
 /** Lists whose rows a process keeps between requests (a full list's rows take about a megabyte). */
-const CACHED_LISTS = 20;
+export const CACHED_LISTS = 20;
 
 /** The DOT numbers of carrier numbers, with the reason of each that names no carrier in the store. */
 async function resolveNumbers(repo: WatchersRepo, numbers: readonly CarrierNumber[]) {
@@ -88,6 +88,14 @@ function passes(row: WatchlistRow, filters: WatchlistFilters): boolean {
   return true;
 }
 
+/** A list's rows as kept: `judged` names the import and day their statuses were judged on. */
+interface KeptList {
+  version: string;
+  judged: string;
+  rows: WatchlistRow[];
+  byDot: Map<number, WatchlistRow>;
+}
+
 interface WatchlistDependencies {
   db: Db;
   repo: WatchersRepo;
@@ -117,23 +125,32 @@ export function createWatchlistService({ db, repo, clock }: WatchlistDependencie
    * A list's rows are read once and kept while nothing they show can have changed: the version is the
    * list's size and last change, the newest import (records, L&I and history change only with one)
    * and the day (verdicts are judged on it). Paging, sorting and filtering read the kept rows; each
-   * instance keeps its own, checked against the database on every request.
+   * instance keeps its own, checked against the database on every request. An edit of the list keeps
+   * the statuses of the carriers it still holds while the import and the day stand: only the carriers
+   * it added are read.
    */
-  const kept = new LRUCache<number, { version: string; rows: WatchlistRow[] }>({ max: CACHED_LISTS });
+  const kept = new LRUCache<number, KeptList>({ max: CACHED_LISTS });
 
   async function rowsOf(list: Awaited<ReturnType<typeof ownList>>, day: string) {
-    const version = `${list.carrier_count}|${list.updated_at}|${await repo.newestImportAt()}|${day}`;
+    const judged = `${await repo.newestImportAt()}|${day}`;
+    const version = `${list.carrier_count}|${list.updated_at}|${judged}`;
     const cached = kept.get(list.id);
     if (cached?.version === version) return cached.rows;
     const listed = await repo.listedCarriers(list.id);
+    const known = cached?.judged === judged ? cached.byDot : new Map<number, WatchlistRow>();
     const statuses = await carrierStatuses(
       db,
       repo,
-      listed.map((row) => row.dot_number),
+      listed.filter((row) => !known.has(row.dot_number)).map((row) => row.dot_number),
       day,
     );
-    const rows = listed.map((row) => rowOf(row.dot_number, row.added_at, statuses.get(row.dot_number)));
-    kept.set(list.id, { version, rows });
+    const rows = listed.map(({ dot_number, added_at }) => {
+      const row = known.get(dot_number);
+      const addedOn = added_at.slice(0, 10);
+      if (!row) return rowOf(dot_number, added_at, statuses.get(dot_number));
+      return row.added_on === addedOn ? row : { ...row, added_on: addedOn };
+    });
+    kept.set(list.id, { version, judged, rows, byDot: new Map(rows.map((row) => [row.dot_number, row])) });
     return rows;
   }
 
@@ -263,11 +280,13 @@ export function createWatchlistService({ db, repo, clock }: WatchlistDependencie
         input: String(input),
         number: parseCarrierNumber(String(input)),
       }));
-      const dotOf = await resolveNumbers(
-        repo,
-        parsed.flatMap((item) => (item.number ? [item.number] : [])),
+      // A DOT number is asked for as it is (carrierStatuses leaves out what the census does not
+      // hold, answered not found): the census rows are read once, there.
+      const mcs = parsed.flatMap((item) => (item.number?.kind === 'mc' ? [item.number.value] : []));
+      const mcDots = await repo.dotsOfMcNumbers([...new Set(mcs)]);
+      const dots = parsed.map(({ number }) =>
+        !number ? null : number.kind === 'dot' ? number.value : (mcDots.get(number.value) ?? null),
       );
-      const dots = parsed.map((item) => (item.number ? dotOf(item.number) : null));
       const statuses = await carrierStatuses(
         db,
         repo,

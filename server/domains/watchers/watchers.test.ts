@@ -412,6 +412,52 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
     expect((after.json() as { data: { dot_number: number }[] }).data.map((row) => row.dot_number)).toEqual([
       1001, 1002,
     ]);
+
+    // An edit keeps the statuses of the carriers still listed and reads those it adds, each as a
+    // lookup tells it; a new import reads every one again.
+    type Row = { dot_number: number; name: string; verdict: string; insurance: string; added_on: string };
+    const rows = async () =>
+      ((await call('GET', `/api/v1/watchlists/${id}?sort=dot_number`, token)).json() as { data: Row[] }).data;
+    await call('POST', `/api/v1/watchlists/${id}/carriers`, token, { numbers: '1004\n1003' });
+    const edited = await rows();
+    expect(edited.map((row) => [row.dot_number, row.name, row.added_on])).toEqual([
+      [1001, 'ALPHA FREIGHT LLC', TODAY],
+      [1002, 'BRAVO HAULING INC', TODAY],
+      [1003, 'CHARLIE LOGISTICS', TODAY],
+      [1004, 'DELTA TRUCKING', TODAY],
+    ]);
+    const looked = await call('POST', '/api/v1/lookup', token, { numbers: ['1001', '1002', '1003', '1004'] });
+    const told = (
+      looked.json() as {
+        results: { carrier: { verdict: { headline: string }; insurance: { state: string } } }[];
+      }
+    ).results.map(({ carrier }) => [carrier.verdict.headline, carrier.insurance.state]);
+    expect(edited.map((row) => [row.verdict, row.insurance])).toEqual(told);
+
+    const imported = (at: string) =>
+      app.database.db
+        .insertInto('data_imports')
+        .values({
+          dataset: 'mcmis_inspection',
+          table_name: 'inspections',
+          file: `inspections-${at}.csv`,
+          as_of: TODAY,
+          imported_rows: 0,
+          imported_at: at,
+        })
+        .execute();
+    const rename = (name: string) =>
+      app.database.db.updateTable('companies').set({ name }).where('dot_number', '=', 1001).execute();
+    await rename('ALPHA FREIGHT RENAMED');
+    try {
+      expect((await rows())[0]?.name).toBe('ALPHA FREIGHT LLC');
+      await imported('2026-12-07T13:00:00.000Z');
+      expect((await rows())[0]?.name).toBe('ALPHA FREIGHT RENAMED');
+    } finally {
+      await rename('ALPHA FREIGHT LLC');
+      await imported('2026-12-07T14:00:00.000Z');
+    }
+    expect((await rows())[0]?.name).toBe('ALPHA FREIGHT LLC');
   });
 
   it('never shows one account another account’s lists or keys: 404 for their ids', async () => {
@@ -524,6 +570,59 @@ describe(`watchers: accounts, watchlists, keys and lookup on ${testDialect}`, ()
     const none = await call('POST', '/api/v1/lookup', token, { numbers: [] });
     expect(none.json()).toEqual({ detail: 'numbers: must hold at least one number', code: 'invalid' });
     expect((await call('POST', '/api/v1/lookup', undefined, { numbers: ['1001'] })).statusCode).toBe(401);
+  });
+
+  it('answers a carrier the same in a batch as alone, whichever number names it', async () => {
+    const token = await signIn('batch@broker.example.com');
+    const lookup = async (numbers: string[]) => {
+      const answer = await call('POST', '/api/v1/lookup', token, { numbers });
+      expect(answer.statusCode).toBe(200);
+      return (answer.json() as { results: { input: string; status: string; carrier: unknown }[] }).results;
+    };
+    // Two changes seen the same day: the one recorded last is the last change.
+    await insertHistoryEvents(
+      app.database.db,
+      (['phone', 'physical_address'] as const).map((subject) => ({
+        dotNumber: 1004,
+        kind: 'record' as const,
+        event: 'changed',
+        subject,
+        valueBefore: 'before',
+        valueAfter: 'after',
+        effectiveOn: null,
+        firstSeenOn: '2026-12-02',
+        source: 'az4n-8mr2',
+      })),
+    );
+    const batch = await lookup(['1002', 'MC-222222', '1001', '1003', '1004', '1001', 'MC-111111', '5']);
+    expect(batch.map((result) => [result.input, result.status])).toEqual([
+      ['1002', 'found'],
+      ['MC-222222', 'found'],
+      ['1001', 'found'],
+      ['1003', 'found'],
+      ['1004', 'found'],
+      ['1001', 'found'],
+      ['MC-111111', 'found'],
+      ['5', 'not_found'],
+    ]);
+    for (const result of batch.slice(0, 7)) {
+      expect(result.carrier).toEqual((await lookup([result.input]))[0]?.carrier);
+    }
+    expect(batch[1]?.carrier).toEqual(batch[0]?.carrier);
+    expect(batch[6]?.carrier).toEqual(batch[2]?.carrier);
+    expect(batch[4]?.carrier).toMatchObject({
+      last_change: { description: 'Physical address changed', on: '2026-12-02' },
+    });
+    expect(batch[2]?.carrier).toMatchObject({
+      last_change: { description: 'Phone changed', on: '2026-12-01' },
+    });
+    expect(batch[3]?.carrier).toMatchObject({
+      dot_number: 1003,
+      verdict: { headline: 'Not authorized for hire', level: 'not authorized' },
+      authority: [],
+      insurance: { state: 'None in force', in_force: [] },
+      last_change: null,
+    });
   });
 
   it('limits lookups per key, each key counted on its own, and per client', async () => {
