@@ -25,12 +25,5 @@ const CLOCK_TICKS_PER_SECOND = 100;
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-/**
- * The CPU time (user and system) a process has used, in ms (/proc, Linux, 10 ms ticks): on a machine
- * shared with other work the wall-clock figures include the waits for a core, this does not.
- */
-export function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime, fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** The same in ms: on a machine shared with other work, wall-clock figures include the waits for a core. */
+export const cpuMs = (pid: number) => cpuSeconds(pid) * 1000;

@@ -11,7 +11,7 @@
  *   npm run bench:signals [-- --carriers 4400000 --inspections 6000000 --postgres-url postgres://u@host/postgres
  *     --postgres-only --keep]
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,7 +25,7 @@ import { createSignalsService } from '../../server/domains/signals/service.ts';
 import { createContactCheckRepo } from '../../server/domains/contact-check/repo.ts';
 import { createContactCheckService } from '../../server/domains/contact-check/service.ts';
 import { countingQueries } from '../../tests/support/query-count.ts';
-import { percentile } from './figures.ts';
+import { cpuSeconds, percentile } from './figures.ts';
 
 const { values } = parseArgs({
   options: {
@@ -200,7 +200,7 @@ async function openStore(dialect: Dialect): Promise<Store> {
 const seconds = (from: number) => (performance.now() - from) / 1000;
 
 /** CPU seconds of this process and, on PostgreSQL, of the store's server processes (from /proc). */
-async function cpuSeconds(db: Db, dialect: Dialect): Promise<{ node: number; server: Map<number, number> }> {
+async function cpuNow(db: Db, dialect: Dialect): Promise<{ node: number; server: Map<number, number> }> {
   const usage = process.cpuUsage();
   const server = new Map<number, number>();
   if (dialect === 'postgres') {
@@ -208,9 +208,7 @@ async function cpuSeconds(db: Db, dialect: Dialect): Promise<{ node: number; ser
       WHERE datname = current_database()`.execute(db);
     for (const { pid } of backends.rows) {
       try {
-        // Fields 14 and 15 of /proc/PID/stat, after the command in parentheses: user and system ticks.
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-        server.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+        server.set(pid, cpuSeconds(pid));
       } catch {
         // A server on another host: its CPU is not ours to read.
       }
@@ -220,8 +218,8 @@ async function cpuSeconds(db: Db, dialect: Dialect): Promise<{ node: number; ser
 }
 
 /** The CPU seconds spent since `before`, in words. */
-async function cpuSince(db: Db, dialect: Dialect, before: Awaited<ReturnType<typeof cpuSeconds>>) {
-  const after = await cpuSeconds(db, dialect);
+async function cpuSince(db: Db, dialect: Dialect, before: Awaited<ReturnType<typeof cpuNow>>) {
+  const after = await cpuNow(db, dialect);
   const node = after.node - before.node;
   if (dialect === 'sqlite') return `CPU ${node.toFixed(1)} s`;
   let server = 0;
@@ -245,7 +243,7 @@ async function measure(dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') await sql`ANALYZE`.execute(db);
   line('generated in', `${seconds(started).toFixed(0)} s`);
 
-  let cpu = await cpuSeconds(db, dialect);
+  let cpu = await cpuNow(db, dialect);
   started = performance.now();
   const first = await refreshLinksAndSignals(db, NOW);
   const firstSeconds = seconds(started);
@@ -265,7 +263,7 @@ async function measure(dialect: Dialect): Promise<void> {
   const dailyNow = '2026-12-08T06:00:00.000Z';
   await sql`UPDATE companies SET phone = ${phoneOf(sql`(20000000 + dot_number)`)}, updated_at = ${'2026-12-08T01:00:00.000Z'}
     WHERE dot_number % 500 = 1`.execute(db);
-  cpu = await cpuSeconds(db, dialect);
+  cpu = await cpuNow(db, dialect);
   started = performance.now();
   const daily = await refreshLinksAndSignals(db, dailyNow);
   line(
@@ -310,7 +308,7 @@ async function measure(dialect: Dialect): Promise<void> {
   for (const dot of dots.slice(0, 50)) await signals.carrierSignals(dot);
   const times: number[] = [];
   // The CPU the answers took, beside their wall clock: on a loaded machine the p95 is mostly waiting.
-  const answersCpu = await cpuSeconds(db, dialect);
+  const answersCpu = await cpuNow(db, dialect);
   for (const dot of dots) {
     const at = performance.now();
     await signals.carrierSignals(dot);
