@@ -67,6 +67,12 @@ export const HISTORY_COLUMNS = [
   'source',
 ] as const;
 
+/** What an event says, without its key and carrier. */
+const EVENT_FIELDS = HISTORY_COLUMNS.slice(2) as Exclude<
+  (typeof HISTORY_COLUMNS)[number],
+  'event_key' | 'dot_number'
+>[];
+
 /** An event as its table's row. */
 export function historyRow(event: NewHistoryEvent) {
   const values = historyValues(event);
@@ -231,17 +237,7 @@ export function createHistoryRepo(db: Kysely<Database>) {
         ])
         .as('facts');
       const events = ofCarrier(dotNumber, kind)
-        .select([
-          'id',
-          'kind',
-          'event',
-          'subject',
-          'value_before',
-          'value_after',
-          'effective_on',
-          'first_seen_on',
-          'source',
-        ])
+        .select(['id', ...EVENT_FIELDS])
         .orderBy(sql`coalesce(effective_on, first_seen_on)`, 'desc')
         .orderBy('first_seen_on', 'desc')
         .orderBy('id')
