@@ -4,8 +4,8 @@
  * filings, made once into --cache-dir and reused), picks the carrier with the most inspections, gives
  * it two years of record history, starts the built server and measures
  *   1. making a report of that carrier (POST /api/v1/reports, one after another): p50 and p95,
- *   2. serving a stored report, its PDF (and its revalidation by ETag) and its page, beside the build's
- *      static file nearest the PDF in size and the static pages (autocannon, --connections each):
+ *   2. serving a stored report, its PDF (and its revalidation by ETag) and its page, beside a static
+ *      file of binary bytes the size of a report's PDF and the static pages (autocannon, --connections each):
  *      requests a second, latency, bytes and the server's CPU time a request (the figure to compare on
  *      a machine shared with other work).
  * Build first (npm run build). The store takes long to build at the national size; pass a smaller
@@ -15,7 +15,8 @@
  *                           --cache-dir .tmp/bench-report --port 3292 --cpu-prof .tmp/profiles
  *                           --prepare-only]
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -144,18 +145,18 @@ function syntheticHistory(dotNumber: number): NewHistoryEvent[] {
   return events;
 }
 
+/** About the size of the most inspected carrier's PDF. */
+const BINARY_FILE_BYTES = 37 * 1024;
+const BINARY_FILE = 'build/client/assets/bench-report-binary.bin';
+
 /**
- * The build's static file (build/client/assets, served by @fastify/static) nearest in size to the
- * PDF: what a file of the PDF's bytes costs to serve, beside the smaller static pages.
+ * A static file of random bytes the size of a report's PDF, written before the server starts (it
+ * serves the files it finds then): autocannon reads a binary body several times slower than a text
+ * one of the same size, so the PDF is compared with binary bytes, not with a script.
  */
-function nearestStaticFile(bytes: number): string {
-  const dir = 'build/client/assets';
-  const [nearest] = readdirSync(dir)
-    .filter((name) => !name.endsWith('.br') && !name.endsWith('.gz'))
-    .map((name) => ({ name, distance: Math.abs(statSync(path.join(dir, name)).size - bytes) }))
-    .sort((a, b) => a.distance - b.distance);
-  if (!nearest) throw new Error('no static file in build/client/assets: run npm run build first');
-  return `/assets/${nearest.name}`;
+function writeBinaryStaticFile(): string {
+  writeFileSync(BINARY_FILE, randomBytes(BINARY_FILE_BYTES));
+  return `/assets/${path.basename(BINARY_FILE)}`;
 }
 
 async function makeReport(baseUrl: string, dotNumber: number): Promise<{ id: string; ms: number }> {
@@ -174,6 +175,7 @@ async function makeReport(baseUrl: string, dotNumber: number): Promise<{ id: str
 const dotNumber = await prepareStore();
 console.log(`carrier with the most inspections: USDOT ${dotNumber}`);
 if (!values['prepare-only']) {
+  const binaryFile = writeBinaryStaticFile();
   const server = await startBuiltServer(
     Number(values.port),
     dataDir,
@@ -207,7 +209,7 @@ if (!values['prepare-only']) {
     const rows = [];
     const served: [string, Record<string, string>][] = [
       [`/reports/${id}.pdf`, {}],
-      [nearestStaticFile(pdfBytes), {}],
+      [binaryFile, {}],
       // A browser that kept the PDF asks again with its ETag: the answer is a 304 without a body.
       [`/reports/${id}.pdf`, { 'if-none-match': pdf.headers.get('etag') ?? '' }],
       [`/reports/${id}`, {}],
@@ -241,5 +243,6 @@ if (!values['prepare-only']) {
     console.table(rows);
   } finally {
     server.stop();
+    rmSync(BINARY_FILE, { force: true });
   }
 }
