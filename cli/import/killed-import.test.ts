@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseConfig } from '../../server/config.ts';
-import { openDatabase, type Db } from '../../server/db/database.ts';
+import type { Db } from '../../server/db/database.ts';
 import { createSearchService } from '../../server/domains/search/service.ts';
 import { startImport } from '../../tests/support/import-command.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
+import { childProcessStores, testDialect } from '../../tests/support/test-database.ts';
 import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
 
 const countOf = async (db: Db, table: 'companies' | 'inspections') =>
@@ -42,26 +41,16 @@ async function snapshot(db: Db) {
 describe(`an import killed mid-file (kill -9) on ${testDialect}`, () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-killed-import-'));
   let demo: DemoFiles;
-  const stores: TestDatabase[] = [];
+  const stores = childProcessStores(dir);
 
-  /** A migrated, empty store the child process can open too (SQLite: a file, not memory). */
-  async function emptyStore(name: string): Promise<{ config: DatabaseConfig; db: Db }> {
-    if (testDialect === 'sqlite') {
-      const config: DatabaseConfig = { dialect: 'sqlite', filename: path.join(dir, `${name}.db`) };
-      const db = openDatabase(config);
-      stores.push({ db, config, destroy: () => db.destroy() });
-      return { config, db };
-    }
-    const store = await createTestDatabase();
-    stores.push(store);
-    return store;
-  }
+  /** A migrated, empty store the child process can open too. */
+  const emptyStore = (name: string) => stores.create(name);
 
   beforeAll(async () => {
     demo = await generateDemoData({ carriers: 12_000, seed: 23, outDir: dir, inspectionsPerCarrierScale: 6 });
   }, 60_000);
   afterAll(async () => {
-    for (const store of stores) await store.destroy();
+    await stores.destroyAll();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../../server/config.ts';
-import { openDatabase, type Db } from '../../server/db/database.ts';
+import type { Db } from '../../server/db/database.ts';
 import { startCommand } from '../../tests/support/child-command.ts';
 import { startFakePortal, type FakePortal } from '../../tests/support/fake-portal.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
+import { childProcessStores, testDialect } from '../../tests/support/test-database.ts';
 import {
   COMPANY_CENSUS_COLUMNS,
   LI_AUTHHIST_COLUMNS,
@@ -90,7 +90,7 @@ async function snapshot(db: Db) {
 
 describe(`an L&I sync killed at any moment (kill -9) on ${testDialect}`, () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-killed-li-sync-'));
-  const stores: TestDatabase[] = [];
+  const stores = childProcessStores(dir);
 
   /** A CSV export of `rows` rows. */
   function writeExport(name: string, columns: readonly string[], rows: number, row: (i: number) => string) {
@@ -215,16 +215,8 @@ describe(`an L&I sync killed at any moment (kill -9) on ${testDialect}`, () => {
   }
 
   async function emptyStore(name: string): Promise<Store> {
-    const dataDir = path.join(dir, `data-${name}`);
-    if (testDialect === 'sqlite') {
-      const config: DatabaseConfig = { dialect: 'sqlite', filename: path.join(dir, `${name}.db`) };
-      const db = openDatabase(config);
-      stores.push({ db, config, destroy: () => db.destroy() });
-      return { config, db, dataDir };
-    }
-    const store = await createTestDatabase();
-    stores.push(store);
-    return { config: store.config, db: store.db, dataDir };
+    const { config, db } = await stores.create(name);
+    return { config, db, dataDir: path.join(dir, `data-${name}`) };
   }
 
   function startSync(store: Store, portal: FakePortal) {
@@ -255,7 +247,7 @@ describe(`an L&I sync killed at any moment (kill -9) on ${testDialect}`, () => {
   }
 
   afterAll(async () => {
-    for (const store of stores) await store.destroy();
+    await stores.destroyAll();
     rmSync(dir, { recursive: true, force: true });
   });
 

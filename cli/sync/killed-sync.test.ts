@@ -4,10 +4,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../../server/config.ts';
-import { openDatabase, type Db } from '../../server/db/database.ts';
+import type { Db } from '../../server/db/database.ts';
 import { startCommand } from '../../tests/support/child-command.ts';
 import { startFakePortal, type FakePortal } from '../../tests/support/fake-portal.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
+import { childProcessStores, testDialect } from '../../tests/support/test-database.ts';
 import { generateDemoData, type DemoFiles } from '../demo/generate.ts';
 import { splitCsvLine } from './check-download.ts';
 
@@ -84,21 +84,13 @@ async function snapshot(db: Db) {
 
 describe(`a sync killed at any moment (kill -9) on ${testDialect}`, () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-killed-sync-'));
-  const stores: TestDatabase[] = [];
+  const stores = childProcessStores(dir);
   let demo: DemoFiles;
   let portal: FakePortal;
 
   async function emptyStore(name: string): Promise<Store> {
-    const dataDir = path.join(dir, `data-${name}`);
-    if (testDialect === 'sqlite') {
-      const config: DatabaseConfig = { dialect: 'sqlite', filename: path.join(dir, `${name}.db`) };
-      const db = openDatabase(config);
-      stores.push({ db, config, destroy: () => db.destroy() });
-      return { config, db, dataDir };
-    }
-    const store = await createTestDatabase();
-    stores.push(store);
-    return { config: store.config, db: store.db, dataDir };
+    const { config, db } = await stores.create(name);
+    return { config, db, dataDir: path.join(dir, `data-${name}`) };
   }
 
   /** `npm run sync` on a store, in a child process that can be killed. */
@@ -151,7 +143,7 @@ describe(`a sync killed at any moment (kill -9) on ${testDialect}`, () => {
   }, 60_000);
   afterAll(async () => {
     await portal?.close();
-    for (const store of stores) await store.destroy();
+    await stores.destroyAll();
     rmSync(dir, { recursive: true, force: true });
   });
 

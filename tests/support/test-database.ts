@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import type { DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
@@ -51,3 +52,28 @@ export async function createTestDatabase({ migratedTo = 'latest' } = {}): Promis
 }
 
 export const testDialect: 'sqlite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+/**
+ * Stores of the test dialect that a child process can open too (SQLite: a file in `dir`, not memory;
+ * PostgreSQL: a database of the test cluster), for tests that compare a killed run's store with an
+ * uninterrupted one's; `destroyAll` closes and drops them.
+ */
+export function childProcessStores(dir: string) {
+  const stores: TestDatabase[] = [];
+  return {
+    async create(name: string): Promise<{ config: DatabaseConfig; db: Db }> {
+      if (testDialect === 'sqlite') {
+        const config: DatabaseConfig = { dialect: 'sqlite', filename: path.join(dir, `${name}.db`) };
+        const db = openDatabase(config);
+        stores.push({ db, config, destroy: () => db.destroy() });
+        return { config, db };
+      }
+      const store = await createTestDatabase();
+      stores.push(store);
+      return store;
+    },
+    async destroyAll(): Promise<void> {
+      for (const store of stores) await store.destroy();
+    },
+  };
+}
