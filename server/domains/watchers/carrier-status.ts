@@ -25,9 +25,9 @@ export function insuranceState(record: AuthorityRecord, today: string): Insuranc
 /**
  * What a watcher is told of carriers today, by DOT number: the verdict and authority (core/authority.ts,
  * the profile's own rule), insurance in force, the newest change of the record history and the days
- * the data describe. Carriers the census does not hold are left out. A few statements a thousand
- * carriers, whatever their number: the census rows once (name, docket and the facts the verdict
- * reads), their L&I records in one batch (authority/repo.ts) and the last changes.
+ * the data describe. Carriers the census does not hold are left out. One statement a table for the
+ * whole batch: the census rows once (name, docket and the facts the verdict reads), their L&I
+ * records (authority/repo.ts) and, beside them, the last changes.
  */
 export async function carrierStatuses(
   db: Db,
@@ -35,8 +35,13 @@ export async function carrierStatuses(
   dotNumbers: readonly number[],
   today: string,
 ): Promise<Map<number, CarrierStatus>> {
-  const [carriers, changes] = await Promise.all([repo.carriers(dotNumbers), repo.lastChanges(dotNumbers)]);
-  const records = await authorityRecordsOf(db, carriers, today);
+  const [{ carriers, records }, changes] = await Promise.all([
+    repo.carriers(dotNumbers).then(async (carriers) => ({
+      carriers,
+      records: await authorityRecordsOf(db, carriers, today),
+    })),
+    repo.lastChanges(dotNumbers),
+  ]);
   const changeOf = new Map(changes.map((change) => [change.dot_number, change]));
   const statuses = new Map<number, CarrierStatus>();
   for (const carrier of carriers) {
