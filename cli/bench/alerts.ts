@@ -5,9 +5,15 @@
  * each, one in ten severe) and the computation the sync runs after it: alerts of every watching list,
  * severe e-mails, webhook deliveries, owners' notices and the digest, all queued. Prints the figure
  * beside its target, on SQLite and, given --postgres-url (a cluster where it may create a database),
- * on PostgreSQL. Run it at nice 10: the data is built set-based in the database.
+ * on PostgreSQL. Run it at nice 10: the data is built set-based in the database. Then, on each store,
+ * the watchers' figures (./watchers-figures.ts, as npm run bench:watch: the lookup of 500 numbers and
+ * the watchlist page of 5,000 carriers beside their targets) on a store of --watch-carriers demo
+ * carriers, or a copy given with --sqlite-db, or a kept PostgreSQL store (--postgres-db). Build first
+ * (npm run build): those are measured through the built server. --figures alerts or watchers runs one.
  *
- *   nice -n 10 npm run bench:alerts [-- --watched 20000000 --lists 100000 --postgres-url postgres://u@host:5432/postgres]
+ *   nice -n 10 npm run bench:alerts [-- --watched 20000000 --lists 100000 --postgres-url postgres://u@host:5432/postgres
+ *                                      --figures alerts,watchers --watch-carriers 300000 --sqlite-db COPY/app.db
+ *                                      --postgres-db URL --samples 100 --port 3204]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +28,7 @@ import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts
 import type { CarrierRecord } from '../../server/domains/carrier-data/records.ts';
 import { insertHistoryEvents } from '../../server/domains/history/repo.ts';
 import { createTestDatabase } from '../../tests/support/test-database.ts';
+import { measureWatchers } from './watchers-figures.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,8 +36,15 @@ const { values } = parseArgs({
     lists: { type: 'string', default: '100000' },
     carriers: { type: 'string', default: '4400000' },
     'postgres-url': { type: 'string' },
-    // Which stores to run: sqlite, postgres, or both (postgres needs --postgres-url).
+    // Which stores to run: sqlite, postgres, or both (postgres needs --postgres-url or --postgres-db).
     stores: { type: 'string', default: 'sqlite,postgres' },
+    // Which figures: the alerts of a day, the watchers' lookup and page, or both.
+    figures: { type: 'string', default: 'alerts,watchers' },
+    'watch-carriers': { type: 'string', default: '300000' },
+    'sqlite-db': { type: 'string' },
+    'postgres-db': { type: 'string' },
+    samples: { type: 'string', default: '100' },
+    port: { type: 'string', default: '3204' },
   },
 });
 const WATCHED = Number(values.watched);
@@ -267,7 +281,35 @@ async function runOn(name: 'SQLite' | 'PostgreSQL') {
   }
 }
 
+/** The lookup and the watchlist page on one store, as npm run bench:watch measures them. */
+async function watchersOn(name: 'SQLite' | 'PostgreSQL') {
+  console.log(`${name}: the lookup of 500 numbers and the watchlist page of 5,000 carriers`);
+  const store =
+    name === 'SQLite'
+      ? { sqliteDb: values['sqlite-db'] }
+      : values['postgres-db']
+        ? { postgresDb: values['postgres-db'] }
+        : { postgresUrl: values['postgres-url'] };
+  await measureWatchers({
+    carriers: Number(values['watch-carriers']),
+    samples: Number(values.samples),
+    keep: false,
+    port: Number(values.port),
+    ...store,
+  });
+}
+
 const stores = values.stores.split(',');
-if (stores.includes('sqlite')) await runOn('SQLite');
-if (stores.includes('postgres') && values['postgres-url']) await runOn('PostgreSQL');
-else if (stores.includes('postgres')) console.log('PostgreSQL: not run (give --postgres-url)');
+const figures = values.figures.split(',');
+const postgres = Boolean(values['postgres-url']);
+if (figures.includes('alerts')) {
+  if (stores.includes('sqlite')) await runOn('SQLite');
+  if (stores.includes('postgres') && postgres) await runOn('PostgreSQL');
+  else if (stores.includes('postgres')) console.log('PostgreSQL alerts: not run (give --postgres-url)');
+}
+if (figures.includes('watchers')) {
+  if (stores.includes('sqlite')) await watchersOn('SQLite');
+  if (stores.includes('postgres') && (postgres || values['postgres-db'])) await watchersOn('PostgreSQL');
+  else if (stores.includes('postgres'))
+    console.log('PostgreSQL lookup and page: not run (give --postgres-url or --postgres-db)');
+}

@@ -155,8 +155,16 @@ describe(`the L&I record of a carrier on ${testDialect}`, () => {
       TODAY,
     );
     expect([...batch.keys()].sort()).toEqual(carriers.map((one) => one.dot_number).sort());
+    // The profile reads one carrier's rows in one statement of its own (one-read.ts): the same record.
+    const service = createAuthorityService(database.db, () => new Date(`${TODAY}T12:00:00Z`));
+    const census = await database.db
+      .selectFrom('companies')
+      .select(['dot_number', 'mc_number', 'status_code', 'carrier_operation', 'carship', 'risk_signals'])
+      .execute();
     for (const one of carriers) {
       expect(batch.get(one.dot_number)).toEqual(await authorityRecord(database.db, one.dot_number, TODAY));
+      const row = census.find((company) => company.dot_number === one.dot_number);
+      expect(batch.get(one.dot_number)?.record).toEqual((await service.companyVetting(row!)).record);
     }
     expect(batch.get(revoked.dot_number)?.record.authorities).toMatchObject([
       { docket: 'MC-368053', status: 'Revoked' },

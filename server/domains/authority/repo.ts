@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
+import { dialectOf, inValueList, valueList } from '../../db/value-lists.ts';
 import { markSignalsDue } from '../signals/repo.ts';
 import type {
   CompaniesTable,
@@ -61,18 +63,6 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
     else groups.set(key(row), [row]);
   }
   return groups;
-}
-
-/** The census carrier holding each of these MC dockets (a batch's at most), by docket. */
-async function censusOwners(db: Db, dockets: readonly string[]): Promise<Map<string, number>> {
-  const mcDigits = dockets.filter((docket) => docket.startsWith('MC')).map((docket) => docket.slice(2));
-  if (mcDigits.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('companies')
-    .select(['dot_number', 'mc_number'])
-    .where('mc_number', 'in', mcDigits)
-    .execute();
-  return new Map(rows.map((row) => [`MC${row.mc_number}`, row.dot_number]));
 }
 
 /** The canonical docket of a census MC number ('139446' -> 'MC139446'), null for none. */
@@ -340,28 +330,6 @@ export const CENSUS_JOIN_COLUMNS = [
 
 export type CensusJoin = Pick<Selectable<CompaniesTable>, (typeof CENSUS_JOIN_COLUMNS)[number]>;
 
-/**
- * The L&I records of several carriers on the ISO day `today`, by DOT number; carriers the census
- * does not hold are left out.
- */
-export async function authorityRecords(
-  db: Db,
-  dotNumbers: readonly number[],
-  today: string,
-): Promise<Map<number, CarrierAuthority>> {
-  const companies: CensusJoin[] = [];
-  for (let start = 0; start < dotNumbers.length; start += RECORD_BATCH) {
-    companies.push(
-      ...(await db
-        .selectFrom('companies')
-        .select(CENSUS_JOIN_COLUMNS)
-        .where('dot_number', 'in', dotNumbers.slice(start, start + RECORD_BATCH))
-        .execute()),
-    );
-  }
-  return authorityRecordsOf(db, companies, today);
-}
-
 /** The columns of each L&I table a record is assembled from (LiRows). */
 const DOCKET_COLUMNS = [
   'docket',
@@ -385,6 +353,107 @@ const INSURANCE_COLUMNS = [
 ] as const;
 const REVOCATION_COLUMNS = ['docket', 'kind', 'type', 'served_on', 'effective_on'] as const;
 const ORDER_COLUMNS = ['dot_number', 'ordered_on', 'reason', 'status', 'rescinded_on'] as const;
+
+/**
+ * The statements a batch of records is read with, one a table whatever the batch's size, each list
+ * one parameter (db/value-lists.ts): compiled once for each database or transaction.
+ */
+function batchStatements(db: Db) {
+  const dialect = dialectOf(db);
+  const dots = (list: unknown) => inValueList(dialect, 'dot_number', list, 'integer');
+  const dockets = (list: unknown) => inValueList(dialect, 'docket', list, 'text');
+  return {
+    dialect,
+    census: compiledQuery(db, 1, (list: unknown) =>
+      db.selectFrom('companies').select(CENSUS_JOIN_COLUMNS).where(dots(list)),
+    ),
+    censusOwners: compiledQuery(db, 1, (mcNumbers: unknown) =>
+      db
+        .selectFrom('companies')
+        .select(['dot_number', 'mc_number'])
+        .where(inValueList(dialect, 'mc_number', mcNumbers, 'text')),
+    ),
+    /** The dockets L&I gives the carriers, with the columns a record reads. */
+    docketsOfCarriers: compiledQuery(db, 1, (list: unknown) =>
+      db
+        .selectFrom('li_dockets')
+        .select([...DOCKET_COLUMNS, 'dot_number'])
+        .where(dots(list)),
+    ),
+    dockets: compiledQuery(db, 1, (list: unknown) =>
+      db
+        .selectFrom('li_dockets')
+        .select([...DOCKET_COLUMNS, 'dot_number'])
+        .where(dockets(list)),
+    ),
+    authorities: compiledQuery(db, 1, (list: unknown) =>
+      db.selectFrom('li_authorities').select(AUTHORITY_COLUMNS).where(dockets(list)),
+    ),
+    events: compiledQuery(db, 1, (list: unknown) =>
+      db.selectFrom('li_authority_events').select(EVENT_COLUMNS).where(dockets(list)),
+    ),
+    insurance: compiledQuery(db, 1, (list: unknown) =>
+      db.selectFrom('li_insurance').select(INSURANCE_COLUMNS).where(dockets(list)),
+    ),
+    revocations: compiledQuery(db, 1, (list: unknown) =>
+      db.selectFrom('li_revocations').select(REVOCATION_COLUMNS).where(dockets(list)),
+    ),
+    orders: compiledQuery(db, 1, (list: unknown) =>
+      db.selectFrom('oos_orders').select(ORDER_COLUMNS).where(dots(list)),
+    ),
+    importDays: compiledQuery(db, 0, () =>
+      db
+        .selectFrom('data_imports')
+        .select((eb) => ['dataset', eb.fn.max('as_of').as('as_of')])
+        .where('dataset', 'in', DATED_DATASETS)
+        .groupBy('dataset'),
+    ),
+  };
+}
+
+const statementsOf = new WeakMap<Db, ReturnType<typeof batchStatements>>();
+
+function statements(db: Db) {
+  let found = statementsOf.get(db);
+  if (!found) statementsOf.set(db, (found = batchStatements(db)));
+  return found;
+}
+
+/** The census carrier holding each of these MC dockets, by docket. */
+async function censusOwners(db: Db, dockets: readonly string[]): Promise<Map<string, number>> {
+  const mcDigits = dockets.filter((docket) => docket.startsWith('MC')).map((docket) => docket.slice(2));
+  if (mcDigits.length === 0) return new Map();
+  const read = statements(db);
+  const rows = await read.censusOwners(valueList(read.dialect, mcDigits));
+  return new Map(rows.map((row) => [`MC${row.mc_number}`, row.dot_number]));
+}
+
+/**
+ * The census rows of carriers (CENSUS_JOIN_COLUMNS), RECORD_BATCH at a time; carriers the census
+ * does not hold are left out.
+ */
+export async function censusJoins(db: Db, dotNumbers: readonly number[]): Promise<CensusJoin[]> {
+  const read = statements(db);
+  const companies: CensusJoin[] = [];
+  for (let start = 0; start < dotNumbers.length; start += RECORD_BATCH) {
+    companies.push(
+      ...(await read.census(valueList(read.dialect, dotNumbers.slice(start, start + RECORD_BATCH)))),
+    );
+  }
+  return companies;
+}
+
+/**
+ * The L&I records of several carriers on the ISO day `today`, by DOT number; carriers the census
+ * does not hold are left out.
+ */
+export async function authorityRecords(
+  db: Db,
+  dotNumbers: readonly number[],
+  today: string,
+): Promise<Map<number, CarrierAuthority>> {
+  return authorityRecordsOf(db, await censusJoins(db, dotNumbers), today);
+}
 
 /**
  * The L&I records of census carriers already read (CENSUS_JOIN_COLUMNS), by DOT number, a batch of
@@ -412,61 +481,52 @@ async function batchRecords(
 ): Promise<Map<number, CarrierAuthority>> {
   const result = new Map<number, CarrierAuthority>();
   if (companies.length === 0) return result;
+  const read = statements(db);
+  const list = (values: readonly (number | string)[]) => valueList(read.dialect, values);
   const dots = companies.map((company) => company.dot_number);
   const docketsOf = new Map<number, Set<string>>();
+  const censusDockets: string[] = [];
   for (const company of companies) {
     const census = censusDocket(company.mc_number);
+    if (census) censusDockets.push(census);
     docketsOf.set(company.dot_number, new Set(census ? [census] : []));
   }
-  const byDot = await db
-    .selectFrom('li_dockets')
-    .select(['docket', 'dot_number'])
-    .where('dot_number', 'in', dots)
-    .execute();
+  // The dockets L&I gives the carriers, with their rows; then the rows of census dockets L&I gives
+  // another DOT number or none (few: most census dockets are among the first).
+  const byDot = await read.docketsOfCarriers(list(dots));
+  const found = new Set(byDot.map((row) => row.docket));
+  const unread = censusDockets.filter((docket) => !found.has(docket));
   // An MC docket the census gives another carrier stays with that carrier; a carrier's own census
   // docket needs no look-up.
   const others = byDot.filter((row) => !docketsOf.get(row.dot_number as number)?.has(row.docket));
-  const ownerOf = await censusOwners(
-    db,
-    others.map((row) => row.docket),
-  );
+  const [censusRows, ownerOf] = await Promise.all([
+    unread.length === 0 ? [] : read.dockets(list(unread)),
+    censusOwners(
+      db,
+      others.map((row) => row.docket),
+    ),
+  ]);
+  const docketRows = [...byDot, ...censusRows];
   for (const row of others) {
     const owner = ownerOf.get(row.docket);
     if (owner !== undefined && owner !== row.dot_number) continue;
     docketsOf.get(row.dot_number as number)?.add(row.docket);
   }
 
-  const dockets = [...new Set([...docketsOf.values()].flatMap((set) => [...set]))];
-  // No query at all for no dockets: `in ()` is not SQL.
-  const inDockets = <T>(rows: () => Promise<T[]>) =>
-    dockets.length === 0 ? Promise.resolve([] as T[]) : rows();
-  const [docketRows, authorityRows, eventRows, insuranceRows, revocationRows, oosRows, importDays] =
-    await Promise.all([
-      inDockets(() =>
-        db.selectFrom('li_dockets').select(DOCKET_COLUMNS).where('docket', 'in', dockets).execute(),
-      ),
-      inDockets(() =>
-        db.selectFrom('li_authorities').select(AUTHORITY_COLUMNS).where('docket', 'in', dockets).execute(),
-      ),
-      inDockets(() =>
-        db.selectFrom('li_authority_events').select(EVENT_COLUMNS).where('docket', 'in', dockets).execute(),
-      ),
-      inDockets(() =>
-        db.selectFrom('li_insurance').select(INSURANCE_COLUMNS).where('docket', 'in', dockets).execute(),
-      ),
-      inDockets(() =>
-        db.selectFrom('li_revocations').select(REVOCATION_COLUMNS).where('docket', 'in', dockets).execute(),
-      ),
-      db.selectFrom('oos_orders').select(ORDER_COLUMNS).where('dot_number', 'in', dots).execute(),
-      db
-        .selectFrom('data_imports')
-        .select((eb) => ['dataset', eb.fn.max('as_of').as('as_of')])
-        .where('dataset', 'in', DATED_DATASETS)
-        .groupBy('dataset')
-        .execute(),
-    ]);
+  const held = new Set([...docketsOf.values()].flatMap((set) => [...set]));
+  const dockets = list([...held]);
+  // No query at all for no dockets.
+  const inDockets = <T>(rows: () => Promise<T[]>) => (held.size === 0 ? Promise.resolve([] as T[]) : rows());
+  const [authorityRows, eventRows, insuranceRows, revocationRows, oosRows, importDays] = await Promise.all([
+    inDockets(() => read.authorities(dockets)),
+    inDockets(() => read.events(dockets)),
+    inDockets(() => read.insurance(dockets)),
+    inDockets(() => read.revocations(dockets)),
+    read.orders(list(dots)),
+    read.importDays(),
+  ]);
   const tables = docketTables({
-    docketRows,
+    docketRows: docketRows.filter((row) => held.has(row.docket)),
     authorityRows,
     eventRows,
     insuranceRows,

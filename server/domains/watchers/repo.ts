@@ -1,22 +1,52 @@
+import { sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
+import { dialectOf, inValueList, valueList, valueRows } from '../../db/value-lists.ts';
 import { CENSUS_JOIN_COLUMNS } from '../authority/repo.ts';
 
-/**
- * SQLite allows 32,766 bound parameters; lists of numbers are read and written this many at a time:
- * a full watchlist at once (on PostgreSQL each statement is a round trip).
- */
+/** SQLite allows 32,766 bound parameters; the carriers a list adds are written this many at a time. */
 const IN_LIST = 5_000;
-
-async function inChunks<T, R>(values: readonly T[], read: (part: T[]) => Promise<R[]>): Promise<R[]> {
-  const rows: R[] = [];
-  for (let start = 0; start < values.length; start += IN_LIST) {
-    rows.push(...(await read(values.slice(start, start + IN_LIST))));
-  }
-  return rows;
-}
 
 /** The watchers' SQL: accounts, sign-in links, API keys, watchlists and what they hold. */
 export function createWatchersRepo(db: Db) {
+  const dialect = dialectOf(db);
+  const list = (values: readonly (number | string)[]) => valueList(dialect, values);
+  // The reads of a batch of carriers, each list one parameter (db/value-lists.ts), compiled once.
+  const censusRows = compiledQuery(db, 1, (dots: unknown) =>
+    db
+      .selectFrom('companies')
+      .select([...CENSUS_JOIN_COLUMNS, 'name', 'risk_signals'])
+      .where(inValueList(dialect, 'dot_number', dots, 'integer')),
+  );
+  const censusMcRows = compiledQuery(db, 1, (mcNumbers: unknown) =>
+    db
+      .selectFrom('companies')
+      .select(['dot_number', 'mc_number'])
+      .where(inValueList(dialect, 'mc_number', mcNumbers, 'text')),
+  );
+  const liDocketRows = compiledQuery(db, 1, (dockets: unknown) =>
+    db
+      .selectFrom('li_dockets')
+      .select(['docket', 'dot_number'])
+      .where(inValueList(dialect, 'docket', dockets, 'text'))
+      .where('dot_number', 'is not', null),
+  );
+  // Each carrier's newest event is the first of its entries in the history's index (dot_number,
+  // first_seen_on DESC, id DESC): one probe a carrier. (An anti-join probed once an event, and a
+  // scalar subquery matched against `id IN` made PostgreSQL hash the whole history table.)
+  const newestEventIds = (dots: unknown) =>
+    sql`SELECT (SELECT n.id FROM record_history_events n WHERE n.dot_number = listed.value
+      ORDER BY n.first_seen_on DESC, n.id DESC LIMIT 1) FROM ${valueRows(dialect, dots, 'integer')}`;
+  const lastChangeRows = compiledQuery(db, 1, (dots: unknown) =>
+    db
+      .selectFrom('record_history_events as e')
+      .select(['e.dot_number', 'e.kind', 'e.event', 'e.subject', 'e.effective_on', 'e.first_seen_on'])
+      .where(
+        dialect === 'postgres'
+          ? sql<boolean>`e.id = ANY(ARRAY(${newestEventIds(dots)}))`
+          : sql<boolean>`e.id IN (${newestEventIds(dots)})`,
+      ),
+  );
   return {
     // Sign-in links.
     async insertLoginToken(on: Db, values: { tokenHash: string; email: string; now: string }) {
@@ -315,13 +345,7 @@ export function createWatchersRepo(db: Db) {
      * their L&I records are joined and judged by (authority/repo.ts), so each row is read once.
      */
     async carriers(dotNumbers: readonly number[]) {
-      return inChunks(dotNumbers, (part) =>
-        db
-          .selectFrom('companies')
-          .select([...CENSUS_JOIN_COLUMNS, 'name', 'risk_signals'])
-          .where('dot_number', 'in', part)
-          .execute(),
-      );
+      return dotNumbers.length === 0 ? [] : censusRows(list(dotNumbers));
     },
 
     /**
@@ -329,67 +353,18 @@ export function createWatchersRepo(db: Db) {
      * docket first, else the DOT number the L&I files give it.
      */
     async dotsOfMcNumbers(mcNumbers: readonly number[]) {
-      const census = await inChunks(mcNumbers, (part) =>
-        db
-          .selectFrom('companies')
-          .select(['dot_number', 'mc_number'])
-          .where(
-            'mc_number',
-            'in',
-            part.map((mc) => String(mc)),
-          )
-          .execute(),
-      );
+      if (mcNumbers.length === 0) return new Map<number, number>();
+      const census = await censusMcRows(list(mcNumbers.map((mc) => String(mc))));
       const found = new Map(census.map((row) => [Number(row.mc_number), row.dot_number]));
       const rest = mcNumbers.filter((mc) => !found.has(mc));
-      const li = await inChunks(rest, (part) =>
-        db
-          .selectFrom('li_dockets')
-          .select(['docket', 'dot_number'])
-          .where(
-            'docket',
-            'in',
-            part.map((mc) => `MC${mc}`),
-          )
-          .where('dot_number', 'is not', null)
-          .execute(),
-      );
+      const li = rest.length === 0 ? [] : await liDocketRows(list(rest.map((mc) => `MC${mc}`)));
       for (const row of li) found.set(Number(row.docket.slice(2)), row.dot_number as number);
       return found;
     },
 
-    /**
-     * The newest event of each carrier's record history, by the day an import first saw it (what a
-     * watcher learns last): the carriers' events with no newer one beside them, each found in the
-     * history's index. (A scalar subquery per carrier matched against `id` made PostgreSQL hash
-     * the whole history table.)
-     */
+    /** The newest event of each carrier's record history, by the day an import first saw it (what a watcher learns last). */
     async lastChanges(dotNumbers: readonly number[]) {
-      return inChunks(dotNumbers, (part) =>
-        db
-          .selectFrom('record_history_events as e')
-          .select(['e.dot_number', 'e.kind', 'e.event', 'e.subject', 'e.effective_on', 'e.first_seen_on'])
-          .where('e.dot_number', 'in', part)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('record_history_events as n')
-                  .select('n.id')
-                  .whereRef('n.dot_number', '=', 'e.dot_number')
-                  .where((eb) =>
-                    eb.or([
-                      eb('n.first_seen_on', '>', eb.ref('e.first_seen_on')),
-                      eb.and([
-                        eb('n.first_seen_on', '=', eb.ref('e.first_seen_on')),
-                        eb('n.id', '>', eb.ref('e.id')),
-                      ]),
-                    ]),
-                  ),
-              ),
-            ),
-          )
-          .execute(),
-      );
+      return dotNumbers.length === 0 ? [] : lastChangeRows(list(dotNumbers));
     },
   };
 }

@@ -2,7 +2,6 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.ts';
 import type {
   AddCarriersResult,
-  CarrierStatus,
   WatchlistFilters,
   WatchlistPage,
   WatchlistQuery,
@@ -21,7 +20,7 @@ import {
   type NumberListProblem,
   type WatchlistSort,
 } from '../../../core/watchlists.ts';
-import { carrierStatuses } from './carrier-status.ts';
+import { carrierStatuses, carrierSummaries, type CarrierSummary } from './carrier-status.ts';
 import type { WatchersRepo } from './repo.ts';
 
 const NOT_FOUND = 'Watchlist not found';
@@ -55,17 +54,17 @@ const SORT_KEYS: Record<WatchlistSort, (a: WatchlistRow, b: WatchlistRow) => num
   added: (a, b) => compareText(a.added_on, b.added_on),
 };
 
-function rowOf(dotNumber: number, addedAt: string, status: CarrierStatus | undefined): WatchlistRow {
+function rowOf(dotNumber: number, addedAt: string, summary: CarrierSummary | undefined): WatchlistRow {
   return {
     dot_number: dotNumber,
-    mc_number: status?.mc_number ?? null,
-    name: status?.name ?? null,
-    verdict: status?.verdict.headline ?? null,
-    verdict_level: status?.verdict.level ?? null,
-    insurance: status?.insurance.state ?? null,
-    signals: status?.signals ?? [],
-    last_change: status?.last_change?.description ?? null,
-    last_change_on: status?.last_change?.on ?? null,
+    mc_number: summary?.mc_number ?? null,
+    name: summary?.name ?? null,
+    verdict: summary?.verdict ?? null,
+    verdict_level: summary?.verdict_level ?? null,
+    insurance: summary?.insurance ?? null,
+    signals: summary?.signals ?? [],
+    last_change: summary?.last_change ?? null,
+    last_change_on: summary?.last_change_on ?? null,
     added_on: addedAt.slice(0, 10),
   };
 }
@@ -138,7 +137,7 @@ export function createWatchlistService({ db, repo, clock }: WatchlistDependencie
     if (cached?.version === version) return cached.rows;
     const listed = await repo.listedCarriers(list.id);
     const known = cached?.judged === judged ? cached.byDot : new Map<number, WatchlistRow>();
-    const statuses = await carrierStatuses(
+    const summaries = await carrierSummaries(
       db,
       repo,
       listed.filter((row) => !known.has(row.dot_number)).map((row) => row.dot_number),
@@ -147,7 +146,7 @@ export function createWatchlistService({ db, repo, clock }: WatchlistDependencie
     const rows = listed.map(({ dot_number, added_at }) => {
       const row = known.get(dot_number);
       const addedOn = added_at.slice(0, 10);
-      if (!row) return rowOf(dot_number, added_at, statuses.get(dot_number));
+      if (!row) return rowOf(dot_number, added_at, summaries.get(dot_number));
       return row.added_on === addedOn ? row : { ...row, added_on: addedOn };
     });
     kept.set(list.id, { version, judged, rows, byDot: new Map(rows.map((row) => [row.dot_number, row])) });
