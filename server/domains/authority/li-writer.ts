@@ -8,7 +8,7 @@ import type { NewHistoryEvent } from '../../../core/history.ts';
 import type { Db } from '../../db/database.ts';
 import type { LiSource } from '../../db/schema.ts';
 import type { RowSet, RowUpserter } from '../../db/upsert-rows.ts';
-import { authorityEventsOf, deleteHistoryEvents } from '../history/repo.ts';
+import { authorityEventsOf, deleteHistoryEvents, storesUndatedAuthorityEvents } from '../history/repo.ts';
 import {
   authHistEvents,
   authorityStatusEvent,
@@ -68,6 +68,11 @@ export interface LiBatchOptions {
   system: LiSource;
   /** The dataset's portal id, the source its history events name. */
   portalId: string;
+  /**
+   * False while a first load has the history's secondary indexes suspended (import-files.ts): a read
+   * of some carriers' events scans the table then, so a read that can find nothing is left out.
+   */
+  historyIndexed?: boolean;
 }
 
 interface PendingFiling {
@@ -96,6 +101,9 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
   let count = 0;
   /** A first load into an empty store reads nothing back: no row of it can be stored before it. */
   let firstLoad: Promise<boolean> | null = null;
+  /** Whether the store may hold undated authority events; asked once, without the history's indexes. */
+  let undatedStored: Promise<boolean> | null =
+    options.historyIndexed === false ? null : Promise.resolve(true);
 
   /** Some columns of the stored rows with these keys; none on a first load. */
   async function stored(
@@ -174,13 +182,18 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     if (changes.length > 0) {
       const stored = await authorityEventsOf(db, dotsOf(changes.map(({ event }) => event)));
       for (const { event, statusOn } of changes)
-        if (!changeDatedAlready(event, statusOn, stored)) result.push(event);
+        if (!changeDatedAlready(event, statusOn, stored)) {
+          result.push(event);
+          undatedStored = Promise.resolve(true);
+        }
     }
     result.push(...dated);
     let nowDated: string[] = [];
     const withDays = dated.filter((event) => event.effectiveOn !== null);
     // Only carriers with an undated change (none on a first load) read their whole authority history.
-    const undated = withDays.length > 0 ? await authorityEventsOf(db, dotsOf(withDays), true) : [];
+    undatedStored ??= storesUndatedAuthorityEvents(db);
+    const undated =
+      withDays.length > 0 && (await undatedStored) ? await authorityEventsOf(db, dotsOf(withDays), true) : [];
     if (undated.length > 0) {
       const owners = new Set(undated.map((event) => event.dot_number));
       const candidates = withDays.filter((event) => owners.has(event.dotNumber));
