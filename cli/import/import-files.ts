@@ -174,7 +174,7 @@ export async function importFiles(
             asOf,
             system: opened.dataset.startsWith('li_') ? 'legacy' : 'motus',
             portalId: opened.portalId,
-            historyIndexed: !historyUnindexed,
+            intoEmptyTable: liFirstLoad,
           })
         : null;
       const oos =

@@ -69,10 +69,11 @@ export interface LiBatchOptions {
   /** The dataset's portal id, the source its history events name. */
   portalId: string;
   /**
-   * False while a first load has the history's secondary indexes suspended (import-files.ts): a read
-   * of some carriers' events scans the table then, so a read that can find nothing is left out.
+   * The file goes into its empty table (import-files.ts): its batches ask the store once whether it
+   * holds undated authority events rather than read their carriers' each time, which on a first load
+   * finds none (and, with the history's indexes suspended, would scan the table).
    */
-  historyIndexed?: boolean;
+  intoEmptyTable?: boolean;
 }
 
 interface PendingFiling {
@@ -101,9 +102,8 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
   let count = 0;
   /** A first load into an empty store reads nothing back: no row of it can be stored before it. */
   let firstLoad: Promise<boolean> | null = null;
-  /** Whether the store may hold undated authority events; asked once, without the history's indexes. */
-  let undatedStored: Promise<boolean> | null =
-    options.historyIndexed === false ? null : Promise.resolve(true);
+  /** Whether the store may hold undated authority events: asked once on a first load. */
+  let undatedStored: Promise<boolean> | null = options.intoEmptyTable ? null : Promise.resolve(true);
 
   /** Some columns of the stored rows with these keys; none on a first load. */
   async function stored(
