@@ -174,7 +174,7 @@ export async function importFiles(
             asOf,
             system: opened.dataset.startsWith('li_') ? 'legacy' : 'motus',
             portalId: opened.portalId,
-            intoEmptyTable: liFirstLoad,
+            emptyTable: liFirstLoad ? table : undefined,
           })
         : null;
       const oos =

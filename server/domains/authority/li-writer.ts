@@ -69,11 +69,12 @@ export interface LiBatchOptions {
   /** The dataset's portal id, the source its history events name. */
   portalId: string;
   /**
-   * The file goes into its empty table (import-files.ts): its batches ask the store once whether it
-   * holds undated authority events rather than read their carriers' each time, which on a first load
-   * finds none (and, with the history's indexes suspended, would scan the table).
+   * The table the file fills, when it was empty (a first load, import-files.ts): its rows are
+   * written as mostly new, and the batches ask the store once whether it holds undated authority
+   * events rather than read their carriers' each time, which on a first load finds none (and, with
+   * the history's indexes suspended, would scan the table).
    */
-  intoEmptyTable?: boolean;
+  emptyTable?: string;
 }
 
 interface PendingFiling {
@@ -103,7 +104,7 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
   /** A first load into an empty store reads nothing back: no row of it can be stored before it. */
   let firstLoad: Promise<boolean> | null = null;
   /** Whether the store may hold undated authority events: asked once on a first load. */
-  let undatedStored: Promise<boolean> | null = options.intoEmptyTable ? null : Promise.resolve(true);
+  let undatedStored: Promise<boolean> | null = options.emptyTable ? null : Promise.resolve(true);
 
   /** Some columns of the stored rows with these keys; none on a first load. */
   async function stored(
@@ -258,6 +259,7 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
       const set = (table: string, key: string, columns: string[], rows: unknown[][]): RowSet => ({
         table,
         key,
+        mostlyNew: table === options.emptyTable,
         insertOnly: [],
         columns,
         rows,
@@ -411,6 +413,7 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     return [...bySet.values()].map((group) => ({
       table: 'li_insurance',
       key: 'filing_key',
+      mostlyNew: options.emptyTable === 'li_insurance',
       insertOnly: [],
       columns: group.columns,
       rows: group.rows,
