@@ -32,6 +32,7 @@ import { refreshFlagsAfterImports } from '../../server/domains/authority/repo.ts
 import { refreshLinksAndSignals } from '../../server/domains/signals/repo.ts';
 import type { DataImportsTable } from '../../server/db/schema.ts';
 import { isLiDataset, portalIdOf } from '../fmcsa/datasets.ts';
+import { historyEventsWritten } from '../../server/domains/history/repo.ts';
 import { createHistoryWriter } from './history-writer.ts';
 import { asOfFor, type AsOfSource } from './as-of.ts';
 import { createProgress } from './progress.ts';
@@ -64,6 +65,12 @@ export const TABLE_OF: Record<DatasetKind, DataImportsTable['table_name']> = {
   li_inshist: 'li_insurance',
   oos_orders: 'oos_orders',
 };
+
+/**
+ * Bytes of an L&I file for each history event it may write (a row of an all-with-history file is
+ * about this size and writes one or two).
+ */
+const LI_BYTES_PER_EVENT = 100;
 
 /** Skipped rows reported one by one; the rest are only counted. */
 const SKIPS_SHOWN = 5;
@@ -151,12 +158,23 @@ export async function importFiles(
       let violations: ViolationRecord[] = [];
       const upserter = createRowUpserter(db);
       const { asOf, source: asOfSource } = asOfFor(file, options.asOf, timestamp.slice(0, 10));
+      const table = TABLE_OF[opened.dataset];
+      const empty = await isTableEmpty(db, table);
+      const liFirstLoad = isLiDataset(opened.dataset) && empty;
+      // SQLite: a first load of a file that brings about as many history events as the store holds
+      // builds the history's secondary indexes after it, as the table's own. (PostgreSQL took as
+      // long to build them afterwards as to keep them: docs/decisions/169.)
+      const historyUnindexed =
+        liFirstLoad &&
+        dialect === 'sqlite' &&
+        opened.totalBytes / LI_BYTES_PER_EVENT >= (await historyEventsWritten(db));
       const li = isLiDataset(opened.dataset)
         ? createLiBatch(db, upserter, {
             timestamp,
             asOf,
             system: opened.dataset.startsWith('li_') ? 'legacy' : 'motus',
             portalId: opened.portalId,
+            emptyTable: liFirstLoad ? table : undefined,
           })
         : null;
       const oos =
@@ -171,8 +189,6 @@ export async function importFiles(
       const batches = li ?? oos;
 
       // Into a store holding carriers, a census's changed records are history events (issue 52).
-      const table = TABLE_OF[opened.dataset];
-      const empty = await isTableEmpty(db, table);
       const fresh = !batches && empty;
       const history =
         table === 'companies' && !fresh
@@ -206,9 +222,10 @@ export async function importFiles(
       // Into an empty table, rows go in first and the indexes are built once at the end (an L&I
       // first load too, but for the indexes its writer reads by).
       const restoreIndexes =
-        fresh || (li && empty)
+        fresh || liFirstLoad
           ? await suspendSecondaryIndexes(db, dialect, table, li ? LI_WRITER_INDEXES : [])
           : null;
+      if (historyUnindexed) await suspendSecondaryIndexes(db, dialect, 'record_history_events');
       // PostgreSQL's word postings (migration 036) go in by trigger with the carriers: their index
       // is built once at the end too (restoreIndexes builds every suspended index).
       if (fresh && table === 'companies' && dialect === 'postgres')

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorityRecord } from '../../server/domains/authority/repo.ts';
 import { vettingVerdict } from '../../core/authority.ts';
@@ -67,8 +68,32 @@ describe(`importing FMCSA L&I files into ${testDialect}`, () => {
   const count = (table: 'li_dockets' | 'li_insurance' | 'li_revocations' | 'li_authorities') =>
     rowCount(database.db, table);
 
+  /** The history table's secondary indexes in place, and any a load left suspended. */
+  const historyIndexes = async () => ({
+    indexes: (testDialect === 'sqlite'
+      ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index'
+            AND tbl_name = 'record_history_events' AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'`.execute(
+          database.db,
+        )
+      : await sql<{
+          name: string;
+        }>`SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()
+            AND tablename = 'record_history_events' AND indexdef NOT LIKE 'CREATE UNIQUE%'`.execute(
+          database.db,
+        )
+    ).rows
+      .map((row) => row.name)
+      .sort(),
+    suspended: await database.db.selectFrom('suspended_indexes').select('name').execute(),
+  });
+
   it('reads the shared samples: headerless ActPendInsur and Insur, the Revocation text file with its header', async () => {
     const reports = await importFiles(database.db, testDialect, [ACTPENDINSUR, INSUR, REVOCATION], options);
+    // A first load writes its history events without the history's secondary indexes, then builds them.
+    expect(await historyIndexes()).toEqual({
+      indexes: ['record_history_events_carrier', 'record_history_events_first_seen'],
+      suspended: [],
+    });
     expect(reports.map((report) => [report.dataset, report.label, report.imported, report.skipped])).toEqual([
       ['li_actpendinsur', 'L&I ActPendInsur (qh9u-swkp), text download without header', 3, 0],
       ['li_insur', 'L&I Insur (ypjt-5ydn), text download without header', 3, 1],

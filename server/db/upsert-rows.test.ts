@@ -66,6 +66,40 @@ describe(`row-set upserts on ${testDialect}`, () => {
     ]);
   });
 
+  it('writes a set of mostly new rows as any other: new ones in, changed ones updated, ones as stored left', async () => {
+    const first = createRowUpserter(database.db);
+    await first.upsert(
+      companies([
+        [21, 'AS STORED', 'day 1', 'day 1'],
+        [22, 'BEFORE', 'day 1', 'day 1'],
+      ]),
+    );
+    await first.close();
+    const upserter = createRowUpserter(database.db);
+    await upserter.upsert({
+      ...companies([
+        [21, 'AS STORED', 'day 2', 'day 2'],
+        [22, 'AFTER', 'day 2', 'day 2'],
+        [23, 'NEW', 'day 2', 'day 2'],
+      ]),
+      changedAt: 'updated_at',
+      mostlyNew: true,
+    });
+    await upserter.close();
+    expect(
+      await database.db
+        .selectFrom('companies')
+        .select(['dot_number', 'name', 'created_at', 'updated_at'])
+        .where('dot_number', 'in', [21, 22, 23])
+        .orderBy('dot_number')
+        .execute(),
+    ).toEqual([
+      { dot_number: 21, name: 'AS STORED', created_at: 'day 1', updated_at: 'day 1' },
+      { dot_number: 22, name: 'AFTER', created_at: 'day 1', updated_at: 'day 2' },
+      { dot_number: 23, name: 'NEW', created_at: 'day 2', updated_at: 'day 2' },
+    ]);
+  });
+
   it("keeps the order of one key's rows across sets written back to back", async () => {
     // On PostgreSQL sets are written on two connections at once. A large set and then a one-row
     // set naming its last key: if they could take different connections, the small one would

@@ -8,7 +8,7 @@ import type { NewHistoryEvent } from '../../../core/history.ts';
 import type { Db } from '../../db/database.ts';
 import type { LiSource } from '../../db/schema.ts';
 import type { RowSet, RowUpserter } from '../../db/upsert-rows.ts';
-import { authorityEventsOf, deleteHistoryEvents } from '../history/repo.ts';
+import { authorityEventsOf, deleteHistoryEvents, storesUndatedAuthorityEvents } from '../history/repo.ts';
 import {
   authHistEvents,
   authorityStatusEvent,
@@ -68,6 +68,13 @@ export interface LiBatchOptions {
   system: LiSource;
   /** The dataset's portal id, the source its history events name. */
   portalId: string;
+  /**
+   * The table the file fills, when it was empty (a first load, import-files.ts): its rows are
+   * written as mostly new, and the batches ask the store once whether it holds undated authority
+   * events rather than read their carriers' each time, which on a first load finds none (and, with
+   * the history's indexes suspended, would scan the table).
+   */
+  emptyTable?: string;
 }
 
 interface PendingFiling {
@@ -96,6 +103,8 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
   let count = 0;
   /** A first load into an empty store reads nothing back: no row of it can be stored before it. */
   let firstLoad: Promise<boolean> | null = null;
+  /** Whether the store may hold undated authority events: asked once on a first load. */
+  let undatedStored: Promise<boolean> | null = options.emptyTable ? null : Promise.resolve(true);
 
   /** Some columns of the stored rows with these keys; none on a first load. */
   async function stored(
@@ -174,13 +183,18 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     if (changes.length > 0) {
       const stored = await authorityEventsOf(db, dotsOf(changes.map(({ event }) => event)));
       for (const { event, statusOn } of changes)
-        if (!changeDatedAlready(event, statusOn, stored)) result.push(event);
+        if (!changeDatedAlready(event, statusOn, stored)) {
+          result.push(event);
+          undatedStored = Promise.resolve(true);
+        }
     }
     result.push(...dated);
     let nowDated: string[] = [];
     const withDays = dated.filter((event) => event.effectiveOn !== null);
     // Only carriers with an undated change (none on a first load) read their whole authority history.
-    const undated = withDays.length > 0 ? await authorityEventsOf(db, dotsOf(withDays), true) : [];
+    undatedStored ??= storesUndatedAuthorityEvents(db);
+    const undated =
+      withDays.length > 0 && (await undatedStored) ? await authorityEventsOf(db, dotsOf(withDays), true) : [];
     if (undated.length > 0) {
       const owners = new Set(undated.map((event) => event.dot_number));
       const candidates = withDays.filter((event) => owners.has(event.dotNumber));
@@ -245,6 +259,7 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
       const set = (table: string, key: string, columns: string[], rows: unknown[][]): RowSet => ({
         table,
         key,
+        mostlyNew: table === options.emptyTable,
         insertOnly: [],
         columns,
         rows,
@@ -398,6 +413,7 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     return [...bySet.values()].map((group) => ({
       table: 'li_insurance',
       key: 'filing_key',
+      mostlyNew: options.emptyTable === 'li_insurance',
       insertOnly: [],
       columns: group.columns,
       rows: group.rows,

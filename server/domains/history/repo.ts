@@ -184,6 +184,27 @@ export async function authorityEventsOf(
   return found;
 }
 
+/** How many events the store has written (its newest id): a bound on the events it holds. */
+export async function historyEventsWritten(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('record_history_events')
+    .select((eb) => eb.fn.max('id').as('newest'))
+    .executeTakeFirst();
+  return Number(row?.newest ?? 0);
+}
+
+/** Whether any authority event without a day (a Carrier file's status change) is stored. */
+export async function storesUndatedAuthorityEvents(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom('record_history_events')
+    .select('id')
+    .where('kind', '=', 'authority')
+    .where('effective_on', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Removes events by key: an undated status change its dated event stands for now. */
 export async function deleteHistoryEvents(db: Kysely<Database>, keys: readonly string[]): Promise<void> {
   for (let start = 0; start < keys.length; start += ROWS_PER_STATEMENT) {
