@@ -343,9 +343,15 @@ describe(`importing FMCSA files into ${testDialect}`, () => {
         const before = await runs();
         await importFiles(store.db, testDialect, [demo.census, demo.inspections], options);
         await importFiles(store.db, testDialect, [renamed], options);
+        // A day's change: one carrier renamed again, which the tables' background maintenance covers.
+        const oneRenamed = path.join(dir, 'one_renamed_census.csv');
+        writeFileSync(oneRenamed, readFileSync(renamed, 'utf8').replace('CARTAGE', 'HAULAGE'));
+        const [daily] = await importFiles(store.db, testDialect, [oneRenamed], options);
+        expect(daily!.imported - daily!.unchanged).toBe(1);
         const after = await runs();
-        // VACUUM (ANALYZE), not autovacuum (counted apart): twice for the carriers, once for the
-        // inspections; nothing for crashes, which no file wrote.
+        // VACUUM (ANALYZE), not autovacuum (counted apart): twice for the carriers (the whole file and
+        // the renames, not the day's one change), once for the inspections; nothing for crashes, which
+        // no file wrote.
         expect(
           after.map((row, index) => ({
             table: row.table,

@@ -302,7 +302,12 @@ export async function importFiles(
       }
       // The carriers' word postings are written with them, by trigger (migration 036).
       if (report.imported > 0 && !batches)
-        await vacuumWrittenTables(db, dialect, table === 'companies' ? [table, 'search_postings'] : [table]);
+        await vacuumWrittenTables(
+          db,
+          dialect,
+          table === 'companies' ? [table, 'search_postings'] : [table],
+          report.imported - report.unchanged,
+        );
       report.notes = opened.notes();
       progress?.done();
       if (report.imported > 0) {

@@ -102,18 +102,33 @@ export function applyBulkLoadSettings(db: Db): () => void {
 }
 
 /**
- * PostgreSQL: VACUUM (ANALYZE) the tables an import wrote. A row an import wrote is read from the
- * table by every index-only read (the word postings, decision 069) until a vacuum marks its page
- * all-visible, and the planner plans from the last analysis. Autovacuum waits for a fifth of a table
- * to change (2% for search_postings, migration 036); a monthly refresh rewrites about 5% of the
- * carriers, so the searches of the month after it would read the table (decision 073). SQLite has
- * nothing of the kind to do.
+ * Whether writing `changed` rows of a table of `all` is a large change: a monthly refresh (about 5 %)
+ * is, a day's changes (about 0.2 %) are not. Past it, the work that rewrites a whole index (SQLite's
+ * segment merge, PostgreSQL's vacuum of every index) pays for itself; below it, the background
+ * maintenance that small changes trigger is enough.
+ */
+export function isLargeChange(changed: number, all: number): boolean {
+  return changed * 50 >= all;
+}
+
+/**
+ * PostgreSQL: VACUUM (ANALYZE) the tables an import wrote, after a large change (`written` rows of the
+ * first table). A row an import wrote is read from the table by every index-only read (the word
+ * postings, decision 069) until a vacuum marks its page all-visible, and the planner plans from the
+ * last analysis. Autovacuum waits for a fifth of a table to change (2% for search_postings, migration
+ * 036); a monthly refresh rewrites about 5% of the carriers, so the searches of the month after it
+ * would read the table (decision 073). A day's few rows cost those reads little, and a vacuum scans
+ * every index of the table whatever it changed. SQLite has nothing of the kind to do.
  */
 export async function vacuumWrittenTables(
   db: Db,
   dialect: Dialect,
   tables: readonly string[],
+  written: number,
 ): Promise<void> {
-  if (dialect !== 'postgres' || tables.length === 0) return;
+  if (dialect !== 'postgres' || tables.length === 0 || written === 0) return;
+  const { rows } = await sql<{ rows: number }>`SELECT greatest(reltuples, 0)::float8 AS rows
+    FROM pg_class WHERE oid = ${tables[0]}::regclass`.execute(db);
+  if (!isLargeChange(written, Number(rows[0]?.rows ?? 0))) return;
   await sql`VACUUM (ANALYZE) ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
 }

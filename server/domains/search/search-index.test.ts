@@ -3,7 +3,8 @@ import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { createCarrierDataRepo } from '../carrier-data/repo.ts';
 import { sql } from 'kysely';
-import { createSearchIndex, mergesSegments } from './search-index.ts';
+import { isLargeChange } from '../../db/bulk-load.ts';
+import { createSearchIndex } from './search-index.ts';
 import { createSearchService, type SearchService } from './service.ts';
 
 describe(`the search index after a refresh changes names and fleets on ${testDialect}`, () => {
@@ -153,10 +154,10 @@ describe(`a day's refresh of the search index on ${testDialect}`, () => {
   afterAll(async () => database.destroy());
 
   it('merges the segments after a large share changed, not after a day of few changes', () => {
-    expect(mergesSegments(1, 4_400_000)).toBe(false);
-    expect(mergesSegments(8_800, 4_400_000)).toBe(false);
-    expect(mergesSegments(88_000, 4_400_000)).toBe(true);
-    expect(mergesSegments(2, 100)).toBe(true);
+    expect(isLargeChange(1, 4_400_000)).toBe(false);
+    expect(isLargeChange(8_800, 4_400_000)).toBe(false);
+    expect(isLargeChange(88_000, 4_400_000)).toBe(true);
+    expect(isLargeChange(2, 100)).toBe(true);
   });
 
   it('finds the changed carrier by its new name, prefix and count without merging the segments', async () => {

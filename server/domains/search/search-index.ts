@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { isLargeChange } from '../../db/bulk-load.ts';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import { FILTER_TOKENS, IS_BROKER, WEB_LABEL } from './facets.ts';
@@ -190,15 +191,6 @@ const OPTIMIZE = SEARCH_INDEX_FTS_TABLES.map(
 );
 
 /**
- * Whether a refresh of `changed` of `all` carriers merges the segments: 'optimize' rewrites the whole
- * index, worth it after a monthly refresh but not after a day's few changes, whose small segments
- * FTS5's automerge folds together as they accumulate.
- */
-export function mergesSegments(changed: number, all: number): boolean {
-  return changed * 50 >= all;
-}
-
-/**
  * Writes search_terms again from the index (migration 023): every term it holds, with how many
  * carriers hold it. Run in the transaction that changed the index, so a search never expands a word
  * into terms of another version of it (engine-sqlite.ts). Reads every term's list once.
@@ -291,7 +283,8 @@ function sqliteSearchIndex(db: Db): SearchIndex {
       } else {
         await db.transaction().execute(async (trx) => {
           const changedDots = sql`SELECT dot_number FROM companies WHERE ${changedSince}`;
-          const merge = mergesSegments(Number(changed.n), Number(all.n)) ? OPTIMIZE : [];
+          // 'optimize' rewrites the whole index; FTS5's automerge folds a day's small segments.
+          const merge = isLargeChange(Number(changed.n), Number(all.n)) ? OPTIMIZE : [];
           for (const query of [...replaceSearchRows(changedSince, changedDots), ...merge])
             await query.execute(trx);
           for (const query of WRITE_TERMS) await query.execute(trx);
