@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_BOUND, ruleBit } from '../../../core/signals.ts';
 import type { CarrierRecord } from '../carrier-data/records.ts';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { seedAuthorityRows } from '../../../tests/support/authority-rows.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
-import { readConnections, refreshLinksAndSignals } from './repo.ts';
+import { readConnections, refreshLinksAndSignals, wholeRules } from './repo.ts';
 
 const NOW = '2026-12-07T06:00:00.000Z';
 const TODAY = NOW.slice(0, 10);
@@ -322,5 +323,34 @@ describe(`links and risk signals on ${testDialect}`, () => {
       .where('dot_number', '=', c.successor.dot_number)
       .executeTakeFirstOrThrow();
     expect(row.risk_signals).toBe(ruleBit('shares_contact_with_troubled') + ruleBit('successor_of_revoked'));
+  });
+});
+
+describe.skipIf(testDialect !== 'postgres')('the idle fleet rule on a national store, on postgres', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it("reads the window's inspected carriers once, never once a fleet, when their list outgrows memory", async () => {
+    await database.db.transaction().execute(async (trx) => {
+      // Many more inspected carriers than a hash of them fits in the work memory given: a NOT IN list
+      // of them is then scanned again for each large fleet (the national store's hours-long build).
+      await sql`INSERT INTO inspections (inspection_id, dot_number, insp_date, insp_level_id, viol_total,
+          oos_total, driver_oos_total, vehicle_oos_total, hazmat_oos_total)
+        SELECT 'p' || n, n, '2026-06-01', 1, 0, 0, 0, 0, 0 FROM generate_series(1, 50000) AS n`.execute(trx);
+      await sql`INSERT INTO companies (dot_number, name, power_units, status_code, add_date, created_at, updated_at)
+        SELECT 9000000 + n, 'FLEET ' || n, 20, 'A', '2015-01-01', '2026-01-01', '2026-01-01'
+        FROM generate_series(1, 5000) AS n`.execute(trx);
+      await sql`ANALYZE inspections, companies`.execute(trx);
+      await sql`SET LOCAL work_mem = '64kB'`.execute(trx);
+      const [statement] = wholeRules(TODAY).idle_fleet!;
+      const plan = (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${statement}`.execute(trx)).rows
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+      expect(plan).toMatch(/Anti Join/);
+      expect(plan).not.toMatch(/SubPlan/);
+    });
   });
 });

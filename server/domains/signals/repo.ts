@@ -496,8 +496,8 @@ function dueRulesForDue(today: string): Record<DueRuleName, RawBuilder<unknown>[
   };
 }
 
-/** The rules on a window of dated rows, each as the statements that write its signals for every carrier. */
-function wholeRules(
+/** The rules on a window of dated rows, each as the statements that write its signals for every carrier (exported for its plan test). */
+export function wholeRules(
   today: string,
   into: 'carrier_signals' | 'carrier_signals_next' = 'carrier_signals',
 ): Record<string, RawBuilder<unknown>[]> {
@@ -532,12 +532,15 @@ function wholeRules(
         GROUP BY d.dot_number
         HAVING count(*) >= ${SEVERAL_CANCELLATIONS}`,
     ],
-    // The window's inspected carriers read once, rather than an index probe per large fleet.
+    // The window's inspected carriers read once, rather than an index probe per large fleet, as an
+    // anti-join: PostgreSQL runs a NOT IN whose list outgrows work_mem as a scan of it per fleet.
     idle_fleet: [
       sql`${INSERT_SIGNAL}
         SELECT c.dot_number, 'idle_fleet', NULL, c.power_units FROM companies c
+        LEFT JOIN (SELECT DISTINCT dot_number FROM inspections WHERE insp_date > ${window}) i
+          ON i.dot_number = c.dot_number
         WHERE c.power_units >= ${IDLE_FLEET_UNITS} AND c.status_code = 'A' AND c.add_date <= ${window}
-          AND c.dot_number NOT IN (SELECT i.dot_number FROM inspections i WHERE i.insp_date > ${window})`,
+          AND i.dot_number IS NULL`,
     ],
   };
 }
