@@ -37,14 +37,15 @@ interface JudgedCarrier {
  * (core/authority.ts): the verdict, the filings in force, the newest change of the record history.
  * Carriers the census does not hold are left out. One statement a table for the whole batch: the
  * census rows once (name, docket and the facts the verdict reads), their L&I records
- * (authority/repo.ts) and, beside them, the last changes.
+ * (authority/repo.ts) and, beside them, the last changes. What `tell` makes of each, by DOT number.
  */
-async function judgeCarriers(
+async function judgeCarriers<Told>(
   db: Db,
   repo: WatchersRepo,
   dotNumbers: readonly number[],
   today: string,
-): Promise<JudgedCarrier[]> {
+  tell: (judged: JudgedCarrier) => Told,
+): Promise<Map<number, Told>> {
   const [{ carriers, records }, changes] = await Promise.all([
     repo.carriers(dotNumbers).then(async (carriers) => ({
       carriers,
@@ -53,20 +54,23 @@ async function judgeCarriers(
     repo.lastChanges(dotNumbers),
   ]);
   const changeOf = new Map(changes.map((change) => [change.dot_number, change]));
-  return carriers.flatMap((carrier) => {
+  const told = new Map<number, Told>();
+  for (const carrier of carriers) {
     const found = records.get(carrier.dot_number);
-    if (!found) return [];
+    if (!found) continue;
     const { record, usdotStatus } = found;
-    return [
-      {
+    told.set(
+      carrier.dot_number,
+      tell({
         carrier,
         record,
         verdict: reviewedVerdict(vettingVerdict(usdotStatus, record, today), carrier.risk_signals),
         inForce: filingsInForce(record, today),
         change: changeOf.get(carrier.dot_number),
-      },
-    ];
-  });
+      }),
+    );
+  }
+  return told;
 }
 
 const mcLabel = (mcNumber: string | null) => (mcNumber ? docketLabel(`MC${mcNumber}`) : null);
@@ -86,57 +90,48 @@ export async function carrierStatuses(
   dotNumbers: readonly number[],
   today: string,
 ): Promise<Map<number, CarrierStatus>> {
-  const statuses = new Map<number, CarrierStatus>();
-  for (const { carrier, record, verdict, inForce, change } of await judgeCarriers(
-    db,
-    repo,
-    dotNumbers,
-    today,
-  )) {
-    statuses.set(carrier.dot_number, {
-      dot_number: carrier.dot_number,
-      mc_number: mcLabel(carrier.mc_number),
-      name: carrier.name,
-      verdict: { headline: verdict.headline, level: verdict.level, reasons: verdict.reasons },
-      authority: record.authorities.map((authority) => ({
-        docket: authority.docket,
-        kind: authority.kind,
-        status: authority.status,
-        granted_on: authority.grantedOn,
-        revoked_on: authority.revokedOn,
+  return judgeCarriers(db, repo, dotNumbers, today, ({ carrier, record, verdict, inForce, change }) => ({
+    dot_number: carrier.dot_number,
+    mc_number: mcLabel(carrier.mc_number),
+    name: carrier.name,
+    verdict: { headline: verdict.headline, level: verdict.level, reasons: verdict.reasons },
+    authority: record.authorities.map((authority) => ({
+      docket: authority.docket,
+      kind: authority.kind,
+      status: authority.status,
+      granted_on: authority.grantedOn,
+      revoked_on: authority.revokedOn,
+    })),
+    insurance: {
+      state: insuranceState(record, inForce),
+      in_force: inForce.map((filing) => ({
+        docket: filing.docket,
+        kind: filing.kind,
+        insurer: filing.insurer,
+        policy_number: filing.policyNumber,
+        amount_dollars: filing.amountDollars,
+        effective_on: filing.effectiveOn,
+        cancellation_effective_on: filing.cancellationEffectiveOn,
       })),
-      insurance: {
-        state: insuranceState(record, inForce),
-        in_force: inForce.map((filing) => ({
-          docket: filing.docket,
-          kind: filing.kind,
-          insurer: filing.insurer,
-          policy_number: filing.policyNumber,
-          amount_dollars: filing.amountDollars,
-          effective_on: filing.effectiveOn,
-          cancellation_effective_on: filing.cancellationEffectiveOn,
-        })),
-      },
-      signals: signalTitles(carrier.risk_signals),
-      last_change: change
-        ? {
-            description: changeDescription(change),
-            kind: change.kind,
-            event: change.event,
-            on: changeDay(change),
-            first_seen_on: change.first_seen_on,
-          }
-        : null,
-      data_dates: {
-        census: record.sourceDates.census,
-        legacy_li: record.sourceDates.legacy,
-        motus_li: record.sourceDates.motus,
-        out_of_service: record.sourceDates.outOfService,
-      },
-      as_of: today,
-    });
-  }
-  return statuses;
+    },
+    signals: signalTitles(carrier.risk_signals),
+    last_change: change
+      ? {
+          description: changeDescription(change),
+          kind: change.kind,
+          event: change.event,
+          on: changeDay(change),
+          first_seen_on: change.first_seen_on,
+        }
+      : null,
+    data_dates: {
+      census: record.sourceDates.census,
+      legacy_li: record.sourceDates.legacy,
+      motus_li: record.sourceDates.motus,
+      out_of_service: record.sourceDates.outOfService,
+    },
+    as_of: today,
+  }));
 }
 
 /** A watchlist row of a carrier but the day it was added: what the page shows of it, nothing more. */
@@ -149,23 +144,14 @@ export async function carrierSummaries(
   dotNumbers: readonly number[],
   today: string,
 ): Promise<Map<number, CarrierSummary>> {
-  const summaries = new Map<number, CarrierSummary>();
-  for (const { carrier, record, verdict, inForce, change } of await judgeCarriers(
-    db,
-    repo,
-    dotNumbers,
-    today,
-  )) {
-    summaries.set(carrier.dot_number, {
-      mc_number: mcLabel(carrier.mc_number),
-      name: carrier.name,
-      verdict: verdict.headline,
-      verdict_level: verdict.level,
-      insurance: insuranceState(record, inForce),
-      signals: signalTitles(carrier.risk_signals),
-      last_change: change ? changeDescription(change) : null,
-      last_change_on: change ? changeDay(change) : null,
-    });
-  }
-  return summaries;
+  return judgeCarriers(db, repo, dotNumbers, today, ({ carrier, record, verdict, inForce, change }) => ({
+    mc_number: mcLabel(carrier.mc_number),
+    name: carrier.name,
+    verdict: verdict.headline,
+    verdict_level: verdict.level,
+    insurance: insuranceState(record, inForce),
+    signals: signalTitles(carrier.risk_signals),
+    last_change: change ? changeDescription(change) : null,
+    last_change_on: change ? changeDay(change) : null,
+  }));
 }
