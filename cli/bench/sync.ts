@@ -12,6 +12,7 @@
  *
  * With --cache-dir, the generated day-one files and the SQLite store after the first sync are kept there
  * and reused, so the daily sync can be measured again without the first sync's hour at national size.
+ * With --profile-dir, each sync process writes a CPU profile there (node --cpu-prof).
  *
  *   npm run build && npm run bench:sync [-- --carriers 4400000 --postgres-url postgres://u@host:5432/postgres
  *     --parts daily,li --stores sqlite,postgres --cache-dir .tmp/bench-sync]
