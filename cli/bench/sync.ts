@@ -12,6 +12,7 @@
  *
  * With --cache-dir, the generated day-one files and the SQLite store after the first sync are kept there
  * and reused, so the daily sync can be measured again without the first sync's hour at national size.
+ * With --profile-dir, each sync process writes a CPU profile there (node --cpu-prof).
  *
  *   npm run build && npm run bench:sync [-- --carriers 4400000 --postgres-url postgres://u@host:5432/postgres
  *     --parts daily,li --stores sqlite,postgres --cache-dir .tmp/bench-sync]
@@ -63,6 +64,8 @@ const { values } = parseArgs({
     /** sqlite, postgres or both (postgres needs --postgres-url). */
     stores: { type: 'string', default: 'sqlite,postgres' },
     'cache-dir': { type: 'string' },
+    /** A directory for CPU profiles of the sync processes (node --cpu-prof), to see where their time goes. */
+    'profile-dir': { type: 'string' },
   },
 });
 const parts = new Set(values.parts.split(','));
@@ -316,7 +319,10 @@ interface SyncRun {
  */
 function runSync(args: string[], env: Record<string, string>, niceness = 0): Promise<SyncRun> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/sync.js', ...args], {
+  const profile = values['profile-dir']
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['profile-dir'])}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, 'dist/server/sync.js', ...args], {
     env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -54,10 +54,16 @@ export async function scanCsv(file: string): Promise<CsvShape> {
   const headerChunks: Buffer[] = [];
   for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
     let from = 0;
-    // Jumps from quote to line end with indexOf: the bytes between need no look.
+    // Jumps from quote to line end with indexOf: the bytes between need no look. Each is searched
+    // again only once passed (-1: none left in the chunk); searching every line for the next quote
+    // read the rest of the chunk again for each line of a file without quotes.
+    let nextQuote = chunk.indexOf(QUOTE);
+    let nextNewline = chunk.indexOf(NEWLINE);
     for (;;) {
-      const quote = chunk.indexOf(QUOTE, from);
-      const newline = quoted ? -1 : chunk.indexOf(NEWLINE, from);
+      if (nextQuote !== -1 && nextQuote < from) nextQuote = chunk.indexOf(QUOTE, from);
+      if (nextNewline !== -1 && nextNewline < from) nextNewline = chunk.indexOf(NEWLINE, from);
+      const quote = nextQuote;
+      const newline = quoted ? -1 : nextNewline;
       if (quote === -1 && newline === -1) break;
       if (newline !== -1 && (quote === -1 || newline < quote)) {
         lines += 1;

@@ -336,4 +336,26 @@ describe(`row-set upserts on ${testDialect}`, () => {
     };
     await expect(failing()).rejects.toThrow(/null/i);
   });
+
+  it('writes no row sent after a fence that follows a failed statement, on any lane', async () => {
+    const upserter = createRowUpserter(database.db);
+    const fenced = async () => {
+      await upserter.upsert(companies([[30_002, null, 'day 4', 'day 4']]));
+      upserter.fence();
+      await upserter.upsert(
+        companies([
+          [30_003, 'AFTER', 'day 4', 'day 4'],
+          [30_004, 'AFTER', 'day 4', 'day 4'],
+        ]),
+      );
+      await upserter.close();
+    };
+    await expect(fenced()).rejects.toThrow(/null/i);
+    const written = await database.db
+      .selectFrom('companies')
+      .select('dot_number')
+      .where('dot_number', 'in', [30_003, 30_004])
+      .execute();
+    expect(written).toEqual([]);
+  });
 });

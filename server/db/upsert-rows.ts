@@ -48,6 +48,12 @@ export interface RowUpserter {
    * batches before it wrote does not end their transaction.
    */
   settle(): Promise<void>;
+  /**
+   * Rows sent after this are written only once every row sent before it is, without waiting here: a
+   * batch's history events are in before its rows (an import killed in between finds them again),
+   * while the importer reads the next batch.
+   */
+  fence(): void;
   /** Commits what is still pending; the upserter is not used afterwards. */
   close(): Promise<void>;
 }
@@ -159,6 +165,8 @@ function sqliteUpserter(connection: SQLite.Database): RowUpserter {
       if (uncommitted >= SQLITE_ROWS_PER_COMMIT) commit();
     },
     async settle() {},
+    // Statements run as they are sent, in order.
+    fence() {},
     async close() {
       commit();
     },
@@ -171,6 +179,11 @@ function sqliteUpserter(connection: SQLite.Database): RowUpserter {
  * both cores busy while this process reads the next rows.
  */
 const POSTGRES_LANES = 2;
+/**
+ * Writes a lane holds queued behind the one it runs before `upsert` waits: enough for a batch's row
+ * sets to queue behind its history events while the importer reads on, few enough to bound memory.
+ */
+const QUEUED_PER_LANE = 8;
 
 /** The lane of a key: every row of one key goes through the same lane, so its writes keep their order. */
 function laneOf(key: unknown): number {
@@ -297,13 +310,17 @@ function copyLanes(pool: pg.Pool): { write: LaneWriter; release(failed: boolean)
 }
 
 /**
- * PostgreSQL: each set becomes one write per lane. A lane runs one write at a time; `upsert` returns
- * once its writes are started, and `settle` and `close` wait for them. A database from openDatabase
- * copies its rows (copyLanes); a transaction, whose rows must join it, sends them as one JSON
- * parameter a statement, which fits any number of rows and columns in the protocol's parameter limit.
+ * PostgreSQL: each set becomes one write per lane. A lane runs its writes one at a time, in the order
+ * sent; `upsert` returns once its writes are queued (waiting while a lane holds QUEUED_PER_LANE), and
+ * `settle` and `close` wait for them. A database from openDatabase copies its rows (copyLanes); a
+ * transaction, whose rows must join it, sends them as one JSON parameter a statement, which fits any
+ * number of rows and columns in the protocol's parameter limit.
  */
 function postgresUpserter(db: Db): RowUpserter {
+  /** Each lane's last write: the next starts after it. */
   const lanes: Promise<void>[] = Array.from({ length: POSTGRES_LANES }, () => Promise.resolve());
+  /** Each lane's writes not done yet, oldest first. */
+  const queued: Promise<void>[][] = lanes.map(() => []);
   const pool = postgresPool(db);
   const copying = pool ? copyLanes(pool) : null;
   const typesByTable = new Map<string, Promise<ColumnTypes>>();
@@ -314,6 +331,7 @@ function postgresUpserter(db: Db): RowUpserter {
     await db.executeQuery(CompiledQuery.raw(statementSql, [JSON.stringify(rows)]));
   };
   const write = copying?.write ?? sendJson;
+  let failure: { error: unknown } | null = null;
   const settle = () => Promise.all(lanes).then(() => undefined);
   return {
     async upsert(set) {
@@ -323,14 +341,25 @@ function postgresUpserter(db: Db): RowUpserter {
       for (const row of set.rows) rowsByLane[laneOf(row[at])]?.set(row[at], row);
       for (const [lane, byKey] of rowsByLane.entries()) {
         if (byKey.size === 0) continue;
-        await lanes[lane];
-        const done = write(lane, set, [...byKey.values()]);
-        // A failure surfaces at the lane's next statement or at close(), not as an unhandled rejection.
-        done.catch(() => undefined);
+        const waiting = queued[lane] ?? [];
+        while (waiting.length >= QUEUED_PER_LANE) await waiting[0]?.catch(() => undefined);
+        if (failure) throw failure.error;
+        const done = (lanes[lane] ?? Promise.resolve()).then(() => write(lane, set, [...byKey.values()]));
+        // A failure surfaces at the next upsert, settle() or close(), not as an unhandled rejection;
+        // the writes queued after it are not made.
+        done
+          .catch((error: unknown) => (failure ??= { error }))
+          .finally(() => waiting.splice(waiting.indexOf(done), 1));
+        waiting.push(done);
         lanes[lane] = done;
       }
     },
     settle,
+    fence() {
+      const all = settle();
+      all.catch(() => undefined);
+      lanes.fill(all);
+    },
     async close() {
       let failed = false;
       try {

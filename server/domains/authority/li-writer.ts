@@ -21,7 +21,14 @@ import {
   type StoredFiling,
 } from './li-history.ts';
 import { filingKey, type LiFiling, type LiRecord } from './li-records.ts';
-import { dotsOfDockets, markFlagsDue, storedByKeys, storesNoFilingsOrAuthorities } from './repo.ts';
+import {
+  dotsOfDockets,
+  emptyTables,
+  markFlagsDue,
+  removeLiRows,
+  storedByKeys,
+  type LiTable,
+} from './repo.ts';
 
 const DOCKET_FACTS = [
   'legal_name',
@@ -46,8 +53,18 @@ const FILING_COLUMNS = [
 /** The secondary indexes a batch reads or deletes by: a bulk load into empty tables keeps them. */
 export const LI_WRITER_INDEXES: readonly string[] = ['li_insurance_docket'];
 
-/** SQLite binds at most 32,766 parameters; deletes go in lists well below that. */
-const DELETE_LIST = 1_000;
+/** The tables a batch writes. */
+const LI_TABLES: readonly LiTable[] = [
+  'li_dockets',
+  'li_authorities',
+  'li_authority_events',
+  'li_insurance',
+  'li_revocations',
+];
+
+/** The keys a batch removes: those it maps to null. */
+const keysOfRemoved = (rows: ReadonlyMap<string, unknown>) =>
+  [...rows].filter(([, row]) => row === null).map(([key]) => key);
 
 /** Where several rows of one batch state an authority, the strongest status stands (Motus lists one row per authority type). */
 const STATUS_RANK = { Active: 3, 'Revocation pending': 2, Pending: 1, Inactive: 0 } as const;
@@ -69,10 +86,10 @@ export interface LiBatchOptions {
   /** The dataset's portal id, the source its history events name. */
   portalId: string;
   /**
-   * The table the file fills, when it was empty (a first load, import-files.ts): its rows are
-   * written as mostly new, and the batches ask the store once whether it holds undated authority
-   * events rather than read their carriers' each time, which on a first load finds none (and, with
-   * the history's indexes suspended, would scan the table).
+   * The table the file fills, when it was empty (a first load, import-files.ts): the batches ask the
+   * store once whether it holds undated authority events rather than read their carriers' each
+   * time, which on a first load finds none (and, with the history's indexes suspended, would scan
+   * the table).
    */
   emptyTable?: string;
 }
@@ -101,8 +118,12 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
   const revocations = new Map<string, { docket: string; revocation: NonNullable<LiRecord['revocation']> }>();
   const touched = new Set<string>();
   let count = 0;
-  /** A first load into an empty store reads nothing back: no row of it can be stored before it. */
-  let firstLoad: Promise<boolean> | null = null;
+  /**
+   * The tables that held no row before the file's first batch: a first load of them reads nothing
+   * back, no row of them being stored before the file, and writes its rows as mostly new.
+   */
+  let emptyAtStart: Promise<Set<LiTable>> | null = null;
+  const emptyBeforeFile = () => (emptyAtStart ??= emptyTables(db, LI_TABLES));
   /** Whether the store may hold undated authority events: asked once on a first load. */
   let undatedStored: Promise<boolean> | null = options.emptyTable ? null : Promise.resolve(true);
 
@@ -113,8 +134,7 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     keys: string[],
     columns: string[],
   ): Promise<Map<string, Record<string, unknown>>> {
-    firstLoad ??= storesNoFilingsOrAuthorities(db);
-    return (await firstLoad) ? new Map() : storedByKeys(db, table, key, keys, columns);
+    return (await emptyBeforeFile()).has(table) ? new Map() : storedByKeys(db, table, key, keys, columns);
   }
 
   /**
@@ -247,42 +267,32 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     async flush() {
       if (count === 0) return;
       // The batch is judged against the store as every earlier write left it, and its events land
-      // before its rows: an import killed in between finds the same differences again.
+      // before its rows: an import killed in between finds the same differences again. The rows
+      // wait for the events on the server (fence), while the importer reads the next batch.
       await upserter.settle();
       const { events: observed, nowDated } = await historyEvents();
-      if (observed.length > 0) {
-        await upserter.upsert(historyRowSet(observed));
+      if (observed.length > 0) await upserter.upsert(historyRowSet(observed));
+      if (nowDated.length > 0) {
+        // After the dated events are in: killed in between, the re-run finds the same ones to remove.
         await upserter.settle();
+        await deleteHistoryEvents(db, nowDated);
       }
-      // After the dated events are in: killed in between, the re-run finds the same ones to remove.
-      await deleteHistoryEvents(db, nowDated);
-      const set = (table: string, key: string, columns: string[], rows: unknown[][]): RowSet => ({
+      upserter.fence();
+      const empty = await emptyBeforeFile();
+      const set = (table: LiTable, key: string, columns: string[], rows: unknown[][]): RowSet => ({
         table,
         key,
-        mostlyNew: table === options.emptyTable,
+        mostlyNew: empty.has(table),
         insertOnly: [],
         columns,
         rows,
       });
-      const removedAuthorities = [...authorities].filter(([, row]) => row === null).map(([key]) => key);
-      const removedFilings = [...filings].filter(([, row]) => row === null).map(([key]) => key);
-      for (let start = 0; start < removedAuthorities.length; start += DELETE_LIST) {
-        const keys = removedAuthorities.slice(start, start + DELETE_LIST);
-        await db.deleteFrom('li_authorities').where('authority_key', 'in', keys).execute();
-      }
-      for (let start = 0; start < removedFilings.length; start += DELETE_LIST) {
-        const keys = removedFilings.slice(start, start + DELETE_LIST);
-        await db.deleteFrom('li_insurance').where('filing_key', 'in', keys).execute();
-      }
-      const cleared = [...docketsCleared];
-      for (let start = 0; start < cleared.length; start += DELETE_LIST) {
-        // A filing with a cancellation date stays: it shows as cancelled.
-        await db
-          .deleteFrom('li_insurance')
-          .where('docket', 'in', cleared.slice(start, start + DELETE_LIST))
-          .where('cancellation_effective_on', 'is', null)
-          .execute();
-      }
+      // Even in a first load: an earlier batch of the file may have written what a later row removes.
+      await removeLiRows(db, {
+        authorities: keysOfRemoved(authorities),
+        filings: keysOfRemoved(filings),
+        openFilingsOf: [...docketsCleared],
+      });
       const sets: RowSet[] = [];
       const links = [...dots].filter(([docket]) => !facts.has(docket));
       if (links.length > 0) {
@@ -340,7 +350,10 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
         );
       }
       sets.push(
-        ...filingSets([...filings].filter((entry): entry is [string, PendingFiling] => entry[1] !== null)),
+        ...filingSets(
+          [...filings].filter((entry): entry is [string, PendingFiling] => entry[1] !== null),
+          empty.has('li_insurance'),
+        ),
       );
       if (events.size > 0) {
         sets.push(
@@ -392,7 +405,7 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
    * The filings' row sets, one per column set: a file without cancellation dates (Insur) leaves the
    * stored date, and one that does not say how a filing ended leaves that too.
    */
-  function filingSets(rows: [string, PendingFiling][]): RowSet[] {
+  function filingSets(rows: [string, PendingFiling][], mostlyNew: boolean): RowSet[] {
     const bySet = new Map<string, { columns: string[]; rows: unknown[][] }>();
     for (const [key, { docket, filing }] of rows) {
       const columns = ['filing_key', 'docket', ...FILING_COLUMNS, 'updated_at'];
@@ -413,7 +426,7 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     return [...bySet.values()].map((group) => ({
       table: 'li_insurance',
       key: 'filing_key',
-      mostlyNew: options.emptyTable === 'li_insurance',
+      mostlyNew,
       insertOnly: [],
       columns: group.columns,
       rows: group.rows,

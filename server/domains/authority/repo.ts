@@ -1,7 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
-import { dialectOf, inValueList, valueList } from '../../db/value-lists.ts';
+import { dialectOf, inValueList, valueList, valueRows } from '../../db/value-lists.ts';
 import { markSignalsDue } from '../signals/repo.ts';
 import type {
   CompaniesTable,
@@ -632,13 +632,75 @@ export async function dotsOfDockets(
   return result;
 }
 
-/** Whether the store holds no filing and no authority yet: an L&I first load. */
-export async function storesNoFilingsOrAuthorities(db: Db): Promise<boolean> {
-  const [filing, authority] = await Promise.all([
-    db.selectFrom('li_insurance').select('docket').limit(1).executeTakeFirst(),
-    db.selectFrom('li_authorities').select('docket').limit(1).executeTakeFirst(),
-  ]);
-  return filing === undefined && authority === undefined;
+/** The L&I tables a batch writes. */
+export type LiTable =
+  'li_dockets' | 'li_authorities' | 'li_authority_events' | 'li_insurance' | 'li_revocations';
+
+/** Which of these tables hold no row: before a file, those its rows are all new to. */
+export async function emptyTables(db: Db, tables: readonly LiTable[]): Promise<Set<LiTable>> {
+  const found = await Promise.all(
+    tables.map((table) => db.selectFrom(table).select('docket').limit(1).executeTakeFirst()),
+  );
+  return new Set(tables.filter((_, index) => found[index] === undefined));
+}
+
+/**
+ * The statements an L&I batch writes with, each list one parameter (db/value-lists.ts): one
+ * statement a batch whatever its size, compiled once for each database (a list of bound parameters
+ * was a new statement to plan every thousand keys).
+ */
+function writerStatements(db: Db) {
+  const dialect = dialectOf(db);
+  const listed = (column: string, list: unknown) => inValueList(dialect, column, list, 'text');
+  return {
+    dialect,
+    removeAuthorities: compiledQuery(db, 1, (list: unknown) =>
+      db.deleteFrom('li_authorities').where(listed('authority_key', list)),
+    ),
+    removeFilings: compiledQuery(db, 1, (list: unknown) =>
+      db.deleteFrom('li_insurance').where(listed('filing_key', list)),
+    ),
+    // A filing with a cancellation date stays: it shows as cancelled.
+    removeOpenFilings: compiledQuery(db, 1, (list: unknown) =>
+      db
+        .deleteFrom('li_insurance')
+        .where(listed('docket', list))
+        .where('cancellation_effective_on', 'is', null),
+    ),
+    markFlagsDue: compiledQuery(db, 1, (list: unknown) =>
+      db
+        .insertInto('li_flags_due')
+        .columns(['docket'])
+        .expression(
+          db
+            .selectFrom(valueRows(dialect, list, 'text') as never)
+            .select(sql<string>`value`.as('docket'))
+            // SQLite reads ON CONFLICT after a bare FROM as a join's ON.
+            .where(sql<boolean>`true`),
+        )
+        .onConflict((oc) => oc.column('docket').doNothing()),
+    ),
+  };
+}
+
+const writerStatementsOf = new WeakMap<Db, ReturnType<typeof writerStatements>>();
+
+function writer(db: Db) {
+  let found = writerStatementsOf.get(db);
+  if (!found) writerStatementsOf.set(db, (found = writerStatements(db)));
+  return found;
+}
+
+/** Removes authorities, filings by key, and the filings without a cancellation date of dockets. */
+export async function removeLiRows(
+  db: Db,
+  removed: { authorities: readonly string[]; filings: readonly string[]; openFilingsOf: readonly string[] },
+): Promise<void> {
+  const write = writer(db);
+  const list = (values: readonly string[]) => valueList(write.dialect, values);
+  if (removed.authorities.length > 0) await write.removeAuthorities(list(removed.authorities));
+  if (removed.filings.length > 0) await write.removeFilings(list(removed.filings));
+  if (removed.openFilingsOf.length > 0) await write.removeOpenFilings(list(removed.openFilingsOf));
 }
 
 /** Some columns of the stored rows of `table` with these keys, by key. */
@@ -650,28 +712,24 @@ export async function storedByKeys(
   columns: readonly string[],
 ): Promise<Map<string, Record<string, unknown>>> {
   const result = new Map<string, Record<string, unknown>>();
+  if (keys.length === 0) return result;
+  const dialect = dialectOf(db);
   const untyped = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  for (let start = 0; start < keys.length; start += MAX_IN_LIST) {
-    const rows = await untyped
-      .selectFrom(table)
-      .select([key, ...columns])
-      .where(key, 'in', keys.slice(start, start + MAX_IN_LIST))
-      .execute();
-    for (const row of rows) result.set(row[key] as string, row);
-  }
+  const rows = await untyped
+    .selectFrom(table)
+    .select([key, ...columns])
+    .where(inValueList(dialect, key, valueList(dialect, keys), 'text'))
+    .execute();
+  for (const row of rows) result.set(row[key] as string, row);
   return result;
 }
 
 /** Notes dockets whose carriers' flags must be recomputed (refreshDueSearchFlags does it). */
 export async function markFlagsDue(db: Db, dockets: Iterable<string>): Promise<void> {
   const unique = [...new Set(dockets)];
-  for (let start = 0; start < unique.length; start += MAX_IN_LIST) {
-    await db
-      .insertInto('li_flags_due')
-      .values(unique.slice(start, start + MAX_IN_LIST).map((docket) => ({ docket })))
-      .onConflict((oc) => oc.column('docket').doNothing())
-      .execute();
-  }
+  if (unique.length === 0) return;
+  const write = writer(db);
+  await write.markFlagsDue(valueList(write.dialect, unique));
 }
 
 /**
