@@ -24,6 +24,7 @@ import { filingKey, type LiFiling, type LiRecord } from './li-records.ts';
 import {
   dotsOfDockets,
   emptyTables,
+  LI_TABLES,
   markFlagsDue,
   removeLiRows,
   storedByKeys,
@@ -52,15 +53,6 @@ const FILING_COLUMNS = [
 
 /** The secondary indexes a batch reads or deletes by: a bulk load into empty tables keeps them. */
 export const LI_WRITER_INDEXES: readonly string[] = ['li_insurance_docket'];
-
-/** The tables a batch writes. */
-const LI_TABLES: readonly LiTable[] = [
-  'li_dockets',
-  'li_authorities',
-  'li_authority_events',
-  'li_insurance',
-  'li_revocations',
-];
 
 /** The keys a batch removes: those it maps to null. */
 const keysOfRemoved = (rows: ReadonlyMap<string, unknown>) =>

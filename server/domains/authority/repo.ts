@@ -411,13 +411,17 @@ function batchStatements(db: Db) {
   };
 }
 
-const statementsOf = new WeakMap<Db, ReturnType<typeof batchStatements>>();
-
-function statements(db: Db) {
-  let found = statementsOf.get(db);
-  if (!found) statementsOf.set(db, (found = batchStatements(db)));
-  return found;
+/** `build`'s statements, built once for each database or transaction and kept while it lives. */
+function keptPerDatabase<Statements>(build: (db: Db) => Statements): (db: Db) => Statements {
+  const kept = new WeakMap<Db, Statements>();
+  return (db) => {
+    let found = kept.get(db);
+    if (!found) kept.set(db, (found = build(db)));
+    return found;
+  };
 }
+
+const statements = keptPerDatabase(batchStatements);
 
 /** The census carrier holding each of these MC dockets, by docket. */
 async function censusOwners(db: Db, dockets: readonly string[]): Promise<Map<string, number>> {
@@ -633,8 +637,14 @@ export async function dotsOfDockets(
 }
 
 /** The L&I tables a batch writes. */
-export type LiTable =
-  'li_dockets' | 'li_authorities' | 'li_authority_events' | 'li_insurance' | 'li_revocations';
+export const LI_TABLES = [
+  'li_dockets',
+  'li_authorities',
+  'li_authority_events',
+  'li_insurance',
+  'li_revocations',
+] as const;
+export type LiTable = (typeof LI_TABLES)[number];
 
 /** Which of these tables hold no row: before a file, those its rows are all new to. */
 export async function emptyTables(db: Db, tables: readonly LiTable[]): Promise<Set<LiTable>> {
@@ -683,13 +693,7 @@ function writerStatements(db: Db) {
   };
 }
 
-const writerStatementsOf = new WeakMap<Db, ReturnType<typeof writerStatements>>();
-
-function writer(db: Db) {
-  let found = writerStatementsOf.get(db);
-  if (!found) writerStatementsOf.set(db, (found = writerStatements(db)));
-  return found;
-}
+const writer = keptPerDatabase(writerStatements);
 
 /** Removes authorities, filings by key, and the filings without a cancellation date of dockets. */
 export async function removeLiRows(
