@@ -400,6 +400,30 @@ export interface LiCalendarTable {
   through_on: string;
 }
 
+/**
+ * A carrier's judgement as the last import left it (migration 133, docs/decisions/175): what the
+ * watchlist page shows of its verdict (core/authority.ts judgementOf), trusted while the census
+ * facts it was judged with stand, no L&I flags are due and the day is before `holds_until`.
+ */
+export interface CarrierJudgementsTable {
+  dot_number: number;
+  /** The census columns it was judged with (CENSUS_JOIN_COLUMNS but the DOT number), as JSON. */
+  census_facts: string;
+  headline: string;
+  level: string;
+  insurance: string;
+  /** ISO day it was judged for. */
+  judged_on: string;
+  /** The first day after `judged_on` that a stored date of the carrier's record falls on; null for none. */
+  holds_until: string | null;
+}
+
+/** How far the judging of census changes got ('census': companies rows written up to `through_at`). */
+export interface CarrierJudgementsStateTable {
+  name: string;
+  through_at: string;
+}
+
 /** A revocation (legacy Revocation, Motus RevokeSuspend). */
 export interface LiRevocationsTable {
   revocation_key: string;
@@ -693,6 +717,8 @@ export interface Database {
   li_flags_due: LiFlagsDueTable;
   oos_orders: OosOrdersTable;
   li_calendar: LiCalendarTable;
+  carrier_judgements: CarrierJudgementsTable;
+  carrier_judgements_state: CarrierJudgementsStateTable;
   suspended_indexes: SuspendedIndexesTable;
   record_history_events: RecordHistoryEventsTable;
   sync_datasets: SyncDatasetsTable;
