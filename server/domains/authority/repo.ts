@@ -780,31 +780,29 @@ export async function judgeCensusChanges(db: Db, today: string): Promise<number>
   let judged = 0;
   // The first time, through the newest row written before it began; later, through the last read.
   let through = newest?.at ?? '';
+  const read = statements(db);
+  const judgedWith = async (dots: readonly number[]) =>
+    new Map(
+      (await read.judgements(valueList(read.dialect, dots))).map((row) => [row.dot_number, row.census_facts]),
+    );
   if (!state) {
+    // A page of DOT numbers at a time through the primary key, judging those without a judgement.
     for (let after = 0; ;) {
       const page = await db
-        .selectFrom('companies as c')
-        .select(CENSUS_JOIN_COLUMNS.map((column) => `c.${column}` as const))
-        .where('c.dot_number', '>', after)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('carrier_judgements as j')
-                .select('j.dot_number')
-                .whereRef('j.dot_number', '=', 'c.dot_number'),
-            ),
-          ),
-        )
-        .orderBy('c.dot_number')
+        .selectFrom('companies')
+        .select(CENSUS_JOIN_COLUMNS)
+        .where('dot_number', '>', after)
+        .orderBy('dot_number')
         .limit(JUDGED_PER_PAGE)
         .execute();
       if (page.length === 0) break;
-      await judgeCarriers(db, page, today);
-      judged += page.length;
+      const stored = await judgedWith(page.map((row) => row.dot_number));
+      const unjudged = page.filter((row) => !stored.has(row.dot_number));
+      await judgeCarriers(db, unjudged, today);
+      judged += unjudged.length;
       after = (page.at(-1) as CensusJoin).dot_number;
     }
   } else {
-    const read = statements(db);
     through = state.through_at;
     // After every DOT number written at `through` itself: the last call read those.
     let after = { updated_at: through, dot_number: LAST_DOT_NUMBER };
@@ -819,17 +817,11 @@ export async function judgeCensusChanges(db: Db, today: string): Promise<number>
         .limit(MAX_IN_LIST)
         .execute();
       if (page.length === 0) break;
-      const dots = valueList(
-        read.dialect,
-        page.map((row) => row.dot_number),
-      );
-      const judgedWith = new Map(
-        (await read.judgements(dots)).map((row) => [row.dot_number, row.census_facts]),
-      );
-      const changed = page.filter((row) => judgedWith.get(row.dot_number) !== censusFactsOf(row));
-      // The MC docket a carrier held before goes to the carrier L&I gives it (batchRecords).
+      const stored = await judgedWith(page.map((row) => row.dot_number));
+      const changed = page.filter((row) => stored.get(row.dot_number) !== censusFactsOf(row));
+      // The MC docket a carrier held before goes back to the carrier L&I gives it (batchRecords).
       const dockets = changed.flatMap((row) => {
-        const before = judgedWith.get(row.dot_number);
+        const before = stored.get(row.dot_number);
         const heldBefore = before === undefined ? null : (JSON.parse(before) as (string | null)[])[1];
         return [censusDocket(row.mc_number), censusDocket(heldBefore ?? null)].filter(
           (docket) => docket !== null,
