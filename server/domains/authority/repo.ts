@@ -773,20 +773,21 @@ export async function judgeCensusChanges(db: Db, today: string): Promise<number>
     .select('through_at')
     .where('name', '=', 'census')
     .executeTakeFirst();
-  const newest = await db
-    .selectFrom('companies')
-    .select((eb) => eb.fn.max('updated_at').as('at'))
-    .executeTakeFirst();
   let judged = 0;
-  // The first time, through the newest row written before it began; later, through the last read.
-  let through = newest?.at ?? '';
+  let through = state?.through_at ?? '';
   const read = statements(db);
   const judgedWith = async (dots: readonly number[]) =>
     new Map(
       (await read.judgements(valueList(read.dialect, dots))).map((row) => [row.dot_number, row.census_facts]),
     );
   if (!state) {
-    // A page of DOT numbers at a time through the primary key, judging those without a judgement.
+    // Through the newest row written before it began; a page of DOT numbers at a time through the
+    // primary key, judging those without a judgement.
+    const newest = await db
+      .selectFrom('companies')
+      .select((eb) => eb.fn.max('updated_at').as('at'))
+      .executeTakeFirst();
+    through = newest?.at ?? '';
     for (let after = 0; ;) {
       const page = await db
         .selectFrom('companies')
@@ -803,15 +804,13 @@ export async function judgeCensusChanges(db: Db, today: string): Promise<number>
       after = (page.at(-1) as CensusJoin).dot_number;
     }
   } else {
-    through = state.through_at;
     // After every DOT number written at `through` itself: the last call read those.
     let after = { updated_at: through, dot_number: LAST_DOT_NUMBER };
     for (;;) {
-      const from = after;
       const page = await db
         .selectFrom('companies')
         .select([...CENSUS_JOIN_COLUMNS, 'updated_at'])
-        .where(sql<boolean>`(updated_at, dot_number) > (${from.updated_at}, ${from.dot_number})`)
+        .where(sql<boolean>`(updated_at, dot_number) > (${after.updated_at}, ${after.dot_number})`)
         .orderBy('updated_at')
         .orderBy('dot_number')
         .limit(MAX_IN_LIST)
