@@ -2,11 +2,13 @@
  * The watchers' figures (issue 54), shared by npm run bench:watch and npm run bench:alerts: on a
  * store of demo carriers with their L&I records (SQLite, generated and imported or a copy given; or
  * a PostgreSQL database of its own, generated and imported, dropped after unless kept; or a kept one)
- * and record-history events for half of them, starts the built server and measures, one request at
- * a time through HTTP with an API key, a lookup of 500 numbers (DOT and MC mixed) and the watchlist
- * page of a 5,000-carrier list (sorted by verdict, and filtered: its first view, as after an import
- * or on a new day; after an edit of the list; its other views), p50 and p95 beside their targets,
- * with the server's CPU time per request and the load average (the machine's load aside).
+ * and record-history events for half of them, gives the store its carriers' judgements as an import
+ * does (a store given and upgraded has none yet: the time it takes is printed; decision 175), starts
+ * the built server and measures, one request at a time through HTTP with an API key, a lookup of
+ * 500 numbers (DOT and MC mixed) and the watchlist page of a 5,000-carrier list (sorted by verdict,
+ * and filtered: its first view, as after an import or on a new day; after an edit of the list; its
+ * other views), p50 and p95 beside their targets, with the server's CPU time per request and the
+ * load average (the machine's load aside).
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
