@@ -961,8 +961,8 @@ export async function removeLiRows(
 /** Some columns of the stored rows of `table` with these keys, by key. */
 export async function storedByKeys(
   db: Db,
-  table: 'li_insurance' | 'li_authorities' | 'oos_orders',
-  key: 'filing_key' | 'authority_key' | 'order_key',
+  table: 'li_insurance' | 'li_authorities' | 'oos_orders' | 'li_dockets',
+  key: 'filing_key' | 'authority_key' | 'order_key' | 'docket',
   keys: readonly string[],
   columns: readonly string[],
 ): Promise<Map<string, Record<string, unknown>>> {

@@ -47,7 +47,12 @@ const INTRASTATE = 8_100_005;
 /** L&I gives it docket MC100006, which its census row does not name, until TAKER's does. */
 const HOLDER = 8_100_006;
 const TAKER = 8_100_007;
-const CARRIERS = [STATUS, CANCELLED, ORDERED, STARTS, HOLDER];
+/** L&I gives docket MC100008 to the first, until a Carrier file gives it to the second. */
+const MOVED_FROM = 8_100_008;
+const MOVED_TO = 8_100_009;
+const CARRIERS = [STATUS, CANCELLED, ORDERED, STARTS, HOLDER, MOVED_FROM];
+/** Every carrier of the list: those with L&I rows, and three without. */
+const LISTED = [...CARRIERS, INTRASTATE, TAKER, MOVED_TO].sort((a, b) => a - b);
 
 describe(`the watchlist page's stored judgements on ${testDialect}`, () => {
   let database: TestDatabase;
@@ -64,6 +69,8 @@ describe(`the watchlist page's stored judgements on ${testDialect}`, () => {
     { ...censusRow(INTRASTATE, 'INTRASTATE CARRIER'), CARRIER_OPERATION: 'C', DOCKET1: '' },
     { ...censusRow(HOLDER, 'HOLDER CARRIER'), DOCKET1: '' },
     { ...censusRow(TAKER, 'TAKER CARRIER'), DOCKET1: takerDocket },
+    { ...censusRow(MOVED_FROM, 'MOVED FROM CARRIER'), DOCKET1: '' },
+    { ...censusRow(MOVED_TO, 'MOVED TO CARRIER'), DOCKET1: '' },
   ];
   const at = (day: string, hour: string, refresh = true) => ({
     showProgress: false,
@@ -121,15 +128,12 @@ describe(`the watchlist page's stored judgements on ${testDialect}`, () => {
           filing(ORDERED, 'O-1', '01/01/2020'),
           filing(STARTS, 'N-1', '12/02/2026'),
           filing(HOLDER, 'H-1', '01/01/2020'),
+          filing(MOVED_FROM, 'M-1', '01/01/2020'),
         ]),
       ],
       at(DAY_1, '06'),
     );
-    list = await seedWatchlist(database.db, 'watcher@example.com', 'Carriers', [
-      ...CARRIERS,
-      INTRASTATE,
-      TAKER,
-    ]);
+    list = await seedWatchlist(database.db, 'watcher@example.com', 'Carriers', LISTED);
   });
   afterAll(async () => {
     await database.destroy();
@@ -145,6 +149,8 @@ describe(`the watchlist page's stored judgements on ${testDialect}`, () => {
       [INTRASTATE]: ['No for-hire authority needed', 'not needed', 'None in force'],
       [HOLDER]: AUTHORIZED,
       [TAKER]: NO_AUTHORITY,
+      [MOVED_FROM]: AUTHORIZED,
+      [MOVED_TO]: NO_AUTHORITY,
     });
     // The filing that takes effect on day 2 bounds how long its carrier's judgement holds.
     expect(await stored(STARTS)).toEqual({
@@ -192,6 +198,22 @@ describe(`the watchlist page's stored judgements on ${testDialect}`, () => {
     const after = await firstView(DAY_1);
     expect([after[HOLDER], after[TAKER]]).toEqual([AUTHORIZED, NO_AUTHORITY]);
     expect((await stored(HOLDER))?.headline).toBe('Authorized for hire');
+  });
+
+  it('an L&I file that gives a docket to another DOT number judges the carrier that held it again', async () => {
+    await importFiles(
+      database.db,
+      testDialect,
+      [
+        file('carrier-moved.txt', [
+          quoted(carrierFields('MC100008', `0${MOVED_TO}`, { onFile: '00000', required: '00750' })),
+        ]),
+      ],
+      at(DAY_1, '12'),
+    );
+    const view = await firstView(DAY_1);
+    expect([view[MOVED_FROM], view[MOVED_TO]]).toEqual([NO_AUTHORITY, AUTHORIZED]);
+    expect((await stored(MOVED_FROM))?.headline).toBe('Not authorized for hire');
   });
 
   it('an L&I change (insurance cancelled) shows while the import runs and after its refresh', async () => {
@@ -248,11 +270,7 @@ describe(`the watchlist page's stored judgements on ${testDialect}`, () => {
       .select(['dot_number', 'headline'])
       .orderBy('dot_number')
       .execute();
-    expect(judged).toEqual(
-      [...CARRIERS, INTRASTATE, TAKER]
-        .sort((a, b) => a - b)
-        .map((dot) => ({ dot_number: dot, headline: before[dot]?.[0] })),
-    );
+    expect(judged).toEqual(LISTED.map((dot) => ({ dot_number: dot, headline: before[dot]?.[0] })));
     expect(await firstView(DAY_2)).toEqual(before);
   });
 });
