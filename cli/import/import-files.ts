@@ -164,8 +164,7 @@ export async function importFiles(
       // A first load of a file that brings about as many history events as the store holds builds
       // the history's secondary indexes after it, as the table's own (docs/decisions/169).
       const historyUnindexed =
-        liFirstLoad &&
-        opened.totalBytes / LI_BYTES_PER_EVENT >= (await historyEventsWritten(db));
+        liFirstLoad && opened.totalBytes / LI_BYTES_PER_EVENT >= (await historyEventsWritten(db));
       const li = isLiDataset(opened.dataset)
         ? createLiBatch(db, upserter, {
             timestamp,

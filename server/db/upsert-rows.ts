@@ -256,8 +256,8 @@ type LaneWriter = (lane: number, set: RowSet, rows: readonly (readonly unknown[]
 
 /**
  * PostgreSQL through pooled connections of its own, one a lane: the rows are copied (COPY FROM STDIN)
- * into a temporary staging table of the set's columns, then upserted from it in one statement, both
- * in one transaction. The server reads COPY's rows faster than it parses them out of JSON.
+ * into a temporary staging table of the set's columns, then upserted from it in one statement that
+ * also empties the stage. The server reads COPY's rows faster than it parses them out of JSON.
  */
 function copyLanes(pool: pg.Pool): { write: LaneWriter; release(failed: boolean): Promise<void> } {
   const clients: (Promise<pg.PoolClient> | null)[] = Array.from({ length: POSTGRES_LANES }, () => null);
