@@ -161,13 +161,10 @@ export async function importFiles(
       const table = TABLE_OF[opened.dataset];
       const empty = await isTableEmpty(db, table);
       const liFirstLoad = isLiDataset(opened.dataset) && empty;
-      // SQLite: a first load of a file that brings about as many history events as the store holds
-      // builds the history's secondary indexes after it, as the table's own. (PostgreSQL took as
-      // long to build them afterwards as to keep them: docs/decisions/169.)
+      // A first load of a file that brings about as many history events as the store holds builds
+      // the history's secondary indexes after it, as the table's own (docs/decisions/169).
       const historyUnindexed =
-        liFirstLoad &&
-        dialect === 'sqlite' &&
-        opened.totalBytes / LI_BYTES_PER_EVENT >= (await historyEventsWritten(db));
+        liFirstLoad && opened.totalBytes / LI_BYTES_PER_EVENT >= (await historyEventsWritten(db));
       const li = isLiDataset(opened.dataset)
         ? createLiBatch(db, upserter, {
             timestamp,

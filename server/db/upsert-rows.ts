@@ -256,8 +256,8 @@ type LaneWriter = (lane: number, set: RowSet, rows: readonly (readonly unknown[]
 
 /**
  * PostgreSQL through pooled connections of its own, one a lane: the rows are copied (COPY FROM STDIN)
- * into a temporary staging table of the set's columns, then upserted from it in one statement, both
- * in one transaction. The server reads COPY's rows faster than it parses them out of JSON.
+ * into a temporary staging table of the set's columns, then upserted from it in one statement that
+ * also empties the stage. The server reads COPY's rows faster than it parses them out of JSON.
  */
 function copyLanes(pool: pg.Pool): { write: LaneWriter; release(failed: boolean): Promise<void> } {
   const clients: (Promise<pg.PoolClient> | null)[] = Array.from({ length: POSTGRES_LANES }, () => null);
@@ -272,7 +272,7 @@ function copyLanes(pool: pg.Pool): { write: LaneWriter; release(failed: boolean)
         const stage = `upsert_stage_${prepared[lane]?.size ?? 0}`;
         // The set's columns without the table's constraints: a row the table refuses fails at the upsert.
         await client.query(
-          `CREATE TEMPORARY TABLE ${stage} ON COMMIT DELETE ROWS AS SELECT ${set.columns.map(quote).join(', ')} FROM ${quote(set.table)} WITH NO DATA`,
+          `CREATE TEMPORARY TABLE ${stage} AS SELECT ${set.columns.map(quote).join(', ')} FROM ${quote(set.table)} WITH NO DATA`,
         );
         statements = {
           stage,
@@ -281,20 +281,12 @@ function copyLanes(pool: pg.Pool): { write: LaneWriter; release(failed: boolean)
         prepared[lane]?.set(id, statements);
       }
       const lines = rows.map((row) => row.map(copyField).join('\t')).join('\n') + '\n';
-      await client.query('BEGIN');
-      try {
-        await pipeline(
-          Readable.from([lines]),
-          client.query(
-            copyFrom(`COPY ${statements.stage} (${set.columns.map(quote).join(', ')}) FROM STDIN`),
-          ),
-        );
-        await client.query(statements.upsert);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
+      await pipeline(
+        Readable.from([lines]),
+        client.query(copyFrom(`COPY ${statements.stage} (${set.columns.map(quote).join(', ')}) FROM STDIN`)),
+      );
+      // One simple query of two statements is one transaction: the rows go in and the stage is emptied together.
+      await client.query(`${statements.upsert}; TRUNCATE ${statements.stage}`);
     },
     async release(failed) {
       for (const [lane, client] of clients.entries()) {

@@ -229,6 +229,20 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     return { events: result, nowDated };
   }
 
+  /**
+   * Whether judging the batch reads what earlier batches of the file may still be writing: stored
+   * filings or authorities of a table that held rows before the file, the carrier of a docket the
+   * batch gives no DOT number, or stored undated authority events. A first load whose rows name
+   * their carriers reads none of it, and is judged while the batches before it are written.
+   */
+  async function readsEarlierWrites(): Promise<boolean> {
+    const empty = await emptyBeforeFile();
+    if (filings.size > 0 && !empty.has('li_insurance')) return true;
+    if (authorities.size > 0 && !empty.has('li_authorities')) return true;
+    for (const docket of touched) if (!dots.has(docket)) return true;
+    return (events.size > 0 || revocations.size > 0) && undatedStored !== null && (await undatedStored);
+  }
+
   return {
     size: () => count,
     add(record) {
@@ -275,7 +289,7 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
       // The batch is judged against the store as every earlier write left it, and its events land
       // before its rows: an import killed in between finds the same differences again. The rows
       // wait for the events on the server (fence), while the importer reads the next batch.
-      await upserter.settle();
+      if (await readsEarlierWrites()) await upserter.settle();
       const { events: observed, nowDated } = await historyEvents();
       if (observed.length > 0) await upserter.upsert(historyRowSet(observed));
       if (nowDated.length > 0) {
@@ -295,11 +309,15 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
         rows,
       });
       // Even in a first load: an earlier batch of the file may have written what a later row removes.
-      await removeLiRows(db, {
+      const removed = {
         authorities: keysOfRemoved(authorities),
         filings: keysOfRemoved(filings),
         openFilingsOf: [...docketsCleared],
-      });
+      };
+      if (Object.values(removed).some((keys) => keys.length > 0)) {
+        await upserter.settle();
+        await removeLiRows(db, removed);
+      }
       const sets: RowSet[] = [];
       const links = [...dots].filter(([docket]) => !facts.has(docket));
       if (links.length > 0) {
