@@ -171,7 +171,6 @@ export async function importFiles(
             asOf,
             system: opened.dataset.startsWith('li_') ? 'legacy' : 'motus',
             portalId: opened.portalId,
-            today: timestamp.slice(0, 10),
             emptyTable: liFirstLoad ? table : undefined,
           })
         : null;

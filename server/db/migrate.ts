@@ -126,7 +126,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '101-connected-carriers-block': connectedCarriersBlock,
     '105-carrier-replies': carrierRepliesSchema,
     '125-incremental-signals': incrementalSignalsSchema,
-    '133-carrier-judgements': carrierJudgementsSchema,
+    '133-carrier-judgements': carrierJudgementsSchema(dialect),
   };
 }
 

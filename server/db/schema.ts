@@ -439,6 +439,11 @@ export interface LiFlagsDueTable {
   docket: string;
 }
 
+/** Carriers an L&I row took a docket from (a trigger on li_dockets notes them): their flags are due too. */
+export interface LiCarriersDueTable {
+  dot_number: number;
+}
+
 /** Secondary indexes a bulk load dropped and must build again (server/db/bulk-load.ts). */
 export interface SuspendedIndexesTable {
   name: string;
@@ -715,6 +720,7 @@ export interface Database {
   li_insurance: LiInsuranceTable;
   li_revocations: LiRevocationsTable;
   li_flags_due: LiFlagsDueTable;
+  li_carriers_due: LiCarriersDueTable;
   oos_orders: OosOrdersTable;
   li_calendar: LiCalendarTable;
   carrier_judgements: CarrierJudgementsTable;

@@ -26,7 +26,6 @@ import {
   emptyTables,
   LI_TABLES,
   markFlagsDue,
-  refreshSearchFlags,
   removeLiRows,
   storedByKeys,
   type LiTable,
@@ -78,8 +77,6 @@ export interface LiBatchOptions {
   system: LiSource;
   /** The dataset's portal id, the source its history events name. */
   portalId: string;
-  /** The ISO day carriers are judged on (refreshSearchFlags). */
-  today: string;
   /**
    * The table the file fills, when it was empty (a first load, import-files.ts): the batches ask the
    * store once whether it holds undated authority events rather than read their carriers' each
@@ -130,17 +127,6 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
     columns: string[],
   ): Promise<Map<string, Record<string, unknown>>> {
     return (await emptyBeforeFile()).has(table) ? new Map() : storedByKeys(db, table, key, keys, columns);
-  }
-
-  /** The carriers L&I gave the batch's dockets before it gives them another DOT number. */
-  async function carriersGivenOthersDockets(): Promise<number[]> {
-    const stored = await storedByKeys(db, 'li_dockets', 'docket', [...dots.keys()], ['dot_number']);
-    const former = new Set<number>();
-    for (const [docket, row] of stored) {
-      const dot = row.dot_number as number | null;
-      if (dot !== null && dot !== dots.get(docket)) former.add(dot);
-    }
-    return [...former];
   }
 
   /**
@@ -299,7 +285,6 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
       }
       upserter.fence();
       const empty = await emptyBeforeFile();
-      const formerHolders = empty.has('li_dockets') ? [] : await carriersGivenOthersDockets();
       const set = (table: LiTable, key: string, columns: string[], rows: unknown[][]): RowSet => ({
         table,
         key,
@@ -418,12 +403,6 @@ export function createLiBatch(db: Db, upserter: RowUpserter, options: LiBatchOpt
       }
       for (const rows of sets) await upserter.upsert(rows);
       await markFlagsDue(db, touched);
-      // The flags refresh finds a docket's carriers by its rows as they now are, not the one L&I
-      // gave it before: that one is judged here, once the rows are in.
-      if (formerHolders.length > 0) {
-        await upserter.settle();
-        await refreshSearchFlags(db, formerHolders, options.today);
-      }
       for (const map of [dots, facts, authorities, authorityDescriptions, events, filings, revocations])
         map.clear();
       docketsCleared.clear();

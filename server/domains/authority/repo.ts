@@ -430,7 +430,13 @@ function batchStatements(db: Db) {
         .select(['dot_number', 'census_facts', 'headline', 'level', 'insurance', 'judged_on', 'holds_until'])
         .where(dots(list)),
     ),
-    anyFlagsDue: compiledQuery(db, 0, () => db.selectFrom('li_flags_due').select('docket').limit(1)),
+    anyFlagsDue: compiledQuery(db, 0, () =>
+      db
+        .selectFrom('li_flags_due')
+        .select(sql<string>`1`.as('due'))
+        .unionAll(db.selectFrom('li_carriers_due').select(sql<string>`1`.as('due')))
+        .limit(1),
+    ),
     importDays: compiledQuery(db, 0, () =>
       db
         .selectFrom('data_imports')
@@ -997,10 +1003,24 @@ export async function refreshDueSearchFlags(db: Db, today: string): Promise<numb
     const page = (
       await db.selectFrom('li_flags_due').select('docket').orderBy('docket').limit(MAX_IN_LIST).execute()
     ).map((row) => row.docket);
-    if (page.length === 0) return done;
+    if (page.length === 0) break;
     await refreshSearchFlags(db, await carriersOfDockets(db, page), today);
     await db.deleteFrom('li_flags_due').where('docket', 'in', page).execute();
     done += page.length;
+  }
+  // The carriers L&I rows took a docket from, which the dockets' rows no longer name.
+  for (;;) {
+    const page = (
+      await db
+        .selectFrom('li_carriers_due')
+        .select('dot_number')
+        .orderBy('dot_number')
+        .limit(MAX_IN_LIST)
+        .execute()
+    ).map((row) => row.dot_number);
+    if (page.length === 0) return done;
+    await refreshSearchFlags(db, page, today);
+    await db.deleteFrom('li_carriers_due').where('dot_number', 'in', page).execute();
   }
 }
 
