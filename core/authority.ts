@@ -4,6 +4,7 @@
 // pages share these types and the pure verdict.
 import { SIGNAL_RULES, strongRulesOf } from './signals.ts';
 import { formatLongIsoDay } from './format.ts';
+import type { InsuranceState } from './watchlists.ts';
 
 /** The three kinds of operating authority a docket may hold. */
 export type AuthorityKind = 'common' | 'contract' | 'broker';
@@ -299,19 +300,56 @@ export function vettingVerdict(usdotStatus: UsdotStatus, record: AuthorityRecord
   return { headline: 'Out of service', level: 'not authorized', reasons: [...reasons, ...others] };
 }
 
+/** A strong risk signal sends a carrier that may be booked to review; one that may not keeps its verdict. */
+const underReview = (level: VerdictLevel, riskSignals: number) =>
+  strongRulesOf(riskSignals).length > 0 && level !== 'not authorized';
+
 /**
  * The verdict with the carrier's risk signals (companies.risk_signals): a strong one turns a carrier
  * that may be booked into 'Review before booking', the signals first among the reasons. A carrier
  * that may not be booked keeps its verdict: that says more.
  */
 export function reviewedVerdict(verdict: Verdict, riskSignals: number): Verdict {
-  const strong = strongRulesOf(riskSignals);
-  if (strong.length === 0 || verdict.level === 'not authorized') return verdict;
+  if (!underReview(verdict.level, riskSignals)) return verdict;
   return {
     headline: 'Review before booking',
     level: 'review',
-    reasons: [...strong.map((rule) => SIGNAL_RULES[rule].title), verdict.headline, ...verdict.reasons],
+    reasons: [
+      ...strongRulesOf(riskSignals).map((rule) => SIGNAL_RULES[rule].title),
+      verdict.headline,
+      ...verdict.reasons,
+    ],
   };
+}
+
+/** Insurance in force in one word, from the filings in force: on file, on file but being cancelled, or none. */
+export function insuranceState(record: AuthorityRecord, inForce: readonly InsuranceFiling[]): InsuranceState {
+  if (inForce.length === 0) return record.bipdOnFileDollars ? 'On file' : 'None in force';
+  return inForce.every((filing) => filing.cancellationEffectiveOn !== null)
+    ? 'Cancellation pending'
+    : 'On file';
+}
+
+/**
+ * What the watchlist page shows of a carrier's verdict before its risk signals are applied: the
+ * verdict's headline and level and the insurance in force. Stored per carrier after each import
+ * (docs/decisions/175) and computed live by this same function where no stored one holds.
+ */
+export interface Judgement {
+  headline: Verdict['headline'];
+  level: VerdictLevel;
+  insurance: InsuranceState;
+}
+
+export function judgementOf(usdotStatus: UsdotStatus, record: AuthorityRecord, today: string): Judgement {
+  const { headline, level } = vettingVerdict(usdotStatus, record, today);
+  return { headline, level, insurance: insuranceState(record, filingsInForce(record, today)) };
+}
+
+/** A judgement with the carrier's risk signals, as reviewedVerdict treats a verdict. */
+export function reviewedJudgement(judgement: Judgement, riskSignals: number): Judgement {
+  if (!underReview(judgement.level, riskSignals)) return judgement;
+  return { ...judgement, headline: 'Review before booking', level: 'review' };
 }
 
 function authorityVerdict(usdotStatus: UsdotStatus, record: AuthorityRecord, today: string): Verdict {

@@ -2,11 +2,13 @@
  * The watchers' figures (issue 54), shared by npm run bench:watch and npm run bench:alerts: on a
  * store of demo carriers with their L&I records (SQLite, generated and imported or a copy given; or
  * a PostgreSQL database of its own, generated and imported, dropped after unless kept; or a kept one)
- * and record-history events for half of them, starts the built server and measures, one request at
- * a time through HTTP with an API key, a lookup of 500 numbers (DOT and MC mixed) and the watchlist
- * page of a 5,000-carrier list (sorted by verdict, and filtered: its first view, as after an import
- * or on a new day; after an edit of the list; its other views), p50 and p95 beside their targets,
- * with the server's CPU time per request and the load average (the machine's load aside).
+ * and record-history events for half of them, gives the store its carriers' judgements as an import
+ * does (a store given and upgraded has none yet: the time it takes is printed; decision 175), starts
+ * the built server and measures, one request at a time through HTTP with an API key, a lookup of
+ * 500 numbers (DOT and MC mixed) and the watchlist page of a 5,000-carrier list (sorted by verdict,
+ * and filtered: its first view, as after an import or on a new day; after an edit of the list; its
+ * other views), p50 and p95 beside their targets, with the server's CPU time per request and the
+ * load average (the machine's load aside).
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { sql } from 'kysely';
 import type { DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
+import { refreshFlagsAfterImports } from '../../server/domains/authority/repo.ts';
 import { insertHistoryEvents } from '../../server/domains/history/repo.ts';
 import type { NewHistoryEvent } from '../../core/history.ts';
 import { MAX_LOOKUP_NUMBERS, MAX_WATCHLIST_CARRIERS } from '../../core/watchlists.ts';
@@ -228,6 +231,31 @@ async function openStore(workDir: string, values: WatchersBenchOptions) {
   return { config, dataDir, serverEnv, drop };
 }
 
+/**
+ * Gives the store its carriers' judgements as an import's flag refresh does (a store given, upgraded
+ * to migration 133, has none yet; a generated one has them from its import) and says how long that took.
+ */
+async function judgeStore(db: Db) {
+  const count = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('carrier_judgements')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const before = await count();
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await refreshFlagsAfterImports(db, new Date().toISOString().slice(0, 10));
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  console.log(
+    `judgements: ${(await count()).toLocaleString('en-US')} stored (${before.toLocaleString('en-US')} before), the import's flag refresh (refreshFlagsAfterImports) took ${seconds.toFixed(1)} s, bench process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+}
+
 /** Measures the lookup and the watchlist page on one store and prints each figure beside its target. */
 export async function measureWatchers(values: WatchersBenchOptions): Promise<void> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'carrierpage-bench-watch-'));
@@ -236,6 +264,7 @@ export async function measureWatchers(values: WatchersBenchOptions): Promise<voi
     const { dataDir } = store;
     const db = openDatabase(store.config);
     await migrateToLatest(db, store.config.dialect);
+    await judgeStore(db);
     const carriers = await db.selectFrom('companies').select(['dot_number', 'mc_number']).execute();
     const dots = carriers.map((row) => row.dot_number);
     const mcs = carriers.flatMap((row) => (row.mc_number ? [row.mc_number] : []));

@@ -58,6 +58,7 @@ import { carrierLinksAndSignalsSchema } from './migrations/100-carrier-links-and
 import { connectedCarriersBlock } from './migrations/101-connected-carriers-block.ts';
 import { carrierRepliesSchema } from './migrations/105-carrier-replies.ts';
 import { incrementalSignalsSchema } from './migrations/125-incremental-signals.ts';
+import { carrierJudgementsSchema } from './migrations/133-carrier-judgements.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -125,6 +126,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '101-connected-carriers-block': connectedCarriersBlock,
     '105-carrier-replies': carrierRepliesSchema,
     '125-incremental-signals': incrementalSignalsSchema,
+    '133-carrier-judgements': carrierJudgementsSchema(dialect),
   };
 }
 

@@ -400,6 +400,30 @@ export interface LiCalendarTable {
   through_on: string;
 }
 
+/**
+ * A carrier's judgement as the last import left it (migration 133, docs/decisions/175): what the
+ * watchlist page shows of its verdict (core/authority.ts judgementOf), trusted while the census
+ * facts it was judged with stand, no L&I flags are due and the day is before `holds_until`.
+ */
+export interface CarrierJudgementsTable {
+  dot_number: number;
+  /** The census columns it was judged with (CENSUS_JOIN_COLUMNS but the DOT number), as JSON. */
+  census_facts: string;
+  headline: string;
+  level: string;
+  insurance: string;
+  /** ISO day it was judged for. */
+  judged_on: string;
+  /** The first day after `judged_on` that a stored date of the carrier's record falls on; null for none. */
+  holds_until: string | null;
+}
+
+/** How far the judging of census changes got ('census': companies rows written up to `through_at`). */
+export interface CarrierJudgementsStateTable {
+  name: string;
+  through_at: string;
+}
+
 /** A revocation (legacy Revocation, Motus RevokeSuspend). */
 export interface LiRevocationsTable {
   revocation_key: string;
@@ -413,6 +437,11 @@ export interface LiRevocationsTable {
 /** Dockets whose carriers' search flags an import has still to recompute. */
 export interface LiFlagsDueTable {
   docket: string;
+}
+
+/** Carriers an L&I row took a docket from (a trigger on li_dockets notes them): their flags are due too. */
+export interface LiCarriersDueTable {
+  dot_number: number;
 }
 
 /** Secondary indexes a bulk load dropped and must build again (server/db/bulk-load.ts). */
@@ -691,8 +720,11 @@ export interface Database {
   li_insurance: LiInsuranceTable;
   li_revocations: LiRevocationsTable;
   li_flags_due: LiFlagsDueTable;
+  li_carriers_due: LiCarriersDueTable;
   oos_orders: OosOrdersTable;
   li_calendar: LiCalendarTable;
+  carrier_judgements: CarrierJudgementsTable;
+  carrier_judgements_state: CarrierJudgementsStateTable;
   suspended_indexes: SuspendedIndexesTable;
   record_history_events: RecordHistoryEventsTable;
   sync_datasets: SyncDatasetsTable;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { dialectOf, inValueList, valueList, valueRows } from '../../db/value-lists.ts';
 import { markSignalsDue } from '../signals/repo.ts';
 import type {
+  CarrierJudgementsTable,
   CompaniesTable,
   LiAuthoritiesTable,
   LiAuthorityEventsTable,
@@ -19,12 +20,14 @@ import {
   joinCancellations,
   markReplacements,
   resolveAuthorityStatus,
+  judgementOf,
   searchFlags,
   type Authority,
   type AuthorityKind,
   type AuthorityNeed,
   type AuthorityRecord,
   type InsuranceFiling,
+  type Judgement,
   type PublishedAuthorityStatus,
   type Revocation,
   type SourceDates,
@@ -36,6 +39,11 @@ export interface CarrierAuthority {
   dotNumber: number;
   usdotStatus: UsdotStatus;
   record: AuthorityRecord;
+  /**
+   * The first day after the day judged that a stored date of the record falls on (the dates the
+   * calendar refresh follows): until then the verdict on it stays as judged. Null for none.
+   */
+  holdsUntil: string | null;
 }
 
 /** SQLite allows 32,766 bound parameters; the largest list here stays far below. */
@@ -45,6 +53,9 @@ const MAX_IN_LIST = 1_000;
  * PostgreSQL each is a round trip); their dockets, about one each, stay far below SQLite's bound.
  */
 const RECORD_BATCH = 5_000;
+
+/** Above every DOT number (PostgreSQL's integer). */
+const LAST_DOT_NUMBER = 2_147_483_647;
 
 /** AuthHist actions that (re)start an authority. */
 const GRANTS = new Set(['GRANTED', 'REINSTATED']);
@@ -294,6 +305,17 @@ export function carrierAuthorityOf(
     }))
     .sort((a, b) => (b.orderedOn ?? '').localeCompare(a.orderedOn ?? ''));
   revocations.sort((a, b) => (b.servedOn ?? '').localeCompare(a.servedOn ?? ''));
+  const dates = [
+    ...held.flatMap((docket) => [
+      ...(insuranceOf.get(docket) ?? []).flatMap((row) => [row.effective_on, row.cancellation_effective_on]),
+      ...(revocationsOf.get(docket) ?? []).map((row) => row.effective_on),
+      ...(eventsOf.get(docket) ?? []).map((row) => row.action_on),
+    ]),
+    ...(ordersOf.get(String(company.dot_number)) ?? []).flatMap((row) => [row.ordered_on, row.rescinded_on]),
+  ];
+  let holdsUntil: string | null = null;
+  for (const day of dates)
+    if (day !== null && day > today && (holdsUntil === null || day < holdsUntil)) holdsUntil = day;
   const infos = held.map((docket) => docketInfo.get(docket)).filter((row) => row !== undefined);
   const largest = (values: (number | null)[]) =>
     values.some((value) => value !== null) ? Math.max(...values.map((value) => value ?? 0)) : null;
@@ -316,6 +338,7 @@ export function carrierAuthorityOf(
       forHire: held.length > 0,
       authorityNeed: authorityNeed(company.carrier_operation, company.carship),
     },
+    holdsUntil,
   };
 }
 
@@ -400,6 +423,19 @@ function batchStatements(db: Db) {
     ),
     orders: compiledQuery(db, 1, (list: unknown) =>
       db.selectFrom('oos_orders').select(ORDER_COLUMNS).where(dots(list)),
+    ),
+    judgements: compiledQuery(db, 1, (list: unknown) =>
+      db
+        .selectFrom('carrier_judgements')
+        .select(['dot_number', 'census_facts', 'headline', 'level', 'insurance', 'judged_on', 'holds_until'])
+        .where(dots(list)),
+    ),
+    anyFlagsDue: compiledQuery(db, 0, () =>
+      db
+        .selectFrom('li_flags_due')
+        .select(sql<string>`1`.as('due'))
+        .unionAll(db.selectFrom('li_carriers_due').select(sql<string>`1`.as('due')))
+        .limit(1),
     ),
     importDays: compiledQuery(db, 0, () =>
       db
@@ -558,7 +594,8 @@ export async function authorityRecord(
  * Writes the two search flags of these carriers (companies.authorized_for_hire and
  * insurance_on_file) from the verdict on their L&I records: the one rule, core/authority.ts
  * searchFlags, so a filter never disagrees with the profile. Their L&I and out-of-service facts
- * changed or their dates came: their risk signals and their linked carriers' are due too.
+ * changed or their dates came: their risk signals and their linked carriers' are due too. Their
+ * judgements are stored with the flags (judgeCarriers).
  */
 export async function refreshSearchFlags(
   db: Db,
@@ -566,14 +603,47 @@ export async function refreshSearchFlags(
   today: string,
 ): Promise<void> {
   await markSignalsDue(db, dotNumbers);
-  const records = await authorityRecords(db, dotNumbers, today);
+  await judgeCarriers(db, await censusJoins(db, dotNumbers), today);
+}
+
+/** The census facts a judgement is judged with, as carrier_judgements.census_facts keeps them. */
+const censusFactsOf = (company: CensusJoin) =>
+  JSON.stringify([company.status_code, company.mc_number, company.carrier_operation, company.carship]);
+
+/**
+ * Judges census carriers on `today` from their L&I records: writes their search flags and stores
+ * their judgements (core/authority.ts judgementOf, what the watchlist page shows), each only where
+ * it changed.
+ */
+async function judgeCarriers(db: Db, companies: readonly CensusJoin[], today: string): Promise<void> {
+  const records = await authorityRecordsOf(db, companies, today);
   const groups = new Map<string, number[]>();
-  for (const { dotNumber, usdotStatus, record } of records.values()) {
+  const judged: Record<keyof CarrierJudgementsTable, (string | number | null)[]> = {
+    dot_number: [],
+    census_facts: [],
+    headline: [],
+    level: [],
+    insurance: [],
+    judged_on: [],
+    holds_until: [],
+  };
+  for (const company of companies) {
+    const found = records.get(company.dot_number);
+    if (!found) continue;
+    const { dotNumber, usdotStatus, record, holdsUntil } = found;
     const flags = searchFlags(usdotStatus, record, today);
     const key = `${flags.authorizedForHire ? 1 : 0}${flags.insuranceOnFile ? 1 : 0}`;
     const list = groups.get(key);
     if (list) list.push(dotNumber);
     else groups.set(key, [dotNumber]);
+    const judgement = judgementOf(usdotStatus, record, today);
+    judged.dot_number.push(dotNumber);
+    judged.census_facts.push(censusFactsOf(company));
+    judged.headline.push(judgement.headline);
+    judged.level.push(judgement.level);
+    judged.insurance.push(judgement.insurance);
+    judged.judged_on.push(today);
+    judged.holds_until.push(holdsUntil);
   }
   for (const [key, dots] of groups) {
     const authorized = key[0] === '1' ? 1 : 0;
@@ -589,6 +659,193 @@ export async function refreshSearchFlags(
         .execute();
     }
   }
+  if (judged.dot_number.length > 0) await storeJudgements(db, judged);
+}
+
+const JUDGEMENT_COLUMNS = [
+  'dot_number',
+  'census_facts',
+  'headline',
+  'level',
+  'insurance',
+  'judged_on',
+  'holds_until',
+] as const satisfies readonly (keyof CarrierJudgementsTable)[];
+
+/**
+ * Writes judgements, column by column, in one statement whatever their number (each column one
+ * parameter, as db/value-lists.ts sends lists). A stored row that says the same and holds as long
+ * is left as it is: it holds on the later day too (nothing of its record is dated in between).
+ */
+async function storeJudgements(
+  db: Db,
+  judged: Record<keyof CarrierJudgementsTable, (string | number | null)[]>,
+): Promise<void> {
+  const columns = sql.join(JUDGEMENT_COLUMNS.map((column) => sql.ref(column)));
+  const rows =
+    dialectOf(db) === 'postgres'
+      ? sql`SELECT * FROM unnest(${sql.join(
+          JUDGEMENT_COLUMNS.map(
+            (column) => sql`${judged[column]}::${sql.raw(column === 'dot_number' ? 'integer' : 'text')}[]`,
+          ),
+        )})`
+      : sql`SELECT ${sql.join(JUDGEMENT_COLUMNS.map((_, index) => sql.raw(`value ->> ${index}`)))}
+          FROM json_each(${JSON.stringify(judged.dot_number.map((_, row) => JUDGEMENT_COLUMNS.map((column) => judged[column][row])))})
+          WHERE true`;
+  const changed = sql.join(
+    JUDGEMENT_COLUMNS.filter((column) => column !== 'dot_number' && column !== 'judged_on').map(
+      (column) => sql`carrier_judgements.${sql.ref(column)} IS DISTINCT FROM excluded.${sql.ref(column)}`,
+    ),
+    sql` OR `,
+  );
+  await sql`INSERT INTO carrier_judgements (${columns}) ${rows}
+    ON CONFLICT (dot_number) DO UPDATE SET ${sql.join(
+      JUDGEMENT_COLUMNS.filter((column) => column !== 'dot_number').map(
+        (column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`,
+      ),
+    )}
+    WHERE ${changed} OR carrier_judgements.judged_on > excluded.judged_on`.execute(db);
+}
+
+/**
+ * Whether a stored judgement is the one the live path would give on `today` (docs/decisions/175):
+ * judged with the census facts the carrier has now, on or before today, and no stored date of its
+ * record falls after that day up to today. The caller checks that no L&I flags are due.
+ */
+function judgementHolds(
+  stored: Pick<CarrierJudgementsTable, 'census_facts' | 'judged_on' | 'holds_until'>,
+  company: CensusJoin,
+  today: string,
+): boolean {
+  return (
+    stored.census_facts === censusFactsOf(company) &&
+    stored.judged_on <= today &&
+    (stored.holds_until === null || today < stored.holds_until)
+  );
+}
+
+/**
+ * The judgements of census carriers on `today`, by DOT number: the stored ones that hold, and the
+ * rest judged live from their L&I records by the same function (judgementOf). While an import's
+ * L&I flags are due, every carrier is judged live.
+ */
+export async function currentJudgements(
+  db: Db,
+  companies: readonly CensusJoin[],
+  today: string,
+): Promise<Map<number, Judgement>> {
+  const result = new Map<number, Judgement>();
+  if (companies.length === 0) return result;
+  const read = statements(db);
+  const [stored, due] = await Promise.all([
+    read.judgements(
+      valueList(
+        read.dialect,
+        companies.map((company) => company.dot_number),
+      ),
+    ),
+    read.anyFlagsDue(),
+  ]);
+  const storedOf = new Map(due.length > 0 ? [] : stored.map((row) => [row.dot_number, row]));
+  const unjudged: CensusJoin[] = [];
+  for (const company of companies) {
+    const row = storedOf.get(company.dot_number);
+    if (row && judgementHolds(row, company, today)) {
+      result.set(company.dot_number, {
+        headline: row.headline as Judgement['headline'],
+        level: row.level as Judgement['level'],
+        insurance: row.insurance as Judgement['insurance'],
+      });
+    } else unjudged.push(company);
+  }
+  for (const [dot, { usdotStatus, record }] of await authorityRecordsOf(db, unjudged, today))
+    result.set(dot, judgementOf(usdotStatus, record, today));
+  return result;
+}
+
+/** Census carriers judged at a time when every carrier is (a store never judged). */
+const JUDGED_PER_PAGE = RECORD_BATCH;
+
+/**
+ * Judges the carriers whose census row was written since the last call (their USDOT status, MC
+ * number or operation may have changed, which no L&I file tells): those whose census facts differ
+ * from their stored judgement's, and marks due the MC dockets they hold and held, so that the
+ * carriers L&I gives those dockets are judged again too. The first call judges every carrier still
+ * without a judgement. Returns how many carriers it judged.
+ */
+export async function judgeCensusChanges(db: Db, today: string): Promise<number> {
+  const state = await db
+    .selectFrom('carrier_judgements_state')
+    .select('through_at')
+    .where('name', '=', 'census')
+    .executeTakeFirst();
+  let judged = 0;
+  let through = state?.through_at ?? '';
+  const read = statements(db);
+  const judgedWith = async (dots: readonly number[]) =>
+    new Map(
+      (await read.judgements(valueList(read.dialect, dots))).map((row) => [row.dot_number, row.census_facts]),
+    );
+  if (!state) {
+    // Through the newest row written before it began; a page of DOT numbers at a time through the
+    // primary key, judging those without a judgement.
+    const newest = await db
+      .selectFrom('companies')
+      .select((eb) => eb.fn.max('updated_at').as('at'))
+      .executeTakeFirst();
+    through = newest?.at ?? '';
+    for (let after = 0; ;) {
+      const page = await db
+        .selectFrom('companies')
+        .select(CENSUS_JOIN_COLUMNS)
+        .where('dot_number', '>', after)
+        .orderBy('dot_number')
+        .limit(JUDGED_PER_PAGE)
+        .execute();
+      if (page.length === 0) break;
+      const stored = await judgedWith(page.map((row) => row.dot_number));
+      const unjudged = page.filter((row) => !stored.has(row.dot_number));
+      await judgeCarriers(db, unjudged, today);
+      judged += unjudged.length;
+      after = (page.at(-1) as CensusJoin).dot_number;
+    }
+  } else {
+    // After every DOT number written at `through` itself: the last call read those.
+    let after = { updated_at: through, dot_number: LAST_DOT_NUMBER };
+    for (;;) {
+      const page = await db
+        .selectFrom('companies')
+        .select([...CENSUS_JOIN_COLUMNS, 'updated_at'])
+        .where(sql<boolean>`(updated_at, dot_number) > (${after.updated_at}, ${after.dot_number})`)
+        .orderBy('updated_at')
+        .orderBy('dot_number')
+        .limit(MAX_IN_LIST)
+        .execute();
+      if (page.length === 0) break;
+      const stored = await judgedWith(page.map((row) => row.dot_number));
+      const changed = page.filter((row) => stored.get(row.dot_number) !== censusFactsOf(row));
+      // The MC docket a carrier held before goes back to the carrier L&I gives it (batchRecords).
+      const dockets = changed.flatMap((row) => {
+        const before = stored.get(row.dot_number);
+        const heldBefore = before === undefined ? null : (JSON.parse(before) as (string | null)[])[1];
+        return [censusDocket(row.mc_number), censusDocket(heldBefore ?? null)].filter(
+          (docket) => docket !== null,
+        );
+      });
+      await markFlagsDue(db, dockets);
+      await judgeCarriers(db, changed, today);
+      judged += changed.length;
+      const last = page.at(-1) as (typeof page)[number];
+      after = { updated_at: last.updated_at, dot_number: last.dot_number };
+      through = last.updated_at;
+    }
+  }
+  await db
+    .insertInto('carrier_judgements_state')
+    .values({ name: 'census', through_at: through })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ through_at: through }))
+    .execute();
+  return judged;
 }
 
 /** The carriers a docket belongs to: the DOT its L&I rows give it and the census carrier holding it. */
@@ -710,8 +967,8 @@ export async function removeLiRows(
 /** Some columns of the stored rows of `table` with these keys, by key. */
 export async function storedByKeys(
   db: Db,
-  table: 'li_insurance' | 'li_authorities' | 'oos_orders',
-  key: 'filing_key' | 'authority_key' | 'order_key',
+  table: 'li_insurance' | 'li_authorities' | 'oos_orders' | 'li_dockets',
+  key: 'filing_key' | 'authority_key' | 'order_key' | 'docket',
   keys: readonly string[],
   columns: readonly string[],
 ): Promise<Map<string, Record<string, unknown>>> {
@@ -746,10 +1003,24 @@ export async function refreshDueSearchFlags(db: Db, today: string): Promise<numb
     const page = (
       await db.selectFrom('li_flags_due').select('docket').orderBy('docket').limit(MAX_IN_LIST).execute()
     ).map((row) => row.docket);
-    if (page.length === 0) return done;
+    if (page.length === 0) break;
     await refreshSearchFlags(db, await carriersOfDockets(db, page), today);
     await db.deleteFrom('li_flags_due').where('docket', 'in', page).execute();
     done += page.length;
+  }
+  // The carriers L&I rows took a docket from, which the dockets' rows no longer name.
+  for (;;) {
+    const page = (
+      await db
+        .selectFrom('li_carriers_due')
+        .select('dot_number')
+        .orderBy('dot_number')
+        .limit(MAX_IN_LIST)
+        .execute()
+    ).map((row) => row.dot_number);
+    if (page.length === 0) return done;
+    await refreshSearchFlags(db, page, today);
+    await db.deleteFrom('li_carriers_due').where('dot_number', 'in', page).execute();
   }
 }
 
@@ -833,5 +1104,9 @@ export async function refreshFlagsAfterImports(db: Db, today: string): Promise<v
   // The calendar marks its dockets due and recomputes all due ones; on a day it has done already it
   // returns at once, and the second pass finds what the imports left.
   await refreshCalendarFlags(db, today);
+  await refreshDueSearchFlags(db, today);
+  // Then the census changes (on a store never judged, every carrier the L&I dockets left), and the
+  // carriers of the dockets they marked due.
+  await judgeCensusChanges(db, today);
   await refreshDueSearchFlags(db, today);
 }
