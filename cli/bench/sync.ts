@@ -622,10 +622,11 @@ try {
       'li-authhist.csv',
       LI_AUTHHIST_COLUMNS,
       Math.ceil(LI_ROWS.authHist * scale),
+      // Two or three rows a docket, each naming the docket's carrier, as the Carrier file does.
       (i) =>
         rowOf(LI_AUTHHIST_COLUMNS, {
           docket_number: docket(Math.floor(i / 2.5)),
-          dot_number: String(dotOf(i)).padStart(8, '0'),
+          dot_number: String(dotOf(Math.floor(i / 2.5))).padStart(8, '0'),
           mod_col_1: 'COMMON',
           original_action_desc: i % 5 ? 'GRANTED' : 'INVOLUNTARY REVOCATION',
           orig_served_date: `${String((i % 12) + 1).padStart(2, '0')}/${String((i % 28) + 1).padStart(2, '0')}/20${10 + (i % 15)}`,
