@@ -96,7 +96,11 @@ const LAST_DOT_NUMBER = 2_147_483_647;
 /** Changed carriers keyed at a time in a daily build: their numbers go into IN lists. */
 const CHANGED_PER_PAGE = 1_000;
 
-/** Notes the census keys these carriers hold now as changed (before their old keys go, and after their new ones come). */
+/**
+ * Notes the census keys these carriers hold now as changed (before their old keys go, and after their
+ * new ones come). No DISTINCT: the conflict clause drops repeats, and with it SQLite read the keys in
+ * the key index's order, every key of the kinds, instead of the carriers' through their index.
+ */
 async function noteCensusKeysChanged(db: Db, dots: number[]): Promise<void> {
   await db
     .insertInto('changed_link_keys')
@@ -105,7 +109,6 @@ async function noteCensusKeysChanged(db: Db, dots: number[]): Promise<void> {
       eb
         .selectFrom('carrier_link_keys')
         .select(['kind', 'key'])
-        .distinct()
         .where('dot_number', 'in', dots)
         .where('kind', 'in', CENSUS_KINDS),
     )
