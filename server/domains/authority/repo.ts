@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
 import { dialectOf, inValueList, valueList, valueRows } from '../../db/value-lists.ts';
-import { markSignalsDue } from '../signals/repo.ts';
+import { LAST_DOT_NUMBER, markSignalsDue } from '../signals/repo.ts';
 import type {
   CarrierJudgementsTable,
   CompaniesTable,
@@ -53,9 +53,6 @@ const MAX_IN_LIST = 1_000;
  * PostgreSQL each is a round trip); their dockets, about one each, stay far below SQLite's bound.
  */
 const RECORD_BATCH = 5_000;
-
-/** Above every DOT number (PostgreSQL's integer). */
-const LAST_DOT_NUMBER = 2_147_483_647;
 
 /** AuthHist actions that (re)start an authority. */
 const GRANTS = new Set(['GRANTED', 'REINSTATED']);
@@ -967,8 +964,8 @@ export async function removeLiRows(
 /** Some columns of the stored rows of `table` with these keys, by key. */
 export async function storedByKeys(
   db: Db,
-  table: 'li_insurance' | 'li_authorities' | 'oos_orders' | 'li_dockets',
-  key: 'filing_key' | 'authority_key' | 'order_key' | 'docket',
+  table: 'li_insurance' | 'li_authorities' | 'oos_orders',
+  key: 'filing_key' | 'authority_key' | 'order_key',
   keys: readonly string[],
   columns: readonly string[],
 ): Promise<Map<string, Record<string, unknown>>> {

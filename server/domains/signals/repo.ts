@@ -91,7 +91,7 @@ async function insertKeys(db: Db, kinds: string[], keys: string[], dots: number[
 }
 
 /** Above every DOT number (PostgreSQL's integer). */
-const LAST_DOT_NUMBER = 2_147_483_647;
+export const LAST_DOT_NUMBER = 2_147_483_647;
 
 /** Changed carriers keyed at a time in a daily build: their numbers go into IN lists. */
 const CHANGED_PER_PAGE = 1_000;
