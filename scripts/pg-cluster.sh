@@ -6,7 +6,8 @@
 #   scripts/pg-cluster.sh resume   -> starts it again on the same port
 # PG_SERVER_OPTIONS adds server settings to start and resume (the benchmark's shared buffers:
 # "-c shared_buffers=6GB").
-# Uses the PostgreSQL server binaries of this machine; installs them from Debian's packages if missing.
+# Uses the PostgreSQL server binaries of this machine and PostGIS (the radius search); installs them from
+# Debian's packages if missing. PostGIS is created in template1, so each test database has it at once.
 set -euo pipefail
 
 DIR="${PG_TEST_DIR:-/tmp/carrierpage-pg-test}"
@@ -16,9 +17,9 @@ find_bindir() {
 }
 
 BINDIR="$(find_bindir)"
-if [ -z "$BINDIR" ] || [ ! -x "$BINDIR/initdb" ]; then
-  echo "Installing PostgreSQL server packages..." >&2
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) >&2
+if [ -z "$BINDIR" ] || [ ! -x "$BINDIR/initdb" ] || ! ls "$BINDIR"/../../../../share/postgresql/*/extension/postgis.control >/dev/null 2>&1; then
+  echo "Installing PostgreSQL server and PostGIS packages..." >&2
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql postgresql-15-postgis-3 >/dev/null) >&2
   BINDIR="$(find_bindir)"
 fi
 
@@ -42,6 +43,7 @@ case "${1:-}" in
     as_postgres "$BINDIR/initdb" -D "$DIR" -U postgres --auth=trust >/dev/null
     echo "$PORT" >"$DIR/test-port"
     start_server
+    as_postgres "$BINDIR/psql" -q -h "$DIR" -p "$PORT" -U postgres -d template1 -c 'CREATE EXTENSION postgis' >/dev/null
     echo "postgres://postgres@127.0.0.1:$PORT/postgres"
     ;;
   pause)

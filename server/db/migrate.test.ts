@@ -6,7 +6,6 @@ import { contentBlockRow, insertContentBlock } from '../../tests/support/factori
 import { dotsMatchingPrefix } from '../../tests/support/search-matches.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../tests/support/test-database.ts';
 import { quarterCellSql } from '../domains/search/circle-index.ts';
-import { CELL_DEGREES, cellToken } from '../domains/search/geo.ts';
 import { DOT_MASK } from '../domains/search/rank-key.ts';
 import { rebuildSearchIndex } from '../domains/search/search-index.ts';
 import { restoreSuspendedIndexes, suspendSecondaryIndexes } from './bulk-load.ts';
@@ -346,38 +345,55 @@ describe.skipIf(testDialect === 'sqlite')('migration 032-postgres-search-terms o
   });
 });
 
-describe.skipIf(testDialect === 'sqlite')('migration 033-postgres-grid-cells on postgres', () => {
-  it('gives each carrier with coordinates its grid cells, as the search engine names them', async () => {
-    const database = await createTestDatabase({ migratedTo: '032-postgres-search-terms' });
+describe.skipIf(testDialect === 'sqlite')('migration 134-postgres-position on postgres', () => {
+  it('gives each carrier with coordinates its PostGIS position, and the search vector the same lexemes without grid cells', async () => {
+    const database = await createTestDatabase({ migratedTo: '133-carrier-judgements' });
     const { db } = database;
     try {
       const now = new Date().toISOString();
       const places: [number, number | null, number | null][] = [
         [7301, 32.78, -96.8],
         [7302, -33.87, 151.21],
-        [7303, 0.1, -0.1],
         [7304, null, null],
       ];
-      await sql`INSERT INTO companies (dot_number, name, latitude, longitude, created_at, updated_at)
+      await sql`INSERT INTO companies (dot_number, name, dba_name, phy_city, phy_state, carship, cargo_codes,
+          hm_flag, web_domain, latitude, longitude, created_at, updated_at)
         VALUES ${sql.join(
           places.map(
             ([dot, latitude, longitude]) =>
-              sql`(${dot}, 'GRID LINES', ${latitude}, ${longitude}, ${now}, ${now})`,
+              sql`(${dot}, 'GRID LINES LLC', 'GL', 'DALLAS', 'TX', 'C;B', 'GENFREIGHT;COLDFOOD', 1,
+                'grid-lines.com', ${latitude}, ${longitude}, ${now}, ${now})`,
           ),
         )}`.execute(db);
+      const lexemes = () =>
+        sql<{ dot_number: number; lexemes: string[] }>`SELECT dot_number,
+            array(SELECT lexeme FROM unnest(search_vector) ORDER BY lexeme) AS lexemes
+          FROM companies ORDER BY dot_number`.execute(db);
+      const before = (await lexemes()).rows.map((row) => [
+        Number(row.dot_number),
+        row.lexemes.filter((lexeme) => !lexeme.startsWith('_g')),
+      ]);
 
       await migrateToLatest(db, 'postgres');
-      const cells = await sql<{ dot_number: number; cells: string[] }>`SELECT dot_number,
-          array(SELECT lexeme FROM unnest(search_vector) WHERE lexeme LIKE '\_g%' ORDER BY lexeme) AS cells
+      const after = (await lexemes()).rows.map((row) => [Number(row.dot_number), row.lexemes]);
+      expect(after).toEqual(before);
+      expect(after[0]![1]).toEqual(expect.arrayContaining(['_hazmat', '_typebroker', '_wgrid', '_l3gri']));
+      const positions = await sql<{ dot_number: number; latitude: number | null; longitude: number | null }>`
+        SELECT dot_number, ST_Y(position::geometry) AS latitude, ST_X(position::geometry) AS longitude
         FROM companies ORDER BY dot_number`.execute(db);
-      expect(cells.rows.map((row) => [Number(row.dot_number), row.cells])).toEqual(
+      expect(positions.rows.map((row) => [Number(row.dot_number), row.latitude, row.longitude])).toEqual(
         places.map(([dot, latitude, longitude]) => [
           dot,
-          latitude === null || longitude === null
-            ? []
-            : CELL_DEGREES.map((degrees) => cellToken(latitude, longitude, degrees)).sort(),
+          latitude === null ? null : expect.closeTo(latitude, 4),
+          longitude === null ? null : expect.closeTo(longitude, 4),
         ]),
       );
+      // Within 10 miles of Dallas: the Dallas carrier only, found through the GiST index's operator.
+      const near = await sql<{ dot_number: number }>`SELECT dot_number FROM companies
+        WHERE ST_DWithin(position, ST_SetSRID(ST_MakePoint(-96.8, 32.7), 4326)::geography, 16093.44)`.execute(
+        db,
+      );
+      expect(near.rows.map((row) => Number(row.dot_number))).toEqual([7301]);
     } finally {
       await database.destroy();
     }

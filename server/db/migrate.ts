@@ -59,6 +59,7 @@ import { connectedCarriersBlock } from './migrations/101-connected-carriers-bloc
 import { carrierRepliesSchema } from './migrations/105-carrier-replies.ts';
 import { incrementalSignalsSchema } from './migrations/125-incremental-signals.ts';
 import { carrierJudgementsSchema } from './migrations/133-carrier-judgements.ts';
+import { postgresPositionSchema } from './migrations/134-postgres-position.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -127,6 +128,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '105-carrier-replies': carrierRepliesSchema,
     '125-incremental-signals': incrementalSignalsSchema,
     '133-carrier-judgements': carrierJudgementsSchema(dialect),
+    '134-postgres-position': postgresPositionSchema(dialect),
   };
 }
 

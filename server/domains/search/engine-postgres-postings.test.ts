@@ -278,7 +278,7 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
   it("reads a search for brokers alone from the brokers' own index of postings", async () => {
     // The condition a broker search puts on the postings, with its value sent apart as every search's
     // are: the planner proves it is the index's own and reads that index.
-    const forBrokers = rowFilterCondition({ company_types: ['broker'] }, { postings: true });
+    const forBrokers = rowFilterCondition({ company_types: ['broker'] }, 'postings');
     const plan = await database.db.transaction().execute(async (trx) => {
       await sql`SET LOCAL enable_seqscan = off`.execute(trx);
       await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);

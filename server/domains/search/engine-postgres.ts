@@ -17,7 +17,7 @@ import { bucketRange, bucketSql } from './rank-key.ts';
 import type { PrefixTerms } from './prefix-terms.ts';
 import { postingsPage } from './postgres-postings.ts';
 import { createPostgresStrategy, readHourly, type PostgresTuning } from './postgres-strategy.ts';
-import { rowMatches, tsQueryParts, withCircleCells } from './postgres-tsquery.ts';
+import { rowMatches, tsQueryParts } from './postgres-tsquery.ts';
 import {
   boundedTotal,
   COUNT_BOUND,
@@ -58,7 +58,7 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) =>
     (await execute(query)).map((row) => Number(row.id));
-  const { circleWay, matchCondition, readsStartsByNameKeys, wordTerms, postedWord, sampledShare } =
+  const { matchCondition, readsStartsByNameKeys, wordTerms, postedWord, sampledShare } =
     createPostgresStrategy(execute, tuning);
 
   /**
@@ -160,11 +160,9 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
     limit: number,
     excluded: number[],
   ): Promise<SearchHits> {
-    const typed = tsQueryParts(words, filters, termsOf);
-    const circle = await circleWay(typed, filters);
-    const parts = circle === 'cells' && filters.radius ? withCircleCells(typed, filters.radius) : typed;
+    const parts = tsQueryParts(words, filters, termsOf);
     const matches = sql`${await matchCondition(parts)}
-      AND ${rowOnlyCondition(filters, { latitudeIndex: circle === 'band' })}
+      AND ${rowOnlyCondition(filters, 'postgres')}
       AND ${notIn(sql`c.id`, excluded)}`;
     const { starts, exact, rank } = nameRanks(words.join(' '));
     // Each statement builds the GIN index's bitmap of the words again, and for a common prefix that
@@ -209,7 +207,7 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
     // The same matches as tests on the row alone, for a walk along companies_rank_key (walkEndKey).
     const onRow = sql`${rowMatches(parts)}
-      AND ${rowOnlyCondition(filters, { latitudeIndex: false })} AND ${notIn(sql`c.id`, excluded)}`;
+      AND ${rowOnlyCondition(filters, 'postgres')} AND ${notIn(sql`c.id`, excluded)}`;
     // More: exact names, then the rank groups, each read in rank-key order only up to the page's end.
     // Exact names are the few rows whose name key is the words: found by the name-key indexes and
     // tested on the row, not by building the words' GIN bitmap once more.

@@ -142,7 +142,7 @@ export function createSqliteSearchEngine(
     }
     // The filters of ROW_FILTERS are conditions on the company row; the others are FTS facets.
     const onRows = onRowFilters.length > 0;
-    const rowCondition = rowOnlyCondition(filters);
+    const rowCondition = rowOnlyCondition(filters, 'sqlite');
     // CROSS JOIN keeps the full-text index as the outer loop: it gives the matches in rank-key order
     // (ORDER BY rowid is FTS5's own), and the row lookups follow only as far as LIMIT reads.
     const withRows = sql`${fts} f CROSS JOIN companies c ON c.dot_number = ${ROW_DOT} AND ${rowCondition}`;

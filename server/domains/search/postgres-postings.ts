@@ -296,8 +296,8 @@ export async function postingsPage(
   limit: number,
 ): Promise<SearchHits> {
   // The filters on a posting, and on a companies row for the exact names' read.
-  const where = sql`${rowFilterCondition(filters, { postings: true })} AND ${notIn(sql`c.id`, excluded)}`;
-  const rowWhere = sql`${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}`;
+  const where = sql`${rowFilterCondition(filters, 'postings')} AND ${notIn(sql`c.id`, excluded)}`;
+  const rowWhere = sql`${rowFilterCondition(filters, 'postgres')} AND ${notIn(sql`c.id`, excluded)}`;
   const { exact, rank } = nameRanks(posted.name);
   // Past the bound the statement holds only the first matches by key, too few to rank.
   const ranked = Math.min(fewMatches, COUNT_BOUND);

@@ -7,7 +7,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EngineTuning, SearchFilters } from './engine.ts';
 import { brokersOnly, filterFacets } from './facets.ts';
-import { boundingBox } from './geo.ts';
 import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import {
   allOf,
@@ -43,18 +42,6 @@ export interface PostgresTuning extends EngineTuning {
    * (matchCondition).
    */
   rowTestCost: number;
-  /**
-   * A circle is tested on the words' rows one by one, instead of read through the latitude index,
-   * when the words match at most this many carriers and testing them costs less than reading the
-   * circle's band of the index, a row test costing `bandRowsPerRowTest` rows of the band (circleWay).
-   */
-  circleRowTests: number;
-  bandRowsPerRowTest: number;
-  /**
-   * A circle up to this radius whose words' rows are not tested one by one is asked as its grid cells
-   * in the GIN index; a wider one reads the latitude index's band (circleWay).
-   */
-  cellCircleMiles: number;
   /**
    * A rank group's page is read along companies_rank_key, testing each row, when the counting
    * statement found the page's end among the group's members within the first this many rows of the
@@ -116,9 +103,6 @@ export const POSTGRES_TUNING: PostgresTuning = {
   mostPrefixTerms: 32,
   mostLoneTermSteps: 5_000_000,
   rowTestCost: 10,
-  circleRowTests: 30_000,
-  bandRowsPerRowTest: 25,
-  cellCircleMiles: 250,
   groupWalkRows: 20_000,
   startsNameKeyRows: 20_000,
   postingsReadRows: 200_000,
@@ -138,9 +122,6 @@ export function createPostgresStrategy(
     mostPrefixTerms,
     mostLoneTermSteps,
     rowTestCost,
-    circleRowTests,
-    bandRowsPerRowTest,
-    cellCircleMiles,
     startsNameKeyRows,
     postingsReadRows,
     passingTermPostings,
@@ -164,27 +145,6 @@ export function createPostgresStrategy(
 
   /** How many carriers the planner expects a tsquery to match, from the search vector's statistics. */
   const estimatedMatches = (query: string) => estimatedRows(sql`c.search_vector @@ ${query}::tsquery`);
-
-  /**
-   * How a circle narrows a search: the words' rows tested one by one, the circle's grid cells in the
-   * GIN index, or the latitude index's band. Left to itself, the planner ANDs the words' bitmap with
-   * the index's whole band of latitude, which for a rare word reads far more rows of the band than
-   * the word has matches. Testing a row costs several rows of the band (more when its pages come from
-   * disk), so the words' rows are tested when they are fewer than the band by `bandRowsPerRowTest`
-   * and at most `circleRowTests` (decision 061). Otherwise a circle of up to `cellCircleMiles` is its
-   * cells, which GIN intersects with the words. A wider circle holds so many of the words' matches
-   * that the planner's reads that stop at the bound win (decision 064).
-   */
-  async function circleWay(parts: QueryParts, filters: SearchFilters): Promise<'rows' | 'cells' | 'band'> {
-    if (!filters.radius) return 'band';
-    const matches = await estimatedMatches(wholeQuery(parts));
-    if (matches <= circleRowTests) {
-      const box = boundingBox(filters.radius.latitude, filters.radius.longitude, filters.radius.miles);
-      const band = await estimatedRows(sql`c.latitude BETWEEN ${box.minLatitude} AND ${box.maxLatitude}`);
-      if (matches * bandRowsPerRowTest <= band) return 'rows';
-    }
-    return filters.radius.miles <= cellCircleMiles ? 'cells' : 'band';
-  }
 
   /**
    * The condition that a row matches the words and facets. The GIN index reads each prefix of a
@@ -291,9 +251,11 @@ export function createPostgresStrategy(
       estimatedRows(sql`${ofWord} AND ${condition}`, sql`search_postings`);
     // The estimates at once, on as many connections: each is a round trip.
     const [scanned, kept, cargoShare] = await Promise.all([
-      postingsWhere(brokers ? rowFilterCondition({ company_types: filters.company_types }) : sql`true`),
+      postingsWhere(
+        brokers ? rowFilterCondition({ company_types: filters.company_types }, 'postings') : sql`true`,
+      ),
       hasFilters(brokers ? { ...others, company_types: undefined } : others)
-        ? postingsWhere(rowFilterCondition(others))
+        ? postingsWhere(rowFilterCondition(others, 'postings'))
         : null,
       cargo?.length ? cargoShareOf(cargo) : 1,
     ]);
@@ -359,7 +321,7 @@ export function createPostgresStrategy(
     return Math.max(1, (await estimatedRows(matches)) / counted);
   }
 
-  return { circleWay, matchCondition, readsStartsByNameKeys, wordTerms, postedWord, sampledShare };
+  return { matchCondition, readsStartsByNameKeys, wordTerms, postedWord, sampledShare };
 }
 
 /** Of `terms`, the one with the most postings by the statistics, with their number; null if none is common. */

@@ -5,7 +5,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { SearchFilters } from './engine.ts';
 import { filterFacets, WEB_LABEL } from './facets.ts';
-import { QUARTER_CELL_MILES, radiusCells } from './geo.ts';
 import type { PrefixTerms } from './prefix-terms.ts';
 import { significantWords } from './search-terms.ts';
 
@@ -70,23 +69,6 @@ export function tsQueryParts(
     excluded,
     onRow: allOf([...wordsAs(() => null), ...facets], excluded),
   };
-}
-
-/**
- * `parts` with the grid cells a circle touches as one more facet group (geo.ts radiusCells, lexemes
- * of the search vector since migration 033): of a quarter degree up to QUARTER_CELL_MILES, of 4 and 1
- * degrees beyond. A row's test (`onRow`) leaves them out: the distance is checked on the row.
- */
-export function withCircleCells(parts: QueryParts, radius: NonNullable<SearchFilters['radius']>): QueryParts {
-  const { inside, edge } = radiusCells(
-    radius.latitude,
-    radius.longitude,
-    radius.miles,
-    radius.miles <= QUARTER_CELL_MILES ? 0.25 : 1,
-  );
-  // '_gnone', no carrier's lexeme, stands in for a circle that touches no cell.
-  const cells = inside.length + edge.length > 0 ? [...inside, ...edge] : ['_gnone'];
-  return { ...parts, facets: [...parts.facets, `(${cells.map(lexeme).join(' | ')})`] };
 }
 
 /** The tsquery of all `parts`, and not `excluded`. */

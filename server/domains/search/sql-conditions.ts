@@ -18,25 +18,26 @@ export function cityKey(city: string): string {
 }
 
 /**
- * `latitudeIndex`: whether a circle's box may be read through the latitude index. That index reads
- * its whole band of latitude, so words with far fewer matches than the band are better tested row by
- * row (postgres-strategy.ts circleWay).
+ * The rows a condition tests, aliased `c`: SQLite's or PostgreSQL's companies rows, or PostgreSQL's
+ * search postings, which hold a carrier's coordinates and its cargo types as bits (migration 040).
  */
-export interface RowConditionOptions {
-  latitudeIndex: boolean;
-}
+export type ConditionRows = Dialect | 'postings';
 
 /**
- * SQL conditions on the companies row (aliased `c`) shared by both engines. `distance_miles` is a
- * function each dialect provides: registered on the SQLite connection (db/database.ts) and created by
- * the search migration on PostgreSQL.
+ * That a row lies within the search's circle. PostgreSQL's companies rows are found by PostGIS
+ * (their `position` in a GiST index, migration 134); elsewhere a box of the coordinates narrows
+ * them. Either way `distance_miles`, the one distance both engines and the oracle share (registered
+ * on the SQLite connection, created by the search migration on PostgreSQL), decides.
  */
-export function radiusCondition(
-  filters: SearchFilters,
-  { latitudeIndex }: RowConditionOptions = { latitudeIndex: true },
-): RawBuilder<unknown> {
+export function radiusCondition(filters: SearchFilters, rows: ConditionRows): RawBuilder<unknown> {
   if (!filters.radius) return sql`1 = 1`;
   const { latitude, longitude, miles } = filters.radius;
+  const distance = sql`distance_miles(${latitude}, ${longitude}, c.latitude, c.longitude)`;
+  if (rows === 'postgres') {
+    // PostGIS's sphere is a few metres wider than distance_miles's: the margin keeps every match.
+    return sql`ST_DWithin(c.position, ${centre(filters.radius)}, ${miles * METRES_PER_MILE * 1.001}, false)
+      AND ${distance} <= ${miles}`;
+  }
   const box = boundingBox(latitude, longitude, miles);
   // Inside the diamond the circle certainly holds the row, so distance_miles (a call into JavaScript
   // on SQLite, several times the cost of the rest) runs only for the corners of the box. A great
@@ -48,14 +49,18 @@ export function radiusCondition(
       ? 0
       : Math.min(Math.abs(box.minLatitude), Math.abs(box.maxLatitude));
   const perLongitude = perDegree * Math.cos(toRadians(nearestEquator));
-  // `c.latitude + 0` is the same value, but an expression the latitude index cannot serve.
-  const boxLatitude = latitudeIndex ? sql`c.latitude` : sql`(c.latitude + 0)`;
-  return sql`${boxLatitude} BETWEEN ${box.minLatitude} AND ${box.maxLatitude}
+  return sql`c.latitude BETWEEN ${box.minLatitude} AND ${box.maxLatitude}
     AND c.longitude BETWEEN ${box.minLongitude} AND ${box.maxLongitude}
     AND (abs(c.latitude - ${latitude}) * ${perDegree} + abs(c.longitude - ${longitude}) * ${perLongitude}
         <= ${miles * 0.999}
-      OR distance_miles(${latitude}, ${longitude}, c.latitude, c.longitude) <= ${miles})`;
+      OR ${distance} <= ${miles})`;
 }
+
+const METRES_PER_MILE = 1609.344;
+
+/** A circle's centre as a PostGIS geography point (PostgreSQL). */
+const centre = ({ latitude, longitude }: NonNullable<SearchFilters['radius']>) =>
+  sql`ST_SetSRID(ST_MakePoint(${longitude}, ${latitude}), 4326)::geography`;
 
 /**
  * The L&I filters (issue 18): conditions on the two per-carrier flags the L&I import keeps on the
@@ -97,22 +102,18 @@ export function rowFiltersSet(filters: SearchFilters): (keyof SearchFilters)[] {
 }
 
 /** The conditions on the row of ROW_FILTERS. */
-export function rowOnlyCondition(filters: SearchFilters, options?: RowConditionOptions): RawBuilder<unknown> {
-  const conditions: RawBuilder<unknown>[] = [radiusCondition(filters, options), authorityCondition(filters)];
+export function rowOnlyCondition(filters: SearchFilters, rows: ConditionRows): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [radiusCondition(filters, rows), authorityCondition(filters)];
   if (filters.address_city) conditions.push(sql`${CITY_KEY} = ${cityKey(filters.address_city)}`);
   return sql.join(conditions, sql` AND `);
 }
 
 /**
  * Every filter as a condition on the row, for reads without words (city pages, exact numbers), and
- * on PostgreSQL's search postings (`postings`), which hold a carrier's cargo types as bits (migration
- * 040) where its row holds their list.
+ * on PostgreSQL's search postings.
  */
-export function rowFilterCondition(
-  filters: SearchFilters,
-  { postings = false }: { postings?: boolean } = {},
-): RawBuilder<unknown> {
-  const conditions: RawBuilder<unknown>[] = [rowOnlyCondition(filters)];
+export function rowFilterCondition(filters: SearchFilters, rows: ConditionRows): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [rowOnlyCondition(filters, rows)];
   if (filters.address_state) conditions.push(sql`c.phy_state = ${filters.address_state}`);
   if (filters.hazmat_only) conditions.push(sql`c.hm_flag = 1`);
   if (filters.company_types?.length) {
@@ -124,7 +125,7 @@ export function rowFilterCondition(
   }
   if (filters.cargo_types?.length) {
     conditions.push(
-      postings
+      rows === 'postings'
         ? sql`(c.cargo_bits & ${filters.cargo_types.reduce((bits, code) => bits | cargoBit(code), 0)}) <> 0`
         : anyOf(filters.cargo_types.map((code) => listContains(sql`c.cargo_codes`, code))),
     );
@@ -180,7 +181,7 @@ export async function exactNumberIds(
   const byMc = sql`c.mc_number = ${number.digits}`;
   const matches = number.as === 'dot' ? byDot : number.as === 'mc' ? byMc : sql`(${byDot} OR ${byMc})`;
   const rows = await execute(sql<{ id: number }>`
-    SELECT c.id FROM companies c WHERE ${matches} AND ${rowFilterCondition(filters)}
+    SELECT c.id FROM companies c WHERE ${matches} AND ${rowFilterCondition(filters, dialect)}
     ORDER BY CASE WHEN c.dot_number = ${dot} THEN 0 ELSE 1 END, ${fleetOrder(dialect)}`);
   return rows.map((row) => Number(row.id));
 }
@@ -234,18 +235,25 @@ export async function listByFilters(
   limit: number,
   excluded: number[],
 ): Promise<SearchHits> {
-  const where = sql`${rowFilterCondition(filters)} AND ${notIn(sql`c.id`, excluded)}`;
+  const where = sql`${rowFilterCondition(filters, dialect)} AND ${notIn(sql`c.id`, excluded)}`;
   const count = await boundedCount(execute, sql`SELECT 1 FROM companies c WHERE ${where}`);
   if (limit === 0 || offset >= count.total) return { ids: [], ...count };
-  const order = filters.radius
-    ? sql`distance_miles(${filters.radius.latitude}, ${filters.radius.longitude}, c.latitude, c.longitude), c.dot_number`
-    : fleetOrder(dialect);
+  const order = filters.radius ? nearestFirst(filters.radius, dialect) : fleetOrder(dialect);
   const rows = await execute(
     sql<{
       id: number;
     }>`SELECT c.id FROM companies c WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
   );
   return { ids: rows.map((row) => Number(row.id)), ...count };
+}
+
+/**
+ * The nearest carriers first, then by DOT number. PostgreSQL reads them from the GiST index in
+ * PostGIS's order of distance, which is distance_miles's, so a page stops reading at its end.
+ */
+function nearestFirst(radius: NonNullable<SearchFilters['radius']>, dialect: Dialect): RawBuilder<unknown> {
+  const distance = sql`distance_miles(${radius.latitude}, ${radius.longitude}, c.latitude, c.longitude), c.dot_number`;
+  return dialect === 'postgres' ? sql`c.position <-> ${centre(radius)}, ${distance}` : distance;
 }
 
 /** Whether any filter is set; a search with neither words nor filters lists nothing. */

@@ -233,9 +233,6 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
     searchByGroups = createSearchService(database.db, testDialect, {
       fewMatches: 0,
       cellsFromMatches: 0,
-      // Every circle tested row by row (PostgreSQL), never read through the latitude index.
-      circleRowTests: Number.POSITIVE_INFINITY,
-      bandRowsPerRowTest: 0,
       // Every rank group walked along the rank key, its rows tested one by one (PostgreSQL).
       groupWalkRows: Number.POSITIVE_INFINITY,
       postingsReadRows: 0,
@@ -247,17 +244,12 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       groupsBesideCount: 0,
       mostPrefixTerms: 0,
       rowTestCost: 0,
-      // Every circle read through the latitude index (PostgreSQL), every rank group as the planner chooses.
-      circleRowTests: 0,
-      cellCircleMiles: 0,
+      // Every rank group as the planner chooses (PostgreSQL).
       groupWalkRows: 0,
     });
     searchByCells = createSearchService(database.db, testDialect, {
       cellsFromMatches: 0,
       mostPrefixTerms: 1,
-      // Every circle asked as its grid cells (PostgreSQL).
-      circleRowTests: 0,
-      cellCircleMiles: Number.POSITIVE_INFINITY,
       postingsReadRows: 0,
     });
   }, 60_000);
