@@ -4,7 +4,7 @@ import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { countingQueries } from '../../../tests/support/query-count.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { cargoBit, CARGO_TYPES } from '../../../core/cargo.ts';
-import type { PostgresTuning } from './postgres-strategy.ts';
+import type { SearchTuning } from './engine.ts';
 import { rowFilterCondition } from './sql-conditions.ts';
 import { createSearchService } from './service.ts';
 
@@ -23,15 +23,15 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
   /**
    * A search's total and page (DOT numbers), whether it read the postings, and how many statements it
    * ran: with few matches it is ranked by the statement that counts them (the default tuning here),
-   * and it must be the same when its rank groups are read from the postings instead
-   * (fewPostedMatches 0), after the count or beside it (groupsBesideCount).
+   * and it must be the same when its rank groups are read from the postings beside the count
+   * instead (fewMatches 0).
    */
   async function searchedBothWays(
     recorded: ReturnType<typeof countingQueries>,
     query: Record<string, string>,
-    tuning: Partial<PostgresTuning> = {},
+    tuning: Partial<SearchTuning> = {},
   ) {
-    const searched = async (asked: Partial<PostgresTuning>) => {
+    const searched = async (asked: Partial<SearchTuning>) => {
       recorded.reset();
       const found = await createSearchService(recorded.db, 'postgres', asked).supersearchQuery({
         limit: '10',
@@ -43,12 +43,10 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
         statements: recorded.count(),
       };
     };
-    const afterCount = await searched({ ...tuning, fewPostedMatches: 0, groupsBesideCount: Infinity });
-    const besideCount = await searched({ ...tuning, fewPostedMatches: 0, groupsBesideCount: 0 });
+    const byGroups = await searched({ ...tuning, fewMatches: 0 });
     const onePass = await searched(tuning);
-    expect(afterCount.page, `${JSON.stringify(query)} after the count`).toEqual(onePass.page);
-    expect(besideCount.page, `${JSON.stringify(query)} beside the count`).toEqual(onePass.page);
-    return { ...onePass, statementsByGroups: afterCount.statements };
+    expect(byGroups.page, `${JSON.stringify(query)} by rank group`).toEqual(onePass.page);
+    return { ...onePass, statementsByGroups: byGroups.statements };
   }
 
   /** The postings as the rows make them now, and as the table holds them, in one order. */
@@ -198,18 +196,14 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
     ]);
     const recorded = countingQueries(database.db);
     /** The page a search answers, and whether it read the postings. */
-    const searched = async (query: Record<string, string>, tuning: Partial<PostgresTuning> = {}) => {
+    const searched = async (query: Record<string, string>, tuning: Partial<SearchTuning> = {}) => {
       const { page, postings } = await searchedBothWays(recorded, query, tuning);
       return { ...page, postings };
     };
     // Names that start with 'qua' by fleet, then the rest ('AQUA' does not match): from its lead
-    // token's postings, or from the GIN index when no read of postings is allowed.
+    // token's postings.
     const quaPage = { total: 4, dots: [8_500_003, 8_500_001, 8_500_002, 8_500_004] };
     expect(await searched({ super_search_term: 'qua' })).toEqual({ ...quaPage, postings: true });
-    expect(await searched({ super_search_term: 'qua' }, { postingsReadRows: 0 })).toEqual({
-      ...quaPage,
-      postings: false,
-    });
     // 'qu': the word 'QU' and the lead tokens 'qua', 'que', 'quo'; the names that start with it (the
     // DBA name 'QUEST LINES' too) by fleet, then the rest by fleet, each carrier once.
     const quPage = {
@@ -217,10 +211,6 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
       dots: [8_500_006, 8_500_003, 8_500_001, 8_500_005, 8_500_007, 8_500_002, 8_500_004],
     };
     expect(await searched({ super_search_term: 'qu' })).toEqual({ ...quPage, postings: true });
-    expect(await searched({ super_search_term: 'qu' }, { postingsReadRows: 0 })).toEqual({
-      ...quPage,
-      postings: false,
-    });
     const paged = [];
     for (const page of ['1', '2', '3', '4'])
       paged.push(...(await searched({ super_search_term: 'qu', limit: '2', page })).dots);
@@ -232,47 +222,39 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
       postings: true,
     });
 
-    // In a state, in a circle, for brokers alone and for a cargo type from the postings, unless the
-    // planner expects too long a read.
-    const inTexas = { super_search_term: 'qua', address_state: 'TX' };
-    const nearDallas = { super_search_term: 'qua', radius_zipcode: '75201', radius_miles: '50' };
-    for (const [query, tuning, postings] of [
-      [inTexas, {}, true],
-      [nearDallas, {}, true],
-      [inTexas, { postingsReadRows: 0 }, false],
-      [nearDallas, { postingsReadRows: 0 }, false],
-    ] as const)
-      expect({ query, tuning, ...(await searched(query, tuning)) }).toEqual({
-        query,
-        tuning,
-        ...quaPage,
-        postings,
-      });
-    for (const postingsReadRows of [Infinity, 0]) {
-      const postings = postingsReadRows > 0;
-      expect(
-        await searched({ super_search_term: 'qua', company_types: 'broker' }, { postingsReadRows }),
-      ).toEqual({
-        total: 1,
-        dots: [8_500_003],
-        postings,
-      });
-      // Any of the cargo types asked: 'QUARRY HAULING' carries refrigerated food, the factory's others
-      // general freight only.
-      expect(
-        await searched({ super_search_term: 'qua', cargo_types: 'COLDFOOD' }, { postingsReadRows }),
-      ).toEqual({
-        total: 1,
-        dots: [8_500_001],
-        postings,
-      });
-      expect(
-        await searched({ super_search_term: 'qua', cargo_types: 'MEAT,COLDFOOD' }, { postingsReadRows }),
-      ).toEqual({ total: 1, dots: [8_500_001], postings });
-      expect(
-        await searched({ super_search_term: 'qua', cargo_types: 'GENFREIGHT' }, { postingsReadRows }),
-      ).toEqual({ ...quaPage, postings });
-    }
+    // In a state, in a circle, for brokers alone and for a cargo type, from the postings; with a filter
+    // the postings do not hold (hazmat carriers only), from the GIN index.
+    for (const query of [
+      { super_search_term: 'qua', address_state: 'TX' } as Record<string, string>,
+      { super_search_term: 'qua', radius_zipcode: '75201', radius_miles: '50' },
+    ])
+      expect({ query, ...(await searched(query)) }).toEqual({ query, ...quaPage, postings: true });
+    expect(await searched({ super_search_term: 'qua', hazmat_only: 'true' })).toEqual({
+      total: 0,
+      dots: [],
+      postings: false,
+    });
+    expect(await searched({ super_search_term: 'qua', company_types: 'broker' })).toEqual({
+      total: 1,
+      dots: [8_500_003],
+      postings: true,
+    });
+    // Any of the cargo types asked: 'QUARRY HAULING' carries refrigerated food, the factory's others
+    // general freight only.
+    expect(await searched({ super_search_term: 'qua', cargo_types: 'COLDFOOD' })).toEqual({
+      total: 1,
+      dots: [8_500_001],
+      postings: true,
+    });
+    expect(await searched({ super_search_term: 'qua', cargo_types: 'MEAT,COLDFOOD' })).toEqual({
+      total: 1,
+      dots: [8_500_001],
+      postings: true,
+    });
+    expect(await searched({ super_search_term: 'qua', cargo_types: 'GENFREIGHT' })).toEqual({
+      ...quaPage,
+      postings: true,
+    });
   });
 
   it("reads a search for brokers alone from the brokers' own index of postings", async () => {

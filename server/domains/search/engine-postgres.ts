@@ -1,6 +1,9 @@
 /**
- * PostgreSQL's search engine: the statements that count, rank and page a search's matches. Which
- * reads it takes is postgres-strategy.ts's choice; the tsqueries are postgres-tsquery.ts's text.
+ * PostgreSQL's search engine: the statements that count, rank and page a search's matches. Its
+ * three paths (docs/search.md): a word searched alone read from its postings (postgres-postings.ts),
+ * other words through the GIN index of the search vector (the tsqueries are postgres-tsquery.ts's
+ * text), and filters alone on the rows (sql-conditions.ts listByFilters). Rules on what is typed
+ * and on the stored terms choose; nothing asks the planner.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -12,12 +15,13 @@ import {
   type SearchEngine,
   type SearchFilters,
   type SearchHits,
+  type SearchTuning,
 } from './engine.ts';
 import { bucketRange, bucketSql } from './rank-key.ts';
-import type { PrefixTerms } from './prefix-terms.ts';
-import { postingsPage } from './postgres-postings.ts';
-import { createPostgresStrategy, readHourly, type PostgresTuning } from './postgres-strategy.ts';
-import { rowMatches, tsQueryParts } from './postgres-tsquery.ts';
+import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
+import { postedWord, postingsPage } from './postgres-postings.ts';
+import { MOST_LEAD_LETTERS, rowMatches, tsQueryParts, wholeQuery } from './postgres-tsquery.ts';
+import { significantWords } from './search-terms.ts';
 import {
   boundedTotal,
   COUNT_BOUND,
@@ -30,21 +34,6 @@ import {
   rowOnlyCondition,
 } from './sql-conditions.ts';
 
-/** How a rank group's page is read when it is not walked. */
-interface GroupRead {
-  /** The group's condition, read as the planner chooses. */
-  where: RawBuilder<unknown>;
-  /**
-   * Another read of the same group, from a subquery aliased `c`, taken when `worth` says it costs
-   * less than the planner's read (the statement it is given).
-   */
-  instead?: {
-    where: RawBuilder<unknown>;
-    rows: RawBuilder<unknown>;
-    worth: (plannersRead: RawBuilder<unknown>) => Promise<boolean>;
-  };
-}
-
 /** The columns of the companies row (aliased `c`) that nameRanks and fleetOrder rank by, and its rank key. */
 const RANKED_COLUMNS = sql`c.id, c.legal_name_key, c.dba_name_key, c.power_units, c.name, c.dot_number, c.rank_key`;
 
@@ -53,13 +42,13 @@ const RANKED_COLUMNS = sql`c.id, c.legal_name_key, c.dba_name_key, c.power_units
  * (upsert-rows.ts) give ids in whichever order their statements commit, so two stores of the same
  * files differ in ids.
  */
-export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): SearchEngine {
-  const { fewMatches, fewPostedMatches, groupsBesideCount, groupWalkRows, sampledWalkMargin } = tuning;
+export function createPostgresSearchEngine(
+  db: Db,
+  { fewMatches, rankedInCount, groupWalkRows, mostPrefixTerms }: SearchTuning,
+): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) =>
     (await execute(query)).map((row) => Number(row.id));
-  const { matchCondition, readsStartsByNameKeys, wordTerms, postedWord, sampledShare } =
-    createPostgresStrategy(execute, tuning);
 
   /**
    * Of `companies`, `limit` from `offset` in the exact fleet order. The ids go as one array: a page
@@ -107,26 +96,26 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
   }
 
   /**
-   * One rank group, read in rank-key order up to the page's end, then the rest of its last bucket.
-   * `indexed`: the group's conditions as the planner reads them best, or its other read where that
-   * costs less (GroupRead); the rest of a bucket is always the planner's. `walked`, when the page lies
-   * within the walk's bound (walkEndKey): the same group as tests on the row alone, read along
-   * companies_rank_key within the bound. A walk that finds fewer rows than the page needs may have
-   * met a bound that moved (an import between the count and the read), so the planner reads it again:
-   * a short read would say the group ends there.
+   * One rank group, read in rank-key order up to the page's end, then the rest of its last bucket:
+   * `where`, its conditions as the planner reads them; `walked`, when the page lies within the walk's
+   * bound (walkEndKey), the same group as tests on the row alone, read along companies_rank_key
+   * within the bound. A walk that finds fewer rows than the page needs may have met a bound that
+   * moved (an import between the count and the read), so the planner reads it again: a short read
+   * would say the group ends there.
    */
   const group =
-    (indexed: GroupRead, walked: RawBuilder<unknown> | null): GroupPage =>
+    (where: RawBuilder<unknown>, walked: RawBuilder<unknown> | null): GroupPage =>
     (from, size) => {
-      const inKeyOrder = (where: RawBuilder<unknown>, rows: RawBuilder<unknown>, limit: number) =>
-        sql<{ id: number; bucket: string }>`
-          SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM ${rows} WHERE ${where}
-          ORDER BY c.rank_key LIMIT ${limit}`;
-      const readInKeyOrder = async (where: RawBuilder<unknown>, rows: RawBuilder<unknown>, limit: number) =>
-        (await execute(inKeyOrder(where, rows, limit))).map((row) => ({
-          id: Number(row.id),
-          bucket: Number(row.bucket),
-        }));
+      const readInKeyOrder = async (
+        condition: RawBuilder<unknown>,
+        rows: RawBuilder<unknown>,
+        limit: number,
+      ) =>
+        (
+          await execute(sql<{ id: number; bucket: string }>`
+            SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM ${rows} WHERE ${condition}
+            ORDER BY c.rank_key LIMIT ${limit}`)
+        ).map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) }));
       return pageInKeyOrder(
         {
           // A read from a bucket is for an index that finds one (SQLite's); this one reads from the start.
@@ -135,15 +124,12 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
               const found = await readInKeyOrder(walked, walkedRows, limit);
               if (found.length === limit) return found;
             }
-            const { instead } = indexed;
-            if (instead && (await instead.worth(inKeyOrder(indexed.where, sql`companies c`, limit))))
-              return readInKeyOrder(instead.where, instead.rows, limit);
-            return readInKeyOrder(indexed.where, sql`companies c`, limit);
+            return readInKeyOrder(where, sql`companies c`, limit);
           },
           bucket: (bucket) => {
             const range = bucketRange('postgres', bucket);
             return ids(sql<{ id: number }>`SELECT c.id FROM companies c
-              WHERE ${walked ?? indexed.where} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
+              WHERE ${walked ?? where} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
           },
           sorted: sortedByFleet,
         },
@@ -161,7 +147,7 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
     excluded: number[],
   ): Promise<SearchHits> {
     const parts = tsQueryParts(words, filters, termsOf);
-    const matches = sql`${await matchCondition(parts)}
+    const matches = sql`c.search_vector @@ ${wholeQuery(parts)}::tsquery
       AND ${rowOnlyCondition(filters, 'postgres')}
       AND ${notIn(sql`c.id`, excluded)}`;
     const { starts, exact, rank } = nameRanks(words.join(' '));
@@ -191,12 +177,12 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
       FROM counted LEFT JOIN LATERAL (
         SELECT r.id, r.position FROM (
           SELECT c.id, row_number() OVER (ORDER BY c.name_rank, ${fleetOrder('postgres')}) AS position
-          FROM found c WHERE counted.matched <= ${fewMatches}
+          FROM found c WHERE counted.matched <= ${rankedInCount}
         ) r WHERE r.position > ${offset} AND r.position <= ${offset + limit}
       ) page ON true
       ORDER BY page.position`);
     const matched = Number(ranked[0]?.matched ?? 0);
-    if (matched <= fewMatches) {
+    if (matched <= rankedInCount) {
       return {
         // A page past the end is one row of the counts alone.
         ids: ranked.flatMap((row) => (row.id === null ? [] : [Number(row.id)])),
@@ -215,40 +201,22 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
       SELECT c.id FROM companies c WHERE ${exact} AND ${onRow} ORDER BY ${fleetOrder('postgres')}`);
     const walkedStarts = nameRanks(words.join(' '), { walked: true }).starts;
     const notExact = notIn(sql`c.id`, exactNames);
-    const startsIndexed: GroupRead = {
-      where: sql`${matches} AND ${notExact} AND ${starts}`,
-      instead: {
-        where: sql`${onRow} AND ${notExact}`,
-        rows: sql`(SELECT * FROM companies c WHERE ${starts} OFFSET 0) c`,
-        worth: (plannersRead) => readsStartsByNameKeys(parts, starts, plannersRead),
-      },
-    };
-    const [first] = ranked;
     const pageEnd = offset + limit;
-    const startsEarly = Number(first?.starts_early ?? 0);
-    const othersEarly = Number(first?.others_early ?? 0);
-    // Past the bound the statement counted the first matches it found, not all of them: what it
-    // counted of a group within the walk's bound stands for more (sampledShare).
-    const share =
-      matched > COUNT_BOUND && Math.min(startsEarly, othersEarly) < pageEnd
-        ? await sampledShare(matches, matched)
-        : 1;
     // A group is walked when its page certainly ends within the walk's bound: always when there is
-    // none, or when the page's end lies among its members counted there (a bound on the page's end
-    // within the group, which exact names and an earlier group only lower). Past the count bound, also
-    // when the members counted there, scaled to all matches, reach `sampledWalkMargin` pages' ends:
-    // likely, not certain, and a walk that finds too few is read again by the planner (group).
-    const walks = (counted: number) =>
-      groupWalkRows === Number.POSITIVE_INFINITY ||
-      counted >= pageEnd ||
-      (share > 1 && counted * share >= sampledWalkMargin * pageEnd);
+    // none, or when the page's end lies among its members the counting statement counted there.
+    const walks = (counted: string | undefined) =>
+      groupWalkRows === Number.POSITIVE_INFINITY || Number(counted ?? 0) >= pageEnd;
+    const [first] = ranked;
     return pageOverGroups(
       exactNames,
       [
-        group(startsIndexed, walks(startsEarly) ? sql`${onRow} AND ${notExact} AND ${walkedStarts}` : null),
         group(
-          { where: sql`${matches} AND NOT ${starts}` },
-          walks(othersEarly) ? sql`${onRow} AND NOT ${walkedStarts}` : null,
+          sql`${matches} AND ${notExact} AND ${starts}`,
+          walks(first?.starts_early) ? sql`${onRow} AND ${notExact} AND ${walkedStarts}` : null,
+        ),
+        group(
+          sql`${matches} AND NOT ${starts}`,
+          walks(first?.others_early) ? sql`${onRow} AND NOT ${walkedStarts}` : null,
         ),
       ],
       total,
@@ -256,6 +224,17 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
       limit,
     );
   }
+
+  /**
+   * The whole terms of the typed words of 4 letters and more (postgres-tsquery.ts wordQuery), which
+   * GIN steps through where it intersects a word with another list; a word that starts more than
+   * `mostPrefixTerms` stays a prefix.
+   */
+  const wordTerms = (words: readonly string[]) =>
+    prefixTerms(execute, significantWords(words), {
+      shortest: MOST_LEAD_LETTERS + 1,
+      mostTerms: mostPrefixTerms,
+    });
 
   return {
     async search(request) {
@@ -265,31 +244,38 @@ export function createPostgresSearchEngine(db: Db, tuning: PostgresTuning): Sear
       // Independent reads, at once on two connections.
       const [exact, posted] = await Promise.all([
         terms.number ? exactNumberIds(execute, 'postgres', terms.number, filters) : [],
-        hasWords ? postedWord(terms.words, filters) : null,
+        hasWords ? postedWord(execute, terms.words, filters, mostPrefixTerms) : null,
       ]);
       if (posted) {
         return mergeExactFirst(exact, request, (offset, limit, excluded) =>
           postingsPage(
             execute,
-            {
-              posted,
-              filters,
-              excluded,
-              fewMatches: fewPostedMatches,
-              groupsBesideCount,
-              sorted: sortedByFleet,
-            },
+            { posted, filters, excluded, fewMatches, sorted: sortedByFleet },
             offset,
             limit,
           ),
         );
       }
-      const termsOf = await wordTerms(terms.words, filters);
+      const termsOf = hasWords ? await wordTerms(terms.words) : () => null;
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
         hasWords
           ? page(terms.words, termsOf, filters, offset, limit, excluded)
           : listByFilters(execute, 'postgres', filters, offset, limit, excluded),
       );
     },
+  };
+}
+
+/** How long the engine keeps the walk's bound, which moves only when an import does, before reading it again. */
+const HOURLY_READ_MAX_AGE_MS = 60 * 60 * 1000;
+
+/** A read kept for HOURLY_READ_MAX_AGE_MS, then read again at its next use. */
+function readHourly<T>(read: () => Promise<T>): () => Promise<T> {
+  let kept: { value: T; readAt: number } | null = null;
+  return async () => {
+    if (kept === null || Date.now() - kept.readAt > HOURLY_READ_MAX_AGE_MS) {
+      kept = { value: await read(), readAt: Date.now() };
+    }
+    return kept.value;
   };
 }

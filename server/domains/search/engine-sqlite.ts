@@ -14,7 +14,7 @@ import {
   type RankedRow,
   type SearchEngine,
   type SearchFilters,
-  type EngineTuning,
+  type SearchTuning,
   type SearchHits,
 } from './engine.ts';
 import { brokersOnly } from './facets.ts';
@@ -69,38 +69,9 @@ interface Counted {
   dots: number[] | null;
 }
 
-/** Where SQLite's engine changes strategy, beside the two both engines have. */
-export interface SqliteTuning extends EngineTuning {
-  /**
-   * A radius search narrows by place inside an index when its words match more carriers than this
-   * (its count in the circle index, its other reads by grid cells in companies_fts): each run of cells
-   * costs a seek in every term's list, and each match an OR of cells, more than measuring a few
-   * thousand rows.
-   */
-  cellsFromMatches: number;
-  /**
-   * What the circle index costs at each run of cells for each list the words read there (a seek in
-   * it), in matches measured one by one. A circle around words with fewer matches than
-   * cellsFromMatches is counted in the circle index too when its runs times lists times this is less
-   * than its matches (docs/decisions/089-sqlite-circle-index-by-cost.md).
-   */
-  circleRangeMatches: number;
-}
-
-/**
- * SQLite counts matches in its index without their rows, and ranks the few it reads whole in
- * JavaScript (rankFew), so its one pass stops at a few hundred.
- */
-export const SQLITE_TUNING: SqliteTuning = {
-  fewMatches: 500,
-  cellsFromMatches: 10_000,
-  circleRangeMatches: 14,
-  mostPrefixTerms: 32,
-};
-
 export function createSqliteSearchEngine(
   db: Db,
-  { fewMatches, cellsFromMatches, circleRangeMatches, mostPrefixTerms }: SqliteTuning,
+  { fewMatches, cellsFromMatches, circleRangeMatches, mostPrefixTerms }: SearchTuning,
 ): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) => (await execute(query)).map((row) => row.id);

@@ -149,23 +149,55 @@ export async function pageInKeyOrder(
 }
 
 /**
- * Where both engines change strategy; each adds its own (engine-sqlite.ts SqliteTuning,
- * postgres-strategy.ts PostgresTuning). Tests lower them to check every way on small data.
+ * Where the engines change path or read, each number with its reason (docs/search.md, section 5).
+ * Tests lower them to take every way on small data.
  */
-export interface EngineTuning {
+export interface SearchTuning {
   /**
-   * Searches with at most this many text matches are ranked in one pass (SQLite: read whole with
-   * their rows and ranked here, rankFew; PostgreSQL: counted, ranked and paged by one statement, up
-   * to COUNT_BOUND); more go through the rank groups.
+   * SQLite ranks a search of at most this many matches whole in JavaScript (rankFew), PostgreSQL a
+   * word's posted matches in the statement that counts them: one read of the matches with their rows
+   * costs less than the rank groups' several reads. More go by rank group.
    */
   fewMatches: number;
   /**
-   * A typed prefix that starts at most this many terms is asked as those terms (prefix-terms.ts;
-   * SQLite: past its prefix indexes; PostgreSQL: where GIN intersects it with another list); one that
-   * starts more stays a prefix query.
+   * PostgreSQL's GIN path ranks and pages up to this many matches in the statement that counts them,
+   * which fetches each counted match's row anyway; more go by rank group.
+   */
+  rankedInCount: number;
+  /**
+   * A typed prefix that starts at most this many terms is asked as those terms (prefix-terms.ts),
+   * lists the indexes step through; one that starts more stays a prefix, whose lists are gathered
+   * whole (and PostgreSQL reads it through GIN, not its postings, which it would sort).
    */
   mostPrefixTerms: number;
+  /**
+   * SQLite narrows a circle inside an index by place (the circle index's count, companies_fts's grid
+   * cells) when its words match more carriers than this: measuring each match's distance costs less
+   * for fewer.
+   */
+  cellsFromMatches: number;
+  /**
+   * SQLite: what a seek in the circle index costs, in matches measured one by one; a circle around
+   * fewer words' matches is counted there too when its runs times lists times this is less.
+   */
+  circleRangeMatches: number;
+  /**
+   * PostgreSQL walks a rank group along companies_rank_key within its first this many rows, when the
+   * counting statement shows the page ends there: an early page of a common word, without the GIN
+   * bitmap built again and sorted.
+   */
+  groupWalkRows: number;
 }
+
+export const SEARCH_TUNING: SearchTuning = {
+  fewMatches: 500,
+  // COUNT_BOUND: all it counts.
+  rankedInCount: 10_000,
+  mostPrefixTerms: 32,
+  cellsFromMatches: 10_000,
+  circleRangeMatches: 14,
+  groupWalkRows: 20_000,
+};
 
 /** A match with what ranks it. */
 export interface RankedRow {

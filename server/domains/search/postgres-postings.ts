@@ -3,7 +3,7 @@
  * index-only: the postings of the terms the word starts and of its web-domain word, in rank-key
  * order, merged and counted up to the bound, and its rank groups paged from the same lists
  * (docs/decisions/069-postgres-search-postings.md). The filters it serves are conditions on the
- * postings' own columns; postgres-strategy.ts postedWord decides when a search is read here.
+ * postings' own columns; postedWord says which searches are read here.
  */
 import { sql, type RawBuilder } from 'kysely';
 import {
@@ -20,6 +20,7 @@ import { bucketRange, bucketSql } from './rank-key.ts';
 import { prefixTerms } from './prefix-terms.ts';
 import { leadToken } from './postgres-tsquery.ts';
 import { prefixEnd } from './search-index.ts';
+import { significantWords } from './search-terms.ts';
 import {
   boundedTotal,
   COUNT_BOUND,
@@ -41,35 +42,20 @@ const POSTED_FILTERS: ReadonlySet<keyof SearchFilters> = new Set([
   'radius',
 ]);
 
-/** Whether the postings hold every column a search's filters test; any other filter reads the search vector. */
-export function postingsServe(filters: SearchFilters): boolean {
-  return filtersSet(filters).every((name) => POSTED_FILTERS.has(name));
-}
-
 /**
- * A typed word read from its postings: by its terms (postedTerms), each a list in rank-key order,
- * otherwise (`terms` null) by the range of terms it starts, read whole.
+ * A typed word read from its postings, by its terms (postedTerms), each a list in rank-key order.
  * `name` is everything typed as a name key: the word, or the word with legal-form words that the
  * matches need not hold but the name ranks compare ('cartage llc', search-terms.ts significantWords).
+ * `count`: how its matches are counted: in rank-key order by the counting statement, or, with a
+ * circle or a state as the only filter, from the postings' index by place (countInCircle) or by
+ * state (countInState), which read about the bound's worth where the rank-key order may read many
+ * times as many.
  */
 export interface PostedWord {
   word: string;
   name: string;
-  terms: readonly string[] | null;
-  /** How many of the word's postings the planner expects the search's filters to keep. */
-  expected: number;
-  /**
-   * How its matches are counted: in rank-key order by the counting statement, or, with a circle or a
-   * state as the only filter, from the postings' index by place (countInCircle) or by state
-   * (countInState). postgres-strategy.ts postedWord decides, by which reads fewer postings.
-   */
+  terms: readonly string[];
   count: PostingsCount;
-  /**
-   * Counted in key order or by place, a term of the word whose postings alone are expected to pass
-   * the bound within the filters: its list is counted first (countPastBound; in a circle, its runs of
-   * cells inside), and the word's counted only if it falls short.
-   */
-  passingTerm: string | null;
 }
 
 /** How a word's postings are counted (PostedWord.count). */
@@ -81,7 +67,7 @@ export type PostingsCount = 'inKeyOrder' | 'byPlace' | 'byState';
  * migration 038); a word of 2 the word itself and the lead tokens it starts ('tr', '_l3tra', '_l3tre',
  * ...: at most one per letter or digit that follows, found a term apiece in search_terms); a longer
  * word the terms it starts, when they are at most `mostTerms` (prefix-terms.ts). Null: a longer word
- * of more terms, read as their range.
+ * of more terms or none, which the GIN index reads (its postings would be sorted whole).
  */
 export async function postedTerms(
   execute: Execute,
@@ -105,16 +91,31 @@ export async function postedTerms(
   return found.map(({ term }) => (term === word ? term : leadToken(term.slice(0, 3))));
 }
 
+/**
+ * How a search is read from the postings, or null when the GIN index reads it: one typed word (with
+ * legal-form words the matches need not hold), letters and digits only, whose terms are known
+ * (postedTerms), with only the filters the postings hold.
+ */
+export async function postedWord(
+  execute: Execute,
+  typed: readonly string[],
+  filters: SearchFilters,
+  mostTerms: number,
+): Promise<PostedWord | null> {
+  const significant = significantWords(typed);
+  const [word] = significant;
+  if (significant.length !== 1 || word === undefined || !/^[a-z0-9]+$/.test(word)) return null;
+  if (!filtersSet(filters).every((name) => POSTED_FILTERS.has(name))) return null;
+  const terms = await postedTerms(execute, word, mostTerms);
+  return terms && { word, name: typed.join(' '), terms, count: postingsCount(filters) };
+}
+
 /** The term that holds a typed word as a whole word of web domains (its web-label token). */
 const webDomainTerm = (word: string) => `${WEB_LABEL}${word}`;
 
-/** Each read of a word's postings, a condition on a posting aliased `c`: its terms or their range, and its web-domain word. */
-function wordReads({ word, terms }: Pick<PostedWord, 'word' | 'terms'>): RawBuilder<unknown>[] {
-  const starting =
-    terms === null
-      ? [sql`c.term >= ${word} AND c.term < ${prefixEnd(word)}`]
-      : terms.map((term) => sql`c.term = ${term}`);
-  return [...starting, sql`c.term = ${webDomainTerm(word)}`];
+/** Each read of a word's postings, a condition on a posting aliased `c`: its terms, and its web-domain word. */
+function wordReads(posted: Pick<PostedWord, 'word' | 'terms'>): RawBuilder<unknown>[] {
+  return allTerms(posted).map((term) => sql`c.term = ${term}`);
 }
 
 /** The condition that a posting (aliased `c`) is one of the word's. */
@@ -154,24 +155,20 @@ function inKeyOrder(posted: PostedWord, carriers: Carriers, where: RawBuilder<un
 }
 
 /**
- * How a word's matches could be counted other than in rank-key order: with a circle or a state as
- * the only filter, from the postings' index by place (search_postings_place, migration 043) or by
- * state (search_postings_state, migration 044), when the word is read by its terms (a range of terms
- * is no run of those indexes). Null otherwise.
+ * How a word's matches are counted: with a circle or a state as the only filter, from the postings'
+ * index by place (search_postings_place, migration 043) or by state (search_postings_state, migration
+ * 044); otherwise in rank-key order.
  */
-export function otherPostingsCount(
-  terms: readonly string[] | null,
-  filters: SearchFilters,
-): 'byPlace' | 'byState' | null {
-  if (terms === null || filters.company_types?.length || filters.cargo_types?.length) return null;
+function postingsCount(filters: SearchFilters): PostingsCount {
+  if (filters.company_types?.length || filters.cargo_types?.length) return 'inKeyOrder';
   if (filters.radius && !filters.address_state) return 'byPlace';
   if (filters.address_state && !filters.radius) return 'byState';
-  return null;
+  return 'inKeyOrder';
 }
 
 /** The terms whose postings hold a word read by its terms: those, and its web-domain word's (wordReads). */
-export const allTerms = (posted: Pick<PostedWord, 'word' | 'terms'>) => [
-  ...(posted.terms ?? []),
+const allTerms = (posted: Pick<PostedWord, 'word' | 'terms'>) => [
+  ...posted.terms,
   webDomainTerm(posted.word),
 ];
 
@@ -211,16 +208,6 @@ async function countInCircle(
       FROM ${inRuns(runs, allTerms(posted))} WHERE ${condition}`);
     return Number(row?.n ?? 0);
   };
-  if (posted.passingTerm !== null && inside.length > 0) {
-    // One term's postings inside, a carrier's one each: past the bound, so is the word's count, found
-    // without telling a carrier's postings apart, where counting the terms' postings distinct reads
-    // every run of them whole.
-    const counted = await countPastBound(
-      execute,
-      sql`${inRuns(inside, [posted.passingTerm])} WHERE ${notIn(sql`c.id`, excluded)}`,
-    );
-    if (counted !== null) return counted;
-  }
   let insideCount = 0;
   for (let from = 0; from < inside.length && insideCount <= COUNT_BOUND; from += RUNS_PER_COUNT) {
     const runs = inside.slice(from, from + RUNS_PER_COUNT);
@@ -256,24 +243,17 @@ async function countInState(
   return Number(row?.n ?? 0);
 }
 
-/**
- * How many of `postings` (a FROM clause with its conditions, of postings of one term) there are,
- * counted up to past the bound: past it, so is the word's count, as a carrier has one posting a term.
- * One list read index-only, where the counting statement merges the lists of every term and flag and
- * tells a carrier's postings apart. Their count when past the bound,
- * null otherwise.
- */
-async function countPastBound(execute: Execute, postings: RawBuilder<unknown>): Promise<number | null> {
+/** Whether the word has more than `count` postings: a read of the index that stops there. */
+async function postingsPast(execute: Execute, posted: PostedWord, count: number): Promise<boolean> {
   const [row] = await execute(sql<{ n: string }>`SELECT count(*) AS n FROM (
-      SELECT 1 FROM ${postings} LIMIT ${COUNT_BOUND + 1}) c`);
-  const counted = Number(row?.n ?? 0);
-  return counted > COUNT_BOUND ? counted : null;
+      SELECT 1 FROM search_postings c WHERE c.term = ANY(${allTerms(posted)}::text[]) LIMIT ${count + 1}) c`);
+  return Number(row?.n ?? 0) > count;
 }
 
 /**
  * A page of a word searched alone, read from its postings. `excluded`: the exact number matches
- * ranked before every text match; `fewMatches` and `groupsBesideCount`: PostgresTuning's
- * fewPostedMatches and groupsBesideCount; `sorted`: ids in the exact fleet order.
+ * ranked before every text match; `fewMatches`: SearchTuning's; `sorted`: ids in the exact fleet
+ * order.
  */
 export async function postingsPage(
   execute: Execute,
@@ -282,14 +262,12 @@ export async function postingsPage(
     filters,
     excluded,
     fewMatches,
-    groupsBesideCount,
     sorted,
   }: {
     posted: PostedWord;
     filters: SearchFilters;
     excluded: number[];
     fewMatches: number;
-    groupsBesideCount: number;
     sorted: (ids: number[], offset: number, limit: number) => Promise<number[]>;
   },
   offset: number,
@@ -321,24 +299,23 @@ export async function postingsPage(
     ORDER BY page.position`);
   const byGroups = (total: Pick<SearchHits, 'total' | 'totalExact'>) =>
     pageByGroups(execute, { posted, where, rowWhere, exact, sorted }, total, offset, limit);
-  // Where the planner expects many matches, the page is read by rank group beside the count, on
-  // another connection, as if every match up to the bound were there: the count of a common word is
-  // most of its search, and the groups' reads need nothing it says. Should the
-  // count say few, or the page past the end, that read goes unused; it reads no further than the
-  // word's matches.
+  // A word with more postings than the statement ranks has its page read by rank group beside the
+  // count, on another connection, as if every match up to the bound were there: the count of a common
+  // word is most of its search, and the groups' reads need nothing it says. Should the count say few
+  // (the filters keep few), or the page past the end, that read goes unused.
   const beside =
-    limit > 0 && posted.expected >= groupsBesideCount ? byGroups(boundedTotal(COUNT_BOUND + 1)) : null;
-  // A circle or a state is counted by place or by state first (countInCircle, countInState), and a
-  // word with a passing term by that term's postings (countPastBound); the counting statement runs
-  // only when that finds no more matches than the statement ranks. Other searches count at once.
+    limit > 0 && (await postingsPast(execute, posted, ranked))
+      ? byGroups(boundedTotal(COUNT_BOUND + 1))
+      : null;
+  // A circle or a state is counted by place or by state first (countInCircle, countInState); the
+  // counting statement runs only when that finds no more matches than the statement ranks. Other
+  // searches count at once.
   const byIndex =
     posted.count === 'byPlace' && filters.radius
       ? countInCircle(execute, posted, filters.radius, where, excluded)
       : posted.count === 'byState' && filters.address_state
         ? countInState(execute, posted, filters.address_state, excluded)
-        : posted.passingTerm !== null
-          ? countPastBound(execute, sql`search_postings c WHERE c.term = ${posted.passingTerm} AND ${where}`)
-          : null;
+        : null;
   const [indexCount, countedAtOnce, pageBeside] = await Promise.all([
     byIndex,
     byIndex ? null : counting(),

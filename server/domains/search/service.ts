@@ -3,10 +3,9 @@ import { MAX_SEARCH_RESULTS, searchPageLimit } from '../../../core/search-bounds
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import { toCompanyView } from '../companies/company-view.ts';
-import type { SearchEngine, SearchFilters } from './engine.ts';
+import { SEARCH_TUNING, type SearchEngine, type SearchFilters, type SearchTuning } from './engine.ts';
 import { createPostgresSearchEngine } from './engine-postgres.ts';
-import { POSTGRES_TUNING, type PostgresTuning } from './postgres-strategy.ts';
-import { createSqliteSearchEngine, SQLITE_TUNING, type SqliteTuning } from './engine-sqlite.ts';
+import { createSqliteSearchEngine } from './engine-sqlite.ts';
 import { parseSearchTerms } from './search-terms.ts';
 import { parseSupersearchQuery, supersearchParams } from './supersearch-query.ts';
 
@@ -17,14 +16,11 @@ export interface SupersearchParams {
   filters: SearchFilters;
 }
 
-/** Changes to where the engines change strategy, which tests lower: each engine takes its own fields. */
-export type TuningChanges = Partial<SqliteTuning & PostgresTuning>;
-
-export function createSearchService(db: Db, dialect: Dialect, tuning: TuningChanges = {}) {
+/** Tests lower the tuning to take every path on small data. */
+export function createSearchService(db: Db, dialect: Dialect, tuning: Partial<SearchTuning> = {}) {
+  const tuned = { ...SEARCH_TUNING, ...tuning };
   const engine: SearchEngine =
-    dialect === 'sqlite'
-      ? createSqliteSearchEngine(db, { ...SQLITE_TUNING, ...tuning })
-      : createPostgresSearchEngine(db, { ...POSTGRES_TUNING, ...tuning });
+    dialect === 'sqlite' ? createSqliteSearchEngine(db, tuned) : createPostgresSearchEngine(db, tuned);
 
   async function supersearch(params: SupersearchParams): Promise<SearchResponse> {
     const pageLimit = searchPageLimit(params.limit);

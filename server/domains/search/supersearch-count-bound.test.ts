@@ -1,10 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
-import { countingQueries } from '../../../tests/support/query-count.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testDialect } from '../../../tests/support/test-database.ts';
-import { createSearchService } from './service.ts';
 import { COUNT_BOUND } from './sql-conditions.ts';
 
 describe(`supersearch counts past the bound on ${testDialect}`, () => {
@@ -103,59 +100,6 @@ describe(`supersearch counts past the bound on ${testDialect}`, () => {
     expect(nearby.body).toMatchObject({ total: 3, total_exact: true });
     expect(names(nearby.body)).toEqual(['HAULING', 'HAULING EXPERTS', 'ZED LLC']);
   });
-
-  it.skipIf(testDialect !== 'postgres')(
-    "says a word is past the bound from one term's postings, and counts it whole when they fall short",
-    async () => {
-      // With the statistics, and no lower bound on the term's expected postings, every word read in
-      // key order is first counted by its commonest term ('bound': one posting a carrier).
-      await sql`ANALYZE search_postings`.execute(app.database.db);
-      const recorded = countingQueries(app.database.db);
-      const byTerm = createSearchService(recorded.db, 'postgres', { passingTermPostings: 0 });
-      const merged = createSearchService(app.database.db, 'postgres', { passingTermPostings: Infinity });
-      const searched = async (query: Record<string, string>) => {
-        recorded.reset();
-        const found = await byTerm.supersearchQuery({ limit: '10', ...query });
-        const counting = recorded.holding('WITH found AS MATERIALIZED');
-        const { total, total_exact, data } = found;
-        const page = { total, total_exact, names: data.map((company) => company.name) };
-        const expected = await merged.supersearchQuery({ limit: '10', ...query });
-        expect(page, JSON.stringify(query)).toEqual({
-          total: expected.total,
-          total_exact: expected.total_exact,
-          names: expected.data.map((company) => company.name),
-        });
-        return { page, counting };
-      };
-      // Past the bound in Oklahoma among carriers: the term's list says so, and no statement merges.
-      const past = await searched({
-        super_search_term: 'bound',
-        address_state: 'OK',
-        company_types: 'carrier',
-        page: '100',
-      });
-      expect(past).toEqual({
-        page: { total: 10_000, total_exact: false, names: inFleetOrder.slice(990, 1000) },
-        counting: 0,
-      });
-      // Past the bound within 50 miles of Tulsa: the term's postings in the cells inside say so, and
-      // no statement tells a carrier's postings apart (countInCircle).
-      const circle = { super_search_term: 'hauling', radius_zipcode: '74103', radius_miles: '50' };
-      recorded.reset();
-      expect((await searched(circle)).page).toMatchObject({ total: 10_000, total_exact: false });
-      expect(recorded.holding('count(DISTINCT c.id)')).toBe(0);
-      // Three within 5 miles of Broken Arrow: the term's postings inside fall short, and all are counted.
-      const nearby = await searched({ ...circle, radius_zipcode: '74012', radius_miles: '5' });
-      expect(nearby.page).toMatchObject({ total: 3, total_exact: true });
-      // Twenty in Texas: the term's list falls short, and the counting statement counts them exactly.
-      expect(
-        await searched({ super_search_term: 'bound', address_state: 'TX', company_types: 'carrier' }),
-      ).toMatchObject({
-        page: { total: 20, total_exact: true },
-        counting: 1,
-      });
-    },
-  );
 
   it('counts exactly below the bound, with filters and on city listings', async () => {
     expect((await search({ super_search_term: 'bound', address_state: 'TX' })).body).toMatchObject({
