@@ -82,7 +82,7 @@ export interface SqliteTuning extends EngineTuning {
    * What the circle index costs at each run of cells for each list the words read there (a seek in
    * it), in matches measured one by one. A circle around words with fewer matches than
    * cellsFromMatches is counted in the circle index too when its runs times lists times this is less
-   * than its matches (docs/decisions/089-sqlite-circle-index-by-cost.md).
+   * than its matches (docs/search.md section 8, circles).
    */
   circleRangeMatches: number;
 }
