@@ -3,12 +3,12 @@
  * number, row by row (south to north, west to east within a row), so the cells of a circle side by
  * side in a row are one range of numbers, and an index ordered by them reads a circle's carriers a
  * run at a time instead of every match in the country.
- * - SQLite's circle index (migration 042, docs/decisions/085-sqlite-circle-index.md):
+ * - SQLite's circle index (migration 042, docs/search.md section 8):
  *   companies_circle_fts, a second contentless FTS5 table of every carrier with a position under its
  *   words and filter facets, whose rowid is the cell's number above the DOT number (circleKeySql);
  *   FTS5 seeks each term's list to the start of a range.
  * - PostgreSQL's index of the search postings by term and cell (search_postings_place, migration
- *   043, docs/decisions/086-postgres-postings-by-place-and-state.md), built on quarterCellSql.
+ *   043, docs/search.md section 8), built on quarterCellSql.
  */
 import { sql, type RawBuilder } from 'kysely';
 import { radiusCellBoxes, type GridCell } from './geo.ts';

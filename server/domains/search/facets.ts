@@ -5,7 +5,7 @@ import type { SearchFilters } from './engine.ts';
  * The web-label token's prefix, in both indexes (search-index.ts on SQLite, migration 030 on
  * PostgreSQL): '_w' and a word of the carrier's web domain ('_wacmefreight', '_wlines', '_wcom' for
  * 'acmefreight-lines.com'). A typed word matches a web domain's word whole, as this token
- * (docs/decisions/057-web-domain-words-whole.md).
+ * (docs/search.md section 8).
  */
 export const WEB_LABEL = '_w';
 

@@ -182,9 +182,9 @@ const replaceSearchRows = (where: RawBuilder<unknown>, dots: RawBuilder<unknown>
 ];
 
 /**
- * Merging each FTS5 index's segments, so queries read one b-tree per term instead of many: a wide
- * circle read 3 to 5 times slower from last month's segment and this month's changed rows. Run before
- * WRITE_TERMS in the same transaction, which lists the terms from one segment several times faster.
+ * Merging each FTS5 index's segments, so queries read one b-tree per term instead of many: FTS5 merges
+ * a term's lists from every segment entry by entry, which a wide circle's many lists pay at each
+ * match. Run before WRITE_TERMS in the same transaction, which lists the terms faster from one segment.
  */
 const OPTIMIZE = SEARCH_INDEX_FTS_TABLES.map(
   (table) => sql`INSERT INTO ${sql.table(table)} (${sql.ref(table)}) VALUES ('optimize')`,
@@ -297,8 +297,8 @@ function sqliteSearchIndex(db: Db): SearchIndex {
 /**
  * PostgreSQL keeps its generated tsvector column current by itself, but the GIN index puts the
  * vectors of updated rows in its pending list, which every search then reads through in full, until
- * the list passes 4 MB or a vacuum merges it, which a monthly refresh's changes take long to
- * reach. The import merges it as it ends.
+ * the list passes gin_pending_list_limit or a vacuum merges it, which a monthly refresh's changes
+ * take long to reach. The import merges it as it ends.
  */
 const postgresSearchIndex = (db: Db): SearchIndex => ({
   async refreshSince() {
