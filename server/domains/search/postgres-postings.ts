@@ -1,9 +1,7 @@
 /**
- * PostgreSQL's reads of a word searched alone from search_postings (migration 036), a b-tree read
- * index-only: the postings of the terms the word starts and of its web-domain word, in rank-key
- * order, merged and counted up to the bound, and its rank groups paged from the same lists
- * (docs/decisions/069-postgres-search-postings.md). The filters it serves are conditions on the
- * postings' own columns; postedWord says which searches are read here.
+ * PostgreSQL's postings path: a word searched alone, read from search_postings (decision 069), a
+ * b-tree read index-only in rank-key order, so a count stops at the bound and a page at its end.
+ * The filters it serves are conditions on the postings' own columns.
  */
 import { sql, type RawBuilder } from 'kysely';
 import {
@@ -31,10 +29,9 @@ import {
   rowFilterCondition,
 } from './sql-conditions.ts';
 
-/** Runs a statement and gives its rows. */
 type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
 
-/** The filters the postings hold a column for: the carrier's phy_state, carship, cargo_bits and position. */
+/** The filters the postings hold a column for (phy_state, carship, cargo_bits, the coordinates). */
 const POSTED_FILTERS: ReadonlySet<keyof SearchFilters> = new Set([
   'address_state',
   'company_types',
@@ -43,33 +40,25 @@ const POSTED_FILTERS: ReadonlySet<keyof SearchFilters> = new Set([
 ]);
 
 /**
- * A typed word read from its postings, by its terms (postedTerms), each a list in rank-key order.
- * `name` is everything typed as a name key: the word, or the word with legal-form words that the
- * matches need not hold but the name ranks compare ('cartage llc', search-terms.ts significantWords).
- * `count`: how its matches are counted: in rank-key order by the counting statement, or, with a
- * circle or a state as the only filter, from the postings' index by place (countInCircle) or by
- * state (countInState), which read about the bound's worth where the rank-key order may read many
- * times as many.
+ * A word read from its postings. `name`: everything typed, which the name ranks compare (the word,
+ * or the word with legal-form words the matches need not hold: 'cartage llc'). `count`: a circle or
+ * a state alone is counted from the postings' index by place or by state, which reads about the
+ * bound's worth where the rank-key order may read many times as many.
  */
 export interface PostedWord {
   word: string;
   name: string;
   terms: readonly string[];
-  count: PostingsCount;
+  count: 'inKeyOrder' | 'byPlace' | 'byState';
 }
 
-/** How a word's postings are counted (PostedWord.count). */
-export type PostingsCount = 'inKeyOrder' | 'byPlace' | 'byState';
-
 /**
- * The terms of search_postings a typed word is read by, each one list: a word of one letter is that
- * one term, a whole word (as in the GIN index's query); a word of 3 letters its lead token ('_l3fre',
- * migration 038); a word of 2 the word itself and the lead tokens it starts ('tr', '_l3tra', '_l3tre',
- * ...: at most one per letter or digit that follows, found a term apiece in search_terms); a longer
- * word the terms it starts, when they are at most `mostTerms` (prefix-terms.ts). Null: a longer word
- * of more terms or none, which the GIN index reads (its postings would be sorted whole).
+ * The terms a typed word is read by, each one list: one letter, that whole word; 3 letters, its lead
+ * token ('_l3fre'); 2 letters, the word and the lead tokens it starts; longer, the terms it starts
+ * when at most `mostTerms`. Null for a longer word of more terms or none: GIN reads it, where its
+ * postings would be sorted whole.
  */
-export async function postedTerms(
+async function postedTerms(
   execute: Execute,
   word: string,
   mostTerms: number,
@@ -78,8 +67,8 @@ export async function postedTerms(
   if (word.length === 3) return [leadToken(word)];
   if (word.length > 3)
     return (await prefixTerms(execute, [word], { shortest: word.length, mostTerms }))(word);
-  // From each term found, the next one past every term of its first 3 letters (U+10FFFF sorts after
-  // every character in byte order): one index probe per lead token.
+  // One index probe per lead token: from each term found, the next past every term of its first 3
+  // letters (U+10FFFF sorts after every character).
   const found = await execute(sql<{ term: string }>`WITH RECURSIVE found AS (
       SELECT (SELECT min(term) FROM search_terms WHERE term >= ${word} AND term < ${prefixEnd(word)}) AS term
       UNION ALL
@@ -92,9 +81,8 @@ export async function postedTerms(
 }
 
 /**
- * How a search is read from the postings, or null when the GIN index reads it: one typed word (with
- * legal-form words the matches need not hold), letters and digits only, whose terms are known
- * (postedTerms), with only the filters the postings hold.
+ * The search as a posted word, or null when it is GIN's: one typed word (beside legal-form words),
+ * letters and digits, whose terms are known, with only filters the postings hold.
  */
 export async function postedWord(
   execute: Execute,
@@ -105,45 +93,36 @@ export async function postedWord(
   const significant = significantWords(typed);
   const [word] = significant;
   if (significant.length !== 1 || word === undefined || !/^[a-z0-9]+$/.test(word)) return null;
-  if (!filtersSet(filters).every((name) => POSTED_FILTERS.has(name))) return null;
+  const set = filtersSet(filters);
+  if (!set.every((name) => POSTED_FILTERS.has(name))) return null;
   const terms = await postedTerms(execute, word, mostTerms);
-  return terms && { word, name: typed.join(' '), terms, count: postingsCount(filters) };
+  const alone = set.length === 1;
+  const count =
+    alone && filters.radius ? 'byPlace' : alone && filters.address_state ? 'byState' : 'inKeyOrder';
+  return terms && { word, name: typed.join(' '), terms, count };
 }
 
-/** The term that holds a typed word as a whole word of web domains (its web-label token). */
-const webDomainTerm = (word: string) => `${WEB_LABEL}${word}`;
-
-/** Each read of a word's postings, a condition on a posting aliased `c`: its terms, and its web-domain word. */
-function wordReads(posted: Pick<PostedWord, 'word' | 'terms'>): RawBuilder<unknown>[] {
-  return allTerms(posted).map((term) => sql`c.term = ${term}`);
-}
-
-/** The condition that a posting (aliased `c`) is one of the word's. */
-export function postingsOf(posted: Pick<PostedWord, 'word' | 'terms'>): RawBuilder<unknown> {
-  return sql`(${sql.join(wordReads(posted), sql` OR `)})`;
-}
+/** The word's terms and its web-domain word's. */
+const allTerms = ({ word, terms }: PostedWord) => [...terms, `${WEB_LABEL}${word}`];
 
 /**
- * Which carriers a read of a word's postings keeps: those with a posting of it flagged as starting
- * their name ('starting'), those with none ('others'), or every carrier with a posting ('all').
+ * Which carriers a read keeps: those with a posting of the word flagged as starting their name
+ * ('starting'), those with none ('others'), or all.
  */
 type Carriers = 'starting' | 'others' | 'all';
 
 /**
- * The `carriers` among those with a posting of the word that meets `where` (conditions on a posting
- * aliased `c`), each once, in rank-key order. Each term and flag is one ordered read of the index, so
- * PostgreSQL merges them and stops where the statement's LIMIT does (a range of terms is sorted
- * first); a carrier's postings (one a term, each with the carrier's columns) come side by side, its
- * first is kept, and for 'others' whether any is flagged is asked of them all (the window's peers).
- * A window partitioned by the key would say the same, but the planner then sorted every posting the
- * filters keep rather than merge the ordered reads.
+ * The `carriers` with a posting of the word that meets `where`, each once, in rank-key order. Each
+ * term and flag is one ordered read of the index, which PostgreSQL merges and stops at the
+ * statement's LIMIT; a carrier's postings come side by side and its first is kept. A window
+ * partitioned by the key would say the same, but the planner then sorted every posting.
  */
 function inKeyOrder(posted: PostedWord, carriers: Carriers, where: RawBuilder<unknown>): RawBuilder<unknown> {
   const flags = carriers === 'starting' ? [true] : [true, false];
-  const reads = wordReads(posted).flatMap((read) =>
+  const reads = allTerms(posted).flatMap((term) =>
     flags.map(
       (flag) => sql`(SELECT c.id, c.rank_key, c.starts FROM search_postings c
-        WHERE ${read} AND c.starts = ${flag} AND ${where} ORDER BY c.rank_key)`,
+        WHERE c.term = ${term} AND c.starts = ${flag} AND ${where} ORDER BY c.rank_key)`,
     ),
   );
   const others = carriers === 'others';
@@ -154,36 +133,13 @@ function inKeyOrder(posted: PostedWord, carriers: Carriers, where: RawBuilder<un
     ) c WHERE c.previous IS DISTINCT FROM c.rank_key ${others ? sql`AND NOT c.flagged` : sql``})`;
 }
 
-/**
- * How a word's matches are counted: with a circle or a state as the only filter, from the postings'
- * index by place (search_postings_place, migration 043) or by state (search_postings_state, migration
- * 044); otherwise in rank-key order.
- */
-function postingsCount(filters: SearchFilters): PostingsCount {
-  if (filters.company_types?.length || filters.cargo_types?.length) return 'inKeyOrder';
-  if (filters.radius && !filters.address_state) return 'byPlace';
-  if (filters.address_state && !filters.radius) return 'byState';
-  return 'inKeyOrder';
-}
-
-/** The terms whose postings hold a word read by its terms: those, and its web-domain word's (wordReads). */
-const allTerms = (posted: Pick<PostedWord, 'word' | 'terms'>) => [
-  ...posted.terms,
-  webDomainTerm(posted.word),
-];
-
-/** Runs of cells a statement of countInCircle reads: it stops after the statement that passes the bound. */
+/** Runs of cells a statement of countInCircle reads; it stops after the statement that passes the bound. */
 const RUNS_PER_COUNT = 16;
 
 /**
- * How many carriers with a posting of the word lie within the circle, exactly up to the bound (at
- * least that many past it): those in the quarter-degree cells entirely inside it, read from
- * search_postings_place, a run of cells side by side in a row one range of it per term, without a
- * test, RUNS_PER_COUNT runs a statement until the bound is passed; then, while no more than the
- * bound, those in the cells on its edge whose position passes `where` (the filters, as the postings
- * path tests them). A carrier is in one cell, so it counts once if it counts once in its run, where
- * its postings of several terms are one. The postings in rank-key order would test the circle on
- * each of a common word's postings until the bound.
+ * How many carriers with a posting of the word lie within the circle, exactly up to the bound: those
+ * in the quarter-degree cells wholly inside, read from search_postings_place by runs of cells without
+ * a test, then those in the edge cells that pass `where`. A carrier is in one cell, so it counts once.
  */
 async function countInCircle(
   execute: Execute,
@@ -194,35 +150,28 @@ async function countInCircle(
 ): Promise<number> {
   const { inside, edge } = circleCellRuns(radius);
   const cell = quarterCellSql(sql`c.latitude`, sql`c.longitude`);
-  // The postings of `terms` in the cells of `runs`, aliased `c`. OFFSET 0 keeps the test of the
-  // position out of the read of a run: given it, the planner read the word's postings by
-  // search_postings_term instead, testing every one.
-  const inRuns = (runs: [number, number][], terms: readonly string[]) =>
-    sql`jsonb_array_elements(${JSON.stringify(runs)}::jsonb) run
-      CROSS JOIN LATERAL (SELECT c.id, c.latitude, c.longitude FROM search_postings c
-        WHERE c.term = ANY(${terms}::text[]) AND c.latitude IS NOT NULL
-          AND ${cell} >= (run ->> 0)::integer AND ${cell} < (run ->> 1)::integer OFFSET 0) c`;
+  // OFFSET 0 keeps the position's test out of a run's read: given it, the planner read every posting
+  // of the word by search_postings_term, testing each.
   const carriersIn = async (runs: [number, number][], condition: RawBuilder<unknown>) => {
     if (runs.length === 0) return 0;
     const [row] = await execute(sql<{ n: string }>`SELECT count(DISTINCT c.id) AS n
-      FROM ${inRuns(runs, allTerms(posted))} WHERE ${condition}`);
+      FROM jsonb_array_elements(${JSON.stringify(runs)}::jsonb) run
+      CROSS JOIN LATERAL (SELECT c.id, c.latitude, c.longitude FROM search_postings c
+        WHERE c.term = ANY(${allTerms(posted)}::text[]) AND c.latitude IS NOT NULL
+          AND ${cell} >= (run ->> 0)::integer AND ${cell} < (run ->> 1)::integer OFFSET 0) c
+      WHERE ${condition}`);
     return Number(row?.n ?? 0);
   };
   let insideCount = 0;
-  for (let from = 0; from < inside.length && insideCount <= COUNT_BOUND; from += RUNS_PER_COUNT) {
-    const runs = inside.slice(from, from + RUNS_PER_COUNT);
-    insideCount += await carriersIn(runs, notIn(sql`c.id`, excluded));
-  }
+  for (let from = 0; from < inside.length && insideCount <= COUNT_BOUND; from += RUNS_PER_COUNT)
+    insideCount += await carriersIn(inside.slice(from, from + RUNS_PER_COUNT), notIn(sql`c.id`, excluded));
   if (insideCount > COUNT_BOUND) return insideCount;
   return insideCount + (await carriersIn(edge, where));
 }
 
 /**
- * How many carriers with a posting of the word are in `state`, exactly up to the bound (that many
- * past it): each term's postings in the state read from search_postings_state in id order, merged,
- * a carrier counted once, the read stopping at the bound: about the bound's worth of postings, where
- * the count in rank-key order reads the word's until the bound's worth lie in the state, many times
- * as many in a large state.
+ * How many carriers with a posting of the word are in `state`, exactly up to the bound: each term's
+ * postings in the state from search_postings_state in id order, merged, a carrier counted once.
  */
 async function countInState(
   execute: Execute,
@@ -234,8 +183,6 @@ async function countInState(
     (term) => sql`(SELECT c.id FROM search_postings c
       WHERE c.term = ${term} AND c.phy_state = ${state} AND ${notIn(sql`c.id`, excluded)} ORDER BY c.id)`,
   );
-  // As in inKeyOrder: the window over the merged reads keeps them streaming in order, and a carrier's
-  // postings side by side count once.
   const [row] = await execute(sql<{ n: string }>`SELECT count(*) AS n FROM (
       SELECT c.id FROM (
         SELECT c.id, lag(c.id) OVER (ORDER BY c.id) AS previous FROM (${sql.join(reads, sql` UNION ALL `)}) c
@@ -251,9 +198,8 @@ async function postingsPast(execute: Execute, posted: PostedWord, count: number)
 }
 
 /**
- * A page of a word searched alone, read from its postings. `excluded`: the exact number matches
- * ranked before every text match; `fewMatches`: SearchTuning's; `sorted`: ids in the exact fleet
- * order.
+ * A page of a posted word. `excluded`: the exact number matches ranked first; `fewMatches`:
+ * SearchTuning's; `sorted`: ids in the exact fleet order.
  */
 export async function postingsPage(
   execute: Execute,
@@ -273,16 +219,13 @@ export async function postingsPage(
   offset: number,
   limit: number,
 ): Promise<SearchHits> {
-  // The filters on a posting, and on a companies row for the exact names' read.
   const where = sql`${rowFilterCondition(filters, 'postings')} AND ${notIn(sql`c.id`, excluded)}`;
   const rowWhere = sql`${rowFilterCondition(filters, 'postgres')} AND ${notIn(sql`c.id`, excluded)}`;
   const { exact, rank } = nameRanks(posted.name);
   // Past the bound the statement holds only the first matches by key, too few to rank.
   const ranked = Math.min(fewMatches, COUNT_BOUND);
-  // The count, and with few matches their page: their rows are fetched and ranked (exact names, the
-  // names that start with what was typed, the rest; then fleetOrder) where the rank groups' reads would
-  // each read the word's postings again. The page gates on the count as a
-  // one-time filter, so a search of more matches fetches no row; past the end it is one row, the count.
+  // The count, and with few matches their page, ranked on their rows; the page is gated on the count
+  // as a one-time filter, so a search of more matches fetches no row.
   const counting = () =>
     execute(sql<{ id: number | null; matched: string }>`
     WITH found AS MATERIALIZED (
@@ -290,9 +233,7 @@ export async function postingsPage(
     ), counted AS (SELECT count(*) AS matched FROM found)
     SELECT page.id, counted.matched FROM counted LEFT JOIN LATERAL (
       SELECT r.id, r.position FROM (
-        SELECT c.id, row_number() OVER (
-            ORDER BY ${rank}, ${fleetOrder('postgres')}
-          ) AS position
+        SELECT c.id, row_number() OVER (ORDER BY ${rank}, ${fleetOrder('postgres')}) AS position
         FROM companies c WHERE c.id IN (SELECT f.id FROM found f) AND counted.matched <= ${ranked}
       ) r WHERE r.position > ${offset} AND r.position <= ${offset + limit}
     ) page ON true
@@ -300,16 +241,16 @@ export async function postingsPage(
   const byGroups = (total: Pick<SearchHits, 'total' | 'totalExact'>) =>
     pageByGroups(execute, { posted, where, rowWhere, exact, sorted }, total, offset, limit);
   // A word with more postings than the statement ranks has its page read by rank group beside the
-  // count, on another connection, as if every match up to the bound were there: the count of a common
-  // word is most of its search, and the groups' reads need nothing it says. Should the count say few
-  // (the filters keep few), or the page past the end, that read goes unused.
+  // count, on another connection: a common word's count is most of its search, and the groups' reads
+  // need nothing it says. Should the count say few or the page lie past the end, it goes unused.
   const beside =
-    limit > 0 && (await postingsPast(execute, posted, ranked))
-      ? byGroups(boundedTotal(COUNT_BOUND + 1))
+    limit > 0
+      ? postingsPast(execute, posted, ranked).then((past) =>
+          past ? byGroups(boundedTotal(COUNT_BOUND + 1)) : null,
+        )
       : null;
-  // A circle or a state is counted by place or by state first (countInCircle, countInState); the
-  // counting statement runs only when that finds no more matches than the statement ranks. Other
-  // searches count at once.
+  // A circle or a state alone is counted by place or by state first; the counting statement then
+  // runs only to rank a few.
   const byIndex =
     posted.count === 'byPlace' && filters.radius
       ? countInCircle(execute, posted, filters.radius, where, excluded)
@@ -327,17 +268,14 @@ export async function postingsPage(
   if (counted && matched <= ranked)
     return { ids: counted.flatMap((row) => (row.id === null ? [] : [Number(row.id)])), ...total };
   if (limit === 0 || offset >= total.total) return { ids: [], ...total };
-  // Read beside the count, the page holds no more than the count leaves for it.
   const ids = pageBeside ? pageBeside.slice(0, total.total - offset) : await byGroups(total);
   return { ids, ...total };
 }
 
 /**
  * A page of a word's matches by rank group, each read from its postings in rank-key order up to the
- * page's end: exact names (found by the name-key indexes), the names that start with what was typed,
- * the rest. `where`: the filters, as conditions on a posting aliased `c`, and `rowWhere` on a
- * companies row; `exact`: that a row's name is what was typed; `total`: the matches counted, which
- * the reads do not pass.
+ * page's end: exact names (by the name-key indexes), the names that start with what was typed, the
+ * rest. `where` holds the filters on a posting, `rowWhere` on a companies row.
  */
 async function pageByGroups(
   execute: Execute,
@@ -363,9 +301,8 @@ async function pageByGroups(
       WHERE ${exact} AND ${rowWhere} ORDER BY ${fleetOrder('postgres')}`)
   ).map((row) => Number(row.id));
   const notExact = sql`${where} AND ${notIn(sql`c.id`, exactNames)}`;
-  // Whether a carrier's legal or DBA name key starts with what was typed, asked of its row. A scalar
-  // subquery is asked row by row as the read goes; as EXISTS, the planner joined every name that
-  // starts with the word first.
+  // Asked of each carrier's row as the read goes (a scalar subquery): as EXISTS, the planner joined
+  // every name that starts with the word first.
   const startsWithName = sql`(SELECT coalesce(${nameKeyStarts(sql`s.legal_name_key`, posted.name)}, false)
     OR coalesce(${nameKeyStarts(sql`s.dba_name_key`, posted.name)}, false) FROM companies s WHERE s.id = c.id)`;
   const group =
@@ -373,10 +310,8 @@ async function pageByGroups(
     (from, size) =>
       pageInKeyOrder(
         {
-          // The rows come in the window's order, the rank key's (inKeyOrder). With an ORDER BY of its own
-          // this statement made PostgreSQL plan the read for every posting the filters keep (it passes
-          // a LIMIT down to a subquery only from a query that does not sort): a parallel sort of them
-          // all, where the merged reads stop after a page.
+          // No ORDER BY of its own: the rows come in the merge's order, and with one PostgreSQL planned
+          // a sort of every posting the filters keep instead of stopping after a page.
           read: async (count) =>
             (
               await execute(sql<{ id: number; bucket: string }>`
@@ -396,14 +331,9 @@ async function pageByGroups(
         from,
         size,
       );
-  // A carrier is in the group of names that start with the word when any posting of the word's terms
-  // says so; the other group is the rest, the carriers none of whose postings of the word is flagged
-  // (a name starting 'ANDRE' in the city of 'ANDREWS' is not among them), which the read of all their
-  // postings tells as it goes, where asking each carrier's row costs a row fetch each. A word of one
-  // letter, a whole word, is flagged as one
-  // (migration 045). With legal-form words typed after the word, the flag says only that the name
-  // starts with the word: the name is asked of each flagged carrier's row, and the flagged carriers
-  // whose name goes on otherwise ('CARTAGE EXPRESS' for 'cartage llc') are among the rest.
+  // A carrier starts its name with the word when any of its postings of the word is flagged; the rest
+  // are those with none flagged, which the read itself tells. With legal-form words typed after the
+  // word the flag says only that the name starts with the word, so the row is asked.
   const groups =
     posted.name === posted.word
       ? [group('starting', notExact), group('others', notExact)]
