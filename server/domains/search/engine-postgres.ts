@@ -37,11 +37,6 @@ import {
 /** The columns of the companies row (aliased `c`) that nameRanks and fleetOrder rank by, and its rank key. */
 const RANKED_COLUMNS = sql`c.id, c.legal_name_key, c.dba_name_key, c.power_units, c.name, c.dot_number, c.rank_key`;
 
-/**
- * Ties follow DOT numbers, not company ids (sql-conditions.ts fleetOrder): an import's two lanes
- * (upsert-rows.ts) give ids in whichever order their statements commit, so two stores of the same
- * files differ in ids.
- */
 export function createPostgresSearchEngine(
   db: Db,
   { fewMatches, rankedInCount, groupWalkRows, mostPrefixTerms }: SearchTuning,
@@ -51,24 +46,19 @@ export function createPostgresSearchEngine(
     (await execute(query)).map((row) => Number(row.id));
 
   /**
-   * Of `companies`, `limit` from `offset` in the exact fleet order. The ids go as one array: a page
-   * deep in a group sorts a whole bucket of its members, thousands for a common word, and a list of
-   * that many parameters costs PostgreSQL more to plan than the statement takes to run.
+   * Of `companies`, `limit` from `offset` in the exact fleet order. One array parameter: a deep page
+   * sorts a whole bucket, and that many parameters cost more to plan than the sort.
    */
   const sortedByFleet = (companies: number[], offset: number, limit: number) =>
     ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id = ANY(${companies}::integer[])
       ORDER BY ${fleetOrder('postgres')} LIMIT ${limit} OFFSET ${offset}`);
 
   /**
-   * A rank group's page may be read by walking companies_rank_key with every condition tested on the
-   * row, rather than as the planner chooses: that builds the GIN index's bitmap of the words again
-   * and sorts the group, where a walk finds an early page in a few thousand rows. A walked row costs
-   * more than an indexed one, so the walk is bounded: it is taken only when the counting statement
-   * counted at least the page's end of the group's members among the first `groupWalkRows` rows of
-   * the key index, so the page's rows are certainly within them. Where the members rank late (small
-   * fleets named after their owners) the planner reads the group. This is the rank
-   * key at that row (null: the table is shorter), read once an hour: it moves only when an import
-   * changes the fleets, and a read that a moved bound cut short is read again (group) (decision 062).
+   * A rank group's early page is read by walking companies_rank_key, each row tested, where the
+   * planner would build the words' GIN bitmap again and sort the group. The walk is bounded to the
+   * key's first `groupWalkRows` rows and taken only when the counting statement counted the page's
+   * end there. This is the key at that row (null: a shorter table), kept an hour: only an import
+   * moves it, and a walk that a moved bound cut short is read again (group).
    */
   const walkEndKey = readHourly(async (): Promise<string | null> => {
     const [row] = await execute(sql<{ key: string }>`SELECT c.rank_key AS key FROM companies c
@@ -77,10 +67,8 @@ export function createPostgresSearchEngine(
   });
 
   /**
-   * A walk reads the first `groupWalkRows` rows of the key index, which hold its page's rows, in
-   * their order. As a subquery with its own LIMIT it keeps the planner on the key index and lets the
-   * read stop at the page's end: left to itself, the planner read every row the conditions could hold
-   * (a circle tested on the row: the whole table sorted; a range of the key: all of it, in parallel).
+   * The walk's rows: a subquery with its own LIMIT keeps the planner on the key index and stops at the
+   * page's end, where left to itself it read every row the conditions could hold.
    */
   const walkedRows =
     groupWalkRows === Number.POSITIVE_INFINITY
@@ -96,12 +84,9 @@ export function createPostgresSearchEngine(
   }
 
   /**
-   * One rank group, read in rank-key order up to the page's end, then the rest of its last bucket:
-   * `where`, its conditions as the planner reads them; `walked`, when the page lies within the walk's
-   * bound (walkEndKey), the same group as tests on the row alone, read along companies_rank_key
-   * within the bound. A walk that finds fewer rows than the page needs may have met a bound that
-   * moved (an import between the count and the read), so the planner reads it again: a short read
-   * would say the group ends there.
+   * One rank group in rank-key order up to the page's end, then the rest of its last bucket: `where`
+   * as the planner reads it, or `walked` (tests on the row alone) along the key within the walk's
+   * bound. A walk that finds too few rows may have met a moved bound: the planner reads it again.
    */
   const group =
     (where: RawBuilder<unknown>, walked: RawBuilder<unknown> | null): GroupPage =>
@@ -118,7 +103,6 @@ export function createPostgresSearchEngine(
         ).map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) }));
       return pageInKeyOrder(
         {
-          // A read from a bucket is for an index that finds one (SQLite's); this one reads from the start.
           read: async (limit) => {
             if (walked) {
               const found = await readInKeyOrder(walked, walkedRows, limit);
@@ -151,12 +135,10 @@ export function createPostgresSearchEngine(
       AND ${rowOnlyCondition(filters, 'postgres')}
       AND ${notIn(sql`c.id`, excluded)}`;
     const { starts, exact, rank } = nameRanks(words.join(' '));
-    // Each statement builds the GIN index's bitmap of the words again, and for a common prefix that
-    // is most of its cost, so one
-    // statement counts the matches (up to the bound), how many of each rank group it counted within
-    // the walk's bound (walkEndKey), and ranks and pages them when there are few enough: its rows are
-    // the page's, each with the counts, or one row of the counts alone. The ranking sorts every match
-    // it counted, so it runs only when they are few: `matched` gates it as a one-time filter.
+    // Every statement builds the words' GIN bitmap again, so one counts the matches up to the bound,
+    // how many of each rank group lie within the walk's bound, and ranks and pages them when they are
+    // few (`matched` gates the sort as a one-time filter): the page's rows with the counts, or one row
+    // of the counts alone.
     const early = await withinWalk();
     const ranked = await execute(sql<{
       id: number | null;
@@ -191,19 +173,16 @@ export function createPostgresSearchEngine(
     }
     const total = boundedTotal(matched);
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
-    // The same matches as tests on the row alone, for a walk along companies_rank_key (walkEndKey).
+    // The same matches as tests on the row alone, for a walk.
     const onRow = sql`${rowMatches(parts)}
       AND ${rowOnlyCondition(filters, 'postgres')} AND ${notIn(sql`c.id`, excluded)}`;
-    // More: exact names, then the rank groups, each read in rank-key order only up to the page's end.
-    // Exact names are the few rows whose name key is the words: found by the name-key indexes and
-    // tested on the row, not by building the words' GIN bitmap once more.
+    // Exact names by the name-key indexes, tested on the row; then the rank groups.
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM companies c WHERE ${exact} AND ${onRow} ORDER BY ${fleetOrder('postgres')}`);
     const walkedStarts = nameRanks(words.join(' '), { walked: true }).starts;
     const notExact = notIn(sql`c.id`, exactNames);
     const pageEnd = offset + limit;
-    // A group is walked when its page certainly ends within the walk's bound: always when there is
-    // none, or when the page's end lies among its members the counting statement counted there.
+    // Walked only when the page certainly ends within the walk's bound.
     const walks = (counted: string | undefined) =>
       groupWalkRows === Number.POSITIVE_INFINITY || Number(counted ?? 0) >= pageEnd;
     const [first] = ranked;
