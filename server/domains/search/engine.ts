@@ -148,54 +148,33 @@ export async function pageInKeyOrder(
   return { ids, size: groupSize };
 }
 
-/**
- * Where the engines change path or read, each number with its reason (docs/search.md, section 5).
- * Tests lower them to take every way on small data.
- */
+/** Where the engines change path or read (docs/search.md, section 5); tests lower them to take every way. */
 export interface SearchTuning {
-  /**
-   * SQLite ranks a search of at most this many matches whole in JavaScript (rankFew), PostgreSQL a
-   * word's posted matches in the statement that counts them: one read of the matches with their rows
-   * costs less than the rank groups' several reads. More go by rank group.
-   */
+  /** SQLite ranks up to this many matches in JavaScript, PostgreSQL a word's posted matches with their count. */
   fewMatches: number;
-  /**
-   * PostgreSQL's GIN path ranks and pages up to this many matches in the statement that counts them,
-   * which fetches each counted match's row anyway; more go by rank group.
-   */
+  /** PostgreSQL's GIN path ranks up to this many matches in its counting statement, which reads their rows anyway. */
   rankedInCount: number;
-  /**
-   * A typed prefix that starts at most this many terms is asked as those terms (prefix-terms.ts),
-   * lists the indexes step through; one that starts more stays a prefix, whose lists are gathered
-   * whole (and PostgreSQL reads it through GIN, not its postings, which it would sort).
-   */
+  /** A prefix of at most this many terms is asked as the terms, lists the indexes step through. */
   mostPrefixTerms: number;
-  /**
-   * SQLite narrows a circle inside an index by place (the circle index's count, companies_fts's grid
-   * cells) when its words match more carriers than this: measuring each match's distance costs less
-   * for fewer.
-   */
+  /** SQLite narrows a circle by place inside its indexes when the words match more carriers than this. */
   cellsFromMatches: number;
-  /**
-   * SQLite: what a seek in the circle index costs, in matches measured one by one; a circle around
-   * fewer words' matches is counted there too when its runs times lists times this is less.
-   */
+  /** SQLite: a seek in the circle index costs this many matches measured one by one. */
   circleRangeMatches: number;
-  /**
-   * PostgreSQL walks a rank group along companies_rank_key within its first this many rows, when the
-   * counting statement shows the page ends there: an early page of a common word, without the GIN
-   * bitmap built again and sorted.
-   */
+  /** PostgreSQL walks a rank group's early page along the rank key within this many rows. */
   groupWalkRows: number;
 }
 
 export const SEARCH_TUNING: SearchTuning = {
+  // Ranking a few in one read of their rows costs less than the rank groups' several reads.
   fewMatches: 500,
-  // COUNT_BOUND: all it counts.
+  // COUNT_BOUND: everything it counts.
   rankedInCount: 10_000,
+  // A longer OR of terms costs more than the prefix's own merge.
   mostPrefixTerms: 32,
+  // Measuring a few thousand rows costs less than a seek per run of cells in every list.
   cellsFromMatches: 10_000,
   circleRangeMatches: 14,
+  // An early page of a common word lies within the largest fleets.
   groupWalkRows: 20_000,
 };
 
