@@ -20,7 +20,7 @@ import {
 import { bucketRange, bucketSql } from './rank-key.ts';
 import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { postedWord, postingsPage } from './postgres-postings.ts';
-import { MOST_LEAD_LETTERS, rowMatches, tsQueryParts, wholeQuery } from './postgres-tsquery.ts';
+import { MOST_LEAD_LETTERS, rowMatches, tsQueryParts } from './postgres-tsquery.ts';
 import { significantWords } from './search-terms.ts';
 import {
   boundedTotal,
@@ -131,7 +131,7 @@ export function createPostgresSearchEngine(
     excluded: number[],
   ): Promise<SearchHits> {
     const parts = tsQueryParts(words, filters, termsOf);
-    const matches = sql`c.search_vector @@ ${wholeQuery(parts)}::tsquery
+    const matches = sql`c.search_vector @@ ${parts.whole}::tsquery
       AND ${rowOnlyCondition(filters, 'postgres')}
       AND ${notIn(sql`c.id`, excluded)}`;
     const { starts, exact, rank } = nameRanks(words.join(' '));
@@ -174,7 +174,7 @@ export function createPostgresSearchEngine(
     const total = boundedTotal(matched);
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
     // The same matches as tests on the row alone, for a walk.
-    const onRow = sql`${rowMatches(parts)}
+    const onRow = sql`${rowMatches(parts.onRow)}
       AND ${rowOnlyCondition(filters, 'postgres')} AND ${notIn(sql`c.id`, excluded)}`;
     // Exact names by the name-key indexes, tested on the row; then the rank groups.
     const exactNames = await ids(sql<{ id: number }>`
