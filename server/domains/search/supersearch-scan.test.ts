@@ -92,6 +92,14 @@ function scan(rows: Row[], query: Query): Row[] {
       name.startsWith(key) && (last.length >= 2 || name.length === key.length || name[key.length] === ' ');
     return names.some(startsWithWords) ? 1 : 2;
   };
+  if (terms.words.length === 0 && number === null) {
+    // Filters alone: the nearest first in a circle, otherwise by fleet.
+    const distance = (row: Row) =>
+      distanceMiles(centre!.latitude, centre!.longitude, row.latitude!, row.longitude!);
+    return candidates.sort((a, b) =>
+      centre ? distance(a) - distance(b) || a.dot_number - b.dot_number : byFleet(a, b),
+    );
+  }
   const text = candidates
     .filter((row) => required.length > 0 && !exact.includes(row))
     .filter((row) => {
@@ -111,12 +119,11 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
   let database: TestDatabase;
   let search: SearchService;
   /**
-   * The same search in other ways: every query through the rank groups read in rank-key order (and
-   * circles through their cells); the same with typed prefixes left as prefix queries (and circles
-   * read by rows; on PostgreSQL the rarest word read from the index and the other prefixes tested on
-   * the rows it finds); and every circle narrowed by its cells, then the few it counts ranked at
-   * once. On PostgreSQL `search` reads a word searched alone from its terms' postings (decision 069),
-   * `searchByPrefixes` from the range of terms it starts, and the others from the GIN index.
+   * The same search in other ways: every query through the rank groups read in rank-key order (on
+   * SQLite circles through their cells; on PostgreSQL every group walked); the same with typed
+   * prefixes left as prefix queries (on PostgreSQL a word of 4 letters or more then read through GIN,
+   * not its postings, and every group as the planner reads it); and every circle narrowed by its
+   * cells (SQLite).
    */
   let searchByGroups: SearchService;
   let searchByPrefixes: SearchService;
@@ -282,6 +289,15 @@ describe(`supersearch against a plain scan of the table on ${testDialect}`, () =
       { super_search_term: 'fre', cargo_types: 'COLDFOOD', radius_zipcode: '30303', radius_miles: '500' },
       { super_search_term: 'bluewaterfreight', radius_zipcode: '75201', radius_miles: '500' },
       { super_search_term: '9100001', radius_zipcode: '75201', radius_miles: '500' },
+    );
+    // Filters alone: a circle nearest first (PostGIS's order on PostgreSQL), alone or with a filter;
+    // a state by fleet.
+    queries.push(
+      { super_search_term: '', radius_zipcode: '75201', radius_miles: '25' },
+      { super_search_term: '', radius_zipcode: '77002', radius_miles: '250' },
+      { super_search_term: '', radius_zipcode: '30303', radius_miles: '500', company_types: 'broker' },
+      { super_search_term: '', radius_zipcode: '60601', radius_miles: '100', hazmat_only: 'true' },
+      { super_search_term: '', address_state: 'TX' },
     );
     for (const [word, zip, miles] of [
       ['trucking', '75201', '50'],
