@@ -1,7 +1,4 @@
-/**
- * SQLite's search engine: the statements that count, rank and page a search's matches over
- * companies_fts and the companies rows. The FTS5 queries are sqlite-fts-query.ts's text.
- */
+/** SQLite's search engine: counts, ranks and pages matches over companies_fts (queries: sqlite-fts-query.ts). */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import {
@@ -46,28 +43,21 @@ import {
   rowOnlyCondition,
 } from './sql-conditions.ts';
 
-/** Circles up to this radius touch a few grid cells (geo.ts), which narrow every read of a search. */
+/** Circles up to this radius touch few enough grid cells to narrow every read. */
 const SMALL_CIRCLE_MILES = 100;
 
-/**
- * A legal or DBA name is exactly the typed words (name_key, a call into JavaScript). A printable
- * ASCII name must end with the last typed word first (LIKE ignores ASCII case), which most names
- * that only start with the words fail without the call.
- */
+/** The name is exactly the words (name_key); the LIKE on the last word spares most calls into JavaScript. */
 function isName(column: RawBuilder<unknown>, words: readonly string[]): RawBuilder<unknown> {
   const last = words[words.length - 1] ?? '';
   return sql`((${column} GLOB '*[^ -~]*' OR rtrim(${column}, ${sql.lit(ASCII_SEPARATORS)}) LIKE ${`%${last}`})
     AND name_key(${column}) = ${words.join(' ')})`;
 }
 
-/** The company of a full-text row: its DOT number is the rank key's low bits (rank-key.ts). */
+/** A full-text row's DOT number: the rank key's low bits. */
 const ROW_DOT = sql`(f.rowid & ${sql.lit(DOT_MASK)})`;
 
-/** A bounded count of matches, with their DOT numbers when they are few (null otherwise). */
-interface Counted {
-  n: number;
-  dots: number[] | null;
-}
+/** A bounded count of matches, with their DOT numbers when they are few. */
+type Counted = { n: number; dots: number[] | null };
 
 export function createSqliteSearchEngine(
   db: Db,
@@ -75,10 +65,20 @@ export function createSqliteSearchEngine(
 ): SearchEngine {
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) => (await execute(query)).map((row) => row.id);
+  /** Leaves companies out of a read of the index alone, which knows them by DOT number. */
+  const dotsNotIn = async (companyIds: number[]) => {
+    if (companyIds.length === 0) return notIn(ROW_DOT, []);
+    const rows = await execute(
+      sql<{ dot: number }>`SELECT dot_number AS dot FROM companies WHERE id IN (${sql.join(companyIds)})`,
+    );
+    return notIn(
+      ROW_DOT,
+      rows.map((row) => row.dot),
+    );
+  };
 
   async function textPage(
-    withCells: string,
-    withoutCells: string,
+    expressions: string[],
     words: readonly string[],
     termsOf: PrefixTerms,
     filters: SearchFilters,
@@ -86,22 +86,19 @@ export function createSqliteSearchEngine(
     limit: number,
     excluded: number[],
   ): Promise<SearchHits> {
-    // A search for brokers alone reads the brokers' index (migration 046), whose words' lists hold
-    // brokers only: in companies_fts they are intersected with the list of every broker, which costs
-    // most where the words are common. Its rows and rowids are companies_fts's.
+    const withCells = ftsQuery(expressions, filters);
+    const withoutCells = ftsQuery(expressions, { ...filters, radius: undefined });
+    // Brokers alone read the brokers' index (same rows and rowids), sparing the intersection with every broker.
     const fts = sql.table(brokersOnly(filters) ? 'companies_broker_fts' : 'companies_fts');
-    // Reads that stop early (a page, a few matches) narrow a small circle by its few cells; a wide
-    // one's long OR of cells costs more per match than measuring the rows a page reads, most of
-    // them inside it anyway, so they walk the words alone.
+    // Reads that stop early narrow a small circle by its cells; a wide one's long OR of cells costs
+    // more than measuring the rows a page reads, so they walk the words alone.
     const walked = filters.radius && filters.radius.miles > SMALL_CIRCLE_MILES ? withoutCells : withCells;
-    // A circle is the only row condition: its test reads the index companies_dot_position (DOT
-    // number, latitude, longitude; migration 027), not the rows.
+    // A circle alone is tested in the index companies_dot_position, not the rows.
     const onRowFilters = rowFiltersSet(filters);
     const circleOnly = onRowFilters.length === 1 && onRowFilters[0] === 'radius';
-    // The circle's runs of quarter-degree cells, as ranges of the circle index's keys (countInCircle).
     const circleRanges = filters.radius ? circleKeyRuns(filters.radius) : null;
-    // A count narrows a circle by its cells inside the index when the words match many carriers, or,
-    // a circle alone, when its runs cost less there than measuring each match (circleRangeMatches).
+    // A count narrows a circle by its cells when the words match many carriers, or, a circle alone,
+    // when its runs cost less than measuring each match.
     let match = withoutCells;
     if (circleRanges) {
       const [plain] = await execute(sql<{ n: number }>`SELECT count(*) AS n FROM (
@@ -111,20 +108,18 @@ export function createSqliteSearchEngine(
       const rangeCost = circleOnly ? runs * listsRead(withoutCells) * circleRangeMatches : Infinity;
       if (matches > cellsFromMatches || rangeCost < matches) match = withCells;
     }
-    // The filters of ROW_FILTERS are conditions on the company row; the others are FTS facets.
     const onRows = onRowFilters.length > 0;
     const rowCondition = rowOnlyCondition(filters, 'sqlite');
-    // CROSS JOIN keeps the full-text index as the outer loop: it gives the matches in rank-key order
-    // (ORDER BY rowid is FTS5's own), and the row lookups follow only as far as LIMIT reads.
-    const withRows = sql`${fts} f CROSS JOIN companies c ON c.dot_number = ${ROW_DOT} AND ${rowCondition}`;
+    // CROSS JOIN keeps the index the outer loop: matches come in rank-key order and rows are read
+    // only as far as LIMIT goes.
+    const rowJoin = sql`CROSS JOIN companies c ON c.dot_number = ${ROW_DOT} AND ${rowCondition}`;
+    const withRows = sql`${fts} f ${rowJoin}`;
     const { starts, sameWords } = startsWithWords(words, termsOf);
-    // The name phrases hold every typed word, so they imply the words' condition: reads of the name
-    // ranks need only the facets beside them, not the words' lists (a prefix such as "blue"* merges
-    // every term it starts).
+    // The name phrases hold every word, so the name ranks need only the facets beside them.
     const withFacets = (names: string) =>
       ftsQuery([names], walked === withCells ? filters : { ...filters, radius: undefined });
 
-    /** One rank group (an FTS5 expression, without the companies `skip`), paged in fleet order. */
+    /** One rank group (an FTS5 expression, less the companies `skip`), paged in fleet order. */
     const group =
       (expression: string, skip: number[]): GroupPage =>
       async (from, size) => {
@@ -140,37 +135,30 @@ export function createSqliteSearchEngine(
             return ids(sql<{ id: number }>`SELECT c.id FROM ${withRows}
               WHERE ${where} AND f.rowid >= ${range.start} AND f.rowid < ${range.end}`);
           },
-          // The ids as one JSON list: a page deep in a group sorts a whole bucket of its members,
-          // thousands for a common word, which bind faster as one parameter than as one each.
+          // One JSON parameter: a deep page sorts a whole bucket, which binds faster than one per id.
           sorted: (companies, offset, limit) =>
             ids(sql<{ id: number }>`SELECT c.id FROM json_each(${JSON.stringify(companies)}) listed
               CROSS JOIN companies c ON c.id = listed.value
               ORDER BY ${fleetOrder('sqlite')} LIMIT ${limit} OFFSET ${offset}`),
         };
         if (onRows || from === 0) return pageInKeyOrder(inKeyOrder, from, size);
-        // Without a row condition the index alone says where member `from` is: skip to its bucket
-        // without reading the rows before it.
-        const skipDots = notIn(ROW_DOT, skip.length ? await dotNumbers(skip) : []);
-        const inIndex = sql`${fts} f WHERE ${fts} MATCH ${expression} AND ${skipDots}`;
+        // Without a row condition the index alone finds member `from`'s bucket, reading no rows before it.
+        const inIndex = sql`${fts} f WHERE ${fts} MATCH ${expression} AND ${await dotsNotIn(skip)}`;
         const [at] = await execute(
           sql<{ bucket: number }>`SELECT ${bucketSql(sql`f.rowid`)} AS bucket FROM ${inIndex}
             ORDER BY f.rowid LIMIT 1 OFFSET ${from}`,
         );
-        if (at === undefined) {
-          const [counted] = await execute(sql<{ n: number }>`SELECT count(*) AS n FROM ${inIndex}`);
-          return { ids: [], size: counted?.n ?? 0 };
-        }
-        const [counted] = await execute(
-          sql<{ n: number }>`SELECT count(*) AS n FROM ${inIndex}
-            AND f.rowid < ${bucketRange('sqlite', at.bucket).start}`,
-        );
-        return pageInKeyOrder(inKeyOrder, from, size, { bucket: at.bucket, before: counted?.n ?? 0 });
+        const count = async (condition: RawBuilder<unknown>) =>
+          (await execute(sql<{ n: number }>`SELECT count(*) AS n FROM ${inIndex} AND ${condition}`))[0]?.n ??
+          0;
+        if (at === undefined) return { ids: [], size: await count(sql`1 = 1`) };
+        const before = await count(sql`f.rowid < ${bucketRange('sqlite', at.bucket).start}`);
+        return pageInKeyOrder(inKeyOrder, from, size, { bucket: at.bucket, before });
       };
 
-    const excludedDots = notIn(ROW_DOT, excluded.length ? await dotNumbers(excluded) : []);
+    const excludedDots = await dotsNotIn(excluded);
     const inIndex = (expression: string) =>
       sql`SELECT ${ROW_DOT} AS dot FROM ${fts} f WHERE ${fts} MATCH ${expression} AND ${excludedDots}`;
-    // The matches that pass the row conditions: a circle alone is measured in companies_dot_position.
     const onRowsMatching = (expression: string) =>
       sql`SELECT c.dot_number AS dot FROM ${withRows}
         WHERE ${fts} MATCH ${expression} AND ${notIn(sql`c.id`, excluded)}`;
@@ -180,11 +168,8 @@ export function createSqliteSearchEngine(
       totalExact: true,
     });
     /**
-     * A circle around words with many matches, counted in the circle index (circle-index.ts): the
-     * matches in the quarter-degree cells entirely inside it without their rows, only those in the
-     * cells on its edge measured in companies_dot_position; each run of cells side by side in a row
-     * a range of the index's rowids, which FTS5 seeks to. With the DOT numbers of all when there are
-     * few.
+     * A circle around words with many matches, counted in the circle index: the cells inside it
+     * without their rows, only the edge cells' matches measured; each run of cells a rowid range FTS5 seeks to.
      */
     const countInCircle = async ({ inside, edge }: CircleRuns): Promise<Counted> => {
       const inCells = (ranges: [number, number][]) => sql`json_each(${JSON.stringify(ranges)}) cells
@@ -192,51 +177,47 @@ export function createSqliteSearchEngine(
       const matching = sql`companies_circle_fts MATCH ${withoutCells}
         AND f.rowid >= cells.value ->> 0 AND f.rowid < cells.value ->> 1`;
       const none: Counted = { n: 0, dots: [] };
-      const insideCount = inside.length
+      const within = inside.length
         ? await countMatches(
             sql`SELECT ${ROW_DOT} AS dot FROM ${inCells(inside)} WHERE ${matching} AND ${excludedDots}`,
             fewMatches,
           )
         : none;
-      if (insideCount.n > COUNT_BOUND) return insideCount;
-      const edgeCount = edge.length
+      if (within.n > COUNT_BOUND) return within;
+      const edges = edge.length
         ? await countMatches(
-            sql`SELECT c.dot_number AS dot FROM ${inCells(edge)}
-              CROSS JOIN companies c ON c.dot_number = ${ROW_DOT} AND ${rowCondition}
+            sql`SELECT c.dot_number AS dot FROM ${inCells(edge)} ${rowJoin}
               WHERE ${matching} AND ${notIn(sql`c.id`, excluded)}`,
             fewMatches,
-            COUNT_BOUND + 1 - insideCount.n,
+            COUNT_BOUND + 1 - within.n,
           )
         : none;
-      const n = insideCount.n + edgeCount.n;
+      const n = within.n + edges.n;
       return {
         n,
-        dots:
-          insideCount.dots && edgeCount.dots && n <= fewMatches
-            ? [...insideCount.dots, ...edgeCount.dots]
-            : null,
+        dots: within.dots && edges.dots && n <= fewMatches ? [...within.dots, ...edges.dots] : null,
       };
     };
     let total: Pick<SearchHits, 'total' | 'totalExact'>;
     if (!onRows || circleOnly) {
-      // The index counts the matches without reading the rows: the words and facets alone; a circle
-      // around words with many matches in the circle index (countInCircle); a circle around words
-      // with few by measuring each match in companies_dot_position, so only the rows of a few are read
-      // (decision 059). The few are named by DOT number, so their rows are read without a second
-      // evaluation of the full-text query (a prefix past the prefix indexes merges its terms' lists
-      // at each).
+      // The index counts without the rows (a circle: in the circle index, or by measuring few matches).
+      // The few come back by DOT number, so their rows are read without evaluating the query twice.
       const counted = !circleRanges
         ? await countMatches(inIndex(match), fewMatches)
         : match === withCells
           ? await countInCircle(circleRanges)
           : await countMatches(onRowsMatching(walked), fewMatches);
-      if (counted.dots) return rankedFew(await rowsOfDots(counted.dots, excluded));
+      if (counted.dots) {
+        return rankedFew(
+          await execute(sql<RankedRow>`SELECT ${RANKED_ROW_COLUMNS} FROM companies c
+            WHERE c.dot_number IN (SELECT value FROM json_each(${JSON.stringify(counted.dots)}))
+              AND ${notIn(sql`c.id`, excluded)}`),
+        );
+      }
       total = boundedTotal(counted.n);
     } else {
-      // City or the L&I flags are tested on the company row: a few matches are read whole with their
-      // rows at once and ranked here (one evaluation of the full-text query, which for several
-      // prefixes costs more than reading a few hundred rows); a circle among them reads every match
-      // of words with few at once, since each would be read anyway.
+      // Row conditions: few matches are read whole with their rows in one evaluation and ranked here;
+      // with a circle, every match of words with few, since each would be read anyway.
       const fewest =
         filters.radius && match === withoutCells ? Math.max(fewMatches, cellsFromMatches) : fewMatches;
       const few = await execute(sql<RankedRow>`
@@ -249,7 +230,7 @@ export function createSqliteSearchEngine(
       );
     }
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
-    // Exact legal or DBA names: the few whose first words are the typed ones, checked whole.
+    // Exact names: the few whose first words are the typed ones, checked whole.
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM ${withRows}
       WHERE ${fts} MATCH ${withFacets(sameWords)} AND ${notIn(sql`c.id`, excluded)}
@@ -264,10 +245,7 @@ export function createSqliteSearchEngine(
     );
   }
 
-  /**
-   * Counts the matches `matches` selects (their DOT numbers as `dot`) up to `bound`, in one
-   * evaluation, with the DOT numbers of all of them when there are at most `few`.
-   */
+  /** Counts `matches` (DOT numbers as `dot`) up to `bound` in one evaluation, naming them when at most `few`. */
   async function countMatches(
     matches: RawBuilder<unknown>,
     few: number,
@@ -280,31 +258,14 @@ export function createSqliteSearchEngine(
     return { n: Number(row?.n ?? 0), dots: row?.dots ? (JSON.parse(row.dots) as number[]) : null };
   }
 
-  /** The rows rankFew orders, of the companies with these DOT numbers. */
-  function rowsOfDots(dots: number[], excluded: number[]): Promise<RankedRow[]> {
-    return execute(sql<RankedRow>`SELECT ${RANKED_ROW_COLUMNS} FROM companies c
-      WHERE c.dot_number IN (SELECT value FROM json_each(${JSON.stringify(dots)})) AND ${notIn(sql`c.id`, excluded)}`);
-  }
-
-  /** The DOT numbers of companies, to leave them out of a read of the index alone. */
-  async function dotNumbers(companyIds: number[]): Promise<number[]> {
-    const rows = await execute(
-      sql<{ dot: number }>`SELECT dot_number AS dot FROM companies WHERE id IN (${sql.join(companyIds)})`,
-    );
-    return rows.map((row) => row.dot);
-  }
-
   return {
     async search(request) {
       const { terms, filters } = request;
       if (terms.words.length === 0 && !hasFilters(filters)) return { ids: [], total: 0, totalExact: true };
       const exact = terms.number ? await exactNumberIds(execute, 'sqlite', terms.number, filters) : [];
-      // Words go through FTS5, with state, type and cargo as facets and city, radius and L&I flags on the row.
       // A lead token is a prefix only for a search of one word (startsWithWords).
-      const leads =
-        terms.words.length === 1 && terms.words[0]!.length > LEAD_PREFIX_LETTERS
-          ? [`_f${terms.words[0]}`]
-          : [];
+      const [only] = terms.words.length === 1 ? terms.words : [];
+      const leads = only && only.length > LEAD_PREFIX_LETTERS ? [`_f${only}`] : [];
       const termsOf = await prefixTerms(execute, [...terms.words, ...leads], {
         shortest: UNINDEXED_PREFIX_LENGTH,
         mostTerms: mostPrefixTerms,
@@ -314,11 +275,9 @@ export function createSqliteSearchEngine(
         significant.length > 0
           ? wordsMatch(significant, termsOf, await webWords(execute, significant))
           : null;
-      const match = words && ftsQuery(words, filters);
-      const withoutCells = words && ftsQuery(words, { ...filters, radius: undefined });
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
-        match && withoutCells
-          ? textPage(match, withoutCells, terms.words, termsOf, filters, offset, limit, excluded)
+        words
+          ? textPage(words, terms.words, termsOf, filters, offset, limit, excluded)
           : listByFilters(execute, 'sqlite', filters, offset, limit, excluded),
       );
     },
