@@ -9,16 +9,15 @@ import { rankKeySql } from './rank-key.ts';
 
 export interface SearchIndex {
   /**
-   * Brings the index up to date for every company changed at or after `since` (its updated_at), and
-   * with `after` also for those changed after it: when the index was last brought up to date, so the
-   * companies an import wrote before it was killed, ahead of its refresh, are indexed by the next.
+   * Indexes every company changed at or after `since`, and with `after` (the last refresh) those
+   * changed after it, so the rows of an import killed before its refresh are indexed by the next.
    */
   refreshSince(since: string, after?: string): Promise<void>;
 }
 
-/** The geography cell token of geo.ts cellToken(), in SQL, with a leading space. */
+/** geo.ts cellToken() in SQL, with a leading space. */
 function cellSql(degrees: number) {
-  // A literal, not a parameter: a bound JavaScript number is a REAL, which would print as '1.0'.
+  // A literal: a bound JavaScript number is a REAL, which would print as '1.0'.
   const size = sql.lit(degrees);
   const row = sql`cast(floor(latitude / ${size}) AS integer)`;
   const column = sql`cast(floor(longitude / ${size}) AS integer)`;
@@ -29,49 +28,38 @@ function cellSql(degrees: number) {
 /** Every printable ASCII character but letters and digits: where name_key (core/search-words.ts) splits words. */
 export const ASCII_SEPARATORS = ' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 
-/** The exact-name token's prefix (nameTokens); typed words never contain '_', so no search matches it otherwise. */
+/** The exact-name token's prefix; typed words never contain '_', so only the exact name matches it. */
 export const EXACT_NAME = '_x';
 
-/** The first string after every string that starts with `prefix` ('_x' gives '_y'): a range's end. */
+/** The first string after every string that starts with `prefix`: a range's end. */
 export function prefixEnd(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
-/** A printable ASCII name's words in lower case, run together: 'ACME-TRUCKING, LLC' is 'acmetruckingllc'. */
-function wordsRunTogether(column: RawBuilder<unknown>) {
-  return [...ASCII_SEPARATORS].reduce<RawBuilder<unknown>>(
-    (text, character) => sql`replace(${text}, ${sql.lit(character)}, '')`,
-    sql`lower(${column})`,
+/** Each separator of a printable ASCII text replaced by `by`. */
+function replaceSeparators(text: RawBuilder<unknown>, separators: string, by: string) {
+  return [...separators].reduce<RawBuilder<unknown>>(
+    (replaced, character) => sql`replace(${replaced}, ${sql.lit(character)}, ${sql.lit(by)})`,
+    text,
   );
 }
 
 /**
- * The web-label tokens of the web domain, with a leading space: each word (where name_key splits)
- * after WEB_LABEL. The separators become spaces first, '_' among them, and only then the spaces the
- * label's prefix, which holds a '_' itself.
+ * The web domain's words as WEB_LABEL tokens, with a leading space. The separators become spaces
+ * before the spaces become the label, whose own '_' would otherwise split it.
  */
 function webLabels(column: RawBuilder<unknown>) {
-  const apart = [...ASCII_SEPARATORS.replace(' ', '')].reduce<RawBuilder<unknown>>(
-    (text, character) => sql`replace(${text}, ${sql.lit(character)}, ' ')`,
-    column,
-  );
+  const apart = replaceSeparators(column, ASCII_SEPARATORS.replace(' ', ''), ' ');
   return sql`CASE WHEN coalesce(${column}, '') = '' THEN ''
     ELSE ' ${sql.raw(WEB_LABEL)}' || replace(${apart}, ' ', ' ${sql.raw(WEB_LABEL)}') END`;
 }
 
 /**
- * The facet tokens of a legal or DBA name, with a leading space (the tokenizer folds case and accents):
- * - the lead token, '_f' and the name's first word ('_facme' for 'ACME-TRUCKING, LLC'), so "names
- *   that start with the word" is a prefix query on one short list instead of an initial-token phrase,
- *   which reads the positions of every match (decision 045); and '_f' with the first two and three
- *   letters of a longer first word ('_fac', '_facm'), so a typed word of two or three letters finds
- *   the names that start with it in one list, not by merging the lists of every lead token it starts
- *   ('_fha' starts hundreds; decision 059);
- * - the exact-name token, '_x' and the name's words run together ('_xacmetruckingllc'), so "the name
- *   is exactly these words" is one short list (decision 053); names whose words differ only in where
- *   they split share it, and their rows are compared whole.
- * Names with anything but printable ASCII, whose words SQL cannot split as name_key
- * (core/search-words.ts) does, get '_fany' instead and are checked by the phrase.
+ * A name's facet tokens, with a leading space, so the name ranks read one short list each:
+ * - '_f' and the first word ('_facme'), and its first two and three letters ('_fac', '_facm'), for
+ *   "starts with the words" without a phrase query over every match's positions (decisions 045, 059);
+ * - '_x' and the words run together ('_xacmetruckingllc'), for "is exactly the words" (decision 053).
+ * Names beyond printable ASCII, which SQL cannot split as name_key does, get '_fany' and the phrase.
  */
 function nameTokens(column: RawBuilder<unknown>) {
   const separators = sql.lit(ASCII_SEPARATORS);
@@ -80,35 +68,25 @@ function nameTokens(column: RawBuilder<unknown>) {
     [...ASCII_SEPARATORS].map((character) => sql`instr(${rest}, ${sql.lit(character)})`),
   );
   const first = sql`substr(${rest}, 1, min(${firstSeparator}) - 1)`;
-  // Letters and digits are all of printable ASCII but the separators: the first word is longer
-  // than n letters when the first n + 1 characters are all letters or digits.
+  // The first word is longer than n letters when its first n + 1 characters are letters or digits.
   const leadPrefix = (letters: number) =>
     sql`CASE WHEN substr(${rest}, 1, ${sql.lit(letters + 1)}) GLOB ${sql.lit('[A-Za-z0-9]'.repeat(letters + 1))}
       THEN ' _f' || substr(${rest}, 1, ${sql.lit(letters)}) ELSE '' END`;
+  const runTogether = replaceSeparators(sql`lower(${column})`, ASCII_SEPARATORS, '');
   return sql`CASE WHEN coalesce(${column}, '') = '' THEN ''
     WHEN ${column} GLOB '*[^ -~]*' THEN ' _fany'
-    ELSE ' _f' || ${first} || ${leadPrefix(2)} || ${leadPrefix(3)} || coalesce(' ${sql.raw(EXACT_NAME)}' || nullif(${wordsRunTogether(column)}, ''), '') END`;
+    ELSE ' _f' || ${first} || ${leadPrefix(2)} || ${leadPrefix(3)} || coalesce(' ${sql.raw(EXACT_NAME)}' || nullif(${runTogether}, ''), '') END`;
 }
 
 /**
- * The grid cells companies_fts names (geo.ts): those a page's walk through a circle reads. A circle's
- * count reads the circle index (circle-index.ts), which orders carriers by quarter-degree cell.
- */
-const WALKED_CELL_DEGREES = CELL_DEGREES.filter((degrees) => degrees >= 1);
-
-/**
- * SQLite: the rows of the contentless FTS5 table, selected from the companies `where` picks. The
- * rowid is the company's rank key (rank-key.ts), so FTS5 returns matches in the order of results.
- * Columns: name and DBA name, place (city and state) and facets: tokens for the filters
- * (facets.ts FILTER_TOKENS), geography cells, the names (nameTokens) and the web domain's words (webLabels;
- * web_domain is the FMCSA e-mail's domain unless a free-mail provider's, never the address; the
- * importer derives it, email-addresses.ts), so those filters intersect inside the index. Facet tokens
- * start with '_', which the table's tokenizer keeps inside a token and typed search words never
- * contain, so a word such as 'state' never reads a facet's posting list as a prefix. Rows come in
- * rowid order: FTS5 writes its pending terms out as a new segment whenever a rowid is not above the
- * last one, so rows in any other order would each make a segment of their own.
+ * The rows of the contentless FTS5 tables companies_fts and companies_broker_fts. The rowid is the
+ * rank key, so FTS5 returns matches in result order; facets hold filter, cell, name and web tokens so
+ * those filters intersect inside the index. Rows go in rowid order: FTS5 starts a new segment
+ * whenever a rowid is not above the last one.
  */
 function searchRows(where: RawBuilder<unknown>) {
+  // companies_fts holds the coarse cells a page walks; a circle's count reads the circle index.
+  const cells = CELL_DEGREES.filter((degrees) => degrees >= 1).map(cellSql);
   return sql`
     SELECT
       ${rankKeySql('sqlite')},
@@ -118,7 +96,7 @@ function searchRows(where: RawBuilder<unknown>) {
       trim(
         ${FILTER_TOKENS} ||
         CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
-          THEN ${sql.join(WALKED_CELL_DEGREES.map(cellSql), sql` || `)} ELSE '' END ||
+          THEN ${sql.join(cells, sql` || `)} ELSE '' END ||
         ${nameTokens(sql`name`)} || ${nameTokens(sql`dba_name`)} || ${webLabels(sql`web_domain`)}
       )
     FROM companies
@@ -126,11 +104,7 @@ function searchRows(where: RawBuilder<unknown>) {
     ORDER BY 1`;
 }
 
-/**
- * The rows of the circle index (circle-index.ts) of the companies `where` picks that have a
- * position, in rowid order: their words (name, DBA name and place) and the facets a search's words
- * and filters ask of it (FILTER_TOKENS and the web domain's words), as in companies_fts.
- */
+/** The rows of the circle index (circle-index.ts), in rowid order: words and the facets searches ask of it. */
 function circleRows(where: RawBuilder<unknown>) {
   return sql`
     SELECT
@@ -142,76 +116,53 @@ function circleRows(where: RawBuilder<unknown>) {
     ORDER BY 1`;
 }
 
-const FTS_COLUMNS = sql`companies_fts (rowid, name, dba_name, place, facets)`;
-const CIRCLE_COLUMNS = sql`companies_circle_fts (rowid, words, facets)`;
-const BROKER_COLUMNS = sql`companies_broker_fts (rowid, name, dba_name, place, facets)`;
-
-/** The FTS5 tables of the search index, each written by the statements below. */
 const SEARCH_INDEX_FTS_TABLES = ['companies_fts', 'companies_circle_fts', 'companies_broker_fts'];
 
-/**
- * The rowids each carrier's index rows have (search_index_keys, migrations 021 and 042): a
- * contentless FTS5 row is deleted by its rowid, and once a name, fleet size or position changed the
- * row no longer tells it.
- */
-const writeKeys = (where: RawBuilder<unknown>) =>
-  sql`INSERT OR REPLACE INTO search_index_keys (dot_number, rank_key, circle_key)
-    SELECT dot_number, ${rankKeySql('sqlite')}, ${circleKeySql()} FROM companies WHERE ${where}`;
-
-/** Adds the index rows of the companies `where` picks, which the indexes do not hold yet (four statements). */
+/** Adds the index rows of the companies `where` picks, which the indexes do not hold yet. */
 const addSearchRows = (where: RawBuilder<unknown>) => [
-  sql`INSERT INTO ${FTS_COLUMNS} ${searchRows(where)}`,
-  sql`INSERT INTO ${CIRCLE_COLUMNS} ${circleRows(where)}`,
-  sql`INSERT INTO ${BROKER_COLUMNS} ${searchRows(sql`(${where}) AND ${IS_BROKER}`)}`,
-  writeKeys(where),
+  sql`INSERT INTO companies_fts (rowid, name, dba_name, place, facets) ${searchRows(where)}`,
+  sql`INSERT INTO companies_circle_fts (rowid, words, facets) ${circleRows(where)}`,
+  sql`INSERT INTO companies_broker_fts (rowid, name, dba_name, place, facets) ${searchRows(sql`(${where}) AND ${IS_BROKER}`)}`,
+  // A contentless row is deleted by its rowid, which a changed name, fleet or position no longer tells.
+  sql`INSERT OR REPLACE INTO search_index_keys (dot_number, rank_key, circle_key)
+    SELECT dot_number, ${rankKeySql('sqlite')}, ${circleKeySql()} FROM companies WHERE ${where}`,
 ];
 
-/**
- * Writes the index rows of the companies `where` picks, deleting those the indexes hold for them
- * first (seven statements; `dots` selects their DOT numbers). A carrier that was no broker has no
- * row in the brokers' index to delete; deleting its rowid there changes nothing.
- */
+/** Writes again the index rows of the companies `where` picks (`dots` selects their DOT numbers). */
 const replaceSearchRows = (where: RawBuilder<unknown>, dots: RawBuilder<unknown>) => [
-  sql`DELETE FROM companies_fts WHERE rowid IN (
-    SELECT rank_key FROM search_index_keys WHERE dot_number IN (${dots}))`,
-  sql`DELETE FROM companies_circle_fts WHERE rowid IN (
-    SELECT circle_key FROM search_index_keys WHERE dot_number IN (${dots}))`,
-  sql`DELETE FROM companies_broker_fts WHERE rowid IN (
-    SELECT rank_key FROM search_index_keys WHERE dot_number IN (${dots}))`,
+  ...[
+    ['companies_fts', 'rank_key'],
+    ['companies_circle_fts', 'circle_key'],
+    ['companies_broker_fts', 'rank_key'],
+  ].map(
+    ([table, key]) => sql`DELETE FROM ${sql.raw(table!)} WHERE rowid IN (
+    SELECT ${sql.raw(key!)} FROM search_index_keys WHERE dot_number IN (${dots}))`,
+  ),
   ...addSearchRows(where),
 ];
 
-/**
- * Merging each FTS5 index's segments, so queries read one b-tree per term instead of many: FTS5 merges
- * a term's lists from every segment entry by entry, which a wide circle's many lists pay at each
- * match. Run before WRITE_TERMS in the same transaction, which lists the terms faster from one segment.
- */
+/** Merges each index's segments, so a query reads one b-tree per term; before WRITE_TERMS, which then reads faster. */
 const OPTIMIZE = SEARCH_INDEX_FTS_TABLES.map(
   (table) => sql`INSERT INTO ${sql.table(table)} (${sql.ref(table)}) VALUES ('optimize')`,
 );
 
 /**
- * Writes search_terms again from the index (migration 023): every term it holds, with how many
- * carriers hold it. Run in the transaction that changed the index, so a search never expands a word
- * into terms of another version of it (engine-sqlite.ts). Reads every term's list once.
+ * Writes search_terms again from the index, in the transaction that changed it, so a search never
+ * expands a word into terms of another version of the index.
  */
 const WRITE_TERMS = [
   sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`,
   sql`DELETE FROM search_terms`,
-  // Not the web-label and exact-name tokens, which sort together ('_w', '_x'): matched whole, a
-  // search never expands a word into them, and FTS5 reads the list around them by its term ranges.
+  // Not the web-label and exact-name tokens ('_w', '_x'), which are matched whole, never expanded.
   sql`INSERT INTO search_terms (term, carriers)
     SELECT term, doc FROM temp.companies_fts_terms WHERE term < ${sql.lit(WEB_LABEL)}
     UNION ALL SELECT term, doc FROM temp.companies_fts_terms WHERE term >= ${sql.lit(prefixEnd(EXACT_NAME))}`,
 ];
 
 /**
- * The statements that fill the FTS5 tables (`ftsTables`) and their keys, as SQL text for a
- * connection Kysely does not drive (the importer's build worker, search-index-build-worker.mjs in
- * cli/import): `addRows` adds the rows of the companies with ids in (?, ?] to an index that has none
- * of them yet, `replaceRows` writes again the rows of the DOT numbers in the JSON array ?, `optimize`
- * merges the segments and `writeTerms` lists the index's terms.
- * Each of the first two is a list of statements run in turn with the same parameters.
+ * The index statements as SQL text for the importer's build worker, which Kysely does not drive:
+ * `addRows` takes ids in (?, ?], `replaceRows` a JSON array of DOT numbers; each list runs in turn
+ * with the same parameters.
  */
 export function searchIndexStatements(db: Db): {
   ftsTables: string[];
@@ -223,7 +174,7 @@ export function searchIndexStatements(db: Db): {
   const addRows = addSearchRows(sql`id > ${0} AND id <= ${0}`).map((query) => query.compile(db));
   const dots = sql`SELECT value FROM json_each(${'[]'})`;
   const replaceRows = replaceSearchRows(sql`dot_number IN (${dots})`, dots).map((query) => query.compile(db));
-  // The parameters the worker binds must be the only ones: everything else is written as literals.
+  // The worker binds only these parameters: everything else must be literals.
   if (
     addRows.some((query) => query.parameters.length !== 2) ||
     replaceRows.some((query) => query.parameters.length !== 1)
@@ -240,22 +191,18 @@ export function searchIndexStatements(db: Db): {
 }
 
 /**
- * Writes the whole FTS5 index again from the companies table (SQLite), optimised. The emptying and
- * the refill are one transaction: readers (the server, during a monthly refresh) keep searching last
- * month's index until the new one commits whole, never an empty or half-filled one, and an import
- * killed meanwhile leaves the old index.
+ * Writes the whole SQLite index again, optimised, in one transaction: readers keep the old index
+ * until the new one commits whole, and a killed import leaves the old one.
  */
 export async function rebuildSearchIndex<Schema>(db: Kysely<Schema>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const table of SEARCH_INDEX_FTS_TABLES)
       await sql`INSERT INTO ${sql.table(table)} (${sql.ref(table)}) VALUES ('delete-all')`.execute(trx);
     await sql`DELETE FROM search_index_keys`.execute(trx);
-    for (const query of [...addSearchRows(sql`1 = 1`), ...OPTIMIZE]) await query.execute(trx);
-    for (const query of WRITE_TERMS) await query.execute(trx);
+    for (const query of [...addSearchRows(sql`1 = 1`), ...OPTIMIZE, ...WRITE_TERMS]) await query.execute(trx);
   });
 }
 
-/** SQLite: the FTS5 table is written from the companies table whenever companies change. */
 function sqliteSearchIndex(db: Db): SearchIndex {
   return {
     async refreshSince(since, after) {
@@ -264,41 +211,26 @@ function sqliteSearchIndex(db: Db): SearchIndex {
         after !== undefined && after < since
           ? sql<boolean>`updated_at > ${after}`
           : sql<boolean>`updated_at >= ${since}`;
-      const [changed, all] = await Promise.all([
-        db
-          .selectFrom('companies')
-          .where(changedSince)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('companies')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      if (Number(changed.n) === 0) return;
-      if (Number(changed.n) * 2 > Number(all.n)) {
-        // Most rows changed (a full census load): rebuilding beats replacing row by row, which in a
-        // contentless table means a delete and an insert each.
-        await rebuildSearchIndex(db);
-      } else {
-        await db.transaction().execute(async (trx) => {
-          const changedDots = sql`SELECT dot_number FROM companies WHERE ${changedSince}`;
-          // 'optimize' rewrites the whole index; FTS5's automerge folds a day's small segments.
-          const merge = isLargeChange(Number(changed.n), Number(all.n)) ? OPTIMIZE : [];
-          for (const query of [...replaceSearchRows(changedSince, changedDots), ...merge])
-            await query.execute(trx);
-          for (const query of WRITE_TERMS) await query.execute(trx);
-        });
-      }
+      const count = db.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('n'));
+      const counted = async (query: typeof count) => Number((await query.executeTakeFirstOrThrow()).n);
+      const [changed, all] = await Promise.all([counted(count.where(changedSince)), counted(count)]);
+      if (changed === 0) return;
+      // Most rows changed: rebuilding beats a delete and an insert per row.
+      if (changed * 2 > all) return rebuildSearchIndex(db);
+      await db.transaction().execute(async (trx) => {
+        // 'optimize' rewrites the whole index; FTS5's automerge folds a day's small segments.
+        const merge = isLargeChange(changed, all) ? OPTIMIZE : [];
+        const changedDots = sql`SELECT dot_number FROM companies WHERE ${changedSince}`;
+        for (const query of [...replaceSearchRows(changedSince, changedDots), ...merge, ...WRITE_TERMS])
+          await query.execute(trx);
+      });
     },
   };
 }
 
 /**
- * PostgreSQL keeps its generated tsvector column current by itself, but the GIN index puts the
- * vectors of updated rows in its pending list, which every search then reads through in full, until
- * the list passes gin_pending_list_limit or a vacuum merges it, which a monthly refresh's changes
- * take long to reach. The import merges it as it ends.
+ * PostgreSQL keeps its tsvector column current itself, but updated rows wait in the GIN index's
+ * pending list, which every search reads through in full until a vacuum merges it: the import does.
  */
 const postgresSearchIndex = (db: Db): SearchIndex => ({
   async refreshSince() {
