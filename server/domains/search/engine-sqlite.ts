@@ -6,7 +6,6 @@ import {
   pageInKeyOrder,
   pageOverGroups,
   rankFew,
-  type GroupPage,
   type KeyOrderedGroup,
   type RankedRow,
   type SearchEngine,
@@ -66,14 +65,13 @@ export function createSqliteSearchEngine(
   const execute = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
   const ids = async (query: RawBuilder<{ id: number }>) => (await execute(query)).map((row) => row.id);
   /** Leaves companies out of a read of the index alone, which knows them by DOT number. */
-  const dotsNotIn = async (companyIds: number[]) => {
-    if (companyIds.length === 0) return notIn(ROW_DOT, []);
-    const rows = await execute(
-      sql<{ dot: number }>`SELECT dot_number AS dot FROM companies WHERE id IN (${sql.join(companyIds)})`,
-    );
+  const dotsNotIn = async (companies: number[]) => {
+    if (companies.length === 0) return notIn(ROW_DOT, []);
+    const query = sql<{ dot: number }>`SELECT dot_number AS dot FROM companies
+      WHERE id IN (${sql.join(companies)})`;
     return notIn(
       ROW_DOT,
-      rows.map((row) => row.dot),
+      (await execute(query)).map(({ dot }) => dot),
     );
   };
 
@@ -110,6 +108,7 @@ export function createSqliteSearchEngine(
     }
     const onRows = onRowFilters.length > 0;
     const rowCondition = rowOnlyCondition(filters, 'sqlite');
+    const notExcluded = notIn(sql`c.id`, excluded);
     // CROSS JOIN keeps the index the outer loop: matches come in rank-key order and rows are read
     // only as far as LIMIT goes.
     const rowJoin = sql`CROSS JOIN companies c ON c.dot_number = ${ROW_DOT} AND ${rowCondition}`;
@@ -120,48 +119,40 @@ export function createSqliteSearchEngine(
       ftsQuery([names], walked === withCells ? filters : { ...filters, radius: undefined });
 
     /** One rank group (an FTS5 expression, less the companies `skip`), paged in fleet order. */
-    const group =
-      (expression: string, skip: number[]): GroupPage =>
-      async (from, size) => {
-        const where = sql`${fts} MATCH ${expression} AND ${notIn(sql`c.id`, skip)}`;
-        const inKeyOrder: KeyOrderedGroup = {
-          read: (limit, fromBucket) =>
-            execute(sql<{ id: number; bucket: number }>`
+    const group = (expression: string, skip: number[]) => async (from: number, size: number) => {
+      const where = sql`${fts} MATCH ${expression} AND ${notIn(sql`c.id`, skip)}`;
+      const inKeyOrder: KeyOrderedGroup = {
+        read: (limit, fromBucket) =>
+          execute(sql<{ id: number; bucket: number }>`
               SELECT c.id, ${bucketSql(sql`f.rowid`)} AS bucket FROM ${withRows} WHERE ${where}
                 AND ${fromBucket === null ? sql`1 = 1` : sql`f.rowid >= ${bucketRange('sqlite', fromBucket).start}`}
               ORDER BY f.rowid LIMIT ${limit}`),
-          bucket: (bucket) => {
-            const range = bucketRange('sqlite', bucket);
-            return ids(sql<{ id: number }>`SELECT c.id FROM ${withRows}
+        bucket: (bucket) => {
+          const range = bucketRange('sqlite', bucket);
+          return ids(sql<{ id: number }>`SELECT c.id FROM ${withRows}
               WHERE ${where} AND f.rowid >= ${range.start} AND f.rowid < ${range.end}`);
-          },
-          // One JSON parameter: a deep page sorts a whole bucket, which binds faster than one per id.
-          sorted: (companies, offset, limit) =>
-            ids(sql<{ id: number }>`SELECT c.id FROM json_each(${JSON.stringify(companies)}) listed
+        },
+        // One JSON parameter: a deep page sorts a whole bucket, which binds faster than one per id.
+        sorted: (companies, offset, limit) =>
+          ids(sql<{ id: number }>`SELECT c.id FROM json_each(${JSON.stringify(companies)}) listed
               CROSS JOIN companies c ON c.id = listed.value
               ORDER BY ${fleetOrder('sqlite')} LIMIT ${limit} OFFSET ${offset}`),
-        };
-        if (onRows || from === 0) return pageInKeyOrder(inKeyOrder, from, size);
-        // Without a row condition the index alone finds member `from`'s bucket, reading no rows before it.
-        const inIndex = sql`${fts} f WHERE ${fts} MATCH ${expression} AND ${await dotsNotIn(skip)}`;
-        const [at] = await execute(
-          sql<{ bucket: number }>`SELECT ${bucketSql(sql`f.rowid`)} AS bucket FROM ${inIndex}
-            ORDER BY f.rowid LIMIT 1 OFFSET ${from}`,
-        );
-        const count = async (condition: RawBuilder<unknown>) =>
-          (await execute(sql<{ n: number }>`SELECT count(*) AS n FROM ${inIndex} AND ${condition}`))[0]?.n ??
-          0;
-        if (at === undefined) return { ids: [], size: await count(sql`1 = 1`) };
-        const before = await count(sql`f.rowid < ${bucketRange('sqlite', at.bucket).start}`);
-        return pageInKeyOrder(inKeyOrder, from, size, { bucket: at.bucket, before });
       };
+      if (onRows || from === 0) return pageInKeyOrder(inKeyOrder, from, size);
+      // Without a row condition the index alone finds member `from`'s bucket, reading no rows before it.
+      const inIndex = sql`${fts} f WHERE ${fts} MATCH ${expression} AND ${await dotsNotIn(skip)}`;
+      const [at] = await execute(
+        sql<{ bucket: number }>`SELECT ${bucketSql(sql`f.rowid`)} AS bucket FROM ${inIndex}
+            ORDER BY f.rowid LIMIT 1 OFFSET ${from}`,
+      );
+      const count = async (condition: RawBuilder<unknown>) =>
+        (await execute(sql<{ n: number }>`SELECT count(*) AS n FROM ${inIndex} AND ${condition}`))[0]!.n;
+      if (at === undefined) return { ids: [], size: await count(sql`1 = 1`) };
+      const before = await count(sql`f.rowid < ${bucketRange('sqlite', at.bucket).start}`);
+      return pageInKeyOrder(inKeyOrder, from, size, { bucket: at.bucket, before });
+    };
 
     const excludedDots = await dotsNotIn(excluded);
-    const inIndex = (expression: string) =>
-      sql`SELECT ${ROW_DOT} AS dot FROM ${fts} f WHERE ${fts} MATCH ${expression} AND ${excludedDots}`;
-    const onRowsMatching = (expression: string) =>
-      sql`SELECT c.dot_number AS dot FROM ${withRows}
-        WHERE ${fts} MATCH ${expression} AND ${notIn(sql`c.id`, excluded)}`;
     const rankedFew = (few: RankedRow[]): SearchHits => ({
       ids: rankFew(few, words).slice(offset, offset + limit),
       total: few.length,
@@ -180,38 +171,36 @@ export function createSqliteSearchEngine(
       const within = inside.length
         ? await countMatches(
             sql`SELECT ${ROW_DOT} AS dot FROM ${inCells(inside)} WHERE ${matching} AND ${excludedDots}`,
-            fewMatches,
           )
         : none;
       if (within.n > COUNT_BOUND) return within;
       const edges = edge.length
         ? await countMatches(
             sql`SELECT c.dot_number AS dot FROM ${inCells(edge)} ${rowJoin}
-              WHERE ${matching} AND ${notIn(sql`c.id`, excluded)}`,
-            fewMatches,
+              WHERE ${matching} AND ${notExcluded}`,
             COUNT_BOUND + 1 - within.n,
           )
         : none;
       const n = within.n + edges.n;
-      return {
-        n,
-        dots: within.dots && edges.dots && n <= fewMatches ? [...within.dots, ...edges.dots] : null,
-      };
+      if (!within.dots || !edges.dots || n > fewMatches) return { n, dots: null };
+      return { n, dots: [...within.dots, ...edges.dots] };
     };
     let total: Pick<SearchHits, 'total' | 'totalExact'>;
     if (!onRows || circleOnly) {
       // The index counts without the rows (a circle: in the circle index, or by measuring few matches).
       // The few come back by DOT number, so their rows are read without evaluating the query twice.
       const counted = !circleRanges
-        ? await countMatches(inIndex(match), fewMatches)
+        ? await countMatches(sql`SELECT ${ROW_DOT} AS dot FROM ${fts} f
+            WHERE ${fts} MATCH ${match} AND ${excludedDots}`)
         : match === withCells
           ? await countInCircle(circleRanges)
-          : await countMatches(onRowsMatching(walked), fewMatches);
+          : await countMatches(sql`SELECT c.dot_number AS dot FROM ${withRows}
+              WHERE ${fts} MATCH ${walked} AND ${notExcluded}`);
       if (counted.dots) {
         return rankedFew(
           await execute(sql<RankedRow>`SELECT ${RANKED_ROW_COLUMNS} FROM companies c
             WHERE c.dot_number IN (SELECT value FROM json_each(${JSON.stringify(counted.dots)}))
-              AND ${notIn(sql`c.id`, excluded)}`),
+              AND ${notExcluded}`),
         );
       }
       total = boundedTotal(counted.n);
@@ -222,39 +211,29 @@ export function createSqliteSearchEngine(
         filters.radius && match === withoutCells ? Math.max(fewMatches, cellsFromMatches) : fewMatches;
       const few = await execute(sql<RankedRow>`
         SELECT ${RANKED_ROW_COLUMNS} FROM ${withRows}
-        WHERE ${fts} MATCH ${walked} AND ${notIn(sql`c.id`, excluded)} LIMIT ${fewest + 1}`);
+        WHERE ${fts} MATCH ${walked} AND ${notExcluded} LIMIT ${fewest + 1}`);
       if (few.length <= fewest) return rankedFew(few);
-      total = await boundedCount(
-        execute,
-        sql`SELECT 1 FROM ${withRows} WHERE ${fts} MATCH ${match} AND ${notIn(sql`c.id`, excluded)}`,
-      );
+      const matching = sql`SELECT 1 FROM ${withRows} WHERE ${fts} MATCH ${match} AND ${notExcluded}`;
+      total = await boundedCount(execute, matching);
     }
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
     // Exact names: the few whose first words are the typed ones, checked whole.
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM ${withRows}
-      WHERE ${fts} MATCH ${withFacets(sameWords)} AND ${notIn(sql`c.id`, excluded)}
+      WHERE ${fts} MATCH ${withFacets(sameWords)} AND ${notExcluded}
         AND (${isName(sql`c.name`, words)} OR ${isName(sql`c.dba_name`, words)})
       ORDER BY ${fleetOrder('sqlite')}`);
-    return pageOverGroups(
-      exactNames,
-      [group(withFacets(starts), [...excluded, ...exactNames]), group(`(${walked}) NOT ${starts}`, excluded)],
-      total,
-      offset,
-      limit,
-    );
+    const startingWithWords = group(withFacets(starts), [...excluded, ...exactNames]);
+    const rest = group(`(${walked}) NOT ${starts}`, excluded);
+    return pageOverGroups(exactNames, [startingWithWords, rest], total, offset, limit);
   }
 
-  /** Counts `matches` (DOT numbers as `dot`) up to `bound` in one evaluation, naming them when at most `few`. */
-  async function countMatches(
-    matches: RawBuilder<unknown>,
-    few: number,
-    bound = COUNT_BOUND + 1,
-  ): Promise<Counted> {
+  /** Counts `matches` (DOT numbers as `dot`) up to `bound` in one evaluation, naming them when few. */
+  async function countMatches(matches: RawBuilder<unknown>, bound = COUNT_BOUND + 1): Promise<Counted> {
     const [row] = await execute(sql<{ n: number; dots: string | null }>`
       WITH bounded AS MATERIALIZED (${matches} LIMIT ${bound})
       SELECT (SELECT count(*) FROM bounded) AS n,
-        CASE WHEN (SELECT count(*) FROM bounded) <= ${few} THEN (SELECT json_group_array(dot) FROM bounded) END AS dots`);
+        CASE WHEN (SELECT count(*) FROM bounded) <= ${fewMatches} THEN (SELECT json_group_array(dot) FROM bounded) END AS dots`);
     return { n: Number(row?.n ?? 0), dots: row?.dots ? (JSON.parse(row.dots) as number[]) : null };
   }
 
