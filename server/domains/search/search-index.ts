@@ -55,11 +55,9 @@ function webLabels(column: RawBuilder<unknown>) {
 }
 
 /**
- * A name's facet tokens, with a leading space, so the name ranks read one short list each:
- * - '_f' and the first word ('_facme'), and its first two and three letters ('_fac', '_facm'), for
- *   "starts with the words" without a phrase query over every match's positions (decisions 045, 059);
- * - '_x' and the words run together ('_xacmetruckingllc'), for "is exactly the words" (decision 053).
- * Names beyond printable ASCII, which SQL cannot split as name_key does, get '_fany' and the phrase.
+ * A name's tokens, so each name rank reads one short list, not a phrase over every match's positions:
+ * '_f' and the first word and its first two and three letters ('_facme', '_fac', '_facm'); '_x' and
+ * the words run together ('_xacmetruckingllc'). Names SQL cannot split as name_key does get '_fany'.
  */
 function nameTokens(column: RawBuilder<unknown>) {
   const separators = sql.lit(ASCII_SEPARATORS);
@@ -164,13 +162,7 @@ const WRITE_TERMS = [
  * `addRows` takes ids in (?, ?], `replaceRows` a JSON array of DOT numbers; each list runs in turn
  * with the same parameters.
  */
-export function searchIndexStatements(db: Db): {
-  ftsTables: string[];
-  addRows: string[];
-  replaceRows: string[];
-  optimize: string[];
-  writeTerms: string[];
-} {
+export function searchIndexStatements(db: Db) {
   const addRows = addSearchRows(sql`id > ${0} AND id <= ${0}`).map((query) => query.compile(db));
   const dots = sql`SELECT value FROM json_each(${'[]'})`;
   const replaceRows = replaceSearchRows(sql`dot_number IN (${dots})`, dots).map((query) => query.compile(db));
