@@ -1,17 +1,10 @@
 import { searchWords } from '../../../core/search-words.ts';
 
-/**
- * Turns whatever a visitor types into safe search terms. No user text ever reaches the full-text
- * engines' query syntax: words are reduced to letters and digits and quoted by the index code, so
- * quotes, `*`, `-`, `NEAR(`, `AND`, parentheses and emoji are just characters.
- */
+/** A visitor's input as search terms: words of letters and digits only, so no typed text is query syntax. */
 export interface SearchTerms {
   /** Lower-case words of letters and digits, at most MAX_WORDS, each at most MAX_WORD_LENGTH long. */
   words: string[];
-  /**
-   * The DOT or MC number the whole term may be. A bare number may be either; 'MC…' is only an MC
-   * number and 'DOT…'/'USDOT…' only a DOT number.
-   */
+  /** The DOT or MC number the whole term may be: 'MC…' only an MC number, 'DOT…' only a DOT number. */
   number: { digits: string; as: 'dot' | 'mc' | 'either' } | null;
 }
 
@@ -33,17 +26,7 @@ export function parseSearchTerms(input: string): SearchTerms {
 }
 
 /** Legal-form words found in most carrier names: requiring them costs much and narrows little. */
-const COMMON_NAME_WORDS = new Set([
-  'llc',
-  'inc',
-  'corp',
-  'corporation',
-  'co',
-  'company',
-  'ltd',
-  'the',
-  'and',
-]);
+const COMMON_NAME_WORDS = new Set('llc inc corp corporation co company ltd the and'.split(' '));
 
 /** The words a full-text query requires: all but the common ones, unless nothing else was typed. */
 export function significantWords(words: readonly string[]): string[] {

@@ -36,13 +36,9 @@ export function createSearchService(db: Db, dialect: Dialect, tuning: Partial<Se
       hits.ids.length === 0
         ? []
         : await db.selectFrom('companies').selectAll().where('id', 'in', hits.ids).execute();
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const data = hits.ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toCompanyView(row)] : [];
-    });
+    const byId = new Map(rows.map((row) => [row.id, toCompanyView(row)]));
     return {
-      data,
+      data: hits.ids.flatMap((id) => byId.get(id) ?? []),
       total: hits.total,
       total_exact: hits.totalExact,
       page: params.page,

@@ -6,17 +6,14 @@ import { zipCentroid } from '../carrier-data/geocode.ts';
 import type { CompanyType } from './engine.ts';
 import type { SupersearchParams } from './service.ts';
 
-/**
- * The supersearch parameters of the spec (public-side section 7) from an untrusted query string.
- * Invalid input raises a 400 with a detail naming the parameter; the search page shows it too.
- */
+/** The supersearch parameters from an untrusted query string; invalid input is a 400 naming the parameter. */
 export function parseSupersearchQuery(raw: unknown): SupersearchParams {
   return supersearchParams(parseInput(SupersearchQuery, raw));
 }
 
 /** The search's parameters from a query its schema accepted (the API's route validates it itself). */
 export function supersearchParams(query: SupersearchQuery): SupersearchParams {
-  // The filters keep their parameters' names; only the radius's two parameters become one circle.
+  // The filters keep their parameters' names; only the radius's two become one circle.
   const {
     super_search_term: term,
     page,
