@@ -25,7 +25,6 @@ import {
   listsRead,
   startsWithWords,
   UNINDEXED_PREFIX_LENGTH,
-  webWords,
   wordsMatch,
 } from './sqlite-fts-query.ts';
 import {
@@ -250,10 +249,7 @@ export function createSqliteSearchEngine(
         mostTerms: mostPrefixTerms,
       });
       const significant = significantWords(terms.words);
-      const words =
-        significant.length > 0
-          ? wordsMatch(significant, termsOf, await webWords(execute, significant))
-          : null;
+      const words = significant.length > 0 ? await wordsMatch(execute, significant, termsOf) : null;
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
         words
           ? textPage(words, terms.words, termsOf, filters, offset, limit, excluded)

@@ -49,34 +49,26 @@ export function ftsQuery(expressions: readonly string[], filters: SearchFilters)
   return excluded ? `(${query}) NOT facets:"${excluded}"` : query;
 }
 
-/** The typed words that are a whole word of some web domain: one seek in the term b-tree each. */
-export async function webWords(
+/**
+ * The words as FTS5 expressions: the start of a word of the name, DBA name or place, or a whole word
+ * of the web domain, asked only for the words some web domain has (one seek in the term b-tree
+ * each), since an OR is a step on every match of a prefix.
+ */
+export async function wordsMatch(
   execute: <T>(query: RawBuilder<T>) => Promise<T[]>,
   words: readonly string[],
-): Promise<Set<string>> {
-  const found = new Set<string>();
+  termsOf: PrefixTerms,
+): Promise<string[]> {
+  const inWebDomains = new Set<string>();
   for (const word of new Set(words)) {
     const [hit] = await execute(sql<{ hit: number }>`SELECT 1 AS hit FROM companies_fts
       WHERE companies_fts MATCH ${`facets:"${WEB_LABEL}${word}"`} LIMIT 1`);
-    if (hit) found.add(word);
+    if (hit) inWebDomains.add(word);
   }
-  return found;
-}
-
-/**
- * The words as FTS5 expressions: the start of a word of the name, DBA name or place, or, only for
- * words some web domain has, a whole web-domain word (an OR is a step on every match of a prefix).
- */
-export function wordsMatch(
-  words: readonly string[],
-  termsOf: PrefixTerms,
-  inWebDomains: Set<string>,
-): string[] {
-  return words.map((word) =>
-    inWebDomains.has(word)
-      ? `(${prefixMatch(termsOf, word)} OR facets:"${WEB_LABEL}${word}")`
-      : prefixMatch(termsOf, word),
-  );
+  return words.map((word) => {
+    const start = prefixMatch(termsOf, word);
+    return inWebDomains.has(word) ? `(${start} OR facets:"${WEB_LABEL}${word}")` : start;
+  });
 }
 
 /** The index holds the first two and three letters of each name's first word as lead tokens too. */
