@@ -86,32 +86,20 @@ function searchRows(where: RawBuilder<unknown>) {
   // companies_fts holds the coarse cells a page walks; a circle's count reads the circle index.
   const cells = CELL_DEGREES.filter((degrees) => degrees >= 1).map(cellSql);
   return sql`
-    SELECT
-      ${rankKeySql('sqlite')},
-      name,
-      coalesce(dba_name, ''),
-      coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
-      trim(
-        ${FILTER_TOKENS} ||
-        CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
-          THEN ${sql.join(cells, sql` || `)} ELSE '' END ||
-        ${nameTokens(sql`name`)} || ${nameTokens(sql`dba_name`)} || ${webLabels(sql`web_domain`)}
-      )
-    FROM companies
-    WHERE ${where}
-    ORDER BY 1`;
+    SELECT ${rankKeySql('sqlite')}, name, coalesce(dba_name, ''), coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
+      trim(${FILTER_TOKENS} || CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL
+        THEN ${sql.join(cells, sql` || `)} ELSE '' END ||
+        ${nameTokens(sql`name`)} || ${nameTokens(sql`dba_name`)} || ${webLabels(sql`web_domain`)})
+    FROM companies WHERE ${where} ORDER BY 1`;
 }
 
 /** The rows of the circle index (circle-index.ts), in rowid order: words and the facets searches ask of it. */
 function circleRows(where: RawBuilder<unknown>) {
   return sql`
-    SELECT
-      ${circleKeySql()},
+    SELECT ${circleKeySql()},
       name || ' ' || coalesce(dba_name, '') || ' ' || coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
       trim(${FILTER_TOKENS} || ${webLabels(sql`web_domain`)})
-    FROM companies
-    WHERE (${where}) AND latitude IS NOT NULL AND longitude IS NOT NULL
-    ORDER BY 1`;
+    FROM companies WHERE (${where}) AND latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY 1`;
 }
 
 const SEARCH_INDEX_FTS_TABLES = ['companies_fts', 'companies_circle_fts', 'companies_broker_fts'];
