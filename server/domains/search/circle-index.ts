@@ -24,10 +24,7 @@ function cellNumber(row: number, column: number): number {
  * cellNumber of the position in SQL (null without one). PostgreSQL's postings by place are indexed on
  * this expression, which their reads must spell the same way.
  */
-export function quarterCellSql(
-  latitude: RawBuilder<unknown>,
-  longitude: RawBuilder<unknown>,
-): RawBuilder<unknown> {
+export function quarterCellSql(latitude: RawBuilder<unknown>, longitude: RawBuilder<unknown>) {
   const quarters = (degrees: RawBuilder<unknown>) =>
     sql`cast(floor(${degrees} / ${sql.lit(QUARTER_DEGREE)}) AS integer)`;
   return sql`((${quarters(latitude)} + ${sql.lit(ROWS_SOUTH_OF_EQUATOR)}) * ${sql.lit(COLUMNS_PER_ROW)}

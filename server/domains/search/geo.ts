@@ -39,13 +39,8 @@ export interface GridCell {
 }
 
 /** The tokens of radiusCellBoxes' cells, as the search indexes hold them. */
-export function radiusCells(
-  latitude: number,
-  longitude: number,
-  miles: number,
-  finestDegrees: 1 | 0.25 = 1,
-): { inside: string[]; edge: string[] } {
-  const { inside, edge } = radiusCellBoxes(latitude, longitude, miles, finestDegrees);
+export function radiusCells(latitude: number, longitude: number, miles: number, finest: 1 | 0.25 = 1) {
+  const { inside, edge } = radiusCellBoxes(latitude, longitude, miles, finest);
   const tokens = (cells: GridCell[]) => cells.map((cell) => cellToken(cell.south, cell.west, cell.degrees));
   return { inside: tokens(inside), edge: tokens(edge) };
 }
@@ -60,15 +55,10 @@ const corners = ({ south, west, degrees }: GridCell): [number, number][] => [
 /**
  * The grid cells a circle touches: `inside` it (the index alone counts their carriers) or on its
  * `edge` (each distance checked). A cell not inside is split into the next size, down to
- * `finestDegrees`. A cell is inside when its corners are, since along a parallel or a meridian the
+ * `finest` degrees. A cell is inside when its corners are, since along a parallel or a meridian the
  * distance from the centre grows toward one end.
  */
-export function radiusCellBoxes(
-  latitude: number,
-  longitude: number,
-  miles: number,
-  finestDegrees: 1 | 0.25 = 1,
-): { inside: GridCell[]; edge: GridCell[] } {
+export function radiusCellBoxes(latitude: number, longitude: number, miles: number, finest: 1 | 0.25 = 1) {
   const box = boundingBox(latitude, longitude, miles);
   const distance = (to: [number, number]) => distanceMiles(latitude, longitude, ...to);
   // A margin for rounding: a cell at the very edge is checked row by row.
@@ -79,7 +69,7 @@ export function radiusCellBoxes(
     const reach = Math.max(...corners(cell).map((corner) => distanceMiles(...middle, ...corner)));
     return distance(middle) - reach > miles;
   };
-  const sizes = CELL_DEGREES.slice(0, CELL_DEGREES.indexOf(finestDegrees) + 1);
+  const sizes = CELL_DEGREES.slice(0, CELL_DEGREES.indexOf(finest) + 1);
   const inside: GridCell[] = [];
   const edge: GridCell[] = [];
   /** The cells of sizes[level] in the box and in `parent`. */

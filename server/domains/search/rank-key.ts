@@ -58,10 +58,7 @@ export function bucketSql(key: RawBuilder<unknown>): RawBuilder<unknown> {
 }
 
 /** The keys of a bucket: [start, end) as SQL over the bucket number (a parameter). */
-export function bucketRange(
-  dialect: Dialect,
-  bucket: number,
-): { start: RawBuilder<unknown>; end: RawBuilder<unknown> } {
+export function bucketRange(dialect: Dialect, bucket: number) {
   const coarse = Math.floor(bucket / 2 ** NAME_BITS) <= COARSE_BUCKETS_THROUGH;
   const width = coarse ? 2 ** NAME_BITS : 1;
   const number = (value: number) => (dialect === 'postgres' ? sql`${value}::bigint` : sql`${value}`);
