@@ -17,16 +17,9 @@ import { brokersOnly } from './facets.ts';
 import { ASCII_SEPARATORS } from './search-index.ts';
 import { bucketRange, bucketSql, DOT_MASK } from './rank-key.ts';
 import { circleKeyRuns, type CircleRuns } from './circle-index.ts';
-import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
+import type { PrefixTerms } from './prefix-terms.ts';
 import { significantWords } from './search-terms.ts';
-import {
-  ftsQuery,
-  LEAD_PREFIX_LETTERS,
-  listsRead,
-  startsWithWords,
-  UNINDEXED_PREFIX_LENGTH,
-  wordsMatch,
-} from './sqlite-fts-query.ts';
+import { ftsQuery, listsRead, startsWithWords, wordsMatch, wordsTerms } from './sqlite-fts-query.ts';
 import {
   boundedCount,
   boundedTotal,
@@ -241,13 +234,7 @@ export function createSqliteSearchEngine(
       const { terms, filters } = request;
       if (terms.words.length === 0 && !hasFilters(filters)) return { ids: [], total: 0, totalExact: true };
       const exact = terms.number ? await exactNumberIds(execute, 'sqlite', terms.number, filters) : [];
-      // A lead token is a prefix only for a search of one word (startsWithWords).
-      const [only] = terms.words.length === 1 ? terms.words : [];
-      const leads = only && only.length > LEAD_PREFIX_LETTERS ? [`_f${only}`] : [];
-      const termsOf = await prefixTerms(execute, [...terms.words, ...leads], {
-        shortest: UNINDEXED_PREFIX_LENGTH,
-        mostTerms: mostPrefixTerms,
-      });
+      const termsOf = await wordsTerms(execute, terms.words, mostPrefixTerms);
       const significant = significantWords(terms.words);
       const words = significant.length > 0 ? await wordsMatch(execute, significant, termsOf) : null;
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>

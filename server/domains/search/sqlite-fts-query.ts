@@ -3,16 +3,25 @@ import { sql, type RawBuilder } from 'kysely';
 import type { SearchFilters } from './engine.ts';
 import { filterFacets, WEB_LABEL } from './facets.ts';
 import { radiusCells } from './geo.ts';
-import type { PrefixTerms } from './prefix-terms.ts';
+import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { EXACT_NAME } from './search-index.ts';
 
 /**
- * Prefixes from this length are past the prefix indexes ('2 3'): FTS5 would merge the lists of every
- * term they start, in full, at each statement, so one that starts few terms is asked as those terms,
- * which FTS5 reads only as far as a statement needs. Typed words are letters and digits, quoted, so
- * nothing typed is FTS5 syntax, and without '_' they never match a facet token.
+ * Prefixes from this length are past the prefix indexes: FTS5 would merge every term's list in full
+ * at each statement, so one that starts few terms is asked as those terms, read only as far as needed.
  */
-export const UNINDEXED_PREFIX_LENGTH = 4;
+const UNINDEXED_PREFIX_LENGTH = 4;
+/** The index holds the first two and three letters of each name's first word as lead tokens too. */
+const LEAD_PREFIX_LETTERS = 3;
+
+type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
+
+/** The terms of the words' long prefixes, and of a lone word's lead token (startsWithWords). */
+export function wordsTerms(execute: Execute, words: readonly string[], mostTerms: number) {
+  const [only] = words.length === 1 ? words : [];
+  const leads = only && only.length > LEAD_PREFIX_LETTERS ? [`_f${only}`] : [];
+  return prefixTerms(execute, [...words, ...leads], { shortest: UNINDEXED_PREFIX_LENGTH, mostTerms });
+}
 
 /** How many lists FTS5 reads for `query` in each rowid range; a prefix past the prefix indexes is unbounded. */
 export function listsRead(query: string): number {
@@ -25,7 +34,10 @@ export function listsRead(query: string): number {
 
 const anyOf = (tokens: readonly string[]) => tokens.map((token) => `"${token}"`).join(' OR ');
 
-/** A prefix as FTS5: the OR of its terms, or the prefix query (from two letters; one letter is a word). */
+/**
+ * A prefix as FTS5: the OR of its terms, or the prefix query (one letter is a word). Typed words are
+ * letters and digits, quoted, so nothing typed is FTS5 syntax, and never match a '_' facet token.
+ */
 function prefixMatch(termsOf: PrefixTerms, token: string): string {
   const terms = termsOf(token);
   if (terms) return `(${anyOf(terms)})`;
@@ -54,11 +66,7 @@ export function ftsQuery(expressions: readonly string[], filters: SearchFilters)
  * of the web domain, asked only for the words some web domain has (one seek in the term b-tree
  * each), since an OR is a step on every match of a prefix.
  */
-export async function wordsMatch(
-  execute: <T>(query: RawBuilder<T>) => Promise<T[]>,
-  words: readonly string[],
-  termsOf: PrefixTerms,
-): Promise<string[]> {
+export async function wordsMatch(execute: Execute, words: readonly string[], termsOf: PrefixTerms) {
   const inWebDomains = new Set<string>();
   for (const word of new Set(words)) {
     const [hit] = await execute(sql<{ hit: number }>`SELECT 1 AS hit FROM companies_fts
@@ -70,9 +78,6 @@ export async function wordsMatch(
     return inWebDomains.has(word) ? `(${start} OR facets:"${WEB_LABEL}${word}")` : start;
   });
 }
-
-/** The index holds the first two and three letters of each name's first word as lead tokens too. */
-export const LEAD_PREFIX_LETTERS = 3;
 
 /**
  * The name ranks: a name that starts with the words (the last a prefix from two letters), and one
