@@ -183,9 +183,15 @@ export async function rebuildSearchIndex<Schema>(db: Kysely<Schema>): Promise<vo
   });
 }
 
-function sqliteSearchIndex(db: Db): SearchIndex {
+export function createSearchIndex(db: Db, dialect: Dialect): SearchIndex {
   return {
     async refreshSince(since, after) {
+      // PostgreSQL keeps its tsvector column current, but updated rows wait in the GIN index's pending
+      // list, which every search reads through in full until a vacuum merges it.
+      if (dialect === 'postgres') {
+        await sql`SELECT gin_clean_pending_list('companies_search_vector'::regclass)`.execute(db);
+        return;
+      }
       // One bound: `after` comes before `since` unless the clock went back.
       const changedSince =
         after !== undefined && after < since
@@ -206,18 +212,4 @@ function sqliteSearchIndex(db: Db): SearchIndex {
       });
     },
   };
-}
-
-/**
- * PostgreSQL keeps its tsvector column current itself, but updated rows wait in the GIN index's
- * pending list, which every search reads through in full until a vacuum merges it: the import does.
- */
-const postgresSearchIndex = (db: Db): SearchIndex => ({
-  async refreshSince() {
-    await sql`SELECT gin_clean_pending_list('companies_search_vector'::regclass)`.execute(db);
-  },
-});
-
-export function createSearchIndex(db: Db, dialect: Dialect): SearchIndex {
-  return dialect === 'sqlite' ? sqliteSearchIndex(db) : postgresSearchIndex(db);
 }
