@@ -1,9 +1,7 @@
 /**
- * Carriers ordered by place, for counting a circle's matches: quarter-degree cells are numbered row
- * by row, so a circle's cells side by side in a row are one range, and an index ordered by them reads
- * a circle a run at a time instead of every match in the country. SQLite's circle index
- * (companies_circle_fts) has rowids above cell numbers; PostgreSQL's postings by place
- * (search_postings_place) are built on quarterCellSql (docs/search.md section 8).
+ * Carriers ordered by place: quarter-degree cells numbered row by row, so an index ordered by them
+ * (companies_circle_fts, search_postings_place) reads a circle's matches a run of cells at a time
+ * instead of every match in the country (docs/search.md section 8).
  */
 import { sql, type RawBuilder } from 'kysely';
 import { radiusCellBoxes, type GridCell } from './geo.ts';

@@ -10,9 +10,8 @@ export const WEB_LABEL = '_w';
 const HAZMAT = '_hazmat';
 
 /**
- * The facet tokens the filters ask both full-text indexes for: each group of `required` must match
- * one of its tokens, and `excluded` must not match. Roles are stored as the rare cases, so a role
- * filter is often the NOT of one.
+ * The facet tokens the filters ask both indexes for: one of each `required` group, never `excluded`
+ * (roles are stored as the rare cases, so a role filter is often the NOT of one).
  */
 export function filterFacets(filters: SearchFilters): { required: string[][]; excluded: string | null } {
   const required: string[][] = [];

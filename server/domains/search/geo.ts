@@ -14,9 +14,8 @@ export function boundingBox(latitude: number, longitude: number, miles: number) 
 }
 
 /**
- * Grid cell sizes, largest first. A carrier carries the token of its cell of each size, so an index
- * narrows a circle by place and counts the carriers of cells inside it without their rows.
- * companies_fts holds the 4- and 1-degree cells; the circle index orders by quarter-degree cell.
+ * Grid cell sizes, largest first: a carrier's cell tokens let an index narrow a circle by place and
+ * count the carriers of the cells inside it without their rows.
  */
 export const CELL_DEGREES = [4, 1, 0.25] as const;
 

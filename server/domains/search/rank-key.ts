@@ -2,11 +2,9 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/migrate.ts';
 
 /**
- * The rank key (decision 045): one integer per carrier whose order follows the results' tie order
- * (sql-conditions.ts fleetOrder) at bucket granularity. FTS5 uses it as rowid, so matches come in
- * order and a page stops reading at its last row; PostgreSQL indexes it as a column. From the high
- * bits: the fleet bucket, the legal name's first four characters and the DOT number. It is computed
- * from the row alone, so the importer's build worker can index rows while others still load.
+ * The rank key (decision 045): per carrier, fleet bucket, the name's first four characters and the DOT
+ * number, so its order is the results' tie order (fleetOrder) by bucket and a page read in it stops at
+ * its last row. From the row alone, so the build worker indexes rows while others still load.
  */
 export const DOT_BITS = 25;
 /** The key's low bits, which hold the DOT number. */
@@ -61,9 +59,7 @@ export function bucketSql(key: RawBuilder<unknown>): RawBuilder<unknown> {
 export function bucketRange(dialect: Dialect, bucket: number) {
   const coarse = Math.floor(bucket / 2 ** NAME_BITS) <= COARSE_BUCKETS_THROUGH;
   const width = coarse ? 2 ** NAME_BITS : 1;
-  const number = (value: number) => (dialect === 'postgres' ? sql`${value}::bigint` : sql`${value}`);
-  return {
-    start: sql`(${number(bucket)} << ${sql.lit(DOT_BITS)})`,
-    end: sql`(${number(bucket + width)} << ${sql.lit(DOT_BITS)})`,
-  };
+  const key = (value: number) =>
+    sql`(${dialect === 'postgres' ? sql`${value}::bigint` : sql`${value}`} << ${sql.lit(DOT_BITS)})`;
+  return { start: key(bucket), end: key(bucket + width) };
 }
