@@ -31,11 +31,7 @@ export function cellToken(latitude: number, longitude: number, degrees: number):
 }
 
 /** A grid cell: its south-west corner and its size in degrees (one of CELL_DEGREES). */
-export interface GridCell {
-  south: number;
-  west: number;
-  degrees: number;
-}
+export type GridCell = { south: number; west: number; degrees: number };
 
 /** The tokens of radiusCellBoxes' cells, as the search indexes hold them. */
 export function radiusCells(latitude: number, longitude: number, miles: number, finest: 1 | 0.25 = 1) {

@@ -102,7 +102,13 @@ function circleRows(where: RawBuilder<unknown>) {
     FROM companies WHERE (${where}) AND latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY 1`;
 }
 
-const SEARCH_INDEX_FTS_TABLES = ['companies_fts', 'companies_circle_fts', 'companies_broker_fts'];
+/** Each FTS5 table of the index, with the search_index_keys column that holds its rowids. */
+const ROWID_KEYS = {
+  companies_fts: 'rank_key',
+  companies_circle_fts: 'circle_key',
+  companies_broker_fts: 'rank_key',
+};
+const SEARCH_INDEX_FTS_TABLES = Object.keys(ROWID_KEYS);
 
 /** Adds the index rows of the companies `where` picks, which the indexes do not hold yet. */
 const addSearchRows = (where: RawBuilder<unknown>) => [
@@ -116,13 +122,9 @@ const addSearchRows = (where: RawBuilder<unknown>) => [
 
 /** Writes again the index rows of the companies `where` picks (`dots` selects their DOT numbers). */
 const replaceSearchRows = (where: RawBuilder<unknown>, dots: RawBuilder<unknown>) => [
-  ...[
-    ['companies_fts', 'rank_key'],
-    ['companies_circle_fts', 'circle_key'],
-    ['companies_broker_fts', 'rank_key'],
-  ].map(
-    ([table, key]) => sql`DELETE FROM ${sql.raw(table!)} WHERE rowid IN (
-    SELECT ${sql.raw(key!)} FROM search_index_keys WHERE dot_number IN (${dots}))`,
+  ...Object.entries(ROWID_KEYS).map(
+    ([table, key]) => sql`DELETE FROM ${sql.raw(table)} WHERE rowid IN (
+      SELECT ${sql.raw(key)} FROM search_index_keys WHERE dot_number IN (${dots}))`,
   ),
   ...addSearchRows(where),
 ];
