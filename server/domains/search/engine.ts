@@ -29,6 +29,23 @@ export interface SearchFilters {
   no_risk_signals?: boolean;
 }
 
+/**
+ * How the engines test each filter: as a facet token inside the full-text indexes (facets.ts), which
+ * keeps every fast path, or as a condition on the row (sql-conditions.ts). Every filter is also a
+ * condition on the row where no word is typed. A new filter must say which.
+ */
+export const FILTER_KINDS: Record<keyof SearchFilters, 'facet' | 'row'> = {
+  address_state: 'facet',
+  company_types: 'facet',
+  cargo_types: 'facet',
+  hazmat_only: 'facet',
+  address_city: 'row',
+  radius: 'row',
+  authorized_only: 'row',
+  insured_only: 'row',
+  no_risk_signals: 'row',
+};
+
 /** The filters a search sets: a list with an item, a flag that is on, a value given. */
 export function filtersSet(filters: SearchFilters): (keyof SearchFilters)[] {
   return (Object.keys(filters) as (keyof SearchFilters)[]).filter((name) => {

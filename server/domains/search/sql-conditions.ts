@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/migrate.ts';
-import { filtersSet, type SearchFilters, type SearchHits } from './engine.ts';
+import { FILTER_KINDS, filtersSet, type SearchFilters, type SearchHits } from './engine.ts';
 import { cargoBit } from '../../../core/cargo.ts';
 import { EARTH_RADIUS_MILES, toRadians } from '../../../core/geo.ts';
 import { boundingBox } from './geo.ts';
@@ -84,24 +84,12 @@ function anyOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
   return sql`(${sql.join(conditions, sql` OR `)})`;
 }
 
-/**
- * The filters that are conditions on the row on both dialects (rowOnlyCondition); the others are
- * facets inside each full-text index as well (facets.ts).
- */
-export const ROW_FILTERS: ReadonlySet<keyof SearchFilters> = new Set([
-  'radius',
-  'address_city',
-  'authorized_only',
-  'insured_only',
-  'no_risk_signals',
-]);
-
-/** The filters of ROW_FILTERS that a search sets. */
+/** The filters a search sets that are conditions on the row (FILTER_KINDS). */
 export function rowFiltersSet(filters: SearchFilters): (keyof SearchFilters)[] {
-  return filtersSet(filters).filter((name) => ROW_FILTERS.has(name));
+  return filtersSet(filters).filter((name) => FILTER_KINDS[name] === 'row');
 }
 
-/** The conditions on the row of ROW_FILTERS. */
+/** The conditions of the filters tested on the row (FILTER_KINDS). */
 export function rowOnlyCondition(filters: SearchFilters, rows: ConditionRows): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [radiusCondition(filters, rows), authorityCondition(filters)];
   if (filters.address_city) conditions.push(sql`${CITY_KEY} = ${cityKey(filters.address_city)}`);
