@@ -25,6 +25,7 @@ import { significantWords } from './search-terms.ts';
 import {
   boundedTotal,
   COUNT_BOUND,
+  exactNamesWhere,
   exactNumberIds,
   fleetOrder,
   hasFilters,
@@ -178,7 +179,7 @@ export function createPostgresSearchEngine(
       AND ${rowOnlyCondition(filters, 'postgres')} AND ${notIn(sql`c.id`, excluded)}`;
     // Exact names by the name-key indexes, tested on the row; then the rank groups.
     const exactNames = await ids(sql<{ id: number }>`
-      SELECT c.id FROM companies c WHERE ${exact} AND ${onRow} ORDER BY ${fleetOrder('postgres')}`);
+      SELECT c.id FROM ${exactNamesWhere(exact, onRow)} ORDER BY ${fleetOrder('postgres')}`);
     const walkedStarts = nameRanks(words.join(' '), { walked: true }).starts;
     const notExact = notIn(sql`c.id`, exactNames);
     const pageEnd = offset + limit;

@@ -22,6 +22,7 @@ import { significantWords } from './search-terms.ts';
 import {
   boundedTotal,
   COUNT_BOUND,
+  exactNamesWhere,
   fleetOrder,
   nameKeyStarts,
   nameRanks,
@@ -297,8 +298,8 @@ async function pageByGroups(
   limit: number,
 ): Promise<number[]> {
   const exactNames = (
-    await execute(sql<{ id: number }>`SELECT c.id FROM companies c
-      WHERE ${exact} AND ${rowWhere} ORDER BY ${fleetOrder('postgres')}`)
+    await execute(sql<{ id: number }>`SELECT c.id FROM ${exactNamesWhere(exact, rowWhere)}
+      ORDER BY ${fleetOrder('postgres')}`)
   ).map((row) => Number(row.id));
   const notExact = sql`${where} AND ${notIn(sql`c.id`, exactNames)}`;
   // Asked of each carrier's row as the read goes (a scalar subquery): as EXISTS, the planner joined

@@ -153,6 +153,14 @@ export function nameRanks(
   return { starts, exact, rank: sql`CASE WHEN ${exact} THEN 0 WHEN ${starts} THEN 1 ELSE 2 END` };
 }
 
+/**
+ * The rows with exactly the name `exact` says, then tested by `where`: the name keys' b-trees find
+ * those few first (OFFSET 0 fences them), where the planner might read a circle's GiST index instead.
+ */
+export function exactNamesWhere(exact: RawBuilder<unknown>, where: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(SELECT * FROM companies c WHERE ${exact} OFFSET 0) c WHERE ${where}`;
+}
+
 export function notIn(column: RawBuilder<unknown>, ids: number[]): RawBuilder<unknown> {
   return ids.length === 0 ? sql`1 = 1` : sql`${column} NOT IN (${sql.join(ids)})`;
 }
