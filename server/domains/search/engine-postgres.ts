@@ -230,7 +230,7 @@ export function createPostgresSearchEngine(
         return mergeExactFirst(exact, request, (offset, limit, excluded) =>
           postingsPage(
             execute,
-            { posted, filters, excluded, fewMatches, rankedInCount, sorted: sortedByFleet },
+            { posted, filters, excluded, fewMatches, sorted: sortedByFleet },
             offset,
             limit,
           ),
