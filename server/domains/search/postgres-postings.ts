@@ -138,58 +138,61 @@ function inKeyOrder(posted: PostedWord, carriers: Carriers, where: RawBuilder<un
 const RUNS_PER_COUNT = 16;
 
 /**
- * How many carriers with a posting of the word lie within the circle, exactly up to the bound: those
- * in the quarter-degree cells wholly inside, read from search_postings_place by runs of cells without
- * a test, then those in the edge cells that pass `where`. A carrier is in one cell, so it counts once.
+ * The carriers with a posting of the word within the circle, all of them up to the bound (past it,
+ * more than the bound): those in the quarter-degree cells wholly inside, read from
+ * search_postings_place by runs of cells without a test, then those in the edge cells that pass
+ * `where`. A carrier is in one cell, so it is found once.
  */
-async function countInCircle(
+async function carriersInCircle(
   execute: Execute,
   posted: PostedWord,
   radius: NonNullable<SearchFilters['radius']>,
   where: RawBuilder<unknown>,
   excluded: number[],
-): Promise<number> {
+): Promise<number[]> {
   const { inside, edge } = circleCellRuns(radius);
   const cell = quarterCellSql(sql`c.latitude`, sql`c.longitude`);
   // OFFSET 0 keeps the position's test out of a run's read: given it, the planner read every posting
   // of the word by search_postings_term, testing each.
   const carriersIn = async (runs: [number, number][], condition: RawBuilder<unknown>) => {
-    if (runs.length === 0) return 0;
-    const [row] = await execute(sql<{ n: string }>`SELECT count(DISTINCT c.id) AS n
+    if (runs.length === 0) return [];
+    const rows = await execute(sql<{ id: number }>`SELECT DISTINCT c.id
       FROM jsonb_array_elements(${JSON.stringify(runs)}::jsonb) run
       CROSS JOIN LATERAL (SELECT c.id, c.latitude, c.longitude FROM search_postings c
         WHERE c.term = ANY(${allTerms(posted)}::text[]) AND c.latitude IS NOT NULL
           AND ${cell} >= (run ->> 0)::integer AND ${cell} < (run ->> 1)::integer OFFSET 0) c
       WHERE ${condition}`);
-    return Number(row?.n ?? 0);
+    return rows.map((row) => Number(row.id));
   };
-  let insideCount = 0;
-  for (let from = 0; from < inside.length && insideCount <= COUNT_BOUND; from += RUNS_PER_COUNT)
-    insideCount += await carriersIn(inside.slice(from, from + RUNS_PER_COUNT), notIn(sql`c.id`, excluded));
-  if (insideCount > COUNT_BOUND) return insideCount;
-  return insideCount + (await carriersIn(edge, where));
+  const found: number[] = [];
+  for (let from = 0; from < inside.length && found.length <= COUNT_BOUND; from += RUNS_PER_COUNT)
+    found.push(...(await carriersIn(inside.slice(from, from + RUNS_PER_COUNT), notIn(sql`c.id`, excluded))));
+  if (found.length > COUNT_BOUND) return found;
+  return [...found, ...(await carriersIn(edge, where))];
 }
 
 /**
- * How many carriers with a posting of the word are in `state`, exactly up to the bound: each term's
- * postings in the state from search_postings_state in id order, merged, a carrier counted once.
+ * The carriers with a posting of the word in `state`, up to past the bound: each term's postings in
+ * the state from search_postings_state in id order, merged, a carrier found once.
  */
-async function countInState(
+async function carriersInState(
   execute: Execute,
   posted: PostedWord,
   state: string,
   excluded: number[],
-): Promise<number> {
+): Promise<number[]> {
   const reads = allTerms(posted).map(
     (term) => sql`(SELECT c.id FROM search_postings c
       WHERE c.term = ${term} AND c.phy_state = ${state} AND ${notIn(sql`c.id`, excluded)} ORDER BY c.id)`,
   );
-  const [row] = await execute(sql<{ n: string }>`SELECT count(*) AS n FROM (
-      SELECT c.id FROM (
-        SELECT c.id, lag(c.id) OVER (ORDER BY c.id) AS previous FROM (${sql.join(reads, sql` UNION ALL `)}) c
-      ) c WHERE c.previous IS DISTINCT FROM c.id LIMIT ${COUNT_BOUND + 1}) c`);
-  return Number(row?.n ?? 0);
+  const rows = await execute(sql<{ id: number }>`SELECT c.id FROM (
+      SELECT c.id, lag(c.id) OVER (ORDER BY c.id) AS previous FROM (${sql.join(reads, sql` UNION ALL `)}) c
+    ) c WHERE c.previous IS DISTINCT FROM c.id LIMIT ${COUNT_BOUND + 1}`);
+  return rows.map((row) => Number(row.id));
 }
+
+/** A filter keeping fewer than one in this many of a word's postings makes its rank groups' reads pass the rest. */
+const SPARSE_SHARE = 20;
 
 /** Whether the word has more than `count` postings: a read of the index that stops there. */
 async function postingsPast(execute: Execute, posted: PostedWord, count: number): Promise<boolean> {
@@ -241,6 +244,25 @@ export async function postingsPage(
     ORDER BY page.position`);
   const byGroups = (total: Pick<SearchHits, 'total' | 'totalExact'>) =>
     pageByGroups(execute, { posted, where, rowWhere, exact, sorted }, total, offset, limit);
+  // A circle or a state alone: its carriers are found from the postings' index by place or by state.
+  // Few, or a small share of the word's postings (a rank group read in key order would pass the rest),
+  // they are ranked on their rows; otherwise read by rank group.
+  if (posted.count !== 'inKeyOrder') {
+    const found =
+      posted.count === 'byPlace' && filters.radius
+        ? await carriersInCircle(execute, posted, filters.radius, where, excluded)
+        : await carriersInState(execute, posted, filters.address_state!, excluded);
+    const total = boundedTotal(found.length);
+    if (limit === 0 || offset >= total.total) return { ids: [], ...total };
+    const rankFound =
+      found.length <= ranked ||
+      (found.length <= 2 * ranked && (await postingsPast(execute, posted, found.length * SPARSE_SHARE)));
+    if (!rankFound) return { ids: await byGroups(total), ...total };
+    const ids = await execute(sql<{ id: number }>`SELECT c.id FROM companies c
+      WHERE c.id = ANY(${found}::integer[]) ORDER BY ${rank}, ${fleetOrder('postgres')}
+      LIMIT ${limit} OFFSET ${offset}`);
+    return { ids: ids.map((row) => Number(row.id)), ...total };
+  }
   // A word with more postings than the statement ranks has its page read by rank group beside the
   // count, on another connection: a common word's count is most of its search, and the groups' reads
   // need nothing it says. Should the count say few or the page lie past the end, it goes unused.
@@ -250,23 +272,10 @@ export async function postingsPage(
           past ? byGroups(boundedTotal(COUNT_BOUND + 1)) : null,
         )
       : null;
-  // A circle or a state alone is counted by place or by state first; the counting statement then
-  // runs only to rank a few.
-  const byIndex =
-    posted.count === 'byPlace' && filters.radius
-      ? countInCircle(execute, posted, filters.radius, where, excluded)
-      : posted.count === 'byState' && filters.address_state
-        ? countInState(execute, posted, filters.address_state, excluded)
-        : null;
-  const [indexCount, countedAtOnce, pageBeside] = await Promise.all([
-    byIndex,
-    byIndex ? null : counting(),
-    beside,
-  ]);
-  const counted = countedAtOnce ?? (indexCount !== null && indexCount > ranked ? null : await counting());
-  const matched = counted ? Number(counted[0]?.matched ?? 0) : (indexCount ?? 0);
+  const [counted, pageBeside] = await Promise.all([counting(), beside]);
+  const matched = Number(counted[0]?.matched ?? 0);
   const total = boundedTotal(matched);
-  if (counted && matched <= ranked)
+  if (matched <= ranked)
     return { ids: counted.flatMap((row) => (row.id === null ? [] : [Number(row.id)])), ...total };
   if (limit === 0 || offset >= total.total) return { ids: [], ...total };
   const ids = pageBeside ? pageBeside.slice(0, total.total - offset) : await byGroups(total);
