@@ -206,9 +206,9 @@ export function createPostgresSearchEngine(
   }
 
   /**
-   * The whole terms of the typed words of 4 letters and more (postgres-tsquery.ts wordQuery), which
-   * GIN steps through where it intersects a word with another list; a word that starts more than
-   * `mostPrefixTerms` stays a prefix.
+   * The whole terms of the typed words of 4 letters and more: the lists a posted word is read by, and
+   * those GIN steps through where it intersects a word with another list (postgres-tsquery.ts
+   * wordQuery); a word that starts more than `mostPrefixTerms` stays a prefix.
    */
   const wordTerms = (words: readonly string[]) =>
     prefixTerms(execute, significantWords(words), {
@@ -221,11 +221,12 @@ export function createPostgresSearchEngine(
       const { terms, filters } = request;
       const hasWords = terms.words.length > 0;
       if (!hasWords && !hasFilters(filters)) return { ids: [], total: 0, totalExact: true };
-      // Independent reads, at once on two connections.
-      const [exact, posted] = await Promise.all([
+      // Independent reads, at once on two connections; the words' terms serve both paths.
+      const [exact, termsOf] = await Promise.all([
         terms.number ? exactNumberIds(execute, 'postgres', terms.number, filters) : [],
-        hasWords ? postedWord(execute, terms.words, filters, mostPrefixTerms) : null,
+        hasWords ? wordTerms(terms.words) : () => null,
       ]);
+      const posted = hasWords ? await postedWord(execute, terms.words, filters, termsOf) : null;
       if (posted) {
         return mergeExactFirst(exact, request, (offset, limit, excluded) =>
           postingsPage(
@@ -236,7 +237,6 @@ export function createPostgresSearchEngine(
           ),
         );
       }
-      const termsOf = hasWords ? await wordTerms(terms.words) : () => null;
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
         hasWords
           ? page(terms.words, termsOf, filters, offset, limit, excluded)

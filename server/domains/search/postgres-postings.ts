@@ -15,7 +15,7 @@ import {
 import { circleCellRuns, quarterCellSql } from './circle-index.ts';
 import { WEB_LABEL } from './facets.ts';
 import { bucketRange, bucketSql } from './rank-key.ts';
-import { prefixTerms } from './prefix-terms.ts';
+import type { PrefixTerms } from './prefix-terms.ts';
 import { leadToken } from './postgres-tsquery.ts';
 import { prefixEnd } from './search-index.ts';
 import { significantWords } from './search-terms.ts';
@@ -55,19 +55,18 @@ export interface PostedWord {
 
 /**
  * The terms a typed word is read by, each one list: one letter, that whole word; 3 letters, its lead
- * token ('_l3fre'); 2 letters, the word and the lead tokens it starts; longer, the terms it starts
- * when at most `mostTerms`. Null for a longer word of more terms or none: GIN reads it, where its
- * postings would be sorted whole.
+ * token ('_l3fre'); 2 letters, the word and the lead tokens it starts; longer, the terms it starts as
+ * `termsOf` names them (at most `mostPrefixTerms`). Null for a longer word of more terms or none: GIN
+ * reads it, where its postings would be sorted whole.
  */
 async function postedTerms(
   execute: Execute,
   word: string,
-  mostTerms: number,
+  termsOf: PrefixTerms,
 ): Promise<readonly string[] | null> {
   if (word.length === 1) return [word];
   if (word.length === 3) return [leadToken(word)];
-  if (word.length > 3)
-    return (await prefixTerms(execute, [word], { shortest: word.length, mostTerms }))(word);
+  if (word.length > 3) return termsOf(word);
   // One index probe per lead token: from each term found, the next past every term of its first 3
   // letters (U+10FFFF sorts after every character).
   const found = await execute(sql<{ term: string }>`WITH RECURSIVE found AS (
@@ -89,14 +88,14 @@ export async function postedWord(
   execute: Execute,
   typed: readonly string[],
   filters: SearchFilters,
-  mostTerms: number,
+  termsOf: PrefixTerms,
 ): Promise<PostedWord | null> {
   const significant = significantWords(typed);
   const [word] = significant;
   if (significant.length !== 1 || word === undefined || !/^[a-z0-9]+$/.test(word)) return null;
   const set = filtersSet(filters);
   if (!set.every((name) => POSTED_FILTERS.has(name))) return null;
-  const terms = await postedTerms(execute, word, mostTerms);
+  const terms = await postedTerms(execute, word, termsOf);
   const alone = set.length === 1;
   const count =
     alone && filters.radius ? 'byPlace' : alone && filters.address_state ? 'byState' : 'inKeyOrder';
