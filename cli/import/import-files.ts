@@ -28,11 +28,10 @@ import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts
 import { readStoredSourceHashes } from '../../server/domains/carrier-data/stored-source-hashes.ts';
 import { createLiBatch, LI_WRITER_INDEXES } from '../../server/domains/authority/li-writer.ts';
 import { createOosBatch } from '../../server/domains/authority/oos-writer.ts';
-import { refreshFlagsAfterImports } from '../../server/domains/authority/repo.ts';
-import { refreshLinksAndSignals } from '../../server/domains/signals/repo.ts';
 import type { DataImportsTable } from '../../server/db/schema.ts';
 import { isLiDataset, portalIdOf } from '../fmcsa/datasets.ts';
 import { historyEventsWritten } from '../../server/domains/history/repo.ts';
+import { refreshDerivedData } from './derived-data.ts';
 import { createHistoryWriter } from './history-writer.ts';
 import { asOfFor, type AsOfSource } from './as-of.ts';
 import { createProgress } from './progress.ts';
@@ -330,13 +329,7 @@ export async function importFiles(
       });
     }
   }
-  if (options.refreshAfterImports !== false) {
-    // The dockets every file touched (li_flags_due), once for the run, and the days that passed since
-    // the last run, which change verdicts without any row changing.
-    await refreshFlagsAfterImports(db, now().slice(0, 10));
-    // Links and signals read the census, inspections, L&I and history just written, and the calendar.
-    await refreshLinksAndSignals(db, now());
-  }
+  if (options.refreshAfterImports !== false) await refreshDerivedData(db, now());
   return reports;
 }
 

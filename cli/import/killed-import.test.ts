@@ -59,6 +59,11 @@ describe(`an import killed mid-file (kill -9) on ${testDialect}`, () => {
     const whole = await emptyStore('whole');
     const finished = await startImport(whole.config, files).exited;
     expect(finished.code, finished.output).toBe(0);
+    // The first run links every carrier; the report names the steps after the files.
+    expect(finished.output).toMatch(/^search flags and judgements: \d+\.\d s$/m);
+    expect(finished.output).toMatch(
+      /^links and signals: [\d.]+ s \(all 12,000 carriers; keys [\d.]+ s, shared keys [\d.]+ s, signals [\d.]+ s\)$/m,
+    );
 
     const killed = await emptyStore('killed');
     // Killed as soon as part of a file is committed: SQLite commits every 50,000 rows, so there it is

@@ -14,6 +14,7 @@ import { runCommand } from '../run-command.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { parseAsOfFlag } from './as-of.ts';
+import { describeDerivedRefresh, refreshDerivedData } from './derived-data.ts';
 import { describeReport, importFiles } from './import-files.ts';
 import { computeAlerts, describeAlerts } from '../../server/domains/alerts/compute.ts';
 
@@ -51,8 +52,12 @@ async function main(): Promise<number> {
   const db = openDatabase(config.database);
   try {
     await migrateToLatest(db, config.database.dialect);
-    const reports = await importFiles(db, config.database.dialect, files, { asOf });
+    const reports = await importFiles(db, config.database.dialect, files, {
+      asOf,
+      refreshAfterImports: false,
+    });
     for (const report of reports) console.log(describeReport(report));
+    console.log(describeDerivedRefresh(await refreshDerivedData(db, new Date().toISOString())));
     // The alerts of what the files changed: queued for e-mail and webhooks, once each.
     const alerts = await computeAlerts({ db, dialect: config.database.dialect, appUrl: config.appUrl });
     console.log(describeAlerts(alerts));

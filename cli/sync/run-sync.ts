@@ -10,9 +10,8 @@ import type { Dialect } from '../../server/db/migrate.ts';
 import { createSyncRepo, type SyncedDataset } from '../../server/domains/sync/repo.ts';
 import { createCarrierDataRepo } from '../../server/domains/carrier-data/repo.ts';
 import { describeReport, importFiles, TABLE_OF } from '../import/import-files.ts';
-import { refreshFlagsAfterImports } from '../../server/domains/authority/repo.ts';
 import { computeAlerts, describeAlerts } from '../../server/domains/alerts/compute.ts';
-import { refreshLinksAndSignals } from '../../server/domains/signals/repo.ts';
+import { describeDerivedRefresh, refreshDerivedData } from '../import/derived-data.ts';
 import { createProgress, type Progress } from '../import/progress.ts';
 import { columnProblem } from './check-download.ts';
 import { fetchChanges, fetchExport, PAGE_ROWS } from './downloads.ts';
@@ -174,8 +173,7 @@ export async function runSync(options: SyncOptions): Promise<DatasetOutcome[]> {
   }
   // Once for the run: the carriers every import touched (left due, so a killed run's are done by the
   // next), and a day with nothing new still moves filings' and orders' dates past today.
-  await refreshFlagsAfterImports(options.db, now().toISOString().slice(0, 10));
-  await refreshLinksAndSignals(options.db, now().toISOString());
+  log(describeDerivedRefresh(await refreshDerivedData(options.db, now().toISOString())));
   // The alerts of what the imports changed: queued for e-mail and webhooks, once each.
   const alerts = await computeAlerts({
     db: options.db,
