@@ -9,6 +9,7 @@ import {
   filtersSet,
   pageOverGroups,
   type GroupPage,
+  type KeyOrderedGroup,
   type SearchFilters,
   type SearchHits,
 } from './engine.ts';
@@ -28,9 +29,8 @@ import {
   nameRanks,
   notIn,
   rowFilterCondition,
+  type Execute,
 } from './sql-conditions.ts';
-
-type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
 
 /** The filters the postings hold a column for (phy_state, carship, cargo_bits, the coordinates). */
 const POSTED_FILTERS: ReadonlySet<keyof SearchFilters> = new Set([
@@ -201,48 +201,83 @@ async function postingsPast(execute: Execute, posted: PostedWord, count: number)
 }
 
 /**
- * A page of a posted word. `excluded`: the exact number matches ranked first; `fewMatches`:
+ * A posted word's search. `excluded`: the exact number matches ranked first; `fewMatches`:
  * SearchTuning's; `sorted`: ids in the exact fleet order.
  */
+interface PostingsSearch {
+  posted: PostedWord;
+  filters: SearchFilters;
+  excluded: number[];
+  fewMatches: number;
+  sorted: KeyOrderedGroup['sorted'];
+}
+
+/** A page of a posted word. */
 export async function postingsPage(
   execute: Execute,
-  {
-    posted,
-    filters,
-    excluded,
-    fewMatches,
-    sorted,
-  }: {
-    posted: PostedWord;
-    filters: SearchFilters;
-    excluded: number[];
-    fewMatches: number;
-    sorted: (ids: number[], offset: number, limit: number) => Promise<number[]>;
-  },
+  { posted, filters, excluded, fewMatches, sorted }: PostingsSearch,
   offset: number,
   limit: number,
 ): Promise<SearchHits> {
   const where = sql`${rowFilterCondition(filters, 'postings')} AND ${notIn(sql`c.id`, excluded)}`;
-  const rowWhere = sql`${rowFilterCondition(filters, 'postgres')} AND ${notIn(sql`c.id`, excluded)}`;
   const { exact, rank } = nameRanks(posted.name);
   // Past the bound the statement holds only the first matches by key, too few to rank.
   const ranked = Math.min(fewMatches, COUNT_BOUND);
-  // The count, and with few matches their page, ranked on their rows; the page is gated on the count
-  // as a one-time filter, so a search of more matches fetches no row.
-  const counting = () =>
-    execute(sql<{ id: number | null; matched: string }>`
-    WITH found AS MATERIALIZED (
-      SELECT c.id FROM ${inKeyOrder(posted, 'all', where)} c LIMIT ${COUNT_BOUND + 1}
-    ), counted AS (SELECT count(*) AS matched FROM found)
-    SELECT page.id, counted.matched FROM counted LEFT JOIN LATERAL (
-      SELECT r.id, r.position FROM (
-        SELECT c.id, row_number() OVER (ORDER BY ${rank}, ${fleetOrder('postgres')}) AS position
-        FROM companies c WHERE c.id IN (SELECT f.id FROM found f) AND counted.matched <= ${ranked}
-      ) r WHERE r.position > ${offset} AND r.position <= ${offset + limit}
-    ) page ON true
-    ORDER BY page.position`);
-  const byGroups = (total: Pick<SearchHits, 'total' | 'totalExact'>) =>
-    pageByGroups(execute, { posted, where, rowWhere, exact, sorted }, total, offset, limit);
+
+  /**
+   * The page by rank group, each read from the postings in rank-key order up to the page's end: exact
+   * names (by the name-key indexes, tested on the row), the names that start with what was typed, the rest.
+   */
+  async function byGroups(total: Pick<SearchHits, 'total' | 'totalExact'>): Promise<number[]> {
+    const rowWhere = sql`${rowFilterCondition(filters, 'postgres')} AND ${notIn(sql`c.id`, excluded)}`;
+    const exactNames = (
+      await execute(sql<{ id: number }>`SELECT c.id FROM ${exactNamesWhere(exact, rowWhere)}
+      ORDER BY ${fleetOrder('postgres')}`)
+    ).map((row) => Number(row.id));
+    const notExact = sql`${where} AND ${notIn(sql`c.id`, exactNames)}`;
+    // Asked of each carrier's row as the read goes (a scalar subquery): as EXISTS, the planner joined
+    // every name that starts with the word first.
+    const startsWithName = sql`(SELECT coalesce(${nameKeyStarts(sql`s.legal_name_key`, posted.name)}, false)
+    OR coalesce(${nameKeyStarts(sql`s.dba_name_key`, posted.name)}, false) FROM companies s WHERE s.id = c.id)`;
+    const group =
+      (carriers: Carriers, condition: RawBuilder<unknown>): GroupPage =>
+      (from, size) =>
+        pageInKeyOrder(
+          {
+            // No ORDER BY of its own: the rows come in the merge's order, and with one PostgreSQL planned
+            // a sort of every posting the filters keep instead of stopping after a page.
+            read: async (count) =>
+              (
+                await execute(sql<{ id: number; bucket: string }>`
+                SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket
+                FROM ${inKeyOrder(posted, carriers, condition)} c LIMIT ${count}`)
+              ).map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) })),
+            bucket: async (bucket) => {
+              const range = bucketRange('postgres', bucket);
+              const inBucket = sql`${condition} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`;
+              const rows = await execute(
+                sql<{ id: number }>`SELECT c.id FROM ${inKeyOrder(posted, carriers, inBucket)} c`,
+              );
+              return rows.map((row) => Number(row.id));
+            },
+            sorted,
+          },
+          from,
+          size,
+        );
+    // A carrier starts its name with the word when any of its postings of the word is flagged; the rest
+    // are those with none flagged, which the read itself tells. With legal-form words typed after the
+    // word the flag says only that the name starts with the word, so the row is asked.
+    const groups =
+      posted.name === posted.word
+        ? [group('starting', notExact), group('others', notExact)]
+        : [
+            group('starting', sql`${notExact} AND ${startsWithName}`),
+            group('all', sql`${notExact} AND NOT ${startsWithName}`),
+          ];
+    return (await pageOverGroups(exactNames, groups, total, offset, limit)).ids;
+  }
+
   // A circle or a state alone: its carriers are found from the postings' index by place or by state.
   // Few, or a small share of the word's postings (a rank group read in key order would pass the rest),
   // they are ranked on their rows; otherwise read by rank group.
@@ -271,84 +306,26 @@ export async function postingsPage(
           past ? byGroups(boundedTotal(COUNT_BOUND + 1)) : null,
         )
       : null;
-  const [counted, pageBeside] = await Promise.all([counting(), beside]);
+  // The count, and with few matches their page, ranked on their rows; the page is gated on the count
+  // as a one-time filter, so a search of more matches fetches no row.
+  const [counted, pageBeside] = await Promise.all([
+    execute(sql<{ id: number | null; matched: string }>`
+    WITH found AS MATERIALIZED (
+      SELECT c.id FROM ${inKeyOrder(posted, 'all', where)} c LIMIT ${COUNT_BOUND + 1}
+    ), counted AS (SELECT count(*) AS matched FROM found)
+    SELECT page.id, counted.matched FROM counted LEFT JOIN LATERAL (
+      SELECT r.id, r.position FROM (
+        SELECT c.id, row_number() OVER (ORDER BY ${rank}, ${fleetOrder('postgres')}) AS position
+        FROM companies c WHERE c.id IN (SELECT f.id FROM found f) AND counted.matched <= ${ranked}
+      ) r WHERE r.position > ${offset} AND r.position <= ${offset + limit}
+    ) page ON true
+    ORDER BY page.position`),
+    beside,
+  ]);
   const matched = Number(counted[0]?.matched ?? 0);
   const total = boundedTotal(matched);
   if (matched <= ranked)
     return { ids: counted.flatMap((row) => (row.id === null ? [] : [Number(row.id)])), ...total };
   if (limit === 0 || offset >= total.total) return { ids: [], ...total };
-  const ids = pageBeside ? pageBeside.slice(0, total.total - offset) : await byGroups(total);
-  return { ids, ...total };
-}
-
-/**
- * A page of a word's matches by rank group, each read from its postings in rank-key order up to the
- * page's end: exact names (by the name-key indexes), the names that start with what was typed, the
- * rest. `where` holds the filters on a posting, `rowWhere` on a companies row.
- */
-async function pageByGroups(
-  execute: Execute,
-  {
-    posted,
-    where,
-    rowWhere,
-    exact,
-    sorted,
-  }: {
-    posted: PostedWord;
-    where: RawBuilder<unknown>;
-    rowWhere: RawBuilder<unknown>;
-    exact: RawBuilder<unknown>;
-    sorted: (ids: number[], offset: number, limit: number) => Promise<number[]>;
-  },
-  total: Pick<SearchHits, 'total' | 'totalExact'>,
-  offset: number,
-  limit: number,
-): Promise<number[]> {
-  const exactNames = (
-    await execute(sql<{ id: number }>`SELECT c.id FROM ${exactNamesWhere(exact, rowWhere)}
-      ORDER BY ${fleetOrder('postgres')}`)
-  ).map((row) => Number(row.id));
-  const notExact = sql`${where} AND ${notIn(sql`c.id`, exactNames)}`;
-  // Asked of each carrier's row as the read goes (a scalar subquery): as EXISTS, the planner joined
-  // every name that starts with the word first.
-  const startsWithName = sql`(SELECT coalesce(${nameKeyStarts(sql`s.legal_name_key`, posted.name)}, false)
-    OR coalesce(${nameKeyStarts(sql`s.dba_name_key`, posted.name)}, false) FROM companies s WHERE s.id = c.id)`;
-  const group =
-    (carriers: Carriers, condition: RawBuilder<unknown>): GroupPage =>
-    (from, size) =>
-      pageInKeyOrder(
-        {
-          // No ORDER BY of its own: the rows come in the merge's order, and with one PostgreSQL planned
-          // a sort of every posting the filters keep instead of stopping after a page.
-          read: async (count) =>
-            (
-              await execute(sql<{ id: number; bucket: string }>`
-                SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket
-                FROM ${inKeyOrder(posted, carriers, condition)} c LIMIT ${count}`)
-            ).map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) })),
-          bucket: async (bucket) => {
-            const range = bucketRange('postgres', bucket);
-            const inBucket = sql`${condition} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`;
-            const rows = await execute(
-              sql<{ id: number }>`SELECT c.id FROM ${inKeyOrder(posted, carriers, inBucket)} c`,
-            );
-            return rows.map((row) => Number(row.id));
-          },
-          sorted,
-        },
-        from,
-        size,
-      );
-  // A carrier starts its name with the word when any of its postings of the word is flagged; the rest
-  // are those with none flagged, which the read itself tells. With legal-form words typed after the
-  // word the flag says only that the name starts with the word, so the row is asked.
-  const groups =
-    posted.name === posted.word
-      ? [group('starting', notExact), group('others', notExact)]
-      : [
-          group('starting', sql`${notExact} AND ${startsWithName}`),
-          group('all', sql`${notExact} AND NOT ${startsWithName}`),
-        ];
-  return (await pageOverGroups(exactNames, groups, total, offset, limit)).ids;
+  return { ids: pageBeside?.slice(0, total.total - offset) ?? (await byGroups(total)), ...total };
 }

@@ -23,6 +23,9 @@ export function cityKey(city: string): string {
  */
 export type ConditionRows = Dialect | 'postings';
 
+/** Runs a statement and answers its rows. */
+export type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
+
 /**
  * That a row lies within the search's circle. PostgreSQL's companies rows are found by PostGIS
  * (their `position` in a GiST index, migration 134); elsewhere a box of the coordinates narrows
@@ -167,7 +170,7 @@ export function notIn(column: RawBuilder<unknown>, ids: number[]): RawBuilder<un
 
 /** Exact DOT or MC number matches, DOT first. */
 export async function exactNumberIds(
-  execute: <T>(query: RawBuilder<T>) => Promise<T[]>,
+  execute: Execute,
   dialect: Dialect,
   number: NonNullable<SearchTerms['number']>,
   filters: SearchFilters,
@@ -203,7 +206,7 @@ export const COUNT_BOUND = 10_000;
 
 /** Counts the rows of `matches` (a SELECT of any one column) up to COUNT_BOUND. */
 export async function boundedCount(
-  execute: <T>(query: RawBuilder<T>) => Promise<T[]>,
+  execute: Execute,
   matches: RawBuilder<unknown>,
 ): Promise<Pick<SearchHits, 'total' | 'totalExact'>> {
   const [row] = await execute(
@@ -224,7 +227,7 @@ export function boundedTotal(counted: number): Pick<SearchHits, 'total' | 'total
  * otherwise the largest fleets first (city pages).
  */
 export async function listByFilters(
-  execute: <T>(query: RawBuilder<T>) => Promise<T[]>,
+  execute: Execute,
   dialect: Dialect,
   filters: SearchFilters,
   offset: number,
