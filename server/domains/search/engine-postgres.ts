@@ -20,7 +20,7 @@ import {
 import { bucketRange, bucketSql } from './rank-key.ts';
 import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { postedWord, postingsPage } from './postgres-postings.ts';
-import { MOST_LEAD_LETTERS, rowMatches, tsQueryParts } from './postgres-tsquery.ts';
+import { MOST_LEAD_LETTERS, tsQueryParts } from './postgres-tsquery.ts';
 import { significantWords } from './search-terms.ts';
 import {
   boundedTotal,
@@ -38,6 +38,9 @@ import {
 /** The columns of the companies row (aliased `c`) that nameRanks and fleetOrder rank by, and its rank key. */
 const RANKED_COLUMNS = sql`c.id, c.legal_name_key, c.dba_name_key, c.power_units, c.name, c.dot_number, c.rank_key`;
 
+/** How long the engine keeps the walk's bound before reading it again. */
+const WALK_END_MAX_AGE_MS = 60 * 60 * 1000;
+
 export function createPostgresSearchEngine(
   db: Db,
   { fewMatches, rankedInCount, groupWalkRows, mostPrefixTerms }: SearchTuning,
@@ -50,22 +53,9 @@ export function createPostgresSearchEngine(
    * Of `companies`, `limit` from `offset` in the exact fleet order. One array parameter: a deep page
    * sorts a whole bucket, and that many parameters cost more to plan than the sort.
    */
-  const sortedByFleet = (companies: number[], offset: number, limit: number) =>
+  const sorted = (companies: number[], offset: number, limit: number) =>
     ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id = ANY(${companies}::integer[])
       ORDER BY ${fleetOrder('postgres')} LIMIT ${limit} OFFSET ${offset}`);
-
-  /**
-   * A rank group's early page is read by walking companies_rank_key, each row tested, where the
-   * planner would build the words' GIN bitmap again and sort the group. The walk is bounded to the
-   * key's first `groupWalkRows` rows and taken only when the counting statement counted the page's
-   * end there. This is the key at that row (null: a shorter table), kept an hour: only an import
-   * moves it, and a walk that a moved bound cut short is read again (group).
-   */
-  const walkEndKey = readHourly(async (): Promise<string | null> => {
-    const [row] = await execute(sql<{ key: string }>`SELECT c.rank_key AS key FROM companies c
-      ORDER BY c.rank_key OFFSET ${Math.max(0, groupWalkRows - 1)} LIMIT 1`);
-    return row?.key ?? null;
-  });
 
   /**
    * The walk's rows: a subquery with its own LIMIT keeps the planner on the key index and stops at the
@@ -76,13 +66,31 @@ export function createPostgresSearchEngine(
       ? sql`companies c`
       : sql`(SELECT * FROM companies c ORDER BY c.rank_key LIMIT ${groupWalkRows}) c`;
 
-  /** The condition that a row lies within the walk's bound (walkEndKey). */
+  /**
+   * A rank group's early page is read by walking companies_rank_key, each row tested, where the
+   * planner would build the words' GIN bitmap again and sort the group. The walk is bounded to the
+   * key's first `groupWalkRows` rows and taken only when the counting statement counted the page's
+   * end there. The key at that row (null: a shorter table) is kept an hour: only an import moves it,
+   * and a walk that a moved bound cut short is read again (group).
+   */
+  let walkEnd: { key: string | null; readAt: number } | null = null;
   async function withinWalk(): Promise<RawBuilder<unknown>> {
     if (groupWalkRows === Number.POSITIVE_INFINITY) return sql`true`;
     if (groupWalkRows <= 0) return sql`false`;
-    const key = await walkEndKey();
-    return key === null ? sql`true` : sql`c.rank_key <= ${key}::bigint`;
+    if (walkEnd === null || Date.now() - walkEnd.readAt > WALK_END_MAX_AGE_MS) {
+      const [row] = await execute(sql<{ key: string }>`SELECT c.rank_key AS key FROM companies c
+      ORDER BY c.rank_key OFFSET ${Math.max(0, groupWalkRows - 1)} LIMIT 1`);
+      walkEnd = { key: row?.key ?? null, readAt: Date.now() };
+    }
+    return walkEnd.key === null ? sql`true` : sql`c.rank_key <= ${walkEnd.key}::bigint`;
   }
+
+  const readInKeyOrder = async (condition: RawBuilder<unknown>, rows: RawBuilder<unknown>, limit: number) =>
+    (
+      await execute(sql<{ id: number; bucket: string }>`
+            SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM ${rows} WHERE ${condition}
+            ORDER BY c.rank_key LIMIT ${limit}`)
+    ).map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) }));
 
   /**
    * One rank group in rank-key order up to the page's end, then the rest of its last bucket: `where`
@@ -91,18 +99,8 @@ export function createPostgresSearchEngine(
    */
   const group =
     (where: RawBuilder<unknown>, walked: RawBuilder<unknown> | null): GroupPage =>
-    (from, size) => {
-      const readInKeyOrder = async (
-        condition: RawBuilder<unknown>,
-        rows: RawBuilder<unknown>,
-        limit: number,
-      ) =>
-        (
-          await execute(sql<{ id: number; bucket: string }>`
-            SELECT c.id, ${bucketSql(sql`c.rank_key`)} AS bucket FROM ${rows} WHERE ${condition}
-            ORDER BY c.rank_key LIMIT ${limit}`)
-        ).map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) }));
-      return pageInKeyOrder(
+    (from, size) =>
+      pageInKeyOrder(
         {
           read: async (limit) => {
             if (walked) {
@@ -116,12 +114,11 @@ export function createPostgresSearchEngine(
             return ids(sql<{ id: number }>`SELECT c.id FROM companies c
               WHERE ${walked ?? where} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`);
           },
-          sorted: sortedByFleet,
+          sorted,
         },
         from,
         size,
       );
-    };
 
   async function page(
     words: readonly string[],
@@ -165,27 +162,23 @@ export function createPostgresSearchEngine(
       ) page ON true
       ORDER BY page.position`);
     const matched = Number(ranked[0]?.matched ?? 0);
-    if (matched <= rankedInCount) {
-      return {
-        // A page past the end is one row of the counts alone.
-        ids: ranked.flatMap((row) => (row.id === null ? [] : [Number(row.id)])),
-        ...boundedTotal(matched),
-      };
-    }
     const total = boundedTotal(matched);
+    // A page past the end is one row of the counts alone.
+    if (matched <= rankedInCount)
+      return { ids: ranked.flatMap((row) => (row.id === null ? [] : [Number(row.id)])), ...total };
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
-    // The same matches as tests on the row alone, for a walk.
-    const onRow = sql`${rowMatches(parts.onRow)}
+    // The same matches as tests on the row alone, for a walk: ts_match_vq is what @@ calls, never an
+    // index condition.
+    const onRow = sql`ts_match_vq(c.search_vector, ${parts.onRow}::tsquery)
       AND ${rowOnlyCondition(filters, 'postgres')} AND ${notIn(sql`c.id`, excluded)}`;
     // Exact names by the name-key indexes, tested on the row; then the rank groups.
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM ${exactNamesWhere(exact, onRow)} ORDER BY ${fleetOrder('postgres')}`);
     const walkedStarts = nameRanks(words.join(' '), { walked: true }).starts;
     const notExact = notIn(sql`c.id`, exactNames);
-    const pageEnd = offset + limit;
     // Walked only when the page certainly ends within the walk's bound.
     const walks = (counted: string | undefined) =>
-      groupWalkRows === Number.POSITIVE_INFINITY || Number(counted ?? 0) >= pageEnd;
+      groupWalkRows === Number.POSITIVE_INFINITY || Number(counted ?? 0) >= offset + limit;
     const [first] = ranked;
     return pageOverGroups(
       exactNames,
@@ -205,57 +198,31 @@ export function createPostgresSearchEngine(
     );
   }
 
-  /**
-   * The whole terms of the typed words of 4 letters and more: the lists a posted word is read by, and
-   * those GIN steps through where it intersects a word with another list (postgres-tsquery.ts
-   * wordQuery); a word that starts more than `mostPrefixTerms` stays a prefix.
-   */
-  const wordTerms = (words: readonly string[]) =>
-    prefixTerms(execute, significantWords(words), {
-      shortest: MOST_LEAD_LETTERS + 1,
-      mostTerms: mostPrefixTerms,
-    });
-
   return {
     async search(request) {
       const { terms, filters } = request;
       const hasWords = terms.words.length > 0;
       if (!hasWords && !hasFilters(filters)) return { ids: [], total: 0, totalExact: true };
-      // Independent reads, at once on two connections; the words' terms serve both paths.
+      // Independent reads, at once on two connections. The whole terms of the typed words of 4 letters
+      // and more serve both paths: the lists a posted word is read by, and those GIN steps through
+      // where it intersects a word with another list (postgres-tsquery.ts wordQuery).
       const [exact, termsOf] = await Promise.all([
         terms.number ? exactNumberIds(execute, 'postgres', terms.number, filters) : [],
-        hasWords ? wordTerms(terms.words) : () => null,
+        hasWords
+          ? prefixTerms(execute, significantWords(terms.words), {
+              shortest: MOST_LEAD_LETTERS + 1,
+              mostTerms: mostPrefixTerms,
+            })
+          : () => null,
       ]);
       const posted = hasWords ? await postedWord(execute, terms.words, filters, termsOf) : null;
-      if (posted) {
-        return mergeExactFirst(exact, request, (offset, limit, excluded) =>
-          postingsPage(
-            execute,
-            { posted, filters, excluded, fewMatches, sorted: sortedByFleet },
-            offset,
-            limit,
-          ),
-        );
-      }
       return mergeExactFirst(exact, request, (offset, limit, excluded) =>
-        hasWords
-          ? page(terms.words, termsOf, filters, offset, limit, excluded)
-          : listByFilters(execute, 'postgres', filters, offset, limit, excluded),
+        posted
+          ? postingsPage(execute, { posted, filters, excluded, fewMatches, sorted }, offset, limit)
+          : hasWords
+            ? page(terms.words, termsOf, filters, offset, limit, excluded)
+            : listByFilters(execute, 'postgres', filters, offset, limit, excluded),
       );
     },
-  };
-}
-
-/** How long the engine keeps the walk's bound, which moves only when an import does, before reading it again. */
-const HOURLY_READ_MAX_AGE_MS = 60 * 60 * 1000;
-
-/** A read kept for HOURLY_READ_MAX_AGE_MS, then read again at its next use. */
-function readHourly<T>(read: () => Promise<T>): () => Promise<T> {
-  let kept: { value: T; readAt: number } | null = null;
-  return async () => {
-    if (kept === null || Date.now() - kept.readAt > HOURLY_READ_MAX_AGE_MS) {
-      kept = { value: await read(), readAt: Date.now() };
-    }
-    return kept.value;
   };
 }

@@ -2,7 +2,6 @@
  * The text of PostgreSQL's search tsqueries (engine-postgres.ts): what each typed word and facet asks
  * of the search vector (docs/search.md, section 4).
  */
-import { sql, type RawBuilder } from 'kysely';
 import type { SearchFilters } from './engine.ts';
 import { filterFacets, WEB_LABEL } from './facets.ts';
 import type { PrefixTerms } from './prefix-terms.ts';
@@ -49,9 +48,4 @@ export function tsQueryParts(
       ...(excluded ? [`!'${excluded}'`] : []),
     ].join(' & ');
   return { whole: allOf(termsOf), onRow: allOf(() => null) };
-}
-
-/** That a row matches `onRow` on the row alone: ts_match_vq is what @@ calls, never an index condition. */
-export function rowMatches(onRow: string): RawBuilder<unknown> {
-  return sql`ts_match_vq(c.search_vector, ${onRow}::tsquery)`;
 }
