@@ -38,7 +38,6 @@ import {
 /** The columns of the companies row (aliased `c`) that nameRanks and fleetOrder rank by, and its rank key. */
 const RANKED_COLUMNS = sql`c.id, c.legal_name_key, c.dba_name_key, c.power_units, c.name, c.dot_number, c.rank_key`;
 
-/** How long the engine keeps the walk's bound before reading it again. */
 const WALK_END_MAX_AGE_MS = 60 * 60 * 1000;
 
 export function createPostgresSearchEngine(

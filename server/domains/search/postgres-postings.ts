@@ -133,7 +133,7 @@ function inKeyOrder(posted: PostedWord, carriers: Carriers, where: RawBuilder<un
     ) c WHERE c.previous IS DISTINCT FROM c.rank_key ${others ? sql`AND NOT c.flagged` : sql``})`;
 }
 
-/** Runs of cells a statement of countInCircle reads; it stops after the statement that passes the bound. */
+/** Runs of cells a statement of carriersInCircle reads; it stops after the statement that passes the bound. */
 const RUNS_PER_COUNT = 16;
 
 /**
@@ -200,10 +200,7 @@ async function postingsPast(execute: Execute, posted: PostedWord, count: number)
   return Number(row?.n ?? 0) > count;
 }
 
-/**
- * A posted word's search. `excluded`: the exact number matches ranked first; `fewMatches`:
- * SearchTuning's; `sorted`: ids in the exact fleet order.
- */
+/** A posted word's search. `excluded`: the exact number matches ranked first. */
 interface PostingsSearch {
   posted: PostedWord;
   filters: SearchFilters;
