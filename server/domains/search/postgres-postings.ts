@@ -42,15 +42,12 @@ const POSTED_FILTERS: ReadonlySet<keyof SearchFilters> = new Set([
 
 /**
  * A word read from its postings. `name`: everything typed, which the name ranks compare (the word,
- * or the word with legal-form words the matches need not hold: 'cartage llc'). `count`: a circle or
- * a state alone is counted from the postings' index by place or by state, which reads about the
- * bound's worth where the rank-key order may read many times as many.
+ * or the word with legal-form words the matches need not hold: 'cartage llc').
  */
 export interface PostedWord {
   word: string;
   name: string;
   terms: readonly string[];
-  count: 'inKeyOrder' | 'byPlace' | 'byState';
 }
 
 /**
@@ -93,13 +90,9 @@ export async function postedWord(
   const significant = significantWords(typed);
   const [word] = significant;
   if (significant.length !== 1 || word === undefined || !/^[a-z0-9]+$/.test(word)) return null;
-  const set = filtersSet(filters);
-  if (!set.every((name) => POSTED_FILTERS.has(name))) return null;
+  if (!filtersSet(filters).every((name) => POSTED_FILTERS.has(name))) return null;
   const terms = await postedTerms(execute, word, termsOf);
-  const alone = set.length === 1;
-  const count =
-    alone && filters.radius ? 'byPlace' : alone && filters.address_state ? 'byState' : 'inKeyOrder';
-  return terms && { word, name: typed.join(' '), terms, count };
+  return terms && { word, name: typed.join(' '), terms };
 }
 
 /** The word's terms and its web-domain word's. */
@@ -133,7 +126,7 @@ function inKeyOrder(posted: PostedWord, carriers: Carriers, where: RawBuilder<un
     ) c WHERE c.previous IS DISTINCT FROM c.rank_key ${others ? sql`AND NOT c.flagged` : sql``})`;
 }
 
-/** Runs of cells a statement of carriersInCircle reads; it stops after the statement that passes the bound. */
+/** Runs of cells a statement of carriersInCircle reads: it stops after the one that passes the bound. */
 const RUNS_PER_COUNT = 16;
 
 /**
@@ -275,14 +268,15 @@ export async function postingsPage(
     return (await pageOverGroups(exactNames, groups, total, offset, limit)).ids;
   }
 
-  // A circle or a state alone: its carriers are found from the postings' index by place or by state.
-  // Few, or a small share of the word's postings (a rank group read in key order would pass the rest),
-  // they are ranked on their rows; otherwise read by rank group.
-  if (posted.count !== 'inKeyOrder') {
-    const found =
-      posted.count === 'byPlace' && filters.radius
-        ? await carriersInCircle(execute, posted, filters.radius, where, excluded)
-        : await carriersInState(execute, posted, filters.address_state!, excluded);
+  // A circle or a state alone is counted from the postings' index by place or by state, which reads
+  // about the bound's worth where the rank-key order may read many times as many. Few, or a small share
+  // of the word's postings (a rank group read in key order would pass the rest), its carriers are
+  // ranked on their rows; otherwise read by rank group.
+  const alone = filtersSet(filters).length === 1;
+  if (alone && (filters.radius || filters.address_state)) {
+    const found = filters.radius
+      ? await carriersInCircle(execute, posted, filters.radius, where, excluded)
+      : await carriersInState(execute, posted, filters.address_state!, excluded);
     const total = boundedTotal(found.length);
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
     const rankFound =
