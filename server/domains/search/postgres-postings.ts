@@ -213,6 +213,8 @@ export async function postingsPage(
   const { exact, rank } = nameRanks(posted.name);
   // Past the bound the statement holds only the first matches by key, too few to rank.
   const ranked = Math.min(fewMatches, COUNT_BOUND);
+  const ids = async (query: RawBuilder<{ id: number }>) =>
+    (await execute(query)).map((row) => Number(row.id));
 
   /**
    * The page by rank group, each read from the postings in rank-key order up to the page's end: exact
@@ -220,10 +222,8 @@ export async function postingsPage(
    */
   async function byGroups(total: Pick<SearchHits, 'total' | 'totalExact'>): Promise<number[]> {
     const rowWhere = sql`${rowFilterCondition(filters, 'postgres')} AND ${notIn(sql`c.id`, excluded)}`;
-    const exactNames = (
-      await execute(sql<{ id: number }>`SELECT c.id FROM ${exactNamesWhere(exact, rowWhere)}
-      ORDER BY ${fleetOrder('postgres')}`)
-    ).map((row) => Number(row.id));
+    const exactNames = await ids(sql<{ id: number }>`SELECT c.id FROM ${exactNamesWhere(exact, rowWhere)}
+      ORDER BY ${fleetOrder('postgres')}`);
     const notExact = sql`${where} AND ${notIn(sql`c.id`, exactNames)}`;
     // Asked of each carrier's row as the read goes (a scalar subquery): as EXISTS, the planner joined
     // every name that starts with the word first.
@@ -245,10 +245,7 @@ export async function postingsPage(
             bucket: async (bucket) => {
               const range = bucketRange('postgres', bucket);
               const inBucket = sql`${condition} AND c.rank_key >= ${range.start} AND c.rank_key < ${range.end}`;
-              const rows = await execute(
-                sql<{ id: number }>`SELECT c.id FROM ${inKeyOrder(posted, carriers, inBucket)} c`,
-              );
-              return rows.map((row) => Number(row.id));
+              return ids(sql<{ id: number }>`SELECT c.id FROM ${inKeyOrder(posted, carriers, inBucket)} c`);
             },
             sorted,
           },
@@ -283,10 +280,10 @@ export async function postingsPage(
       found.length <= ranked ||
       (found.length <= 2 * ranked && (await postingsPast(execute, posted, found.length * SPARSE_SHARE)));
     if (!rankFound) return { ids: await byGroups(total), ...total };
-    const ids = await execute(sql<{ id: number }>`SELECT c.id FROM companies c
+    const page = await ids(sql<{ id: number }>`SELECT c.id FROM companies c
       WHERE c.id = ANY(${found}::integer[]) ORDER BY ${rank}, ${fleetOrder('postgres')}
       LIMIT ${limit} OFFSET ${offset}`);
-    return { ids: ids.map((row) => Number(row.id)), ...total };
+    return { ids: page, ...total };
   }
   // A word with more postings than the statement ranks has its page read by rank group beside the
   // count, on another connection: a common word's count is most of its search, and the groups' reads
