@@ -75,8 +75,32 @@ function monthsBefore(isoDay: string, months: number): string {
   return day.toISOString().slice(0, 10);
 }
 
+/** Key rows as three columns, the shape insertKeys and deleteKeys take. */
+interface KeyRows {
+  kinds: LinkKind[];
+  keys: string[];
+  dots: number[];
+}
+
+/** The census keys of `rows`, those `keep` accepts. */
+function censusKeyRows(
+  rows: readonly KeySource[],
+  keep: (dot: number, kind: LinkKind, key: string) => boolean = () => true,
+): KeyRows {
+  const keyRows: KeyRows = { kinds: [], keys: [], dots: [] };
+  for (const row of rows) {
+    for (const [kind, key] of censusLinkKeys(row)) {
+      if (!keep(row.dot_number, kind, key)) continue;
+      keyRows.kinds.push(kind);
+      keyRows.keys.push(key);
+      keyRows.dots.push(row.dot_number);
+    }
+  }
+  return keyRows;
+}
+
 /** Writes key rows, each page in one transaction (SQLite: one prepared statement). */
-async function insertKeys(db: Db, kinds: string[], keys: string[], dots: number[]): Promise<void> {
+async function insertKeys(db: Db, { kinds, keys, dots }: KeyRows): Promise<void> {
   if (kinds.length === 0) return;
   const sqlite = sqliteConnection(db);
   if (sqlite) {
@@ -96,24 +120,65 @@ export const LAST_DOT_NUMBER = 2_147_483_647;
 /** Changed carriers keyed at a time in a daily build: their numbers go into IN lists. */
 const CHANGED_PER_PAGE = 1_000;
 
+/** Removes key rows, each page in one transaction (SQLite: one prepared statement). */
+async function deleteKeys(db: Db, { kinds, keys, dots }: KeyRows): Promise<void> {
+  if (kinds.length === 0) return;
+  const sqlite = sqliteConnection(db);
+  if (sqlite) {
+    const remove = sqlite.prepare(
+      'DELETE FROM carrier_link_keys WHERE kind = ? AND key = ? AND dot_number = ?',
+    );
+    sqlite.transaction(() => {
+      for (let i = 0; i < kinds.length; i += 1) remove.run(kinds[i], keys[i], dots[i]);
+    })();
+    return;
+  }
+  await sql`DELETE FROM carrier_link_keys k
+    USING unnest(${kinds}::text[], ${keys}::text[], ${dots}::int[]) AS gone(kind, key, dot_number)
+    WHERE k.kind = gone.kind AND k.key = gone.key AND k.dot_number = gone.dot_number`.execute(db);
+}
+
 /**
- * Notes the census keys these carriers hold now as changed (before their old keys go, and after their
- * new ones come). No DISTINCT: the conflict clause drops repeats, and with it SQLite read the keys in
- * the key index's order, every key of the kinds, instead of the carriers' through their index.
+ * The census keys of written carriers that differ from the stored ones. Most census writes change
+ * no contact, so their keys stay, and with them every count and link they take part in.
  */
-async function noteCensusKeysChanged(db: Db, dots: number[]): Promise<void> {
-  await db
-    .insertInto('changed_link_keys')
-    .columns(['kind', 'key'])
-    .expression((eb) =>
-      eb
-        .selectFrom('carrier_link_keys')
-        .select(['kind', 'key'])
-        .where('dot_number', 'in', dots)
-        .where('kind', 'in', CENSUS_KINDS),
+async function censusKeyChanges(db: Db, rows: KeySource[]): Promise<{ gone: KeyRows; come: KeyRows }> {
+  const stored = await db
+    .selectFrom('carrier_link_keys')
+    .select(['kind', 'key', 'dot_number'])
+    .where(
+      'dot_number',
+      'in',
+      rows.map((row) => row.dot_number),
     )
-    .onConflict((oc) => oc.doNothing())
+    .where('kind', 'in', CENSUS_KINDS)
     .execute();
+  const held = (dot: number, kind: string, key: string) => `${dot}|${kind}|${key}`;
+  const storedKeys = new Set(stored.map((row) => held(row.dot_number, row.kind, row.key)));
+  const come = censusKeyRows(rows, (dot, kind, key) => !storedKeys.delete(held(dot, kind, key)));
+  const gone: KeyRows = { kinds: [], keys: [], dots: [] };
+  for (const row of stored) {
+    if (!storedKeys.has(held(row.dot_number, row.kind, row.key))) continue;
+    gone.kinds.push(row.kind);
+    gone.keys.push(row.key);
+    gone.dots.push(row.dot_number);
+  }
+  return { gone, come };
+}
+
+/** Notes keys whose holders changed, for the shared keys' counts and the holders' signals. */
+async function noteKeysChanged(db: Db, { kinds, keys }: KeyRows): Promise<void> {
+  for (let start = 0; start < kinds.length; start += CHANGED_PER_PAGE) {
+    await db
+      .insertInto('changed_link_keys')
+      .values(
+        kinds
+          .slice(start, start + CHANGED_PER_PAGE)
+          .map((kind, index) => ({ kind, key: keys[start + index] as string })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
 }
 
 /** Notes carriers whose signals the next build must compute again. */
@@ -130,8 +195,8 @@ export async function markSignalsDue(db: Db, dots: readonly number[]): Promise<v
 
 /**
  * The census keys of the carriers written since the last build, or of every carrier when `full`:
- * their old keys go, their new ones come. A daily build notes the carriers as due and every key
- * they held or hold as changed, for the shared keys and the signals. Returns the carriers keyed.
+ * their old keys go, their new ones come. A daily build notes the carriers as due and the keys that
+ * went or came as changed, for the shared keys and the signals. Returns the carriers keyed.
  */
 export async function buildCensusLinkKeys(db: Db, now: string, full: boolean): Promise<number> {
   const state = await db
@@ -187,29 +252,19 @@ export async function buildCensusLinkKeys(db: Db, now: string, full: boolean): P
             .limit(CHANGED_PER_PAGE)
             .execute();
     if (rows.length === 0) break;
-    const dots = rows.map((row) => row.dot_number);
-    if (since !== null) {
+    if (since === null) await insertKeys(db, censusKeyRows(rows));
+    else {
+      const { gone, come } = await censusKeyChanges(db, rows);
       // Noted before the keys change, so a build killed halfway leaves them for the next one.
-      await markSignalsDue(db, dots);
-      await noteCensusKeysChanged(db, dots);
-      await db
-        .deleteFrom('carrier_link_keys')
-        .where('dot_number', 'in', dots)
-        .where('kind', 'in', CENSUS_KINDS)
-        .execute();
+      await markSignalsDue(
+        db,
+        rows.map((row) => row.dot_number),
+      );
+      await noteKeysChanged(db, gone);
+      await noteKeysChanged(db, come);
+      await deleteKeys(db, gone);
+      await insertKeys(db, come);
     }
-    const kinds: string[] = [];
-    const keys: string[] = [];
-    const owners: number[] = [];
-    for (const row of rows) {
-      for (const [kind, key] of censusLinkKeys(row)) {
-        kinds.push(kind);
-        keys.push(key);
-        owners.push(row.dot_number);
-      }
-    }
-    await insertKeys(db, kinds, keys, owners);
-    if (since !== null) await noteCensusKeysChanged(db, dots);
     keyed += rows.length;
     const last = rows[rows.length - 1] as (typeof rows)[number];
     after = { updated_at: last.updated_at, dot_number: last.dot_number };
