@@ -316,6 +316,28 @@ describe(`migration 011-image-variants on ${testDialect}`, () => {
   });
 });
 
+describe(`migration 135-linked-status-changes on ${testDialect}`, () => {
+  it('records the carriers inactive now as the last build saw them, and a due carrier as linked unless told', async () => {
+    const database = await createTestDatabase({ migratedTo: '134-postgres-position' });
+    const { db } = database;
+    try {
+      const now = new Date().toISOString();
+      await sql`INSERT INTO companies (dot_number, name, status_code, created_at, updated_at)
+        VALUES (13501, 'ACTIVE CO', 'A', ${now}, ${now}), (13502, 'INACTIVE CO', 'I', ${now}, ${now}),
+          (13503, 'UNKNOWN CO', NULL, ${now}, ${now})`.execute(db);
+      await sql`INSERT INTO signals_due (dot_number) VALUES (13501)`.execute(db);
+
+      await migrateToLatest(db, testDialect);
+      expect(await db.selectFrom('signals_inactive').selectAll().execute()).toEqual([{ dot_number: 13502 }]);
+      expect(await db.selectFrom('signals_due').selectAll().execute()).toEqual([
+        { dot_number: 13501, linked: 1 },
+      ]);
+    } finally {
+      await database.destroy();
+    }
+  });
+});
+
 describe.skipIf(testDialect === 'sqlite')('migration 032-postgres-search-terms on postgres', () => {
   it('lists the word lexemes of the carriers already stored, and no facet or web-label lexeme', async () => {
     const database = await createTestDatabase({ migratedTo: '031-quarter-cells-and-lead-prefixes' });

@@ -60,6 +60,7 @@ import { carrierRepliesSchema } from './migrations/105-carrier-replies.ts';
 import { incrementalSignalsSchema } from './migrations/125-incremental-signals.ts';
 import { carrierJudgementsSchema } from './migrations/133-carrier-judgements.ts';
 import { postgresPositionSchema } from './migrations/134-postgres-position.ts';
+import { linkedStatusChangesSchema } from './migrations/135-linked-status-changes.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -129,6 +130,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '125-incremental-signals': incrementalSignalsSchema,
     '133-carrier-judgements': carrierJudgementsSchema(dialect),
     '134-postgres-position': postgresPositionSchema(dialect),
+    '135-linked-status-changes': linkedStatusChangesSchema,
   };
 }
 

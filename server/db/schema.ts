@@ -668,6 +668,13 @@ export interface SignalsStateTable {
 /** A carrier whose signals the next build computes again (migration 125). */
 export interface SignalsDueTable {
   dot_number: number;
+  /** 1 when its linked carriers are due with it: what they see of it may have changed (migration 135). */
+  linked: Generated<number>;
+}
+
+/** A carrier the last build of links and signals saw inactive (migration 135). */
+export interface SignalsInactiveTable {
+  dot_number: number;
 }
 
 /** A link key whose holders changed since the shared keys were counted (migration 125). */
@@ -747,6 +754,7 @@ export interface Database {
   carrier_signals: CarrierSignalsTable;
   signals_state: SignalsStateTable;
   signals_due: SignalsDueTable;
+  signals_inactive: SignalsInactiveTable;
   changed_link_keys: ChangedLinkKeysTable;
   vin_link_keys_next: VinLinkKeysNextTable;
   carrier_signals_next: CarrierSignalsNextTable;

@@ -181,16 +181,54 @@ async function noteKeysChanged(db: Db, { kinds, keys }: KeyRows): Promise<void> 
   }
 }
 
-/** Notes carriers whose signals the next build must compute again. */
-export async function markSignalsDue(db: Db, dots: readonly number[]): Promise<void> {
+/**
+ * Notes carriers whose signals the next build must compute again; `linked`: and their linked carriers',
+ * because what those see of them (their status, their revocation) may have changed.
+ */
+export async function markSignalsDue(db: Db, dots: readonly number[], linked = true): Promise<void> {
   for (let start = 0; start < dots.length; start += CHANGED_PER_PAGE) {
     const page = dots.slice(start, start + CHANGED_PER_PAGE);
     await db
       .insertInto('signals_due')
-      .values(page.map((dot_number) => ({ dot_number })))
-      .onConflict((oc) => oc.doNothing())
+      .values(page.map((dot_number) => ({ dot_number, linked: linked ? 1 : 0 })))
+      .onConflict((oc) =>
+        linked ? oc.column('dot_number').doUpdateSet({ linked: 1 }) : oc.column('dot_number').doNothing(),
+      )
       .execute();
   }
+}
+
+/**
+ * Marks written carriers due: with their linked carriers where they became or stopped being inactive
+ * since the last build saw them (signals_inactive, kept here), else alone. The census holds no other
+ * part of what linked carriers see; L&I and out-of-service changes mark theirs (refreshSearchFlags).
+ */
+async function markWrittenDue(db: Db, rows: readonly { dot_number: number; status_code: string | null }[]) {
+  const seenInactive = new Set(
+    (
+      await db
+        .selectFrom('signals_inactive')
+        .select('dot_number')
+        .where(
+          'dot_number',
+          'in',
+          rows.map((row) => row.dot_number),
+        )
+        .execute()
+    ).map((row) => row.dot_number),
+  );
+  const turned = rows.filter((row) => (row.status_code === 'I') !== seenInactive.has(row.dot_number));
+  const dots = (list: readonly { dot_number: number }[]) => list.map((row) => row.dot_number);
+  await markSignalsDue(db, dots(turned));
+  await markSignalsDue(db, dots(rows.filter((row) => !turned.includes(row))), false);
+  const inactive = dots(turned.filter((row) => row.status_code === 'I'));
+  const active = dots(turned.filter((row) => row.status_code !== 'I'));
+  if (inactive.length > 0)
+    await db
+      .insertInto('signals_inactive')
+      .values(inactive.map((dot_number) => ({ dot_number })))
+      .execute();
+  if (active.length > 0) await db.deleteFrom('signals_inactive').where('dot_number', 'in', active).execute();
 }
 
 /**
@@ -227,6 +265,7 @@ export async function buildCensusLinkKeys(db: Db, now: string, full: boolean): P
     'phy_zip',
     'company_officer_1',
     'company_officer_2',
+    'status_code',
   ] as const;
   let keyed = 0;
   // A full build pages by DOT number; a daily one through the index of the rows written since,
@@ -256,10 +295,7 @@ export async function buildCensusLinkKeys(db: Db, now: string, full: boolean): P
     else {
       const { gone, come } = await censusKeyChanges(db, rows);
       // Noted before the keys change, so a build killed halfway leaves them for the next one.
-      await markSignalsDue(
-        db,
-        rows.map((row) => row.dot_number),
-      );
+      await markWrittenDue(db, rows);
       await noteKeysChanged(db, gone);
       await noteKeysChanged(db, come);
       await deleteKeys(db, gone);
@@ -272,6 +308,11 @@ export async function buildCensusLinkKeys(db: Db, now: string, full: boolean): P
   }
   restoreSettings();
   await restoreIndexes?.();
+  if (since === null) {
+    await db.deleteFrom('signals_inactive').execute();
+    await sql`INSERT INTO signals_inactive (dot_number)
+      SELECT dot_number FROM companies WHERE status_code = 'I'`.execute(db);
+  }
   await db
     .insertInto('signals_state')
     .values({ name: 'link_keys', through_at: now })
@@ -319,7 +360,7 @@ export async function buildVinLinkKeys(db: Db, today: string, full: boolean): Pr
     const table = sql.raw(alias);
     await sql`INSERT INTO changed_link_keys (kind, key) SELECT DISTINCT 'vin', ${table}.key ${rows}
       ON CONFLICT DO NOTHING`.execute(db);
-    await sql`INSERT INTO signals_due (dot_number) SELECT DISTINCT ${table}.dot_number ${rows}
+    await sql`INSERT INTO signals_due (dot_number, linked) SELECT DISTINCT ${table}.dot_number, 0 ${rows}
       ON CONFLICT DO NOTHING`.execute(db);
   }
   await sql`DELETE FROM carrier_link_keys WHERE kind = 'vin' AND NOT EXISTS
@@ -340,17 +381,17 @@ export async function buildSharedLinkKeys(db: Db): Promise<void> {
 
 /**
  * The daily build's shared keys: the changed keys counted again. Their holders are due where the
- * key linked carriers before or links them now; so are the carriers linked to a due one, whose
- * status (out of service, revoked, inactive) the due one's signals may have changed.
+ * key linked carriers before or links them now; so are the carriers linked to a due one whose
+ * status (out of service, revoked, inactive) may have changed (signals_due.linked).
  */
 async function updateSharedLinkKeys(db: Db): Promise<void> {
   const bounded = sql.lit(LINK_BOUND);
-  await sql`INSERT INTO signals_due (dot_number)
-    SELECT DISTINCT o.dot_number FROM signals_due d
+  await sql`INSERT INTO signals_due (dot_number, linked)
+    SELECT DISTINCT o.dot_number, 0 FROM signals_due d
     CROSS JOIN carrier_link_keys k
     CROSS JOIN shared_link_keys s
     CROSS JOIN carrier_link_keys o
-    WHERE k.dot_number = d.dot_number AND s.kind = k.kind AND s.key = k.key AND s.carriers <= ${bounded}
+    WHERE d.linked = 1 AND k.dot_number = d.dot_number AND s.kind = k.kind AND s.key = k.key AND s.carriers <= ${bounded}
       AND o.kind = k.kind AND o.key = k.key
     ON CONFLICT DO NOTHING`.execute(db);
   const holders = sql`SELECT DISTINCT k.dot_number FROM changed_link_keys ch
