@@ -12,6 +12,7 @@ import {
   type SearchFilters,
   type SearchTuning,
   type SearchHits,
+  type SearchTotal,
 } from './engine.ts';
 import { brokersOnly } from './facets.ts';
 import { ASCII_SEPARATORS } from './search-index.ts';
@@ -59,12 +60,10 @@ export function createSqliteSearchEngine(
   /** Leaves companies out of a read of the index alone, which knows them by DOT number. */
   const dotsNotIn = async (companies: number[]) => {
     if (companies.length === 0) return notIn(ROW_DOT, []);
-    const query = sql<{ dot: number }>`SELECT dot_number AS dot FROM companies
-      WHERE id IN (${sql.join(companies)})`;
-    return notIn(
-      ROW_DOT,
-      (await execute(query)).map(({ dot }) => dot),
-    );
+    const rows = await execute(sql<{ dot: number }>`SELECT dot_number AS dot FROM companies
+      WHERE id IN (${sql.join(companies)})`);
+    const dots = rows.map((row) => row.dot);
+    return notIn(ROW_DOT, dots);
   };
 
   async function textPage(
@@ -177,7 +176,7 @@ export function createSqliteSearchEngine(
       if (!within.dots || !edges.dots || n > fewMatches) return { n, dots: null };
       return { n, dots: [...within.dots, ...edges.dots] };
     };
-    let total: Pick<SearchHits, 'total' | 'totalExact'>;
+    let total: SearchTotal;
     if (!onRows || circleOnly) {
       // The index counts without the rows (a circle: in the circle index, or by measuring few matches).
       // The few come back by DOT number, so their rows are read without evaluating the query twice.

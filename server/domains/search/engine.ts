@@ -71,6 +71,8 @@ export interface SearchHits {
   totalExact: boolean;
 }
 
+export type SearchTotal = Pick<SearchHits, 'total' | 'totalExact'>;
+
 /**
  * The full-text engine of one dialect. Exact DOT or MC number matches rank first, then text matches:
  * exact names, names that start with the words, the rest, each in fleet order (docs/search.md).
@@ -111,7 +113,7 @@ export type GroupPage = (from: number, size: number) => Promise<{ ids: number[];
 export async function pageOverGroups(
   first: number[],
   groups: GroupPage[],
-  total: Pick<SearchHits, 'total' | 'totalExact'>,
+  total: SearchTotal,
   offset: number,
   limit: number,
 ): Promise<SearchHits> {

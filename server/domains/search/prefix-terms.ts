@@ -1,5 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { prefixEnd } from './search-index.ts';
+import type { Execute } from './sql-conditions.ts';
 
 /**
  * A typed prefix as the whole terms of the index it starts (search_terms), or null where it stays a
@@ -14,20 +15,17 @@ export type PrefixTerms = (token: string) => readonly string[] | null;
  * plain ASCII (the tokenizer may spell its terms otherwise).
  */
 export async function prefixTerms(
-  execute: <T>(query: RawBuilder<T>) => Promise<T[]>,
+  execute: Execute,
   tokens: readonly string[],
   { shortest, mostTerms }: { shortest: number; mostTerms: number },
 ): Promise<PrefixTerms> {
   const expanded = new Map<string, string[]>();
   for (const token of new Set(tokens)) {
     if (token.length < shortest || !/^_?[a-z0-9]+$/.test(token)) continue;
-    const terms = await execute(sql<{ term: string }>`SELECT term FROM search_terms
+    const rows = await execute(sql<{ term: string }>`SELECT term FROM search_terms
       WHERE term >= ${token} AND term < ${prefixEnd(token)} LIMIT ${mostTerms + 1}`);
-    if (terms.length > 0 && terms.length <= mostTerms)
-      expanded.set(
-        token,
-        terms.map(({ term }) => term),
-      );
+    const terms = rows.map(({ term }) => term);
+    if (terms.length > 0 && terms.length <= mostTerms) expanded.set(token, terms);
   }
   return (token) => expanded.get(token) ?? null;
 }

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/migrate.ts';
-import { FILTER_KINDS, filtersSet, type SearchFilters, type SearchHits } from './engine.ts';
+import { FILTER_KINDS, filtersSet, type SearchFilters, type SearchHits, type SearchTotal } from './engine.ts';
 import { cargoBit } from '../../../core/cargo.ts';
 import { EARTH_RADIUS_MILES, toRadians } from '../../../core/geo.ts';
 import { boundingBox } from './geo.ts';
@@ -13,7 +13,7 @@ import type { SearchTerms } from './search-terms.ts';
  */
 export const CITY_KEY = sql`replace(replace(replace(upper(c.phy_city), '.', ''), '''', ''), '-', ' ')`;
 
-export function cityKey(city: string): string {
+function cityKey(city: string): string {
   return city.toUpperCase().replace(/['.]/g, '').replace(/-/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
@@ -21,9 +21,8 @@ export function cityKey(city: string): string {
  * The rows a condition tests, aliased `c`: SQLite's or PostgreSQL's companies rows, or PostgreSQL's
  * search postings, which hold a carrier's coordinates and its cargo types as bits (migration 040).
  */
-export type ConditionRows = Dialect | 'postings';
+type ConditionRows = Dialect | 'postings';
 
-/** Runs a statement and answers its rows. */
 export type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
 
 /**
@@ -32,7 +31,7 @@ export type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
  * them. Either way `distance_miles`, the one distance both engines and the oracle share (registered
  * on the SQLite connection, created by the search migration on PostgreSQL), decides.
  */
-export function radiusCondition(filters: SearchFilters, rows: ConditionRows): RawBuilder<unknown> {
+function radiusCondition(filters: SearchFilters, rows: ConditionRows): RawBuilder<unknown> {
   if (!filters.radius) return sql`1 = 1`;
   const { latitude, longitude, miles } = filters.radius;
   const distance = sql`distance_miles(${latitude}, ${longitude}, c.latitude, c.longitude)`;
@@ -69,7 +68,7 @@ const centre = ({ latitude, longitude }: NonNullable<SearchFilters['radius']>) =
  * The L&I filters (issue 18): conditions on the two per-carrier flags the L&I import keeps on the
  * company row and indexes (migration 014), so neither dialect reads the L&I tables to search.
  */
-export function authorityCondition(filters: SearchFilters): RawBuilder<unknown> {
+function authorityCondition(filters: SearchFilters): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [];
   if (filters.authorized_only) conditions.push(sql`c.authorized_for_hire = 1`);
   if (filters.insured_only) conditions.push(sql`c.insurance_on_file = 1`);
@@ -205,20 +204,16 @@ export const RANKED_ROW_COLUMNS = sql`c.id, c.name, c.dba_name, c.power_units, c
 export const COUNT_BOUND = 10_000;
 
 /** Counts the rows of `matches` (a SELECT of any one column) up to COUNT_BOUND. */
-export async function boundedCount(
-  execute: Execute,
-  matches: RawBuilder<unknown>,
-): Promise<Pick<SearchHits, 'total' | 'totalExact'>> {
-  const [row] = await execute(
-    sql<{
-      total: number | string;
-    }>`SELECT count(*) AS total FROM (${matches} LIMIT ${COUNT_BOUND + 1}) AS bounded`,
-  );
+export async function boundedCount(execute: Execute, matches: RawBuilder<unknown>): Promise<SearchTotal> {
+  const bounded = sql<{
+    total: number | string;
+  }>`SELECT count(*) AS total FROM (${matches} LIMIT ${COUNT_BOUND + 1}) AS bounded`;
+  const [row] = await execute(bounded);
   return boundedTotal(Number(row?.total ?? 0));
 }
 
 /** A count up to COUNT_BOUND + 1 as the total a search answers: exact up to the bound, else "at least". */
-export function boundedTotal(counted: number): Pick<SearchHits, 'total' | 'totalExact'> {
+export function boundedTotal(counted: number): SearchTotal {
   return { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND };
 }
 
@@ -238,12 +233,10 @@ export async function listByFilters(
   const count = await boundedCount(execute, sql`SELECT 1 FROM companies c WHERE ${where}`);
   if (limit === 0 || offset >= count.total) return { ids: [], ...count };
   const order = filters.radius ? nearestFirst(filters.radius, dialect) : fleetOrder(dialect);
-  const rows = await execute(
-    sql<{
-      id: number;
-    }>`SELECT c.id FROM companies c WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
-  );
-  return { ids: rows.map((row) => Number(row.id)), ...count };
+  const page = sql<{
+    id: number;
+  }>`SELECT c.id FROM companies c WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+  return { ids: (await execute(page)).map((row) => Number(row.id)), ...count };
 }
 
 /**

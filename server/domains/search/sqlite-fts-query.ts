@@ -1,10 +1,11 @@
 /** The text of SQLite's FTS5 queries (engine-sqlite.ts): what words, facets, circles and name ranks ask. */
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { SearchFilters } from './engine.ts';
 import { filterFacets, WEB_LABEL } from './facets.ts';
 import { radiusCells } from './geo.ts';
 import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { EXACT_NAME } from './search-index.ts';
+import type { Execute } from './sql-conditions.ts';
 
 /**
  * Prefixes from this length are past the prefix indexes: FTS5 would merge every term's list in full
@@ -13,8 +14,6 @@ import { EXACT_NAME } from './search-index.ts';
 const UNINDEXED_PREFIX_LENGTH = 4;
 /** The index holds the first two and three letters of each name's first word as lead tokens too. */
 const LEAD_PREFIX_LETTERS = 3;
-
-type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
 
 /** The terms of the words' long prefixes, and of a lone word's lead token (startsWithWords). */
 export function wordsTerms(execute: Execute, words: readonly string[], mostTerms: number) {
