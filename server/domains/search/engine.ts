@@ -92,11 +92,7 @@ export async function mergeExactFirst(
   const textOffset = Math.max(0, request.offset - exactIds.length);
   const textLimit = request.limit - exactOnPage.length;
   const text = await textPage(textOffset, textLimit, exactIds);
-  return {
-    ids: [...exactOnPage, ...text.ids],
-    total: exactIds.length + text.total,
-    totalExact: text.totalExact,
-  };
+  return { ...text, ids: [...exactOnPage, ...text.ids], total: exactIds.length + text.total };
 }
 
 /**

@@ -77,13 +77,10 @@ function authorityCondition(filters: SearchFilters): RawBuilder<unknown> {
   return conditions.length === 0 ? sql`1 = 1` : sql.join(conditions, sql` AND `);
 }
 
-/** A `;`-separated list column contains the value (CARSHIP roles, cargo codes). */
-function listContains(column: RawBuilder<unknown>, value: string): RawBuilder<unknown> {
-  return sql`(';' || ${column} || ';') LIKE ${`%;${value};%`}`;
-}
-
-function anyOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
-  return sql`(${sql.join(conditions, sql` OR `)})`;
+/** A `;`-separated list column contains any of the values (CARSHIP roles, cargo codes). */
+function listContainsAny(column: RawBuilder<unknown>, values: readonly string[]): RawBuilder<unknown> {
+  const each = values.map((value) => sql`(';' || ${column} || ';') LIKE ${`%;${value};%`}`);
+  return sql`(${sql.join(each, sql` OR `)})`;
 }
 
 /** The filters a search sets that are conditions on the row (FILTER_KINDS). */
@@ -107,17 +104,14 @@ export function rowFilterCondition(filters: SearchFilters, rows: ConditionRows):
   if (filters.address_state) conditions.push(sql`c.phy_state = ${filters.address_state}`);
   if (filters.hazmat_only) conditions.push(sql`c.hm_flag = 1`);
   if (filters.company_types?.length) {
-    conditions.push(
-      anyOf(
-        filters.company_types.map((type) => listContains(sql`c.carship`, type === 'carrier' ? 'C' : 'B')),
-      ),
-    );
+    const roles = filters.company_types.map((type) => (type === 'carrier' ? 'C' : 'B'));
+    conditions.push(listContainsAny(sql`c.carship`, roles));
   }
   if (filters.cargo_types?.length) {
     conditions.push(
       rows === 'postings'
         ? sql`(c.cargo_bits & ${filters.cargo_types.reduce((bits, code) => bits | cargoBit(code), 0)}) <> 0`
-        : anyOf(filters.cargo_types.map((code) => listContains(sql`c.cargo_codes`, code))),
+        : listContainsAny(sql`c.cargo_codes`, filters.cargo_types),
     );
   }
   return sql.join(conditions, sql` AND `);
@@ -143,10 +137,7 @@ export function nameKeyStarts(column: RawBuilder<unknown>, key: string): RawBuil
  * starts, 2 the rest). `walked`: the keys as expressions the name-key indexes cannot serve (`|| ''`,
  * the same text), so a read in rank-key order walks companies_rank_key.
  */
-export function nameRanks(
-  key: string,
-  { walked }: { walked: boolean } = { walked: false },
-): { starts: RawBuilder<unknown>; exact: RawBuilder<unknown>; rank: RawBuilder<unknown> } {
+export function nameRanks(key: string, { walked }: { walked: boolean } = { walked: false }) {
   const [legal, dba] = walked
     ? [sql`(c.legal_name_key || '')`, sql`(c.dba_name_key || '')`]
     : [sql`c.legal_name_key`, sql`c.dba_name_key`];

@@ -83,10 +83,7 @@ export async function wordsMatch(execute: Execute, words: readonly string[], ter
  * that is exactly them (`sameWords`, rows checked whole). The name tokens answer from one short list
  * each; the initial-token phrase, which reads every candidate's positions, only where they cannot.
  */
-export function startsWithWords(
-  words: readonly string[],
-  termsOf: PrefixTerms,
-): { starts: string; sameWords: string } {
+export function startsWithWords(words: readonly string[], termsOf: PrefixTerms) {
   const phrase = `"${words.join(' ')}"`;
   const first = words[0] ?? '';
   const last = words[words.length - 1] ?? '';
