@@ -140,8 +140,7 @@ export interface KeyOrderedGroup {
  * Members [from, from + size) of a group in its exact fleet order, reading it in rank-key order only
  * up to the page's end and the rest of the last row's bucket: buckets are contiguous in both orders,
  * so what was read holds every member up to the page's end. `start` skips to a bucket whose `before`
- * members precede it (found in the index alone); the returned size counts the group whole once the
- * read reached its end.
+ * members precede it (found in the index alone).
  */
 export async function pageInKeyOrder(
   group: KeyOrderedGroup,

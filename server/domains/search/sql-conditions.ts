@@ -131,11 +131,10 @@ export function nameKeyStarts(column: RawBuilder<unknown>, key: string): RawBuil
 }
 
 /**
- * Conditions for the name ranks of decision 039 over the stored name keys and their indexes
- * (migration 020): a legal or DBA name that starts with `key`, the typed words joined by spaces
- * (nameKeyStarts), and one that is exactly it; `rank`, a row's name rank from them (0 exact, 1
- * starts, 2 the rest). `walked`: the keys as expressions the name-key indexes cannot serve (`|| ''`,
- * the same text), so a read in rank-key order walks companies_rank_key.
+ * The name ranks of decision 039 over the stored name keys (migration 020): a legal or DBA name that
+ * starts with `key` (nameKeyStarts) or is exactly it, and `rank` from them (0 exact, 1 starts, 2 the
+ * rest). `walked` spells the keys so their indexes cannot serve them (`|| ''`, the same text), so a
+ * read in rank-key order walks companies_rank_key.
  */
 export function nameRanks(key: string, { walked }: { walked: boolean } = { walked: false }) {
   const [legal, dba] = walked
