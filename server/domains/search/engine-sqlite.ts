@@ -75,8 +75,9 @@ export function createSqliteSearchEngine(
     limit: number,
     excluded: number[],
   ): Promise<SearchHits> {
+    const withoutCircle = { ...filters, radius: undefined };
     const withCells = ftsQuery(expressions, filters);
-    const withoutCells = ftsQuery(expressions, { ...filters, radius: undefined });
+    const withoutCells = ftsQuery(expressions, withoutCircle);
     // Brokers alone read the brokers' index (same rows and rowids), sparing the intersection with every broker.
     const fts = sql.table(brokersOnly(filters) ? 'companies_broker_fts' : 'companies_fts');
     // Reads that stop early narrow a small circle by its cells; a wide one's long OR of cells costs
@@ -106,8 +107,7 @@ export function createSqliteSearchEngine(
     const withRows = sql`${fts} f ${rowJoin}`;
     const { starts, sameWords } = startsWithWords(words, termsOf);
     // The name phrases hold every word, so the name ranks need only the facets beside them.
-    const withFacets = (names: string) =>
-      ftsQuery([names], walked === withCells ? filters : { ...filters, radius: undefined });
+    const withFacets = (names: string) => ftsQuery([names], walked === withCells ? filters : withoutCircle);
 
     /** One rank group (an FTS5 expression, less the companies `skip`), paged in fleet order. */
     const group = (expression: string, skip: number[]) => async (from: number, size: number) => {

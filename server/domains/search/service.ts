@@ -3,18 +3,11 @@ import { MAX_SEARCH_RESULTS, searchPageLimit } from '../../../core/search-bounds
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/migrate.ts';
 import { toCompanyView } from '../companies/company-view.ts';
-import { SEARCH_TUNING, type SearchEngine, type SearchFilters, type SearchTuning } from './engine.ts';
+import { SEARCH_TUNING, type SearchEngine, type SearchTuning } from './engine.ts';
 import { createPostgresSearchEngine } from './engine-postgres.ts';
 import { createSqliteSearchEngine } from './engine-sqlite.ts';
 import { parseSearchTerms } from './search-terms.ts';
-import { parseSupersearchQuery, supersearchParams } from './supersearch-query.ts';
-
-export interface SupersearchParams {
-  term: string;
-  page: number;
-  limit: number;
-  filters: SearchFilters;
-}
+import { parseSupersearchQuery, supersearchParams, type SupersearchParams } from './supersearch-query.ts';
 
 /** Tests lower the tuning to take every path on small data. */
 export function createSearchService(db: Db, dialect: Dialect, tuning: Partial<SearchTuning> = {}) {

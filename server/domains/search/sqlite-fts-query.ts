@@ -25,9 +25,8 @@ export function wordsTerms(execute: Execute, words: readonly string[], mostTerms
 /** How many lists FTS5 reads for `query` in each rowid range; a prefix past the prefix indexes is unbounded. */
 export function listsRead(query: string): number {
   let lists = 0;
-  for (const [, token, prefix] of query.matchAll(/"([^"]*)"(\*?)/g)) {
+  for (const [, token, prefix] of query.matchAll(/"([^"]*)"(\*?)/g))
     lists += prefix && token!.length >= UNINDEXED_PREFIX_LENGTH ? Number.POSITIVE_INFINITY : 1;
-  }
   return lists;
 }
 

@@ -3,8 +3,14 @@ import { SupersearchQuery } from '../../../core/contracts/search.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { parseInput } from '../../../core/input.ts';
 import { zipCentroid } from '../carrier-data/geocode.ts';
-import type { CompanyType } from './engine.ts';
-import type { SupersearchParams } from './service.ts';
+import type { CompanyType, SearchFilters } from './engine.ts';
+
+export interface SupersearchParams {
+  term: string;
+  page: number;
+  limit: number;
+  filters: SearchFilters;
+}
 
 /** The supersearch parameters from an untrusted query string; invalid input is a 400 naming the parameter. */
 export function parseSupersearchQuery(raw: unknown): SupersearchParams {
