@@ -6,7 +6,7 @@ import { createSearchService } from './service.ts';
 
 /**
  * PostgreSQL walks a rank group along the rank key within a bound it keeps for an hour
- * (engine-postgres.ts walkEndKey, decision 062). An import can move the bound meanwhile; a walk it
+ * (engine-postgres.ts withinWalk, decision 062). An import can move the bound meanwhile; a walk it
  * cuts short must not end the group early.
  */
 describe.skipIf(testDialect !== 'postgres')('a rank group walked along the rank key', () => {
