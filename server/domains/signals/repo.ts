@@ -82,21 +82,20 @@ interface KeyRows {
   dots: number[];
 }
 
-/** The census keys of `rows`, those `keep` accepts. */
-function censusKeyRows(
-  rows: readonly KeySource[],
-  keep: (dot: number, kind: LinkKind, key: string) => boolean = () => true,
-): KeyRows {
-  const keyRows: KeyRows = { kinds: [], keys: [], dots: [] };
-  for (const row of rows) {
-    for (const [kind, key] of censusLinkKeys(row)) {
-      if (!keep(row.dot_number, kind, key)) continue;
-      keyRows.kinds.push(kind);
-      keyRows.keys.push(key);
-      keyRows.dots.push(row.dot_number);
-    }
-  }
-  return keyRows;
+/** KeyRows of rows that hold one key each. */
+function keyRowsOf(rows: readonly { kind: LinkKind; key: string; dot_number: number }[]): KeyRows {
+  return {
+    kinds: rows.map((row) => row.kind),
+    keys: rows.map((row) => row.key),
+    dots: rows.map((row) => row.dot_number),
+  };
+}
+
+/** The census keys of `rows`, each a row of its own. */
+function censusKeysOf(rows: readonly KeySource[]) {
+  return rows.flatMap((row) =>
+    censusLinkKeys(row).map(([kind, key]) => ({ kind, key, dot_number: row.dot_number })),
+  );
 }
 
 /** Writes key rows, each page in one transaction (SQLite: one prepared statement). */
@@ -153,16 +152,12 @@ async function censusKeyChanges(db: Db, rows: KeySource[]): Promise<{ gone: KeyR
     )
     .where('kind', 'in', CENSUS_KINDS)
     .execute();
-  const held = (dot: number, kind: string, key: string) => `${dot}|${kind}|${key}`;
-  const storedKeys = new Set(stored.map((row) => held(row.dot_number, row.kind, row.key)));
-  const come = censusKeyRows(rows, (dot, kind, key) => !storedKeys.delete(held(dot, kind, key)));
-  const gone: KeyRows = { kinds: [], keys: [], dots: [] };
-  for (const row of stored) {
-    if (!storedKeys.has(held(row.dot_number, row.kind, row.key))) continue;
-    gone.kinds.push(row.kind);
-    gone.keys.push(row.key);
-    gone.dots.push(row.dot_number);
-  }
+  const held = (row: { kind: string; key: string; dot_number: number }) =>
+    `${row.dot_number}|${row.kind}|${row.key}`;
+  const storedKeys = new Set(stored.map(held));
+  // What is left of the stored keys once the current ones are taken out is what went.
+  const come = keyRowsOf(censusKeysOf(rows).filter((row) => !storedKeys.delete(held(row))));
+  const gone = keyRowsOf(stored.filter((row) => storedKeys.has(held(row))));
   return { gone, come };
 }
 
@@ -217,10 +212,12 @@ async function markWrittenDue(db: Db, rows: readonly { dot_number: number; statu
         .execute()
     ).map((row) => row.dot_number),
   );
-  const turned = rows.filter((row) => (row.status_code === 'I') !== seenInactive.has(row.dot_number));
+  const turnedNow = (row: (typeof rows)[number]) =>
+    (row.status_code === 'I') !== seenInactive.has(row.dot_number);
+  const turned = rows.filter(turnedNow);
   const dots = (list: readonly { dot_number: number }[]) => list.map((row) => row.dot_number);
   await markSignalsDue(db, dots(turned));
-  await markSignalsDue(db, dots(rows.filter((row) => !turned.includes(row))), false);
+  await markSignalsDue(db, dots(rows.filter((row) => !turnedNow(row))), false);
   const inactive = dots(turned.filter((row) => row.status_code === 'I'));
   const active = dots(turned.filter((row) => row.status_code !== 'I'));
   if (inactive.length > 0)
@@ -291,7 +288,7 @@ export async function buildCensusLinkKeys(db: Db, now: string, full: boolean): P
             .limit(CHANGED_PER_PAGE)
             .execute();
     if (rows.length === 0) break;
-    if (since === null) await insertKeys(db, censusKeyRows(rows));
+    if (since === null) await insertKeys(db, keyRowsOf(censusKeysOf(rows)));
     else {
       const { gone, come } = await censusKeyChanges(db, rows);
       // Noted before the keys change, so a build killed halfway leaves them for the next one.
