@@ -1,8 +1,4 @@
-/**
- * Carriers ordered by place: quarter-degree cells numbered row by row, so an index ordered by them
- * (companies_circle_fts, search_postings_place) reads a circle's matches a run of cells at a time
- * instead of every match in the country (docs/search.md section 8).
- */
+/** Quarter-degree cells numbered row by row, so an index ordered by them reads a circle a run at a time (docs/search.md). */
 import { sql, type RawBuilder } from 'kysely';
 import { radiusCellBoxes, type GridCell } from './geo.ts';
 import { DOT_BITS } from './rank-key.ts';
@@ -18,10 +14,7 @@ function cellNumber(row: number, column: number): number {
   return (row + ROWS_SOUTH_OF_EQUATOR) * COLUMNS_PER_ROW + column + COLUMNS_WEST_OF_GREENWICH;
 }
 
-/**
- * cellNumber of the position in SQL (null without one). PostgreSQL's postings by place are indexed on
- * this expression, which their reads must spell the same way.
- */
+/** cellNumber in SQL (null without a position); PostgreSQL's postings by place index this very spelling. */
 export function quarterCellSql(latitude: RawBuilder<unknown>, longitude: RawBuilder<unknown>) {
   const quarters = (degrees: RawBuilder<unknown>) =>
     sql`cast(floor(${degrees} / ${sql.lit(QUARTER_DEGREE)}) AS integer)`;
@@ -69,10 +62,7 @@ export function circleCellRuns({ latitude, longitude, miles }: Circle): CircleRu
   return { inside: quarterCellRanges(inside), edge: quarterCellRanges(edge) };
 }
 
-/**
- * The same runs as ranges of circle keys. Safe as JavaScript numbers, and read from JSON as integers,
- * as FTS5 needs: it ignores a rowid bound given as a real.
- */
+/** The runs as ranges of circle keys: integers in JSON, since FTS5 ignores a rowid bound given as a real. */
 export function circleKeyRuns(circle: Circle): CircleRuns {
   const keys = (runs: [number, number][]) =>
     runs.map(([start, end]): [number, number] => [start * 2 ** DOT_BITS, end * 2 ** DOT_BITS]);

@@ -1,4 +1,4 @@
-/** SQLite's search engine: counts, ranks and pages matches over companies_fts (queries: sqlite-fts-query.ts). */
+/** SQLite's search engine over companies_fts (docs/search.md section 5; its FTS5 queries: sqlite-fts-query.ts). */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import {
@@ -48,7 +48,7 @@ function isName(column: RawBuilder<unknown>, words: readonly string[]): RawBuild
 /** A full-text row's DOT number: the rank key's low bits. */
 const ROW_DOT = sql`(f.rowid & ${sql.lit(DOT_MASK)})`;
 
-/** A bounded count of matches, with their DOT numbers when they are few. */
+/** A bounded count, with the matches' DOT numbers when few. */
 type Counted = { n: number; dots: number[] | null };
 
 export function createSqliteSearchEngine(
@@ -78,17 +78,14 @@ export function createSqliteSearchEngine(
     const withoutCircle = { ...filters, radius: undefined };
     const withCells = ftsQuery(expressions, filters);
     const withoutCells = ftsQuery(expressions, withoutCircle);
-    // Brokers alone read the brokers' index (same rows and rowids), sparing the intersection with every broker.
+    // Brokers alone read the brokers' index (same rows and rowids).
     const fts = sql.table(brokersOnly(filters) ? 'companies_broker_fts' : 'companies_fts');
-    // Reads that stop early narrow a small circle by its cells; a wide one's long OR of cells costs
-    // more than measuring the rows a page reads, so they walk the words alone.
+    // Pages narrow a small circle by its cells; a wide one's OR of cells costs more than the rows a page reads.
     const walked = filters.radius && filters.radius.miles > SMALL_CIRCLE_MILES ? withoutCells : withCells;
-    // A circle alone is tested in the index companies_dot_position, not the rows.
     const onRowFilters = rowFiltersSet(filters);
     const circleOnly = onRowFilters.length === 1 && onRowFilters[0] === 'radius';
     const circleRanges = filters.radius ? circleKeyRuns(filters.radius) : null;
-    // A count narrows a circle by its cells when the words match many carriers, or, a circle alone,
-    // when its runs cost less than measuring each match.
+    // A count reads the circle index when the words match many, or a circle alone when its runs cost less.
     let match = withoutCells;
     if (circleRanges) {
       const [plain] = await execute(sql<{ n: number }>`SELECT count(*) AS n FROM (
@@ -101,15 +98,14 @@ export function createSqliteSearchEngine(
     const onRows = onRowFilters.length > 0;
     const rowCondition = rowOnlyCondition(filters, 'sqlite');
     const notExcluded = notIn(sql`c.id`, excluded);
-    // CROSS JOIN keeps the index the outer loop: matches come in rank-key order and rows are read
-    // only as far as LIMIT goes.
+    // CROSS JOIN keeps the index the outer loop, so rows are read in rank-key order only as far as LIMIT.
     const rowJoin = sql`CROSS JOIN companies c ON c.dot_number = ${ROW_DOT} AND ${rowCondition}`;
     const withRows = sql`${fts} f ${rowJoin}`;
     const { starts, sameWords } = startsWithWords(words, termsOf);
-    // The name phrases hold every word, so the name ranks need only the facets beside them.
+    // A name rank's phrase holds every word, so only the facets go beside it.
     const withFacets = (names: string) => ftsQuery([names], walked === withCells ? filters : withoutCircle);
 
-    /** One rank group (an FTS5 expression, less the companies `skip`), paged in fleet order. */
+    /** One rank group (an FTS5 expression, less the companies `skip`). */
     const group = (expression: string, skip: number[]) => async (from: number, size: number) => {
       const where = sql`${fts} MATCH ${expression} AND ${notIn(sql`c.id`, skip)}`;
       const inKeyOrder: KeyOrderedGroup = {
@@ -123,14 +119,14 @@ export function createSqliteSearchEngine(
           return ids(sql<{ id: number }>`SELECT c.id FROM ${withRows}
               WHERE ${where} AND f.rowid >= ${range.start} AND f.rowid < ${range.end}`);
         },
-        // One JSON parameter: a deep page sorts a whole bucket, which binds faster than one per id.
+        // One JSON parameter: a deep page sorts a whole bucket, which binds faster than a parameter per id.
         sorted: (companies, offset, limit) =>
           ids(sql<{ id: number }>`SELECT c.id FROM json_each(${JSON.stringify(companies)}) listed
               CROSS JOIN companies c ON c.id = listed.value
               ORDER BY ${fleetOrder('sqlite')} LIMIT ${limit} OFFSET ${offset}`),
       };
       if (onRows || from === 0) return pageInKeyOrder(inKeyOrder, from, size);
-      // Without a row condition the index alone finds member `from`'s bucket, reading no rows before it.
+      // Without row conditions the index alone finds member `from`'s bucket, reading no row before it.
       const inIndex = sql`${fts} f WHERE ${fts} MATCH ${expression} AND ${await dotsNotIn(skip)}`;
       const [at] = await execute(
         sql<{ bucket: number }>`SELECT ${bucketSql(sql`f.rowid`)} AS bucket FROM ${inIndex}
@@ -149,10 +145,7 @@ export function createSqliteSearchEngine(
       total: few.length,
       totalExact: true,
     });
-    /**
-     * A circle around words with many matches, counted in the circle index: the cells inside it
-     * without their rows, only the edge cells' matches measured; each run of cells a rowid range FTS5 seeks to.
-     */
+    /** Counts in the circle index: inside cells without their rows, edge cells' matches measured. */
     const countInCircle = async ({ inside, edge }: CircleRuns): Promise<Counted> => {
       const inCells = (ranges: [number, number][]) => sql`json_each(${JSON.stringify(ranges)}) cells
         CROSS JOIN companies_circle_fts f`;
@@ -178,8 +171,7 @@ export function createSqliteSearchEngine(
     };
     let total: SearchTotal;
     if (!onRows || circleOnly) {
-      // The index counts without the rows (a circle: in the circle index, or by measuring few matches).
-      // The few come back by DOT number, so their rows are read without evaluating the query twice.
+      // Counted without rows; the few come back by DOT number, so the query is not evaluated twice.
       const counted = !circleRanges
         ? await countMatches(sql`SELECT ${ROW_DOT} AS dot FROM ${fts} f
             WHERE ${fts} MATCH ${match} AND ${excludedDots}`)
@@ -196,8 +188,8 @@ export function createSqliteSearchEngine(
       }
       total = boundedTotal(counted.n);
     } else {
-      // Row conditions: few matches are read whole with their rows in one evaluation and ranked here;
-      // with a circle, every match of words with few, since each would be read anyway.
+      // With row conditions few are read with their rows at once; in a circle, all words' matches below
+      // cellsFromMatches, since each would be read anyway.
       const fewest =
         filters.radius && match === withoutCells ? Math.max(fewMatches, cellsFromMatches) : fewMatches;
       const few = await execute(sql<RankedRow>`
@@ -208,7 +200,6 @@ export function createSqliteSearchEngine(
       total = await boundedCount(execute, matching);
     }
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
-    // Exact names: the few whose first words are the typed ones, checked whole.
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM ${withRows}
       WHERE ${fts} MATCH ${withFacets(sameWords)} AND ${notExcluded}

@@ -4,36 +4,21 @@ import type { SearchTerms } from './search-terms.ts';
 
 export type CompanyType = 'carrier' | 'broker';
 
-/**
- * A search's filters, each under its supersearch parameter's name (core/search-filters.ts maps the
- * pages' URL names to them); the radius is its two parameters as a circle.
- */
+/** A search's filters under their supersearch parameters' names; the radius's two make one circle. */
 export interface SearchFilters {
-  /** Two-letter state code, upper case. */
   address_state?: string;
-  /** City name as FMCSA records write it (upper case); used with `address_state` by the city pages. */
+  /** Upper case, as FMCSA writes it; the city pages set it with `address_state`. */
   address_city?: string;
-  /** Any of these roles (CARSHIP C or B). */
   company_types?: CompanyType[];
-  /** Any of these authorised cargo types. */
   cargo_types?: CargoCode[];
-  /** `radius_zipcode`'s centre and `radius_miles`. */
   radius?: { latitude: number; longitude: number; miles: number };
-  /** Only carriers authorized for hire (L&I, issue 18). */
   authorized_only?: boolean;
-  /** Only carriers with the insurance their authority requires on file (L&I, issue 18). */
   insured_only?: boolean;
-  /** Only carriers whose census HM flag says they haul hazardous materials. */
   hazmat_only?: boolean;
-  /** Only carriers with no risk signal (issue 55, companies.risk_signals). */
   no_risk_signals?: boolean;
 }
 
-/**
- * How the engines test each filter: as a facet token inside the full-text indexes (facets.ts), which
- * keeps every fast path, or as a condition on the row (sql-conditions.ts). Every filter is also a
- * condition on the row where no word is typed. A new filter must say which.
- */
+/** How the engines test each filter with words: a facet token of the indexes keeps every fast path (docs/search.md). */
 export const FILTER_KINDS: Record<keyof SearchFilters, 'facet' | 'row'> = {
   address_state: 'facet',
   company_types: 'facet',
@@ -61,10 +46,7 @@ export interface SearchRequest {
   limit: number;
 }
 
-/**
- * Matching company ids in rank order for one page, and how many match in all: exactly when
- * `totalExact`, otherwise at least `total` (sql-conditions.ts, COUNT_BOUND).
- */
+/** One page of matching company ids in rank order, and how many match: at least `total` unless `totalExact`. */
 export interface SearchHits {
   ids: number[];
   total: number;
@@ -73,11 +55,7 @@ export interface SearchHits {
 
 export type SearchTotal = Pick<SearchHits, 'total' | 'totalExact'>;
 
-/**
- * The full-text engine of one dialect. Exact DOT or MC number matches rank first, then text matches:
- * exact names, names that start with the words, the rest, each in fleet order (docs/search.md).
- * Implementations: engine-sqlite.ts (FTS5), engine-postgres.ts (tsvector).
- */
+/** The engine of one dialect (engine-sqlite.ts, engine-postgres.ts), ranking as docs/search.md states. */
 export interface SearchEngine {
   search(request: SearchRequest): Promise<SearchHits>;
 }
@@ -95,17 +73,10 @@ export async function mergeExactFirst(
   return { ...text, ids: [...exactOnPage, ...text.ids], total: exactIds.length + text.total };
 }
 
-/**
- * One group of equally ranked matches, paged in fleet order (sql-conditions.ts fleetOrder): the
- * members at positions [from, from + size), and the group's size when the read reached its end
- * (null when the group goes on past the page).
- */
+/** Members [from, from + size) of a group of equally ranked matches, and its size once read to its end. */
 export type GroupPage = (from: number, size: number) => Promise<{ ids: number[]; size: number | null }>;
 
-/**
- * Pages over ranked groups: `first` (a short list already in order: exact names), then each group
- * in turn, every id once. `total` is the count of all matches, which contains every group.
- */
+/** Pages over `first` (exact names, in order), then each group in turn; `total` counts every group. */
 export async function pageOverGroups(
   first: number[],
   groups: GroupPage[],
@@ -137,10 +108,8 @@ export interface KeyOrderedGroup {
 }
 
 /**
- * Members [from, from + size) of a group in its exact fleet order, reading it in rank-key order only
- * up to the page's end and the rest of the last row's bucket: buckets are contiguous in both orders,
- * so what was read holds every member up to the page's end. `start` skips to a bucket whose `before`
- * members precede it (found in the index alone).
+ * Members [from, from + size) of a group in fleet order, read in rank-key order up to the page's end and
+ * the rest of its last bucket (docs/search.md section 3). `start`: a bucket and the members before it.
  */
 export async function pageInKeyOrder(
   group: KeyOrderedGroup,
@@ -162,35 +131,23 @@ export async function pageInKeyOrder(
   return { ids, size: groupSize };
 }
 
-/** Where the engines change path or read (docs/search.md, section 5); tests lower them to take every way. */
-export interface SearchTuning {
-  /** SQLite ranks up to this many matches in JavaScript, PostgreSQL a word's posted matches with their count. */
-  fewMatches: number;
-  /** PostgreSQL's GIN path ranks up to this many matches in its counting statement, which reads their rows anyway. */
-  rankedInCount: number;
-  /** A prefix of at most this many terms is asked as the terms, lists the indexes step through. */
-  mostPrefixTerms: number;
-  /** SQLite narrows a circle by place inside its indexes when the words match more carriers than this. */
-  cellsFromMatches: number;
-  /** SQLite: a seek in the circle index costs this many matches measured one by one. */
-  circleRangeMatches: number;
-  /** PostgreSQL walks a rank group's early page along the rank key within this many rows. */
-  groupWalkRows: number;
-}
-
-export const SEARCH_TUNING: SearchTuning = {
-  // Ranking a few in one read of their rows costs less than the rank groups' several reads.
+/** Where the engines change path or read (docs/search.md, section 5), each with its reason; tests lower them. */
+export const SEARCH_TUNING = {
+  // Up to this many matches are ranked in one read of their rows, which costs less than the groups' reads.
   fewMatches: 500,
-  // COUNT_BOUND: everything it counts.
+  // PostgreSQL's GIN path ranks all it counts (COUNT_BOUND): its counting statement reads their rows anyway.
   rankedInCount: 10_000,
-  // A longer OR of terms costs more than the prefix's own merge.
+  // A prefix of at most this many terms is asked as them: a longer OR costs more than the prefix's merge.
   mostPrefixTerms: 32,
-  // Measuring a few thousand rows costs less than a seek per run of cells in every list.
+  // SQLite narrows a circle by place in its indexes past this many matches: measuring fewer costs less.
   cellsFromMatches: 10_000,
+  // SQLite: a seek in the circle index costs about as much as measuring this many matches one by one.
   circleRangeMatches: 14,
-  // An early page of a common word lies within the largest fleets.
+  // PostgreSQL walks a group's early page along the rank key this far: it lies among the largest fleets.
   groupWalkRows: 20_000,
 };
+
+export type SearchTuning = typeof SEARCH_TUNING;
 
 /** A match with what ranks it. */
 export interface RankedRow {
@@ -201,11 +158,7 @@ export interface RankedRow {
   dot_number: number;
 }
 
-/**
- * Every match of a search with few, in the stated order (decision 039): name rank, then fleetOrder
- * (power units descending, unknown last; name in UTF-8 byte order, as both dialects compare; DOT).
- * One read of the matches with their rows costs less than the several index reads of the rank groups.
- */
+/** A few matches in the stated order: name rank, then fleetOrder (sql-conditions.ts) as both dialects compare. */
 export function rankFew(rows: RankedRow[], words: readonly string[]): number[] {
   const key = words.join(' ');
   const ranked = rows.map((row) => ({

@@ -1,18 +1,12 @@
 import { sql } from 'kysely';
 import type { SearchFilters } from './engine.ts';
 
-/**
- * The web-label token's prefix in both indexes: '_w' and a word of the web domain ('_wacmefreight'),
- * so a typed word matches a web domain's word whole (docs/search.md section 8).
- */
+/** The prefix of a web domain's word in both indexes ('_wacmefreight'), which a typed word matches whole. */
 export const WEB_LABEL = '_w';
 
 const HAZMAT = '_hazmat';
 
-/**
- * The facet tokens the filters ask both indexes for: one of each `required` group, never `excluded`
- * (roles are stored as the rare cases, so a role filter is often the NOT of one).
- */
+/** The facets the filters ask both indexes for: one of each `required` group, never `excluded` (a rare role). */
 export function filterFacets(filters: SearchFilters): { required: string[][]; excluded: string | null } {
   const required: string[][] = [];
   if (filters.address_state) required.push([`_state${filters.address_state.toLowerCase()}`]);
@@ -27,7 +21,7 @@ export function filterFacets(filters: SearchFilters): { required: string[][]; ex
   return { required, excluded };
 }
 
-/** Whether a search asks for brokers and not carriers: the one role filter every match holds a facet for. */
+/** Brokers and not carriers: the one role filter every match holds a facet for. */
 export function brokersOnly(filters: SearchFilters): boolean {
   return Boolean(filters.company_types?.includes('broker') && !filters.company_types.includes('carrier'));
 }
@@ -37,10 +31,7 @@ const ROLES = sql`';' || coalesce(carship, '') || ';'`;
 /** A companies row that is a broker: its row is in the brokers' index too, under the same rowid. */
 export const IS_BROKER = sql`${ROLES} LIKE '%;B;%'`;
 
-/**
- * The facet tokens of filterFacets for a companies row, with a leading space each. Roles are stored
- * as the rare cases: a filter reads a short list of exceptions far faster than one of nearly every row.
- */
+/** filterFacets' tokens of a companies row, each with a leading space; roles as their rare cases. */
 export const FILTER_TOKENS = sql`
   CASE WHEN phy_state IS NOT NULL THEN ' _state' || lower(phy_state) ELSE '' END ||
   CASE WHEN ${IS_BROKER} THEN ' _typebroker' ELSE '' END ||

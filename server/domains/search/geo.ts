@@ -13,10 +13,7 @@ export function boundingBox(latitude: number, longitude: number, miles: number) 
   };
 }
 
-/**
- * Grid cell sizes, largest first: a carrier's cell tokens let an index narrow a circle by place and
- * count the carriers of the cells inside it without their rows.
- */
+/** Grid cell sizes, largest first: cell tokens let an index narrow a circle by place (docs/search.md). */
 export const CELL_DEGREES = [4, 1, 0.25] as const;
 
 /** A cell size in its token: the degrees, or 'q' for a quarter ('.' would end the token). */
@@ -48,10 +45,8 @@ const corners = ({ south, west, degrees }: GridCell): [number, number][] => [
 ];
 
 /**
- * The grid cells a circle touches: `inside` it (the index alone counts their carriers) or on its
- * `edge` (each distance checked). A cell not inside is split into the next size, down to
- * `finest` degrees. A cell is inside when its corners are, since along a parallel or a meridian the
- * distance from the centre grows toward one end.
+ * The cells a circle touches, `inside` it or on its `edge`, a cell not inside split into the next size down to
+ * `finest`. Inside when its corners are: along a parallel or a meridian the distance grows toward one end.
  */
 export function radiusCellBoxes(latitude: number, longitude: number, miles: number, finest: 1 | 0.25 = 1) {
   const box = boundingBox(latitude, longitude, miles);
@@ -67,7 +62,6 @@ export function radiusCellBoxes(latitude: number, longitude: number, miles: numb
   const sizes = CELL_DEGREES.slice(0, CELL_DEGREES.indexOf(finest) + 1);
   const inside: GridCell[] = [];
   const edge: GridCell[] = [];
-  /** The cells of sizes[level] in the box and in `parent`. */
   const visit = (level: number, parent?: GridCell) => {
     const degrees = sizes[level]!;
     // The last row and column start inside the parent, so floor() never steps into the next one.

@@ -2,18 +2,10 @@ import { sql } from 'kysely';
 import { prefixEnd } from './search-index.ts';
 import type { Execute } from './sql-conditions.ts';
 
-/**
- * A typed prefix as the whole terms of the index it starts (search_terms), or null where it stays a
- * prefix query. Both engines gather a prefix's matches in full before any row, where whole terms are
- * lists they step through only as far as needed (docs/search.md).
- */
+/** A typed prefix as the index's whole terms it starts (search_terms), or null where it stays a prefix. */
 export type PrefixTerms = (token: string) => readonly string[] | null;
 
-/**
- * The terms each of `tokens` (a word, or a lead token such as '_ftran') of at least `shortest`
- * characters starts. Null: none, more than `mostTerms` (a long OR costs more than the prefix), or not
- * plain ASCII (the tokenizer may spell its terms otherwise).
- */
+/** The terms each token of `shortest` characters or more starts; none, too many, or not ASCII (the tokenizer's own) stay prefixes. */
 export async function prefixTerms(
   execute: Execute,
   tokens: readonly string[],

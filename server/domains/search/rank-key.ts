@@ -1,11 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/migrate.ts';
 
-/**
- * The rank key (decision 045): per carrier, fleet bucket, the name's first four characters and the DOT
- * number, so its order is the results' tie order (fleetOrder) by bucket and a page read in it stops at
- * its last row. From the row alone, so the build worker indexes rows while others still load.
- */
+/** The rank key (docs/search.md section 3): fleet bucket, the name's first four characters, the DOT number. */
 export const DOT_BITS = 25;
 /** The key's low bits, which hold the DOT number. */
 export const DOT_MASK = 2 ** DOT_BITS - 1;
@@ -45,11 +41,7 @@ export function rankKeySql(dialect: Dialect): RawBuilder<unknown> {
   return sql`((${fleet})${big} * ${sql.lit(2 ** FLEET_SHIFT)} + (${name})${big} * ${sql.lit(2 ** DOT_BITS)} + dot_number)`;
 }
 
-/**
- * A key's bucket in SQL: a bucket's rows are contiguous in the key order and in the exact order, so
- * a page read in key order is exact once its last row's bucket is read whole. A coarse bucket is the
- * fleet bucket alone, since its fleets' exact order is by size first. Safe as a JavaScript number.
- */
+/** A key's bucket in SQL, contiguous in both orders; a coarse fleet bucket alone, as its order is by size first. */
 export function bucketSql(key: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`CASE WHEN (${key} >> ${sql.lit(FLEET_SHIFT)}) <= ${sql.lit(COARSE_BUCKETS_THROUGH)}
     THEN (${key} >> ${sql.lit(FLEET_SHIFT)}) << ${sql.lit(NAME_BITS)} ELSE ${key} >> ${sql.lit(DOT_BITS)} END`;

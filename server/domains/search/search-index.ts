@@ -8,10 +8,7 @@ import { circleKeySql } from './circle-index.ts';
 import { rankKeySql } from './rank-key.ts';
 
 export interface SearchIndex {
-  /**
-   * Indexes every company changed at or after `since`, and with `after` (the last refresh) those
-   * changed after it, so the rows of an import killed before its refresh are indexed by the next.
-   */
+  /** Indexes the companies changed since `since`, or since `after` (the last refresh) to catch a killed import's rows. */
   refreshSince(since: string, after?: string): Promise<void>;
 }
 
@@ -44,10 +41,7 @@ function replaceSeparators(text: RawBuilder<unknown>, separators: string, by: st
   );
 }
 
-/**
- * The web domain's words as WEB_LABEL tokens, with a leading space. The separators become spaces
- * before the spaces become the label, whose own '_' would otherwise split it.
- */
+/** The web domain's words as WEB_LABEL tokens, with a leading space (separators first, the label's '_' being one). */
 function webLabels(column: RawBuilder<unknown>) {
   const apart = replaceSeparators(column, ASCII_SEPARATORS.replace(' ', ''), ' ');
   return sql`CASE WHEN coalesce(${column}, '') = '' THEN ''
@@ -55,9 +49,8 @@ function webLabels(column: RawBuilder<unknown>) {
 }
 
 /**
- * A name's tokens, so each name rank reads one short list, not a phrase over every match's positions:
- * '_f' and the first word and its first two and three letters ('_facme', '_fac', '_facm'); '_x' and
- * the words run together ('_xacmetruckingllc'). Names SQL cannot split as name_key does get '_fany'.
+ * A name's tokens, a short list for each name rank: '_f' and the first word, its first 2 and 3 letters ('_facme',
+ * '_fac', '_facm'), '_x' and the words run together ('_xacmetruckingllc'); '_fany' if SQL cannot split it.
  */
 function nameTokens(column: RawBuilder<unknown>) {
   const separators = sql.lit(ASCII_SEPARATORS);
@@ -77,13 +70,10 @@ function nameTokens(column: RawBuilder<unknown>) {
 }
 
 /**
- * The rows of the contentless FTS5 tables companies_fts and companies_broker_fts. The rowid is the
- * rank key, so FTS5 returns matches in result order; facets hold filter, cell, name and web tokens so
- * those filters intersect inside the index. Rows go in rowid order: FTS5 starts a new segment
- * whenever a rowid is not above the last one.
+ * The rows of companies_fts and companies_broker_fts: rowid the rank key, facets the filter, coarse cell, name
+ * and web tokens. In rowid order: FTS5 starts a new segment whenever a rowid is not above the last one.
  */
 function searchRows(where: RawBuilder<unknown>) {
-  // companies_fts holds the coarse cells a page walks; a circle's count reads the circle index.
   const cells = CELL_DEGREES.filter((degrees) => degrees >= 1).map(cellSql);
   return sql`
     SELECT ${rankKeySql('sqlite')}, name, coalesce(dba_name, ''), coalesce(phy_city, '') || ' ' || coalesce(phy_state, ''),
@@ -129,15 +119,12 @@ const replaceSearchRows = (where: RawBuilder<unknown>, dots: RawBuilder<unknown>
   ...addSearchRows(where),
 ];
 
-/** Merges each index's segments, so a query reads one b-tree per term; before WRITE_TERMS, which then reads faster. */
+/** Merges each index's segments into one b-tree per term; before WRITE_TERMS, which then reads faster. */
 const OPTIMIZE = SEARCH_INDEX_FTS_TABLES.map(
   (table) => sql`INSERT INTO ${sql.table(table)} (${sql.ref(table)}) VALUES ('optimize')`,
 );
 
-/**
- * Writes search_terms again from the index, in the transaction that changed it, so a search never
- * expands a word into terms of another version of the index.
- */
+/** search_terms from the index, in the transaction that changed it, so no word expands into another version's terms. */
 const WRITE_TERMS = [
   sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.companies_fts_terms USING fts5vocab(main, companies_fts, 'row')`,
   sql`DELETE FROM search_terms`,
@@ -147,11 +134,7 @@ const WRITE_TERMS = [
     UNION ALL SELECT term, doc FROM temp.companies_fts_terms WHERE term >= ${sql.lit(prefixEnd(EXACT_NAME))}`,
 ];
 
-/**
- * The index statements as SQL text for the importer's build worker, which Kysely does not drive:
- * `addRows` takes ids in (?, ?], `replaceRows` a JSON array of DOT numbers; each list runs in turn
- * with the same parameters.
- */
+/** The statements as SQL text for the build worker: `addRows` takes ids in (?, ?], `replaceRows` a JSON array of DOTs. */
 export function searchIndexStatements(db: Db) {
   const addRows = addSearchRows(sql`id > ${0} AND id <= ${0}`).map((query) => query.compile(db));
   const dots = sql`SELECT value FROM json_each(${'[]'})`;
@@ -172,10 +155,7 @@ export function searchIndexStatements(db: Db) {
   };
 }
 
-/**
- * Writes the whole SQLite index again, optimised, in one transaction: readers keep the old index
- * until the new one commits whole, and a killed import leaves the old one.
- */
+/** Writes the whole index again in one transaction: readers and a killed import keep the old one. */
 export async function rebuildSearchIndex<Schema>(db: Kysely<Schema>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const table of SEARCH_INDEX_FTS_TABLES)
@@ -188,8 +168,7 @@ export async function rebuildSearchIndex<Schema>(db: Kysely<Schema>): Promise<vo
 export function createSearchIndex(db: Db, dialect: Dialect): SearchIndex {
   return {
     async refreshSince(since, after) {
-      // PostgreSQL keeps its tsvector column current, but updated rows wait in the GIN index's pending
-      // list, which every search reads through in full until a vacuum merges it.
+      // The tsvector is generated, but updated rows wait in the GIN pending list, which every search reads whole.
       if (dialect === 'postgres') {
         await sql`SELECT gin_clean_pending_list('companies_search_vector'::regclass)`.execute(db);
         return;

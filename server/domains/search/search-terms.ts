@@ -2,7 +2,6 @@ import { searchWords } from '../../../core/search-words.ts';
 
 /** A visitor's input as search terms: words of letters and digits only, so no typed text is query syntax. */
 export interface SearchTerms {
-  /** Lower-case words of letters and digits, at most MAX_WORDS, each at most MAX_WORD_LENGTH long. */
   words: string[];
   /** The DOT or MC number the whole term may be: 'MC…' only an MC number, 'DOT…' only a DOT number. */
   number: { digits: string; as: 'dot' | 'mc' | 'either' } | null;

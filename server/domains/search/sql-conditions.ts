@@ -6,30 +6,21 @@ import { EARTH_RADIUS_MILES, toRadians } from '../../../core/geo.ts';
 import { boundingBox } from './geo.ts';
 import type { SearchTerms } from './search-terms.ts';
 
-/**
- * A city as city pages name it: upper case, without periods and apostrophes, hyphens as spaces
- * ('ST. LOUIS' and 'st louis' are the same city). CITY_KEY is the same rule in SQL; the search
- * migration indexes exactly that expression with the state.
- */
+/** A city as city pages name it ('ST. LOUIS' is 'st louis'); CITY_KEY, the same in SQL, is indexed with the state. */
 export const CITY_KEY = sql`replace(replace(replace(upper(c.phy_city), '.', ''), '''', ''), '-', ' ')`;
 
 function cityKey(city: string): string {
   return city.toUpperCase().replace(/['.]/g, '').replace(/-/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
-/**
- * The rows a condition tests, aliased `c`: SQLite's or PostgreSQL's companies rows, or PostgreSQL's
- * search postings, which hold a carrier's coordinates and its cargo types as bits (migration 040).
- */
+/** The rows a condition tests, aliased `c`: companies rows, or PostgreSQL's postings (coordinates, cargo bits). */
 type ConditionRows = Dialect | 'postings';
 
 export type Execute = <T>(query: RawBuilder<T>) => Promise<T[]>;
 
 /**
- * That a row lies within the search's circle. PostgreSQL's companies rows are found by PostGIS
- * (their `position` in a GiST index, migration 134); elsewhere a box of the coordinates narrows
- * them. Either way `distance_miles`, the one distance both engines and the oracle share (registered
- * on the SQLite connection, created by the search migration on PostgreSQL), decides.
+ * A row within the circle: found by PostGIS on PostgreSQL's companies, elsewhere by a box of coordinates;
+ * `distance_miles`, the one distance both engines and the oracle share, decides.
  */
 function radiusCondition(filters: SearchFilters, rows: ConditionRows): RawBuilder<unknown> {
   if (!filters.radius) return sql`1 = 1`;
@@ -41,10 +32,8 @@ function radiusCondition(filters: SearchFilters, rows: ConditionRows): RawBuilde
       AND ${distance} <= ${miles}`;
   }
   const box = boundingBox(latitude, longitude, miles);
-  // Inside the diamond the circle certainly holds the row, so distance_miles (a call into JavaScript
-  // on SQLite, several times the cost of the rest) runs only for the corners of the box. A great
-  // circle is no longer than the path along the meridian, then along the parallel: at most
-  // |Δlatitude| · miles per degree + |Δlongitude| · miles per degree · the largest cosine in the box.
+  // A row inside the diamond is in the circle (a great circle is no longer than the path along the meridian
+  // then the parallel), so distance_miles, a call into JavaScript on SQLite, runs only for the box's corners.
   const perDegree = (EARTH_RADIUS_MILES * Math.PI) / 180;
   const nearestEquator =
     box.minLatitude <= 0 && box.maxLatitude >= 0
@@ -64,15 +53,11 @@ const METRES_PER_MILE = 1609.344;
 const centre = ({ latitude, longitude }: NonNullable<SearchFilters['radius']>) =>
   sql`ST_SetSRID(ST_MakePoint(${longitude}, ${latitude}), 4326)::geography`;
 
-/**
- * The L&I filters (issue 18): conditions on the two per-carrier flags the L&I import keeps on the
- * company row and indexes (migration 014), so neither dialect reads the L&I tables to search.
- */
+/** The L&I and risk filters: flags their imports keep on the company row, so no search reads their tables. */
 function authorityCondition(filters: SearchFilters): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [];
   if (filters.authorized_only) conditions.push(sql`c.authorized_for_hire = 1`);
   if (filters.insured_only) conditions.push(sql`c.insurance_on_file = 1`);
-  // Kept on the row like the L&I flags, by the signals' computation (server/domains/signals).
   if (filters.no_risk_signals) conditions.push(sql`c.risk_signals = 0`);
   return conditions.length === 0 ? sql`1 = 1` : sql.join(conditions, sql` AND `);
 }
@@ -95,10 +80,7 @@ export function rowOnlyCondition(filters: SearchFilters, rows: ConditionRows): R
   return sql.join(conditions, sql` AND `);
 }
 
-/**
- * Every filter as a condition on the row, for reads without words (city pages, exact numbers), and
- * on PostgreSQL's search postings.
- */
+/** Every filter as a condition on the row (no words: city pages, exact numbers) or on PostgreSQL's postings. */
 export function rowFilterCondition(filters: SearchFilters, rows: ConditionRows): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [rowOnlyCondition(filters, rows)];
   if (filters.address_state) conditions.push(sql`c.phy_state = ${filters.address_state}`);
@@ -118,10 +100,8 @@ export function rowFilterCondition(filters: SearchFilters, rows: ConditionRows):
 }
 
 /**
- * That a stored name key (migration 020) starts with `key`, the typed words joined by spaces: the
- * last word as a prefix from two letters, a single letter only as a whole word ('A' starts 'A & B
- * HAULING', not 'ABC HAULING'). Keys hold letters, digits and spaces only, so the LIKE patterns hold
- * no wildcard but their own.
+ * A stored name key starts with `key` (the typed words): the last word a prefix from two letters, one letter a
+ * whole word ('A' starts 'A & B HAULING', not 'ABC'). Keys are letters, digits and spaces: no stray wildcard.
  */
 export function nameKeyStarts(column: RawBuilder<unknown>, key: string): RawBuilder<unknown> {
   const last = key.slice(key.lastIndexOf(' ') + 1);
@@ -145,10 +125,7 @@ export function nameRanks(key: string, { walked }: { walked: boolean } = { walke
   return { starts, exact, rank: sql`CASE WHEN ${exact} THEN 0 WHEN ${starts} THEN 1 ELSE 2 END` };
 }
 
-/**
- * The rows with exactly the name `exact` says, then tested by `where`: the name keys' b-trees find
- * those few first (OFFSET 0 fences them), where the planner might read a circle's GiST index instead.
- */
+/** Exact names by the name keys' b-trees first (OFFSET 0 fences them from a circle's GiST index), then `where`. */
 export function exactNamesWhere(exact: RawBuilder<unknown>, where: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`(SELECT * FROM companies c WHERE ${exact} OFFSET 0) c WHERE ${where}`;
 }
@@ -174,14 +151,9 @@ export async function exactNumberIds(
   return rows.map((row) => Number(row.id));
 }
 
-/**
- * The order of equally good matches, which helps a broker: the largest fleets first, then by name
- * (byte order on both dialects, so they agree), then by DOT number. Ends every search order, so pages
- * are stable; never by company id, which PostgreSQL's two import lanes give in commit order.
- */
+/** The order of equally good matches, ending every order (docs/search.md): largest fleets, name in bytes, DOT. */
 export function fleetOrder(dialect: Dialect): RawBuilder<unknown> {
-  // The index companies_fleet (migration 020) holds exactly this order; SQLite sorts NULL lowest,
-  // so DESC already puts unknown fleets last there.
+  // companies_fleet holds this order; SQLite sorts NULL lowest, so DESC puts unknown fleets last.
   return dialect === 'postgres'
     ? sql`c.power_units DESC NULLS LAST, c.name COLLATE "C", c.dot_number`
     : sql`c.power_units DESC, c.name, c.dot_number`;
@@ -207,10 +179,7 @@ export function boundedTotal(counted: number): SearchTotal {
   return { total: Math.min(counted, COUNT_BOUND), totalExact: counted <= COUNT_BOUND };
 }
 
-/**
- * Companies matching filters alone, with no words to rank: the nearest first for a radius search,
- * otherwise the largest fleets first (city pages).
- */
+/** Companies matching filters alone: the nearest first in a circle, otherwise in fleet order (city pages). */
 export async function listByFilters(
   execute: Execute,
   dialect: Dialect,
@@ -229,10 +198,7 @@ export async function listByFilters(
   return { ids: (await execute(page)).map((row) => Number(row.id)), ...count };
 }
 
-/**
- * The nearest carriers first, then by DOT number. PostgreSQL reads them from the GiST index in
- * PostGIS's order of distance, which is distance_miles's, so a page stops reading at its end.
- */
+/** Nearest first, then DOT; PostgreSQL reads the GiST index in distance order, so a page stops at its end. */
 function nearestFirst(radius: NonNullable<SearchFilters['radius']>, dialect: Dialect): RawBuilder<unknown> {
   const distance = sql`distance_miles(${radius.latitude}, ${radius.longitude}, c.latitude, c.longitude), c.dot_number`;
   return dialect === 'postgres' ? sql`c.position <-> ${centre(radius)}, ${distance}` : distance;

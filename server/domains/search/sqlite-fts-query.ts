@@ -7,10 +7,7 @@ import { prefixTerms, type PrefixTerms } from './prefix-terms.ts';
 import { EXACT_NAME } from './search-index.ts';
 import type { Execute } from './sql-conditions.ts';
 
-/**
- * Prefixes from this length are past the prefix indexes: FTS5 would merge every term's list in full
- * at each statement, so one that starts few terms is asked as those terms, read only as far as needed.
- */
+/** Prefixes from this length are past the prefix indexes, so one of few terms is asked as them (prefix-terms.ts). */
 const UNINDEXED_PREFIX_LENGTH = 4;
 /** The index holds the first two and three letters of each name's first word as lead tokens too. */
 const LEAD_PREFIX_LETTERS = 3;
@@ -22,7 +19,7 @@ export function wordsTerms(execute: Execute, words: readonly string[], mostTerms
   return prefixTerms(execute, [...words, ...leads], { shortest: UNINDEXED_PREFIX_LENGTH, mostTerms });
 }
 
-/** How many lists FTS5 reads for `query` in each rowid range; a prefix past the prefix indexes is unbounded. */
+/** How many lists FTS5 reads for `query` in each rowid range; a prefix past the prefix indexes, unbounded. */
 export function listsRead(query: string): number {
   let lists = 0;
   for (const [, token, prefix] of query.matchAll(/"([^"]*)"(\*?)/g))
@@ -32,20 +29,14 @@ export function listsRead(query: string): number {
 
 const anyOf = (tokens: readonly string[]) => tokens.map((token) => `"${token}"`).join(' OR ');
 
-/**
- * A prefix as FTS5: the OR of its terms, or the prefix query (one letter is a word). Typed words are
- * letters and digits, quoted, so nothing typed is FTS5 syntax, and never match a '_' facet token.
- */
+/** A prefix as the OR of its terms or a prefix query (one letter is a word); typed words are quoted letters and digits. */
 function prefixMatch(termsOf: PrefixTerms, token: string): string {
   const terms = termsOf(token);
   if (terms) return `(${anyOf(terms)})`;
   return token.length >= 2 ? `"${token}"*` : `"${token}"`;
 }
 
-/**
- * The FTS5 query of `expressions` (never empty: FTS5 cannot ask a NOT alone) with the filters' facets
- * and a circle's grid cells, which narrow by place inside the index; the row checks the distance.
- */
+/** `expressions` (never empty: FTS5 cannot ask a NOT alone) AND the filters' facets and a circle's cells. */
 export function ftsQuery(expressions: readonly string[], filters: SearchFilters): string {
   const { required, excluded } = filterFacets(filters);
   const parts = [...expressions, ...required.map((tokens) => `facets:(${anyOf(tokens)})`)];
@@ -59,11 +50,7 @@ export function ftsQuery(expressions: readonly string[], filters: SearchFilters)
   return excluded ? `(${query}) NOT facets:"${excluded}"` : query;
 }
 
-/**
- * The words as FTS5 expressions: the start of a word of the name, DBA name or place, or a whole word
- * of the web domain, asked only for the words some web domain has (one seek in the term b-tree
- * each), since an OR is a step on every match of a prefix.
- */
+/** The words as FTS5 expressions; a web domain's word is asked only where some domain has it (docs/search.md). */
 export async function wordsMatch(execute: Execute, words: readonly string[], termsOf: PrefixTerms) {
   const inWebDomains = new Set<string>();
   for (const word of new Set(words)) {
@@ -78,9 +65,8 @@ export async function wordsMatch(execute: Execute, words: readonly string[], ter
 }
 
 /**
- * The name ranks: a name that starts with the words (the last a prefix from two letters), and one
- * that is exactly them (`sameWords`, rows checked whole). The name tokens answer from one short list
- * each; the initial-token phrase, which reads every candidate's positions, only where they cannot.
+ * The name ranks: names that start with the words (the last a prefix from two letters), and those that are
+ * them (`sameWords`, rows checked whole), from the name tokens; by phrase only where a name has none.
  */
 export function startsWithWords(words: readonly string[], termsOf: PrefixTerms) {
   const phrase = `"${words.join(' ')}"`;
