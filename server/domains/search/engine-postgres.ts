@@ -1,9 +1,6 @@
 /**
- * PostgreSQL's search engine: the statements that count, rank and page a search's matches. Its
- * three paths (docs/search.md): a word searched alone read from its postings (postgres-postings.ts),
- * other words through the GIN index of the search vector (the tsqueries are postgres-tsquery.ts's
- * text), and filters alone on the rows (sql-conditions.ts listByFilters). Rules on what is typed
- * and on the stored terms choose; nothing asks the planner.
+ * PostgreSQL's search engine, three paths chosen by what is typed and the stored terms (docs/search.md): a word
+ * alone from its postings (postgres-postings.ts), other words through GIN, filters alone on the rows.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -48,29 +45,20 @@ export function createPostgresSearchEngine(
   const ids = async (query: RawBuilder<{ id: number }>) =>
     (await execute(query)).map((row) => Number(row.id));
 
-  /**
-   * Of `companies`, `limit` from `offset` in the exact fleet order. One array parameter: a deep page
-   * sorts a whole bucket, and that many parameters cost more to plan than the sort.
-   */
+  /** Of `companies`, `limit` from `offset` in fleet order; one array parameter, cheaper to plan than one per id. */
   const sorted = (companies: number[], offset: number, limit: number) =>
     ids(sql<{ id: number }>`SELECT c.id FROM companies c WHERE c.id = ANY(${companies}::integer[])
       ORDER BY ${fleetOrder('postgres')} LIMIT ${limit} OFFSET ${offset}`);
 
-  /**
-   * The walk's rows: a subquery with its own LIMIT keeps the planner on the key index and stops at the
-   * page's end, where left to itself it read every row the conditions could hold.
-   */
+  // A subquery with its own LIMIT keeps the planner on the key index, stopping at the page's end.
   const walkedRows =
     groupWalkRows === Number.POSITIVE_INFINITY
       ? sql`companies c`
       : sql`(SELECT * FROM companies c ORDER BY c.rank_key LIMIT ${groupWalkRows}) c`;
 
   /**
-   * A rank group's early page is read by walking companies_rank_key, each row tested, where the
-   * planner would build the words' GIN bitmap again and sort the group. The walk is bounded to the
-   * key's first `groupWalkRows` rows and taken only when the counting statement counted the page's
-   * end there. The key at that row (null: a shorter table) is kept an hour: only an import moves it,
-   * and a walk that a moved bound cut short is read again (group).
+   * The walk's bound: the key at row `groupWalkRows` (docs/search.md section 8), kept an hour, since only an
+   * import moves it and a walk cut short by a moved bound is read again.
    */
   let walkEnd: { key: string | null; readAt: number } | null = null;
   async function withinWalk(): Promise<RawBuilder<unknown>> {
@@ -91,11 +79,7 @@ export function createPostgresSearchEngine(
             ORDER BY c.rank_key LIMIT ${limit}`)
     ).map((row) => ({ id: Number(row.id), bucket: Number(row.bucket) }));
 
-  /**
-   * One rank group in rank-key order up to the page's end, then the rest of its last bucket: `where`
-   * as the planner reads it, or `walked` (tests on the row alone) along the key within the walk's
-   * bound. A walk that finds too few rows may have met a moved bound: the planner reads it again.
-   */
+  /** A rank group by `where`, or `walked` (tests on the row alone) along the key, read again if it falls short. */
   const group =
     (where: RawBuilder<unknown>, walked: RawBuilder<unknown> | null): GroupPage =>
     (from, size) =>
@@ -132,10 +116,8 @@ export function createPostgresSearchEngine(
       AND ${rowOnlyCondition(filters, 'postgres')}
       AND ${notIn(sql`c.id`, excluded)}`;
     const { starts, exact, rank } = nameRanks(words.join(' '));
-    // Every statement builds the words' GIN bitmap again, so one counts the matches up to the bound,
-    // how many of each rank group lie within the walk's bound, and ranks and pages them when they are
-    // few (`matched` gates the sort as a one-time filter): the page's rows with the counts, or one row
-    // of the counts alone.
+    // Each statement builds the words' GIN bitmap again, so one counts (each group's within the walk's bound
+    // too) and, when few, ranks and pages (`matched` gates the sort): the page's rows, or one row of counts.
     const early = await withinWalk();
     const ranked = await execute(sql<{
       id: number | null;
@@ -166,11 +148,9 @@ export function createPostgresSearchEngine(
     if (matched <= rankedInCount)
       return { ids: ranked.flatMap((row) => (row.id === null ? [] : [Number(row.id)])), ...total };
     if (limit === 0 || offset >= total.total) return { ids: [], ...total };
-    // The same matches as tests on the row alone, for a walk: ts_match_vq is what @@ calls, never an
-    // index condition.
+    // The same matches tested on the row, for a walk: ts_match_vq, what @@ calls, is never an index condition.
     const onRow = sql`ts_match_vq(c.search_vector, ${parts.onRow}::tsquery)
       AND ${rowOnlyCondition(filters, 'postgres')} AND ${notIn(sql`c.id`, excluded)}`;
-    // Exact names by the name-key indexes, tested on the row; then the rank groups.
     const exactNames = await ids(sql<{ id: number }>`
       SELECT c.id FROM ${exactNamesWhere(exact, onRow)} ORDER BY ${fleetOrder('postgres')}`);
     const walkedStarts = nameRanks(words.join(' '), { walked: true }).starts;
@@ -202,9 +182,7 @@ export function createPostgresSearchEngine(
       const { terms, filters } = request;
       const hasWords = terms.words.length > 0;
       if (!hasWords && !hasFilters(filters)) return { ids: [], total: 0, totalExact: true };
-      // Independent reads, at once on two connections. The whole terms of the typed words of 4 letters
-      // and more serve both paths: the lists a posted word is read by, and those GIN steps through
-      // where it intersects a word with another list (postgres-tsquery.ts wordQuery).
+      // Independent reads on two connections. The whole terms of words from 4 letters serve both paths.
       const [exact, termsOf] = await Promise.all([
         terms.number ? exactNumberIds(execute, 'postgres', terms.number, filters) : [],
         hasWords

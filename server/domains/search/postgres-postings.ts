@@ -1,8 +1,4 @@
-/**
- * PostgreSQL's postings path: a word searched alone, read from search_postings (decision 069), a
- * b-tree read index-only in rank-key order, so a count stops at the bound and a page at its end.
- * The filters it serves are conditions on the postings' own columns.
- */
+/** PostgreSQL's postings path: a word alone from search_postings, read index-only in rank-key order (decision 069). */
 import { sql, type RawBuilder } from 'kysely';
 import {
   pageInKeyOrder,
@@ -40,10 +36,7 @@ const POSTED_FILTERS: ReadonlySet<keyof SearchFilters> = new Set([
   'radius',
 ]);
 
-/**
- * A word read from its postings. `name`: everything typed, which the name ranks compare (the word,
- * or the word with legal-form words the matches need not hold: 'cartage llc').
- */
+/** A word read from its postings; `name` is everything typed, which the name ranks compare ('cartage llc'). */
 export interface PostedWord {
   word: string;
   name: string;
@@ -51,10 +44,8 @@ export interface PostedWord {
 }
 
 /**
- * The terms a typed word is read by, each one list: one letter, that whole word; 3 letters, its lead
- * token ('_l3fre'); 2 letters, the word and the lead tokens it starts; longer, the terms it starts as
- * `termsOf` names them (at most `mostPrefixTerms`). Null for a longer word of more terms or none: GIN
- * reads it, where its postings would be sorted whole.
+ * The lists a word is read by: one letter, the word; 3, its lead token ('_l3fre'); 2, the word and the lead
+ * tokens it starts; longer, its terms (null when too many or none: GIN's, since their postings sort whole).
  */
 async function postedTerms(
   execute: Execute,
@@ -64,8 +55,7 @@ async function postedTerms(
   if (word.length === 1) return [word];
   if (word.length === 3) return [leadToken(word)];
   if (word.length > 3) return termsOf(word);
-  // One index probe per lead token: from each term found, the next past every term of its first 3
-  // letters (U+10FFFF sorts after every character).
+  // One probe per lead token: from each term, the next past its first 3 letters (U+10FFFF sorts last).
   const found = await execute(sql<{ term: string }>`WITH RECURSIVE found AS (
       SELECT (SELECT min(term) FROM search_terms WHERE term >= ${word} AND term < ${prefixEnd(word)}) AS term
       UNION ALL
@@ -77,10 +67,7 @@ async function postedTerms(
   return found.map(({ term }) => (term === word ? term : leadToken(term.slice(0, 3))));
 }
 
-/**
- * The search as a posted word, or null when it is GIN's: one typed word (beside legal-form words),
- * letters and digits, whose terms are known, with only filters the postings hold.
- */
+/** The search as a posted word: one significant word of letters and digits, its lists known, posted filters only. */
 export async function postedWord(
   execute: Execute,
   typed: readonly string[],
@@ -98,17 +85,12 @@ export async function postedWord(
 /** The word's terms and its web-domain word's. */
 const allTerms = ({ word, terms }: PostedWord) => [...terms, `${WEB_LABEL}${word}`];
 
-/**
- * Which carriers a read keeps: those with a posting of the word flagged as starting their name
- * ('starting'), those with none ('others'), or all.
- */
+/** A read's carriers: with a posting flagged as starting the name, with none flagged, or all. */
 type Carriers = 'starting' | 'others' | 'all';
 
 /**
- * The `carriers` with a posting of the word that meets `where`, each once, in rank-key order. Each
- * term and flag is one ordered read of the index, which PostgreSQL merges and stops at the
- * statement's LIMIT; a carrier's postings come side by side and its first is kept. A window
- * partitioned by the key would say the same, but the planner then sorted every posting.
+ * The `carriers` with a posting that meets `where`, once each, in rank-key order: one ordered read per term and
+ * flag, merged and stopped at the LIMIT, a carrier's first kept (partitioning by key made the planner sort all).
  */
 function inKeyOrder(posted: PostedWord, carriers: Carriers, where: RawBuilder<unknown>): RawBuilder<unknown> {
   const flags = carriers === 'starting' ? [true] : [true, false];
@@ -129,12 +111,7 @@ function inKeyOrder(posted: PostedWord, carriers: Carriers, where: RawBuilder<un
 /** Runs of cells a statement of carriersInCircle reads: it stops after the one that passes the bound. */
 const RUNS_PER_COUNT = 16;
 
-/**
- * The carriers with a posting of the word within the circle, all of them up to the bound (past it,
- * more than the bound): those in the quarter-degree cells wholly inside, read from
- * search_postings_place by runs of cells without a test, then those in the edge cells that pass
- * `where`. A carrier is in one cell, so it is found once.
- */
+/** The carriers with a posting in the circle, up to past the bound: inside cells' runs untested, then edge cells'. */
 async function carriersInCircle(
   execute: Execute,
   posted: PostedWord,
@@ -144,8 +121,7 @@ async function carriersInCircle(
 ): Promise<number[]> {
   const { inside, edge } = circleCellRuns(radius);
   const cell = quarterCellSql(sql`c.latitude`, sql`c.longitude`);
-  // OFFSET 0 keeps the position's test out of a run's read: given it, the planner read every posting
-  // of the word by search_postings_term, testing each.
+  // OFFSET 0 keeps the position's test out of a run's read, or the planner tests every posting of the word.
   const carriersIn = async (runs: [number, number][], condition: RawBuilder<unknown>) => {
     if (runs.length === 0) return [];
     const rows = await execute(sql<{ id: number }>`SELECT DISTINCT c.id
@@ -163,10 +139,7 @@ async function carriersInCircle(
   return [...found, ...(await carriersIn(edge, where))];
 }
 
-/**
- * The carriers with a posting of the word in `state`, up to past the bound: each term's postings in
- * the state from search_postings_state in id order, merged, a carrier found once.
- */
+/** The carriers with a posting in `state`, up to past the bound: each term's, by search_postings_state, merged. */
 async function carriersInState(
   execute: Execute,
   posted: PostedWord,
@@ -216,17 +189,13 @@ export async function postingsPage(
   const ids = async (query: RawBuilder<{ id: number }>) =>
     (await execute(query)).map((row) => Number(row.id));
 
-  /**
-   * The page by rank group, each read from the postings in rank-key order up to the page's end: exact
-   * names (by the name-key indexes, tested on the row), the names that start with what was typed, the rest.
-   */
+  /** The page by rank group: exact names by their keys, then the postings' groups in rank-key order. */
   async function byGroups(total: Pick<SearchHits, 'total' | 'totalExact'>): Promise<number[]> {
     const rowWhere = sql`${rowFilterCondition(filters, 'postgres')} AND ${notIn(sql`c.id`, excluded)}`;
     const exactNames = await ids(sql<{ id: number }>`SELECT c.id FROM ${exactNamesWhere(exact, rowWhere)}
       ORDER BY ${fleetOrder('postgres')}`);
     const notExact = sql`${where} AND ${notIn(sql`c.id`, exactNames)}`;
-    // Asked of each carrier's row as the read goes (a scalar subquery): as EXISTS, the planner joined
-    // every name that starts with the word first.
+    // A scalar subquery on each row as the read goes: as EXISTS, the planner joined every such name first.
     const startsWithName = sql`(SELECT coalesce(${nameKeyStarts(sql`s.legal_name_key`, posted.name)}, false)
     OR coalesce(${nameKeyStarts(sql`s.dba_name_key`, posted.name)}, false) FROM companies s WHERE s.id = c.id)`;
     const group =
@@ -234,8 +203,7 @@ export async function postingsPage(
       (from, size) =>
         pageInKeyOrder(
           {
-            // No ORDER BY of its own: the rows come in the merge's order, and with one PostgreSQL planned
-            // a sort of every posting the filters keep instead of stopping after a page.
+            // No ORDER BY: rows come in the merge's order, and with one the planner sorted every posting.
             read: async (count) =>
               (
                 await execute(sql<{ id: number; bucket: string }>`
@@ -252,9 +220,7 @@ export async function postingsPage(
           from,
           size,
         );
-    // A carrier starts its name with the word when any of its postings of the word is flagged; the rest
-    // are those with none flagged, which the read itself tells. With legal-form words typed after the
-    // word the flag says only that the name starts with the word, so the row is asked.
+    // A flagged posting says the name starts with the word; with legal-form words typed too, the row is asked.
     const groups =
       posted.name === posted.word
         ? [group('starting', notExact), group('others', notExact)]
@@ -265,10 +231,8 @@ export async function postingsPage(
     return (await pageOverGroups(exactNames, groups, total, offset, limit)).ids;
   }
 
-  // A circle or a state alone is counted from the postings' index by place or by state, which reads
-  // about the bound's worth where the rank-key order may read many times as many. Few, or a small share
-  // of the word's postings (a rank group read in key order would pass the rest), its carriers are
-  // ranked on their rows; otherwise read by rank group.
+  // A circle or a state alone: counted by place or state (docs/search.md); ranked on their rows when few or a
+  // small share of the word's postings (a group read in key order would pass the rest), else by group.
   const alone = filtersSet(filters).length === 1;
   if (alone && (filters.radius || filters.address_state)) {
     const found = filters.radius
@@ -285,17 +249,15 @@ export async function postingsPage(
       LIMIT ${limit} OFFSET ${offset}`);
     return { ids: page, ...total };
   }
-  // A word with more postings than the statement ranks has its page read by rank group beside the
-  // count, on another connection: a common word's count is most of its search, and the groups' reads
-  // need nothing it says. Should the count say few or the page lie past the end, it goes unused.
+  // A common word's page is read by group beside its count, on another connection: the count is most of
+  // the search and the groups need nothing from it.
   const beside =
     limit > 0
       ? postingsPast(execute, posted, ranked).then((past) =>
           past ? byGroups(boundedTotal(COUNT_BOUND + 1)) : null,
         )
       : null;
-  // The count, and with few matches their page, ranked on their rows; the page is gated on the count
-  // as a one-time filter, so a search of more matches fetches no row.
+  // The count, and with few matches their page (gated on the count, so more matches fetch no row).
   const [counted, pageBeside] = await Promise.all([
     execute(sql<{ id: number | null; matched: string }>`
     WITH found AS MATERIALIZED (

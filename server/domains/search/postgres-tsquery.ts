@@ -1,7 +1,4 @@
-/**
- * The text of PostgreSQL's search tsqueries (engine-postgres.ts): what each typed word and facet asks
- * of the search vector (docs/search.md, section 4).
- */
+/** The text of PostgreSQL's tsqueries over the search vector (docs/search.md, section 4). */
 import type { SearchFilters } from './engine.ts';
 import { filterFacets, WEB_LABEL } from './facets.ts';
 import type { PrefixTerms } from './prefix-terms.ts';
@@ -16,11 +13,7 @@ export const MOST_LEAD_LETTERS = 3;
 /** The lead token of a word's first 2 or 3 letters. */
 export const leadToken = (letters: string) => `_l${letters.length}${letters}`;
 
-/**
- * A typed word as a tsquery: a lead token or the whole terms it starts, lists that GIN intersects by
- * skipping along the rarer, where a prefix's lists are gathered whole first; a prefix when it starts
- * too many terms. A single letter is only that one-letter word.
- */
+/** A typed word as lists GIN intersects by skipping: a lead token or its whole terms; else a prefix, gathered whole. */
 function wordQuery(word: string, termsOf: PrefixTerms): string {
   if (word.length < 2) return word;
   if (word.length <= MOST_LEAD_LETTERS) return lexeme(leadToken(word));
@@ -28,11 +21,8 @@ function wordQuery(word: string, termsOf: PrefixTerms): string {
 }
 
 /**
- * A search's tsquery (`whole`), and the same with each word as its prefix for tests on the row
- * (`onRow`: a prefix is one look-up in a row's vector, its whole terms one each). Each significant
- * word must start a word of the name, DBA name or place, or be a whole word of the web domain; each
- * facet group of the filters must hold, and no excluded facet. Words are letters and digits and
- * lexemes are quoted, so the query is cast, not parsed (the parser would split '_statetx').
+ * A search's tsquery (`whole`), and with each word as its prefix for tests on the row (`onRow`: one look-up
+ * in a row's vector). Lexemes are quoted, so the query is cast, not parsed, which would split '_statetx'.
  */
 export function tsQueryParts(
   words: readonly string[],
