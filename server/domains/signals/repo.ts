@@ -682,14 +682,23 @@ async function timed(
   seconds[name] = (seconds[name] ?? 0) + (performance.now() - started) / 1000;
 }
 
-/** The risk_signals bits of a carrier (`companies` in an UPDATE) from its stored signals. */
-function riskSignalsMask(): RawBuilder<number> {
+/**
+ * Writes the search's flag (companies.risk_signals, a bit per rule) of the carriers `carriers` selects
+ * (DOT numbers; null: all) from their stored signals, in one join: a subquery per carrier was planned on
+ * PostgreSQL as a scan of every signal for each carrier while the fresh table had no statistics.
+ */
+async function writeRiskFlags(db: Db, carriers: RawBuilder<unknown> | null): Promise<void> {
   const bits = sql.join(
     SIGNAL_RULE_NAMES.map((rule) => sql`WHEN ${rule} THEN ${sql.lit(ruleBit(rule))}`),
     sql` `,
   );
-  return sql<number>`coalesce((SELECT sum(CASE s.rule ${bits} ELSE 0 END) FROM carrier_signals s
-      WHERE s.dot_number = companies.dot_number), 0)`;
+  const among = (column: RawBuilder<unknown>) => (carriers ? sql`${column} IN (${carriers})` : sql`1 = 1`);
+  await sql`UPDATE companies SET risk_signals = m.mask FROM (
+      SELECT s.dot_number, sum(CASE s.rule ${bits} ELSE 0 END) AS mask FROM carrier_signals s
+      WHERE ${among(sql`s.dot_number`)} GROUP BY s.dot_number) m
+    WHERE companies.dot_number = m.dot_number AND companies.risk_signals <> m.mask`.execute(db);
+  await sql`UPDATE companies SET risk_signals = 0 WHERE risk_signals <> 0 AND ${among(sql`dot_number`)}
+    AND NOT EXISTS (SELECT 1 FROM carrier_signals s WHERE s.dot_number = companies.dot_number)`.execute(db);
 }
 
 /**
@@ -701,11 +710,7 @@ async function computeAllSignals(db: Db, today: string, seconds: Record<string, 
   const rules: Record<string, RawBuilder<unknown>[]> = { ...dueRulesForAll(today), ...wholeRules(today) };
   for (const rule of SIGNAL_RULE_NAMES) await timed(seconds, rule, rules[rule] ?? [], db);
   const started = performance.now();
-  const mask = riskSignalsMask();
-  await sql`UPDATE companies SET risk_signals = ${mask}
-    WHERE dot_number IN (SELECT dot_number FROM carrier_signals) AND risk_signals <> ${mask}`.execute(db);
-  await sql`UPDATE companies SET risk_signals = 0 WHERE risk_signals <> 0
-    AND NOT EXISTS (SELECT 1 FROM carrier_signals s WHERE s.dot_number = companies.dot_number)`.execute(db);
+  await writeRiskFlags(db, null);
   seconds.flags = (performance.now() - started) / 1000;
 }
 
@@ -749,9 +754,7 @@ async function computeDueSignals(db: Db, today: string, seconds: Record<string, 
   );
   await db.deleteFrom('carrier_signals_next').execute();
   const started = performance.now();
-  const mask = riskSignalsMask();
-  await sql`UPDATE companies SET risk_signals = ${mask}
-    WHERE dot_number IN (${due}) AND risk_signals <> ${mask}`.execute(db);
+  await writeRiskFlags(db, due);
   seconds.flags = (performance.now() - started) / 1000;
 }
 
