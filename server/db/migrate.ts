@@ -61,6 +61,7 @@ import { incrementalSignalsSchema } from './migrations/125-incremental-signals.t
 import { carrierJudgementsSchema } from './migrations/133-carrier-judgements.ts';
 import { postgresPositionSchema } from './migrations/134-postgres-position.ts';
 import { linkedStatusChangesSchema } from './migrations/135-linked-status-changes.ts';
+import { postgresPostingsUpdatePlannedPerCallSchema } from './migrations/136-postgres-postings-update-planned-per-call.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -131,6 +132,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '133-carrier-judgements': carrierJudgementsSchema(dialect),
     '134-postgres-position': postgresPositionSchema(dialect),
     '135-linked-status-changes': linkedStatusChangesSchema,
+    '136-postgres-postings-update-planned-per-call': postgresPostingsUpdatePlannedPerCallSchema(dialect),
   };
 }
 
