@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrier, seedCarriers } from '../../../tests/support/factories.ts';
 import { countingQueries } from '../../../tests/support/query-count.ts';
@@ -305,6 +306,35 @@ describe.skipIf(testDialect !== 'postgres')('search postings', () => {
       page: { total: 5, dots: [8_600_004, 8_600_003, 8_600_001, 8_600_007, 8_600_002] },
       postings: true,
     });
+  });
+
+  it('plans the postings of each update for its own rows: a large update after a small one is hashed', async () => {
+    await seedCarriers(
+      database.db,
+      'postgres',
+      Array.from({ length: 300 }, (_, index) => carrier({ legal_name: `PLANNED HAULING ${index}` })),
+    );
+    // One session, whose plans auto_explain sends back as notices, the trigger's statements among them.
+    const client = new pg.Client({ connectionString: (database.config as { url: string }).url });
+    await client.connect();
+    const plans: string[] = [];
+    client.on('notice', (notice) => plans.push(notice.message ?? ''));
+    try {
+      await client.query(`LOAD 'auto_explain'`);
+      await client.query(`SET auto_explain.log_min_duration = 0; SET auto_explain.log_nested_statements = on;
+        SET client_min_messages = log`);
+      await client.query(`UPDATE companies SET name = 'PLANNED LINES 0' WHERE name = 'PLANNED HAULING 0'`);
+      plans.length = 0;
+      await client.query(
+        `UPDATE companies SET name = replace(name, 'HAULING', 'LINES') WHERE name LIKE 'PLANNED%'`,
+      );
+    } finally {
+      await client.end();
+    }
+    // Planned for one row, the join of the old and new rows would be a nested loop: quadratic.
+    const deletion = plans.find((plan) => plan.includes('DELETE FROM search_postings'));
+    expect(deletion).toMatch(/Hash Join/);
+    expect((await postings()).held).toEqual((await postings()).fresh);
   });
 
   it("estimates a word's postings held by carriers or brokers from the role list's statistics", async () => {
