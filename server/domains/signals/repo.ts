@@ -684,8 +684,7 @@ async function timed(
 
 /**
  * Writes the search's flag (companies.risk_signals, a bit per rule) of the carriers `carriers` selects
- * (DOT numbers; null: all) from their stored signals, in one join: a subquery per carrier was planned on
- * PostgreSQL as a scan of every signal for each carrier while the fresh table had no statistics.
+ * (DOT numbers; null: all) from their stored signals, grouped once rather than summed again per carrier.
  */
 async function writeRiskFlags(db: Db, carriers: RawBuilder<unknown> | null): Promise<void> {
   const bits = sql.join(
