@@ -358,7 +358,9 @@ describe.skipIf(testDialect !== 'postgres')('the postings update trigger', () =>
       Array.from({ length: 300 }, (_, index) => carrier({ legal_name: `PLANNED HAULING ${index}` })),
     );
     // One session, whose plans auto_explain sends back as notices, the trigger's statements among them.
-    const client = new pg.Client({ connectionString: (trigger.config as { url: string }).url });
+    const { config } = trigger;
+    if (config.dialect !== 'postgres') throw new Error('a PostgreSQL test database');
+    const client = new pg.Client({ connectionString: config.url });
     await client.connect();
     const plans: string[] = [];
     client.on('notice', (notice) => plans.push(notice.message ?? ''));
